@@ -1,0 +1,48 @@
+//===- TFDialect.h - the TensorFlow input dialect ---------------*- C++ -*-===//
+//
+// A `tf` dialect that admits every `tf.*` operation in generic form, as
+// TensorFlow's MLIR tools print them, and knows for the ops it lists whether
+// they have side effects (TFOps.def).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_DIALECT_TF_TFDIALECT_H
+#define TFRT_FALLBACK_DIALECT_TF_TFDIALECT_H
+
+#include "mlir/IR/Dialect.h"
+#include "mlir/Support/TypeID.h"
+
+#include <optional>
+
+namespace tfrt_fallback::tf {
+
+/// What the dialect knows of a TensorFlow op's side effects.
+enum class OpEffects {
+  /// No side effects: may be reordered, run in parallel, removed when dead.
+  Pure,
+  /// Side effects (randomness, I/O, assertions, variables): kept in order.
+  Stateful,
+};
+
+/// Returns the effects of the TensorFlow op `name` (without the `tf.`
+/// prefix), or std::nullopt for an op the dialect does not know.
+std::optional<OpEffects> lookupOpEffects(llvm::StringRef name);
+
+class TFDialect : public mlir::Dialect {
+public:
+  explicit TFDialect(mlir::MLIRContext *context);
+  static constexpr llvm::StringLiteral getDialectNamespace() {
+    return llvm::StringLiteral("tf");
+  }
+
+  /// Provides MemoryEffectOpInterface for the unregistered `tf.*` ops listed
+  /// in TFOps.def, so MLIR's generic passes treat pure TF ops as pure.
+  void *getRegisteredInterfaceForOp(mlir::TypeID interfaceID,
+                                    mlir::OperationName opName) override;
+};
+
+} // namespace tfrt_fallback::tf
+
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tfrt_fallback::tf::TFDialect)
+
+#endif // TFRT_FALLBACK_DIALECT_TF_TFDIALECT_H

@@ -1,0 +1,52 @@
+//===- Passes.h - tfrt-fallback compiler passes -----------------*- C++ -*-===//
+//
+// Declares the passes and pipelines of the tfrt-fallback compiler.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_TRANSFORMS_PASSES_H
+#define TFRT_FALLBACK_TRANSFORMS_PASSES_H
+
+#include "tfrt_fallback/Dialect/Fallback/FallbackDialect.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassOptions.h"
+
+#include <memory>
+#include <string>
+
+namespace tfrt_fallback {
+
+#define GEN_PASS_DECL
+#include "tfrt_fallback/Transforms/Passes.h.inc"
+
+/// Options of the `tfrt-fallback-pipeline`.
+struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
+  ListOption<std::string> nativeOps{
+      *this, "native-ops",
+      llvm::cl::desc("TensorFlow ops that have native kernels")};
+  Option<std::string> kernelManifest{
+      *this, "kernel-manifest",
+      llvm::cl::desc("Kernel manifest of the target runtime")};
+  Option<bool> allowUnsupported{
+      *this, "allow-unsupported",
+      llvm::cl::desc("Lower ops without a kernel instead of failing"),
+      llvm::cl::init(false)};
+};
+
+/// Canonicalize, lower TF to tfrt_fallback, then clean up (CSE, canonicalize,
+/// remove dead private functions).
+void buildTFRTFallbackPipeline(mlir::OpPassManager &pm,
+                               const PipelineOptions &options);
+
+/// Registers the `tfrt-fallback-pipeline`. The passes themselves are
+/// registered by `registerTFRTFallbackPasses()` below.
+void registerTFRTFallbackPipelines();
+
+#define GEN_PASS_REGISTRATION
+#include "tfrt_fallback/Transforms/Passes.h.inc"
+
+} // namespace tfrt_fallback
+
+#endif // TFRT_FALLBACK_TRANSFORMS_PASSES_H

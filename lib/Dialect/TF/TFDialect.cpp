@@ -1,0 +1,68 @@
+//===- TFDialect.cpp - the TensorFlow input dialect -------------*- C++ -*-===//
+//
+// A dialect for `tf.*` ops in generic form, with effect information for the
+// ops listed in TFOps.def.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Dialect/TF/TFDialect.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace mlir;
+
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tfrt_fallback::tf::TFDialect)
+
+namespace tfrt_fallback::tf {
+
+std::optional<OpEffects> lookupOpEffects(llvm::StringRef name) {
+  static const llvm::StringMap<OpEffects> table = [] {
+    llvm::StringMap<OpEffects> map;
+#define TF_PURE_OP(NAME) map[#NAME] = OpEffects::Pure;
+#define TF_STATEFUL_OP(NAME) map[#NAME] = OpEffects::Stateful;
+#include "tfrt_fallback/Dialect/TF/TFOps.def"
+    return map;
+  }();
+  auto it = table.find(name);
+  if (it == table.end())
+    return std::nullopt;
+  return it->second;
+}
+
+namespace {
+/// MemoryEffectOpInterface for known, unregistered `tf.*` ops: none for pure
+/// ops, a read and a write of the default resource for stateful ones.
+struct TFOpEffectsModel
+    : public MemoryEffectOpInterface::FallbackModel<TFOpEffectsModel> {
+  void getEffects(
+      Operation *op,
+      SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+          &effects) const {
+    std::optional<OpEffects> kind =
+        lookupOpEffects(op->getName().stripDialect());
+    if (kind == OpEffects::Pure)
+      return;
+    effects.emplace_back(MemoryEffects::Read::get());
+    effects.emplace_back(MemoryEffects::Write::get());
+  }
+};
+} // namespace
+
+TFDialect::TFDialect(MLIRContext *context)
+    : Dialect(getDialectNamespace(), context, TypeID::get<TFDialect>()) {
+  allowUnknownOperations();
+  allowUnknownTypes();
+}
+
+void *TFDialect::getRegisteredInterfaceForOp(TypeID interfaceID,
+                                             OperationName opName) {
+  if (interfaceID != MemoryEffectOpInterface::getInterfaceID())
+    return nullptr;
+  if (!lookupOpEffects(opName.stripDialect()))
+    return nullptr;
+  static TFOpEffectsModel model;
+  return &model;
+}
+
+} // namespace tfrt_fallback::tf

@@ -1,0 +1,147 @@
+//===- KernelManifest.cpp - what kernels a target runtime has ---*- C++ -*-===//
+//
+// Parses the kernel manifest and matches TF ops against it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Transforms/KernelManifest.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace tfrt_fallback;
+
+static constexpr llvm::StringLiteral kHeader =
+    "# tfrt-fallback kernel manifest v1";
+
+llvm::Expected<KernelManifest> KernelManifest::parse(llvm::StringRef text,
+                                                     llvm::StringRef name) {
+  KernelManifest manifest;
+  SmallVector<StringRef> lines;
+  text.split(lines, '\n');
+  auto error = [&](size_t line, const llvm::Twine &message) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   name + ":" + llvm::Twine(line + 1) + ": " +
+                                       message);
+  };
+  if (lines.empty() || lines.front().trim() != kHeader)
+    return error(0, "expected the header '" + kHeader + "'");
+  for (size_t i = 1; i < lines.size(); ++i) {
+    StringRef line = lines[i].trim();
+    if (line.empty() || line.starts_with("#"))
+      continue;
+    SmallVector<StringRef> words;
+    line.split(words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+    if (words.size() < 2 || words[0] != "kernel")
+      return error(i, "expected 'kernel <OpName> [<attr>=<dtype>|...]...'");
+    Kernel kernel;
+    for (StringRef word : llvm::drop_begin(words, 2)) {
+      auto [attr, dtypes] = word.split('=');
+      if (attr.empty() || dtypes.empty())
+        return error(i, "expected '<attr>=<dtype>|...', got '" + word + "'");
+      SmallVector<StringRef> names;
+      dtypes.split(names, '|', -1, /*KeepEmpty=*/false);
+      std::vector<std::string> allowed(names.begin(), names.end());
+      kernel.constraints.emplace_back(attr.str(), std::move(allowed));
+    }
+    manifest.kernels[words[1]].push_back(std::move(kernel));
+  }
+  return manifest;
+}
+
+llvm::Expected<KernelManifest> KernelManifest::readFile(llvm::StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer)
+    return llvm::createStringError(buffer.getError(),
+                                   "cannot read kernel manifest '" + path +
+                                       "': " + buffer.getError().message());
+  return parse((*buffer)->getBuffer(), path);
+}
+
+std::string tfrt_fallback::manifestDTypeName(Type type) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  os << type;
+  return name;
+}
+
+/// Whether the type attribute `value` (a type or a list of types) only names
+/// dtypes in `allowed`.
+static bool satisfies(Attribute value, ArrayRef<std::string> allowed) {
+  auto allows = [&](Attribute element) {
+    auto typeAttr = dyn_cast<TypeAttr>(element);
+    return typeAttr &&
+           llvm::is_contained(allowed, manifestDTypeName(typeAttr.getValue()));
+  };
+  if (auto list = dyn_cast<ArrayAttr>(value))
+    return llvm::all_of(list, allows);
+  return allows(value);
+}
+
+bool KernelManifest::supports(llvm::StringRef opName,
+                              DictionaryAttr attrs) const {
+  auto it = kernels.find(opName);
+  if (it == kernels.end())
+    return false;
+  return llvm::any_of(it->second, [&](const Kernel &kernel) {
+    return llvm::all_of(kernel.constraints, [&](const auto &constraint) {
+      Attribute value = attrs.get(constraint.first);
+      return value && satisfies(value, constraint.second);
+    });
+  });
+}
+
+std::string KernelManifest::describe(llvm::StringRef opName) const {
+  auto it = kernels.find(opName);
+  if (it == kernels.end())
+    return "";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(
+      it->second, os,
+      [&](const Kernel &kernel) {
+        if (kernel.constraints.empty()) {
+          os << "any dtype";
+          return;
+        }
+        llvm::interleave(
+            kernel.constraints, os,
+            [&](const auto &constraint) {
+              os << constraint.first << " in {"
+                 << llvm::join(constraint.second, ", ") << "}";
+            },
+            ", ");
+      },
+      "; ");
+  return text;
+}
+
+std::string tfrt_fallback::describeTypeAttrs(DictionaryAttr attrs) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  bool first = true;
+  for (NamedAttribute attr : attrs) {
+    Attribute value = attr.getValue();
+    auto list = dyn_cast<ArrayAttr>(value);
+    bool isTypeAttr = isa<TypeAttr>(value) ||
+                      (list && !list.empty() &&
+                       llvm::all_of(list, llvm::IsaPred<TypeAttr>));
+    if (!isTypeAttr)
+      continue;
+    os << (first ? "" : ", ") << attr.getName().getValue() << "=";
+    first = false;
+    if (!list) {
+      os << cast<TypeAttr>(value).getValue();
+      continue;
+    }
+    os << '[';
+    llvm::interleaveComma(list, os, [&](Attribute element) {
+      os << cast<TypeAttr>(element).getValue();
+    });
+    os << ']';
+  }
+  return text;
+}

@@ -1,0 +1,35 @@
+//===- Pipelines.cpp - the tfrt-fallback pass pipelines ---------*- C++ -*-===//
+//
+// Registers the `tfrt-fallback-pipeline`: canonicalize, lower, clean up.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void tfrt_fallback::buildTFRTFallbackPipeline(OpPassManager &pm,
+                                              const PipelineOptions &options) {
+  pm.addPass(createCanonicalizerPass());
+  TFToTFRTFallbackOptions lowering;
+  lowering.nativeOps.assign(options.nativeOps.begin(), options.nativeOps.end());
+  lowering.kernelManifest = options.kernelManifest;
+  lowering.allowUnsupported = options.allowUnsupported;
+  pm.addPass(createTFToTFRTFallback(lowering));
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createSymbolDCEPass());
+}
+
+void tfrt_fallback::registerTFRTFallbackPipelines() {
+  PassPipelineRegistration<PipelineOptions>(
+      "tfrt-fallback-pipeline",
+      "Canonicalize, lower TensorFlow ops to tfrt_fallback kernel calls and "
+      "clean up",
+      buildTFRTFallbackPipeline);
+}

@@ -1,0 +1,336 @@
+//===- TFToTFRTFallback.cpp - lower TF ops to fallback kernel calls -*- C++ -*-===//
+//
+// The --tf-to-tfrt-fallback pass: rewrites `tf.*` ops into
+// tfrt_fallback.kernel_call / constant and threads ops with side effects on
+// chains.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Transforms/Passes.h"
+
+#include "tfrt_fallback/Dialect/Fallback/FallbackOps.h"
+#include "tfrt_fallback/Dialect/TF/TFDialect.h"
+#include "tfrt_fallback/Dialect/TF/TFTypes.h"
+#include "tfrt_fallback/Transforms/KernelManifest.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace tfrt_fallback {
+#define GEN_PASS_DEF_TFTOTFRTFALLBACK
+#include "tfrt_fallback/Transforms/Passes.h.inc"
+} // namespace tfrt_fallback
+
+using namespace mlir;
+using namespace tfrt_fallback;
+
+namespace {
+
+bool isTFOp(Operation *op) {
+  return op->getName().getDialectNamespace() == tf::TFDialect::getDialectNamespace();
+}
+
+/// Rewrites TensorFlow's own attribute spellings (`#tf_type.shape<...>`,
+/// also inside lists) into the tfrt_fallback ones.
+Attribute convertTFAttr(Attribute value) {
+  if (auto shape = dyn_cast<tf::ShapeAttr>(value))
+    return ShapeAttr::get(value.getContext(), shape.getRanked(),
+                          shape.getDims());
+  if (auto list = dyn_cast<ArrayAttr>(value)) {
+    SmallVector<Attribute> elements;
+    for (Attribute element : list)
+      elements.push_back(convertTFAttr(element));
+    return ArrayAttr::get(value.getContext(), elements);
+  }
+  return value;
+}
+
+class TFToTFRTFallbackPass
+    : public tfrt_fallback::impl::TFToTFRTFallbackBase<TFToTFRTFallbackPass> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  /// Whether `op` (a tf op) is left for a native kernel.
+  bool isNative(Operation *op) const {
+    return nativeSet.contains(op->getName().stripDialect());
+  }
+  /// Whether `op` (a tf op that will become a kernel call) must be ordered.
+  bool isStateful(Operation *op) const {
+    return tf::lookupOpEffects(op->getName().stripDialect()) !=
+           tf::OpEffects::Pure;
+  }
+  /// Whether `op` becomes an ordered kernel call or an ordered call.
+  bool needsChain(Operation *op) const;
+
+  void computeEffectfulFunctions(ModuleOp module);
+  LogicalResult lowerFunction(func::FuncOp func);
+  LogicalResult lowerOp(Operation *op, OpBuilder &builder, Value &chain,
+                        llvm::function_ref<Value()> getChain);
+
+  llvm::StringSet<> nativeSet;
+  std::optional<KernelManifest> manifest;
+  /// Private functions that take and return a chain.
+  llvm::DenseSet<Operation *> chainedFunctions;
+};
+
+bool TFToTFRTFallbackPass::needsChain(Operation *op) const {
+  if (isTFOp(op)) {
+    StringRef name = op->getName().stripDialect();
+    if (isNative(op) || name == "NoOp" || name == "Const")
+      return false;
+    return isStateful(op);
+  }
+  if (auto call = dyn_cast<func::CallOp>(op)) {
+    Operation *callee =
+        SymbolTable::lookupNearestSymbolFrom(call, call.getCalleeAttr());
+    return callee && chainedFunctions.contains(callee);
+  }
+  return false;
+}
+
+/// Finds the private functions with side effects, directly or through calls
+/// to other such functions: they will take and return a chain.
+void TFToTFRTFallbackPass::computeEffectfulFunctions(ModuleOp module) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (!func.isPrivate() || func.isExternal() ||
+          chainedFunctions.contains(func))
+        continue;
+      bool effectful = false;
+      for (Operation &op : func.getBody().front()) {
+        if (needsChain(&op)) {
+          effectful = true;
+          break;
+        }
+      }
+      if (effectful) {
+        chainedFunctions.insert(func);
+        changed = true;
+      }
+    }
+  }
+}
+
+LogicalResult TFToTFRTFallbackPass::lowerFunction(func::FuncOp func) {
+  if (func.isExternal())
+    return success();
+  if (!func.getBody().hasOneBlock())
+    return func.emitOpError(
+        "has more than one block; tf-to-tfrt-fallback lowers functions "
+        "whose body is a single block");
+  Block &body = func.getBody().front();
+  MLIRContext *context = &getContext();
+  OpBuilder builder(context);
+
+  // The chain that orders this function's side effects: an argument of a
+  // chained private function, or a new_chain made on first use.
+  Value chain;
+  if (chainedFunctions.contains(func)) {
+    Type chainType = ChainType::get(context);
+    if (failed(func.insertArgument(0, chainType, DictionaryAttr(),
+                                   func.getLoc())))
+      return failure();
+    SmallVector<Type> results(func.getResultTypes());
+    results.push_back(chainType);
+    func.setType(FunctionType::get(context, func.getArgumentTypes(), results));
+    chain = body.getArgument(0);
+  }
+  auto getChain = [&]() -> Value {
+    if (!chain) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(&body);
+      chain = NewChainOp::create(builder, func.getLoc());
+    }
+    return chain;
+  };
+
+  bool failedAny = false;
+  for (Operation &op : llvm::make_early_inc_range(body)) {
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      if (chainedFunctions.contains(func)) {
+        SmallVector<Value> operands(ret.getOperands());
+        operands.push_back(chain);
+        ret->setOperands(operands);
+      }
+      continue;
+    }
+    builder.setInsertionPoint(&op);
+    if (failed(lowerOp(&op, builder, chain, getChain)))
+      failedAny = true;
+  }
+
+  // Ops nested in regions (e.g. region-based control flow) are lowered
+  // without chains; an ordered op there cannot be ordered yet.
+  func.walk([&](Operation *op) {
+    if (op->getParentOp() == func || !isTFOp(op) || isNative(op))
+      return;
+    if (isStateful(op)) {
+      op->emitOpError("has side effects inside a nested region, which "
+                      "tf-to-tfrt-fallback cannot order yet");
+      failedAny = true;
+    }
+  });
+  return failure(failedAny);
+}
+
+LogicalResult
+TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
+                              llvm::function_ref<Value()> getChain) {
+  MLIRContext *context = op->getContext();
+  Location loc = op->getLoc();
+
+  if (auto call = dyn_cast<func::CallOp>(op)) {
+    if (!needsChain(op))
+      return success();
+    SmallVector<Value> operands{getChain()};
+    llvm::append_range(operands, call.getOperands());
+    SmallVector<Type> resultTypes(call.getResultTypes());
+    resultTypes.push_back(ChainType::get(context));
+    auto newCall = func::CallOp::create(builder, loc, call.getCalleeAttr(),
+                                        resultTypes, operands);
+    newCall->setDiscardableAttrs(call->getDiscardableAttrDictionary());
+    call.replaceAllUsesWith(newCall.getResults().drop_back());
+    chain = newCall.getResults().back();
+    call.erase();
+    return success();
+  }
+  if (!isTFOp(op) || isNative(op))
+    return success();
+
+  StringRef name = op->getName().stripDialect();
+  if (name == "NoOp") {
+    if (op->getNumResults() != 0)
+      return op->emitOpError("has results; tf.NoOp produces none");
+    op->erase();
+    return success();
+  }
+  if (name == "Const") {
+    auto value = op->getAttrOfType<ElementsAttr>("value");
+    if (!value)
+      return op->emitOpError("requires a tensor 'value' attribute");
+    if (op->getNumOperands() != 0 || op->getNumResults() != 1 ||
+        op->getResult(0).getType() != value.getType())
+      return op->emitOpError("must have no operands and one result of the "
+                             "type of its value, ")
+             << value.getType();
+    if (!isTFElementType(value.getElementType()))
+      return op->emitOpError("has a value of element type ")
+             << value.getElementType() << ", which is not a TensorFlow dtype";
+    auto constant = ConstantOp::create(builder, loc, value.getType(), value);
+    op->replaceAllUsesWith(constant);
+    op->erase();
+    return success();
+  }
+  if ((name == "Identity" || name == "IdentityN") &&
+      op->getOperandTypes() == op->getResultTypes()) {
+    op->replaceAllUsesWith(op->getOperands());
+    op->erase();
+    return success();
+  }
+
+  // Operands and results must be tensors of TensorFlow dtypes.
+  for (auto [index, type] : llvm::enumerate(op->getOperandTypes())) {
+    auto tensor = dyn_cast<TensorType>(type);
+    if (!tensor || !isTFElementType(tensor.getElementType()))
+      return op->emitOpError("operand #")
+             << index << " has type " << type
+             << ", which is not a tensor of a TensorFlow dtype";
+  }
+  for (auto [index, type] : llvm::enumerate(op->getResultTypes())) {
+    auto tensor = dyn_cast<TensorType>(type);
+    if (!tensor || !isTFElementType(tensor.getElementType()))
+      return op->emitOpError("result #")
+             << index << " has type " << type
+             << ", which is not a tensor of a TensorFlow dtype";
+  }
+
+  // Split the attributes: device, TF bookkeeping, TF attributes.
+  StringAttr device;
+  SmallVector<NamedAttribute> tfAttrs;
+  for (NamedAttribute attr : op->getAttrs()) {
+    StringRef attrName = attr.getName().getValue();
+    if (attrName.starts_with("_"))
+      continue;
+    if (attrName == "device") {
+      auto deviceAttr = dyn_cast<StringAttr>(attr.getValue());
+      if (!deviceAttr)
+        return op->emitOpError("has a 'device' that is not a string");
+      if (!deviceAttr.getValue().empty())
+        device = deviceAttr;
+      continue;
+    }
+    Attribute value = convertTFAttr(attr.getValue());
+    std::string reason = checkTFAttrValue(value);
+    if (!reason.empty())
+      return op->emitOpError("attribute '") << attrName << "' " << reason;
+    tfAttrs.emplace_back(attr.getName(), value);
+  }
+  auto opAttrs = DictionaryAttr::get(context, tfAttrs);
+
+  if (manifest && !allowUnsupported && !manifest->supports(name, opAttrs)) {
+    if (!manifest->hasOp(name))
+      return op->emitOpError("has no fallback kernel: the kernel manifest '")
+             << kernelManifest << "' has no kernel for op '" << name
+             << "' (pass native-ops=" << name
+             << " if the runtime has a native kernel, or allow-unsupported)";
+    std::string dtypes = describeTypeAttrs(opAttrs);
+    return op->emitOpError("has no fallback kernel for ")
+           << (dtypes.empty() ? std::string("its dtypes") : dtypes)
+           << ": the kernel manifest '" << kernelManifest << "' has '"
+           << name << "' for " << manifest->describe(name);
+  }
+
+  Value inChain = isStateful(op) ? getChain() : Value();
+  auto call = KernelCallOp::create(builder, loc, name, op->getResultTypes(),
+                                   op->getOperands(), opAttrs, device, inChain);
+  op->replaceAllUsesWith(call.getResults());
+  if (inChain)
+    chain = call.getOutChain();
+  op->erase();
+  return success();
+}
+
+void TFToTFRTFallbackPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  nativeSet.clear();
+  for (const std::string &name : nativeOps)
+    nativeSet.insert(StringRef(name).trim());
+  manifest.reset();
+  chainedFunctions.clear();
+  if (!kernelManifest.empty()) {
+    auto parsed = KernelManifest::readFile(kernelManifest);
+    if (!parsed) {
+      module.emitError(llvm::toString(parsed.takeError()));
+      return signalPassFailure();
+    }
+    manifest = std::move(*parsed);
+  }
+
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (!func.isExternal() && !func.getBody().hasOneBlock()) {
+      func.emitOpError(
+          "has more than one block; tf-to-tfrt-fallback lowers functions "
+          "whose body is a single block");
+      return signalPassFailure();
+    }
+  }
+  computeEffectfulFunctions(module);
+
+  bool failedAny = false;
+  for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (failed(lowerFunction(func)))
+      failedAny = true;
+  if (failedAny)
+    signalPassFailure();
+}
+
+} // namespace

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+#===- setup.sh - install what tfrt-fallback needs to build and test -------===#
+#
+# Installs exactly the Debian packages the project needs when any is missing.
+# A fast no-op when everything is present.
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+
+PACKAGES=(
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22 clang-format-22
+  cmake ninja-build ccache
+  libeigen3-dev libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev
+  libprotobuf-dev protobuf-compiler
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,30 @@
+# -*- Python -*-
+# lit configuration of the tfrt-fallback test suite.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TFRT_FALLBACK"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tfrt_fallback_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%src_root", config.tfrt_fallback_src_root))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+config.tfrt_fallback_tools_dir = os.path.join(config.tfrt_fallback_obj_root, "bin")
+tool_dirs = [config.tfrt_fallback_tools_dir, config.llvm_tools_dir]
+tools = ["fallback-opt"]
+for optional in ["fallback-translate", "fallback-run"]:
+    if os.path.exists(os.path.join(config.tfrt_fallback_tools_dir, optional)):
+        tools.append(optional)
+        config.available_features.add(optional)
+llvm_config.add_tool_substitutions(tools, tool_dirs)
