@@ -126,9 +126,9 @@ std::string tfrt_fallback::describeTypeAttrs(DictionaryAttr attrs) {
   for (NamedAttribute attr : attrs) {
     Attribute value = attr.getValue();
     auto list = dyn_cast<ArrayAttr>(value);
-    bool isTypeAttr = isa<TypeAttr>(value) ||
-                      (list && !list.empty() &&
-                       llvm::all_of(list, llvm::IsaPred<TypeAttr>));
+    bool isTypeAttr =
+        isa<TypeAttr>(value) ||
+        (list && !list.empty() && llvm::all_of(list, llvm::IsaPred<TypeAttr>));
     if (!isTypeAttr)
       continue;
     os << (first ? "" : ", ") << attr.getName().getValue() << "=";

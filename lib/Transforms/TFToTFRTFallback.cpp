@@ -1,4 +1,5 @@
-//===- TFToTFRTFallback.cpp - lower TF ops to fallback kernel calls -*- C++ -*-===//
+//===- TFToTFRTFallback.cpp - lower TF ops to fallback kernel calls -*- C++
+//-*-===//
 //
 // The --tf-to-tfrt-fallback pass: rewrites `tf.*` ops into
 // tfrt_fallback.kernel_call / constant and threads ops with side effects on
@@ -31,7 +32,8 @@ using namespace tfrt_fallback;
 namespace {
 
 bool isTFOp(Operation *op) {
-  return op->getName().getDialectNamespace() == tf::TFDialect::getDialectNamespace();
+  return op->getName().getDialectNamespace() ==
+         tf::TFDialect::getDialectNamespace();
 }
 
 /// Rewrites TensorFlow's own attribute spellings (`#tf_type.shape<...>`,
@@ -95,6 +97,19 @@ bool TFToTFRTFallbackPass::needsChain(Operation *op) const {
   return false;
 }
 
+/// Whether every use of `func` is as the callee of a func.call, whose operands
+/// and results can be updated. A function named elsewhere (e.g. the `f` of a
+/// tf.StatefulPartitionedCall) must keep its TensorFlow signature.
+static bool onlyCalledDirectly(func::FuncOp func, ModuleOp module) {
+  std::optional<SymbolTable::UseRange> uses = func.getSymbolUses(module);
+  if (!uses)
+    return false;
+  return llvm::all_of(*uses, [](const SymbolTable::SymbolUse &use) {
+    auto call = dyn_cast<func::CallOp>(use.getUser());
+    return call && call.getCalleeAttr() == use.getSymbolRef();
+  });
+}
+
 /// Finds the private functions with side effects, directly or through calls
 /// to other such functions: they will take and return a chain.
 void TFToTFRTFallbackPass::computeEffectfulFunctions(ModuleOp module) {
@@ -103,7 +118,7 @@ void TFToTFRTFallbackPass::computeEffectfulFunctions(ModuleOp module) {
     changed = false;
     for (auto func : module.getOps<func::FuncOp>()) {
       if (!func.isPrivate() || func.isExternal() ||
-          chainedFunctions.contains(func))
+          chainedFunctions.contains(func) || !onlyCalledDirectly(func, module))
         continue;
       bool effectful = false;
       for (Operation &op : func.getBody().front()) {
@@ -136,8 +151,8 @@ LogicalResult TFToTFRTFallbackPass::lowerFunction(func::FuncOp func) {
   Value chain;
   if (chainedFunctions.contains(func)) {
     Type chainType = ChainType::get(context);
-    if (failed(func.insertArgument(0, chainType, DictionaryAttr(),
-                                   func.getLoc())))
+    if (failed(
+            func.insertArgument(0, chainType, DictionaryAttr(), func.getLoc())))
       return failure();
     SmallVector<Type> results(func.getResultTypes());
     results.push_back(chainType);
@@ -168,17 +183,28 @@ LogicalResult TFToTFRTFallbackPass::lowerFunction(func::FuncOp func) {
       failedAny = true;
   }
 
-  // Ops nested in regions (e.g. region-based control flow) are lowered
-  // without chains; an ordered op there cannot be ordered yet.
-  func.walk([&](Operation *op) {
-    if (op->getParentOp() == func || !isTFOp(op) || isNative(op))
-      return;
-    if (isStateful(op)) {
-      op->emitOpError("has side effects inside a nested region, which "
-                      "tf-to-tfrt-fallback cannot order yet");
-      failedAny = true;
-    }
-  });
+  // Ops nested in regions (e.g. region-based control flow kept for a native
+  // kernel) are lowered without chains; an ordered op there (a stateful TF op
+  // or a call of a chained function) cannot be ordered yet. The regions of a
+  // TF op that failed to lower (it has regions) are not visited again.
+  for (Operation &top : body) {
+    if (top.getNumRegions() == 0 || (isTFOp(&top) && !isNative(&top)))
+      continue;
+    top.walk([&](Operation *op) {
+      if (op == &top)
+        return;
+      if (needsChain(op)) {
+        op->emitOpError("has side effects inside a nested region, which "
+                        "tf-to-tfrt-fallback cannot order yet");
+        failedAny = true;
+        return;
+      }
+      Value noChain;
+      builder.setInsertionPoint(op);
+      if (failed(lowerOp(op, builder, noChain, [] { return Value(); })))
+        failedAny = true;
+    });
+  }
   return failure(failedAny);
 }
 
@@ -237,6 +263,13 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
     return success();
   }
 
+  // A kernel call has no regions: region-based control flow needs a native
+  // kernel.
+  if (op->getNumRegions() != 0)
+    return op->emitOpError("has regions, which a fallback kernel call cannot "
+                           "hold (pass native-ops=")
+           << name << " if the runtime has a native kernel)";
+
   // Operands and results must be tensors of TensorFlow dtypes.
   for (auto [index, type] : llvm::enumerate(op->getOperandTypes())) {
     auto tensor = dyn_cast<TensorType>(type);
@@ -285,8 +318,8 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
     std::string dtypes = describeTypeAttrs(opAttrs);
     return op->emitOpError("has no fallback kernel for ")
            << (dtypes.empty() ? std::string("its dtypes") : dtypes)
-           << ": the kernel manifest '" << kernelManifest << "' has '"
-           << name << "' for " << manifest->describe(name);
+           << ": the kernel manifest '" << kernelManifest << "' has '" << name
+           << "' for " << manifest->describe(name);
   }
 
   Value inChain = isStateful(op) ? getChain() : Value();

@@ -21,9 +21,9 @@ int main(int argc, char **argv) {
   tfrt_fallback::registerTFRTFallbackPipelines();
 
   mlir::DialectRegistry registry;
-  registry.insert<tfrt_fallback::TFRTFallbackDialect,
-                  tfrt_fallback::tf::TFDialect,
-                  tfrt_fallback::tf::TFTypeDialect, mlir::func::FuncDialect>();
+  registry
+      .insert<tfrt_fallback::TFRTFallbackDialect, tfrt_fallback::tf::TFDialect,
+              tfrt_fallback::tf::TFTypeDialect, mlir::func::FuncDialect>();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "tfrt-fallback optimizer driver\n", registry));
 }

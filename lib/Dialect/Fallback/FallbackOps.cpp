@@ -64,22 +64,19 @@ ParseResult KernelCallOp::parse(OpAsmParser &parser, OperationState &result) {
   FunctionType type;
   llvm::SMLoc typeLoc = parser.getCurrentLocation();
   if (parser.parseColonType(type) ||
-      parser.resolveOperands(args, type.getInputs(), typeLoc,
-                             result.operands))
+      parser.resolveOperands(args, type.getInputs(), typeLoc, result.operands))
     return failure();
   Type chainType = ChainType::get(context);
-  if (hasChain &&
-      parser.resolveOperand(inChain, chainType, result.operands))
+  if (hasChain && parser.resolveOperand(inChain, chainType, result.operands))
     return failure();
   result.addTypes(type.getResults());
   if (hasChain)
     result.addTypes(chainType);
 
   int32_t chains = hasChain ? 1 : 0;
-  result.addAttribute(
-      "operandSegmentSizes",
-      parser.getBuilder().getDenseI32ArrayAttr(
-          {static_cast<int32_t>(args.size()), chains}));
+  result.addAttribute("operandSegmentSizes",
+                      parser.getBuilder().getDenseI32ArrayAttr(
+                          {static_cast<int32_t>(args.size()), chains}));
   result.addAttribute(
       "resultSegmentSizes",
       parser.getBuilder().getDenseI32ArrayAttr(
@@ -115,9 +112,8 @@ void KernelCallOp::print(OpAsmPrinter &p) {
 static bool isValidTFOpName(StringRef name) {
   if (name.empty() || !(llvm::isAlpha(name[0]) || name[0] == '_'))
     return false;
-  return llvm::all_of(name, [](char c) {
-    return llvm::isAlnum(c) || c == '_' || c == '>';
-  });
+  return llvm::all_of(
+      name, [](char c) { return llvm::isAlnum(c) || c == '_' || c == '>'; });
 }
 
 LogicalResult KernelCallOp::verify() {
@@ -129,8 +125,8 @@ LogicalResult KernelCallOp::verify() {
            << name << "' must not carry the 'tf.' dialect prefix; write '"
            << name.drop_front(3) << "'";
   if (!isValidTFOpName(name))
-    return emitOpError("op name '") << name
-                                    << "' is not a valid TensorFlow op name";
+    return emitOpError("op name '")
+           << name << "' is not a valid TensorFlow op name";
 
   if (static_cast<bool>(getInChain()) != static_cast<bool>(getOutChain()))
     return emitOpError(getInChain()

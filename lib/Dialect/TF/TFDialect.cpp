@@ -7,6 +7,7 @@
 
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
 
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -35,16 +36,35 @@ namespace {
 /// ops, a read and a write of the default resource for stateful ones.
 struct TFOpEffectsModel
     : public MemoryEffectOpInterface::FallbackModel<TFOpEffectsModel> {
-  void getEffects(
-      Operation *op,
-      SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-          &effects) const {
+  void
+  getEffects(Operation *op,
+             SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+                 &effects) const {
     std::optional<OpEffects> kind =
         lookupOpEffects(op->getName().stripDialect());
     if (kind == OpEffects::Pure)
       return;
     effects.emplace_back(MemoryEffects::Read::get());
     effects.emplace_back(MemoryEffects::Write::get());
+  }
+};
+
+/// Erases a `tf.*` op that TFOps.def lists as pure when none of its results
+/// is used.
+struct EraseDeadPureTFOp : public RewritePattern {
+  EraseDeadPureTFOp(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (op->getName().getDialectNamespace() !=
+            TFDialect::getDialectNamespace() ||
+        !op->use_empty() || op->getNumRegions() != 0 ||
+        op->getNumSuccessors() != 0 ||
+        lookupOpEffects(op->getName().stripDialect()) != OpEffects::Pure)
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
   }
 };
 } // namespace
@@ -63,6 +83,10 @@ void *TFDialect::getRegisteredInterfaceForOp(TypeID interfaceID,
     return nullptr;
   static TFOpEffectsModel model;
   return &model;
+}
+
+void TFDialect::getCanonicalizationPatterns(RewritePatternSet &results) const {
+  results.add<EraseDeadPureTFOp>(getContext());
 }
 
 } // namespace tfrt_fallback::tf

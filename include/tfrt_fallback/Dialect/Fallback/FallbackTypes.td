@@ -11,7 +11,7 @@ include "tfrt_fallback/Dialect/Fallback/FallbackBase.td"
 
 def TFRTFallback_ChainType : TypeDef<TFRTFallback_Dialect, "Chain"> {
   let mnemonic = "chain";
-  let summary = "orders ops with side effects";
+  let summary = "a chain that orders ops with side effects";
   let description = [{
     A chain carries no data. An op with side effects (random numbers,
     printing, assertions, variables) consumes a chain and produces a new one;

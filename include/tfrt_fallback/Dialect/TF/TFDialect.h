@@ -39,6 +39,11 @@ public:
   /// in TFOps.def, so MLIR's generic passes treat pure TF ops as pure.
   void *getRegisteredInterfaceForOp(mlir::TypeID interfaceID,
                                     mlir::OperationName opName) override;
+
+  /// Erases unused pure `tf.*` ops: MLIR's generic dead-code removal keeps
+  /// every unregistered op, as it might be a terminator.
+  void
+  getCanonicalizationPatterns(mlir::RewritePatternSet &results) const override;
 };
 
 } // namespace tfrt_fallback::tf

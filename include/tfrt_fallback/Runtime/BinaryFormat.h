@@ -1,0 +1,73 @@
+//===- BinaryFormat.h - the binary program format ---------------*- C++ -*-===//
+//
+// Constants of the binary program format shared by the writer (lib/Target,
+// compiler side) and the loader (lib/Runtime/Executor). docs/BinaryFormat.md
+// describes the layout. Plain C++: no MLIR, no LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_RUNTIME_BINARYFORMAT_H
+#define TFRT_FALLBACK_RUNTIME_BINARYFORMAT_H
+
+#include <cstdint>
+
+namespace tfrt_fallback::bef {
+
+/// "TFBP" read as a little-endian u32 from the first four bytes.
+constexpr uint32_t kMagic = 0x50424654;
+constexpr uint16_t kVersionMajor = 1;
+constexpr uint16_t kVersionMinor = 0;
+
+/// Size of the fixed header: magic, major, minor, flags, section count.
+constexpr uint32_t kHeaderSize = 16;
+/// Size of one section table entry: kind, alignment, offset, size.
+constexpr uint32_t kSectionEntrySize = 24;
+/// Alignment of constant data in the file (and so in a mapped file).
+constexpr uint32_t kConstantAlignment = 64;
+
+enum class SectionKind : uint32_t {
+  /// UTF-8 bytes that `str` fields point into.
+  Strings = 1,
+  /// Raw little-endian tensor data, each constant 64-byte aligned.
+  Constants = 2,
+  /// Types, constants, kernels and functions (see docs/BinaryFormat.md).
+  Program = 3,
+};
+
+/// Sentinel register / index: "none".
+constexpr uint32_t kNone = 0xFFFFFFFFu;
+
+/// Instruction opcodes of a function body.
+enum class Opcode : uint8_t {
+  /// Run kernel `index` of the kernel table.
+  Kernel = 1,
+  /// Call function `index` of the function table.
+  Call = 2,
+  /// Produce a ready chain.
+  NewChain = 3,
+  /// Produce a chain ready when all operand chains are.
+  MergeChains = 4,
+};
+
+/// Kinds of encoded attribute values; a list is `kListBit | element kind`.
+enum class AttrKind : uint8_t {
+  Int = 1,    // i64
+  Float = 2,  // f32
+  Bool = 3,   // u8
+  String = 4, // str
+  Type = 5,   // u8 dtype
+  Shape = 6,  // i32 rank (-1: unranked), i64 dims (-1: unknown)
+  Tensor = 7, // u32 index into the constant table
+  Func = 8,   // str (function name)
+};
+constexpr uint8_t kListBit = 0x80;
+
+/// Register value kinds in a function's register table.
+enum class ValueKind : uint8_t {
+  Tensor = 1,
+  Chain = 2,
+};
+
+} // namespace tfrt_fallback::bef
+
+#endif // TFRT_FALLBACK_RUNTIME_BINARYFORMAT_H

@@ -1,0 +1,134 @@
+//===- KernelRegistry.h - Op kernel registration and lookup -----*- C++ -*-===//
+//
+// KernelDef (op name + dtype constraints + factory), KernelDefBuilder and
+// KernelRegistry, a plain object filled by explicit family registration
+// functions (no static constructors, which static linking would drop).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_RUNTIME_KERNELREGISTRY_H
+#define TFRT_FALLBACK_RUNTIME_KERNELREGISTRY_H
+
+#include "tfrt_fallback/Runtime/Attr.h"
+#include "tfrt_fallback/Runtime/DType.h"
+#include "tfrt_fallback/Runtime/OpKernel.h"
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+
+#include <initializer_list>
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tfrt_fallback::rt {
+
+using KernelFactory =
+    std::unique_ptr<OpKernel> (*)(OpKernelConstructionInterface *);
+
+/// `attrName` must be a dtype (or list-of-dtypes) attribute whose value(s)
+/// are all in `allowed`.
+struct TypeConstraint {
+  std::string attrName;
+  std::vector<DType> allowed;
+};
+
+class KernelDef {
+public:
+  KernelDef(std::string opName, std::vector<TypeConstraint> constraints,
+            KernelFactory factory);
+
+  const std::string &opName() const { return opName_; }
+  /// Sorted by attribute name.
+  absl::Span<const TypeConstraint> constraints() const { return constraints_; }
+  KernelFactory factory() const { return factory_; }
+
+  /// True if every constrained attribute of `attrs` is a dtype (or dtype
+  /// list) with allowed values.
+  bool matches(const AttrMap &attrs) const;
+  /// "T in {f32, i32}" (constraints joined by ", "); "any dtype" if none.
+  std::string constraintString() const;
+
+private:
+  std::string opName_;
+  std::vector<TypeConstraint> constraints_;
+  KernelFactory factory_;
+};
+
+class KernelDefBuilder {
+public:
+  explicit KernelDefBuilder(absl::string_view opName) : opName_(opName) {}
+  KernelDefBuilder &typeConstraint(absl::string_view attrName,
+                                   std::initializer_list<DType> allowed) {
+    return typeConstraint(attrName,
+                          absl::MakeConstSpan(allowed.begin(), allowed.size()));
+  }
+  KernelDefBuilder &typeConstraint(absl::string_view attrName,
+                                   absl::Span<const DType> allowed);
+  /// Shorthand for a single C++ type: typeConstraint<float>("T").
+  template <typename T> KernelDefBuilder &typeConstraint(absl::string_view a) {
+    return typeConstraint(a, {dtypeOf<T>()});
+  }
+  KernelDef build(KernelFactory factory) const;
+
+private:
+  std::string opName_;
+  std::vector<TypeConstraint> constraints_;
+};
+
+class KernelRegistry {
+public:
+  KernelRegistry() = default;
+  KernelRegistry(const KernelRegistry &) = delete;
+  KernelRegistry &operator=(const KernelRegistry &) = delete;
+
+  /// Adds `def`; defs of one op are tried in registration order.
+  void registerKernel(KernelDef def);
+
+  /// The first def of `opName` whose constraints `attrs` satisfy. NotFound
+  /// "no kernel registered for op 'Foo'" for an unknown op; NotFound "no
+  /// kernel for op 'AddV2' with T=f64; registered: T in {f32, i32}" when no
+  /// def matches.
+  absl::StatusOr<const KernelDef *> lookup(absl::string_view opName,
+                                           const AttrMap &attrs) const;
+
+  /// Looks the kernel up with ctx's attributes, constructs it and returns
+  /// the construction failure recorded in ctx, if any.
+  absl::StatusOr<std::unique_ptr<OpKernel>>
+  createKernel(absl::string_view opName,
+               OpKernelConstructionInterface &ctx) const;
+
+  bool hasOp(absl::string_view opName) const { return defs_.contains(opName); }
+  size_t size() const { return numDefs_; }
+
+  /// All defs, sorted by op name (registration order within an op).
+  std::vector<const KernelDef *> listKernels() const;
+
+  /// Kernel manifest v1: "# tfrt-fallback kernel manifest v1", then one line
+  /// per def in listKernels() order: "kernel AddV2 T=f32|i32".
+  void writeManifest(std::ostream &os) const;
+
+private:
+  absl::flat_hash_map<std::string, std::vector<KernelDef>> defs_;
+  size_t numDefs_ = 0;
+};
+
+/// Registers `KernelClass` (constructible from OpKernelConstructionInterface*)
+/// under the def built by `builder`, inside a registration function:
+///   void registerExampleKernels(KernelRegistry &registry) {
+///     TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("Identity"),
+///                                   IdentityKernel);
+///   }
+#define TFRT_FALLBACK_REGISTER_KERNEL(registry, builder, KernelClass)          \
+  (registry).registerKernel((builder).build(                                   \
+      [](::tfrt_fallback::rt::OpKernelConstructionInterface *ctx)              \
+          -> std::unique_ptr<::tfrt_fallback::rt::OpKernel> {                  \
+        return std::make_unique<KernelClass>(ctx);                             \
+      }))
+
+} // namespace tfrt_fallback::rt
+
+#endif // TFRT_FALLBACK_RUNTIME_KERNELREGISTRY_H

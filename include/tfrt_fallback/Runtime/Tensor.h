@@ -1,0 +1,290 @@
+//===- Tensor.h - Dense host tensors ----------------------------*- C++ -*-===//
+//
+// TensorShape, TensorBuffer (refcounted 64-byte aligned memory, or a view of
+// external memory kept alive by its owner) and Tensor (dtype + shape + buffer
+// + byte offset) with Eigen views for kernels.
+//
+// Eigen maps are always Eigen::Unaligned: buffers allocated here are 64-byte
+// aligned, but views into a mapped program file or at a byte offset need not
+// be, and an Aligned map over unaligned data is undefined behaviour.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_RUNTIME_TENSOR_H
+#define TFRT_FALLBACK_RUNTIME_TENSOR_H
+
+#include "tfrt_fallback/Runtime/DType.h"
+#include "tfrt_fallback/Runtime/RefCounted.h"
+
+#include "absl/container/inlined_vector.h"
+#include "absl/functional/any_invocable.h"
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+
+#ifndef EIGEN_USE_THREADS
+#define EIGEN_USE_THREADS
+#endif
+#include <unsupported/Eigen/CXX11/Tensor>
+
+#include <cassert>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+
+namespace tfrt_fallback::rt {
+
+//===----------------------------------------------------------------------===//
+// TensorShape
+//===----------------------------------------------------------------------===//
+
+class TensorShape {
+public:
+  using Dims = absl::InlinedVector<int64_t, 6>;
+
+  /// A scalar (rank 0, one element).
+  TensorShape() = default;
+  /// Trusted construction: dims must be >= 0 and their product must fit in
+  /// int64 (checked by assert only). Use create() for untrusted dims.
+  TensorShape(std::initializer_list<int64_t> dims)
+      : TensorShape(absl::MakeConstSpan(dims.begin(), dims.size())) {}
+  explicit TensorShape(absl::Span<const int64_t> dims);
+  // Element-wise copies: InlinedVector's default ones memcpy the whole
+  // inline buffer, which g++ 12 flags as a read of uninitialized memory.
+  TensorShape(const TensorShape &other)
+      : dims_(other.dims_.begin(), other.dims_.end()),
+        numElements_(other.numElements_) {}
+  TensorShape(TensorShape &&other) noexcept : TensorShape(other) {}
+  TensorShape &operator=(const TensorShape &other) {
+    dims_.assign(other.dims_.begin(), other.dims_.end());
+    numElements_ = other.numElements_;
+    return *this;
+  }
+  TensorShape &operator=(TensorShape &&other) noexcept { return *this = other; }
+
+  /// Checked construction: InvalidArgument for a negative dim or an element
+  /// count that overflows int64.
+  static absl::StatusOr<TensorShape> create(absl::Span<const int64_t> dims);
+
+  int rank() const { return static_cast<int>(dims_.size()); }
+  int64_t dim(int i) const {
+    assert(i >= 0 && i < rank() && "TensorShape::dim() out of range");
+    return dims_[i];
+  }
+  absl::Span<const int64_t> dims() const { return dims_; }
+  int64_t numElements() const { return numElements_; }
+  bool isScalar() const { return dims_.empty(); }
+
+  /// "[2,3]"; "[]" for a scalar.
+  std::string toString() const;
+
+  friend bool operator==(const TensorShape &a, const TensorShape &b) {
+    return a.dims_ == b.dims_;
+  }
+  friend bool operator!=(const TensorShape &a, const TensorShape &b) {
+    return !(a == b);
+  }
+
+private:
+  Dims dims_;
+  int64_t numElements_ = 1;
+};
+
+//===----------------------------------------------------------------------===//
+// TensorBuffer
+//===----------------------------------------------------------------------===//
+
+/// Refcounted tensor memory. Either owned (one 64-byte aligned allocation
+/// holding this header and the data) or a view of external memory whose
+/// owner is kept alive by a release callback.
+class TensorBuffer : public ReferenceCounted<TensorBuffer> {
+public:
+  static constexpr size_t kAlignment = 64;
+  /// Largest allocation allowed: 2^40 bytes (1 TiB).
+  static constexpr uint64_t kMaxBytes = uint64_t(1) << 40;
+
+  /// Allocates `bytes` bytes aligned to kAlignment. ResourceExhausted if the
+  /// size exceeds kMaxBytes or the allocation fails. Contents are
+  /// uninitialized.
+  static absl::StatusOr<RCReference<TensorBuffer>> allocate(size_t bytes);
+
+  /// A view of `size` bytes at `data`, owned elsewhere. `release` runs when
+  /// the last reference goes away; capture the owner in it (e.g. an
+  /// RCReference or shared_ptr to a mapped file) to keep the memory alive.
+  static RCReference<TensorBuffer>
+  wrapExternal(void *data, size_t size, absl::AnyInvocable<void()> release);
+
+  void *data() const { return data_; }
+  size_t size() const { return size_; }
+  /// True for memory allocated by allocate(); external memory may be
+  /// read-only and is never reused for outputs.
+  bool isOwned() const { return !release_; }
+
+private:
+  friend class ReferenceCounted<TensorBuffer>;
+  TensorBuffer(void *data, size_t size, absl::AnyInvocable<void()> release)
+      : data_(data), size_(size), release_(std::move(release)) {}
+  ~TensorBuffer() = default;
+  void destroy() const;
+
+  void *data_;
+  size_t size_;
+  absl::AnyInvocable<void()> release_;
+};
+
+//===----------------------------------------------------------------------===//
+// Tensor
+//===----------------------------------------------------------------------===//
+
+template <typename T>
+using TensorMap1D =
+    Eigen::TensorMap<Eigen::Tensor<T, 1, Eigen::RowMajor, Eigen::DenseIndex>,
+                     Eigen::Unaligned>;
+template <typename T, int N>
+using TensorMapND =
+    Eigen::TensorMap<Eigen::Tensor<T, N, Eigen::RowMajor, Eigen::DenseIndex>,
+                     Eigen::Unaligned>;
+template <typename T>
+using ScalarMap =
+    Eigen::TensorMap<Eigen::TensorFixedSize<T, Eigen::Sizes<>, Eigen::RowMajor,
+                                            Eigen::DenseIndex>,
+                     Eigen::Unaligned>;
+
+class Tensor {
+public:
+  /// An empty tensor: dtype Invalid, no buffer.
+  Tensor() = default;
+  /// Trusted construction from parts; the buffer must hold at least
+  /// offset + totalBytes() bytes (assert only). See fromBuffer().
+  Tensor(DType dtype, TensorShape shape, RCReference<TensorBuffer> buffer,
+         size_t byteOffset = 0)
+      : dtype_(dtype), shape_(std::move(shape)), buffer_(std::move(buffer)),
+        byteOffset_(byteOffset) {
+    assert((!buffer_ || byteOffset_ + totalBytes() <= buffer_->size()) &&
+           "tensor does not fit in its buffer");
+  }
+
+  /// A new tensor with uninitialized contents. InvalidArgument for a dtype
+  /// without buffers, ResourceExhausted for more than 2^40 bytes or an
+  /// allocation failure.
+  static absl::StatusOr<Tensor> allocate(DType dtype, TensorShape shape);
+
+  /// A tensor over `buffer` at `byteOffset`, checking the dtype and that the
+  /// data fits.
+  static absl::StatusOr<Tensor> fromBuffer(DType dtype, TensorShape shape,
+                                           RCReference<TensorBuffer> buffer,
+                                           size_t byteOffset = 0);
+
+  /// Allocates a tensor and copies `values` (row-major) into it.
+  template <typename T>
+  static absl::StatusOr<Tensor> fromValues(TensorShape shape,
+                                           absl::Span<const T> values);
+  template <typename T>
+  static absl::StatusOr<Tensor> fromValues(TensorShape shape,
+                                           std::initializer_list<T> values) {
+    return fromValues<T>(std::move(shape),
+                         absl::MakeConstSpan(values.begin(), values.size()));
+  }
+
+  bool isValid() const { return dtype_ != DType::Invalid; }
+  DType dtype() const { return dtype_; }
+  const TensorShape &shape() const { return shape_; }
+  int rank() const { return shape_.rank(); }
+  int64_t dim(int i) const { return shape_.dim(i); }
+  int64_t numElements() const { return shape_.numElements(); }
+  size_t totalBytes() const {
+    return static_cast<size_t>(shape_.numElements()) * dtypeSize(dtype_);
+  }
+  const RCReference<TensorBuffer> &buffer() const { return buffer_; }
+  size_t byteOffset() const { return byteOffset_; }
+
+  void *rawData() const {
+    return buffer_ ? static_cast<char *>(buffer_->data()) + byteOffset_
+                   : nullptr;
+  }
+  /// True if the data pointer is 64-byte aligned.
+  bool isAligned() const {
+    return reinterpret_cast<uintptr_t>(rawData()) % TensorBuffer::kAlignment ==
+           0;
+  }
+
+  /// True if this tensor is the only reference to an owned buffer, so a
+  /// kernel may write its output into it.
+  bool isBufferUniquelyOwned() const {
+    return buffer_ && buffer_->isOwned() && buffer_->isUnique();
+  }
+
+  /// Same data viewed with another shape with as many elements.
+  Tensor reshaped(TensorShape shape) const {
+    assert(shape.numElements() == numElements() && "reshape size mismatch");
+    return Tensor(dtype_, std::move(shape), buffer_, byteOffset_);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Typed access. T must match dtype() (checked by assert only).
+  //===--------------------------------------------------------------------===//
+
+  template <typename T> T *data() const {
+    assert(dtypeOf<T>() == dtype_ && "Tensor accessed with the wrong type");
+    return static_cast<T *>(rawData());
+  }
+  template <typename T> TensorMap1D<T> flat() const {
+    return TensorMap1D<T>(data<T>(), numElements());
+  }
+  template <typename T, int N> TensorMapND<T, N> tensor() const {
+    assert(rank() == N && "Tensor::tensor<T, N>() with the wrong rank");
+    Eigen::DSizes<Eigen::DenseIndex, N> dims;
+    for (int i = 0; i < N; ++i)
+      dims[i] = shape_.dim(i);
+    return TensorMapND<T, N>(data<T>(), dims);
+  }
+  /// A view with `dims`, whose product must equal numElements().
+  template <typename T, int N>
+  TensorMapND<T, N> shaped(absl::Span<const int64_t> dims) const {
+    assert(dims.size() == N && "Tensor::shaped<T, N>() with the wrong rank");
+    Eigen::DSizes<Eigen::DenseIndex, N> sizes;
+    int64_t product = 1;
+    for (int i = 0; i < N; ++i) {
+      sizes[i] = dims[i];
+      product *= dims[i];
+    }
+    assert(product == numElements() && "Tensor::shaped() size mismatch");
+    (void)product;
+    return TensorMapND<T, N>(data<T>(), sizes);
+  }
+  template <typename T> ScalarMap<T> scalar() const {
+    assert(numElements() == 1 && "Tensor::scalar() on a non-scalar");
+    return ScalarMap<T>(data<T>());
+  }
+
+  /// NumPy-like text: "[[1, 2, 3],\n [4, 5, 6]]", floats with up to 6
+  /// significant digits ("1.", "2.5", "1e-07"), bools as True/False. If the
+  /// tensor has more than `maxElements` elements, each axis longer than 6
+  /// shows its first and last 3 entries around "...".
+  std::string debugString(int64_t maxElements = 1000) const;
+
+private:
+  DType dtype_ = DType::Invalid;
+  TensorShape shape_;
+  RCReference<TensorBuffer> buffer_;
+  size_t byteOffset_ = 0;
+};
+
+template <typename T>
+absl::StatusOr<Tensor> Tensor::fromValues(TensorShape shape,
+                                          absl::Span<const T> values) {
+  if (static_cast<int64_t>(values.size()) != shape.numElements())
+    return absl::InvalidArgumentError(
+        absl::StrCat("shape ", shape.toString(), " needs ", shape.numElements(),
+                     " values, got ", values.size()));
+  absl::StatusOr<Tensor> tensor = allocate(dtypeOf<T>(), std::move(shape));
+  if (!tensor.ok())
+    return tensor.status();
+  T *out = tensor->data<T>();
+  for (size_t i = 0; i < values.size(); ++i)
+    out[i] = values[i];
+  return tensor;
+}
+
+} // namespace tfrt_fallback::rt
+
+#endif // TFRT_FALLBACK_RUNTIME_TENSOR_H

@@ -1,0 +1,227 @@
+//===- HostContext.cpp - Thread pools and intra-op device -------*- C++ -*-===//
+//
+// A mutex + condition variable work queue used for both the compute pool
+// (fixed size) and the blocking pool (grows when no thread is idle).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Runtime/HostContext.h"
+
+#include "absl/synchronization/mutex.h"
+
+#define EIGEN_USE_THREADS
+#include <unsupported/Eigen/CXX11/Tensor>
+
+#include <atomic>
+#include <deque>
+#include <thread>
+#include <vector>
+
+namespace tfrt_fallback::rt {
+
+/// Count of enqueued but unfinished work items, for quiesce().
+struct HostContext::Pending {
+  std::atomic<int64_t> count{0};
+  absl::Mutex mu;
+  absl::CondVar idle;
+
+  void add() { count.fetch_add(1, std::memory_order_relaxed); }
+  void done() {
+    if (count.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      absl::MutexLock lock(&mu);
+      idle.SignalAll();
+    }
+  }
+  void waitIdle() {
+    absl::MutexLock lock(&mu);
+    while (count.load(std::memory_order_acquire) != 0)
+      idle.Wait(&mu);
+  }
+};
+
+class HostContext::WorkQueue {
+public:
+  /// `growing`: start no thread up front; add one whenever work arrives and
+  /// no thread is idle.
+  WorkQueue(Pending &pending, int numThreads, bool growing)
+      : pending_(pending), growing_(growing) {
+    if (!growing)
+      for (int i = 0; i < numThreads; ++i)
+        threads_.emplace_back([this] { workerLoop(); });
+  }
+
+  ~WorkQueue() {
+    {
+      absl::MutexLock lock(&mu_);
+      stopping_ = true;
+      cv_.SignalAll();
+    }
+    for (std::thread &thread : threads_)
+      thread.join();
+  }
+
+  void push(absl::AnyInvocable<void()> work) {
+    pending_.add();
+    absl::MutexLock lock(&mu_);
+    tasks_.push_back(std::move(work));
+    // A growing pool adds a thread whenever queued work outnumbers the idle
+    // threads, so blocking work never waits behind other blocking work.
+    if (growing_ && tasks_.size() > static_cast<size_t>(idle_))
+      threads_.emplace_back([this] { workerLoop(); });
+    else
+      cv_.Signal();
+  }
+
+  /// Runs queued work on the calling thread until `*done` is set by
+  /// signalAll() (under the queue mutex).
+  void helpUntil(const bool *done) {
+    absl::MutexLock lock(&mu_);
+    while (!*done) {
+      if (tasks_.empty()) {
+        cv_.Wait(&mu_);
+        continue;
+      }
+      absl::AnyInvocable<void()> work = std::move(tasks_.front());
+      tasks_.pop_front();
+      mu_.Unlock();
+      std::move(work)();
+      work = nullptr; // Destroy captures before counting the work as done.
+      pending_.done();
+      mu_.Lock();
+    }
+  }
+
+  /// Sets `*flag` and wakes every thread waiting in this queue.
+  void setAndSignalAll(bool *flag) {
+    absl::MutexLock lock(&mu_);
+    *flag = true;
+    cv_.SignalAll();
+  }
+
+private:
+  void workerLoop() {
+    absl::MutexLock lock(&mu_);
+    while (true) {
+      while (tasks_.empty() && !stopping_) {
+        ++idle_;
+        cv_.Wait(&mu_);
+        --idle_;
+      }
+      if (tasks_.empty())
+        return; // stopping_ and drained
+      absl::AnyInvocable<void()> work = std::move(tasks_.front());
+      tasks_.pop_front();
+      mu_.Unlock();
+      std::move(work)();
+      work = nullptr;
+      pending_.done();
+      mu_.Lock();
+    }
+  }
+
+  Pending &pending_;
+  const bool growing_;
+  absl::Mutex mu_;
+  absl::CondVar cv_;
+  std::deque<absl::AnyInvocable<void()>> tasks_;
+  std::vector<std::thread> threads_;
+  int idle_ = 0;
+  bool stopping_ = false;
+};
+
+namespace {
+/// Runs Eigen's intra-op tasks inline on the calling thread.
+class InlineEigenPool final : public Eigen::ThreadPoolInterface {
+public:
+  void Schedule(std::function<void()> fn) override { fn(); }
+  int NumThreads() const override { return 1; }
+  int CurrentThreadId() const override { return -1; }
+};
+} // namespace
+
+int HostContext::defaultNumThreads() {
+  unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : static_cast<int>(n);
+}
+
+HostContext::HostContext(int numThreads)
+    : numThreads_(numThreads < 0 ? defaultNumThreads() : numThreads),
+      pending_(std::make_unique<Pending>()) {
+  if (numThreads_ > 0) {
+    queue_ = std::make_unique<WorkQueue>(*pending_, numThreads_,
+                                         /*growing=*/false);
+    blockingQueue_ = std::make_unique<WorkQueue>(*pending_, 0,
+                                                 /*growing=*/true);
+  }
+  if (numThreads_ > 1)
+    eigenPool_ = std::make_unique<Eigen::ThreadPool>(numThreads_);
+  else
+    eigenPool_ = std::make_unique<InlineEigenPool>();
+  eigenDevice_ = std::make_unique<Eigen::ThreadPoolDevice>(
+      eigenPool_.get(), eigenPool_->NumThreads());
+}
+
+HostContext::~HostContext() {
+  quiesce();
+  // Workers may still hold the queue mutex briefly after the last
+  // pending_.done(); the WorkQueue destructors join them.
+  blockingQueue_.reset();
+  queue_.reset();
+  eigenDevice_.reset();
+  eigenPool_.reset();
+}
+
+void HostContext::enqueueWork(absl::AnyInvocable<void()> work) {
+  if (!queue_) {
+    std::move(work)();
+    return;
+  }
+  queue_->push(std::move(work));
+}
+
+void HostContext::enqueueBlockingWork(absl::AnyInvocable<void()> work) {
+  if (!blockingQueue_) {
+    std::move(work)();
+    return;
+  }
+  blockingQueue_->push(std::move(work));
+}
+
+void HostContext::await(absl::Span<const RCReference<AsyncValue>> values) {
+  bool allAvailable = true;
+  for (const RCReference<AsyncValue> &value : values)
+    allAvailable &= value->isAvailable();
+  if (allAvailable)
+    return;
+
+  if (queue_) {
+    // The flag lives on this stack frame; it is only written under the
+    // queue mutex, which outlives this call.
+    bool done = false;
+    WorkQueue *queue = queue_.get();
+    runWhenReady(values, [queue, &done] { queue->setAndSignalAll(&done); });
+    queue->helpUntil(&done);
+    return;
+  }
+
+  // No workers: the producer is some other thread. Share the flag with the
+  // callback so it can outlive this frame.
+  struct Waiter {
+    absl::Mutex mu;
+    absl::CondVar cv;
+    bool done = false;
+  };
+  auto waiter = std::make_shared<Waiter>();
+  runWhenReady(values, [waiter] {
+    absl::MutexLock lock(&waiter->mu);
+    waiter->done = true;
+    waiter->cv.SignalAll();
+  });
+  absl::MutexLock lock(&waiter->mu);
+  while (!waiter->done)
+    waiter->cv.Wait(&waiter->mu);
+}
+
+void HostContext::quiesce() { pending_->waitIdle(); }
+
+} // namespace tfrt_fallback::rt

@@ -1,0 +1,226 @@
+//===- KernelRegistry.cpp - Op kernel registration and lookup ---*- C++ -*-===//
+//
+// Constraint matching, lookup error messages and the kernel manifest.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Runtime/KernelRegistry.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+#include <algorithm>
+#include <ostream>
+#include <set>
+
+namespace tfrt_fallback::rt {
+
+namespace {
+/// The dtypes of attribute `name`: one for a dtype attribute, all elements
+/// for a dtype list. False if missing or of another kind.
+using DTypes = absl::InlinedVector<DType, 4>;
+
+bool attrDTypes(const AttrMap &attrs, absl::string_view name, DTypes *out) {
+  const AttrValue *value = attrs.find(name);
+  if (!value)
+    return false;
+  if (const DType *dtype = value->getIf<DType>()) {
+    out->assign(1, *dtype);
+    return true;
+  }
+  if (const auto *list = value->getIf<std::vector<DType>>()) {
+    out->assign(list->begin(), list->end());
+    return true;
+  }
+  return false;
+}
+
+bool ctxDTypes(const OpKernelConstructionInterface &ctx, absl::string_view name,
+               DTypes *out) {
+  if (!ctx.hasAttr(name))
+    return false;
+  DType dtype;
+  if (ctx.getAttr(name, &dtype).ok()) {
+    out->assign(1, dtype);
+    return true;
+  }
+  std::vector<DType> list;
+  if (ctx.getAttr(name, &list).ok()) {
+    out->assign(list.begin(), list.end());
+    return true;
+  }
+  return false;
+}
+
+template <typename Getter>
+bool matchesWith(const KernelDef &def, Getter &&getDTypes) {
+  DTypes dtypes;
+  for (const TypeConstraint &constraint : def.constraints()) {
+    if (!getDTypes(constraint.attrName, &dtypes))
+      return false;
+    for (DType dtype : dtypes)
+      if (std::find(constraint.allowed.begin(), constraint.allowed.end(),
+                    dtype) == constraint.allowed.end())
+        return false;
+  }
+  return true;
+}
+
+std::string joinDTypes(absl::Span<const DType> dtypes, absl::string_view sep) {
+  return absl::StrJoin(dtypes, sep, [](std::string *out, DType dtype) {
+    absl::StrAppend(out, dtypeName(dtype));
+  });
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// KernelDef
+//===----------------------------------------------------------------------===//
+
+KernelDef::KernelDef(std::string opName,
+                     std::vector<TypeConstraint> constraints,
+                     KernelFactory factory)
+    : opName_(std::move(opName)), constraints_(std::move(constraints)),
+      factory_(factory) {
+  std::sort(constraints_.begin(), constraints_.end(),
+            [](const TypeConstraint &a, const TypeConstraint &b) {
+              return a.attrName < b.attrName;
+            });
+}
+
+bool KernelDef::matches(const AttrMap &attrs) const {
+  return matchesWith(*this, [&](absl::string_view name, DTypes *out) {
+    return attrDTypes(attrs, name, out);
+  });
+}
+
+std::string KernelDef::constraintString() const {
+  if (constraints_.empty())
+    return "any dtype";
+  return absl::StrJoin(constraints_, ", ",
+                       [](std::string *out, const TypeConstraint &c) {
+                         absl::StrAppend(out, c.attrName, " in {",
+                                         joinDTypes(c.allowed, ", "), "}");
+                       });
+}
+
+KernelDefBuilder &
+KernelDefBuilder::typeConstraint(absl::string_view attrName,
+                                 absl::Span<const DType> allowed) {
+  constraints_.push_back(
+      TypeConstraint{std::string(attrName),
+                     std::vector<DType>(allowed.begin(), allowed.end())});
+  return *this;
+}
+
+KernelDef KernelDefBuilder::build(KernelFactory factory) const {
+  return KernelDef(opName_, constraints_, factory);
+}
+
+//===----------------------------------------------------------------------===//
+// KernelRegistry
+//===----------------------------------------------------------------------===//
+
+void KernelRegistry::registerKernel(KernelDef def) {
+  std::string name = def.opName();
+  defs_[name].push_back(std::move(def));
+  ++numDefs_;
+}
+
+namespace {
+/// "no kernel for op 'AddV2' with T=f64; registered: T in {f32, i32}".
+template <typename Getter>
+absl::Status noMatchError(absl::string_view opName,
+                          const std::vector<KernelDef> &defs,
+                          Getter &&getDTypes) {
+  std::set<std::string> attrNames;
+  for (const KernelDef &def : defs)
+    for (const TypeConstraint &c : def.constraints())
+      attrNames.insert(c.attrName);
+  std::vector<std::string> actual;
+  for (const std::string &name : attrNames) {
+    DTypes dtypes;
+    if (!getDTypes(name, &dtypes))
+      actual.push_back(absl::StrCat(name, "=<missing>"));
+    else if (dtypes.size() == 1)
+      actual.push_back(absl::StrCat(name, "=", dtypeName(dtypes[0])));
+    else
+      actual.push_back(absl::StrCat(name, "=[", joinDTypes(dtypes, ","), "]"));
+  }
+  std::vector<std::string> registered;
+  for (const KernelDef &def : defs)
+    registered.push_back(def.constraintString());
+  return absl::NotFoundError(absl::StrCat(
+      "no kernel for op '", opName, "' with ", absl::StrJoin(actual, ", "),
+      "; registered: ", absl::StrJoin(registered, "; ")));
+}
+
+absl::Status unknownOpError(absl::string_view opName) {
+  return absl::NotFoundError(
+      absl::StrCat("no kernel registered for op '", opName, "'"));
+}
+} // namespace
+
+absl::StatusOr<const KernelDef *>
+KernelRegistry::lookup(absl::string_view opName, const AttrMap &attrs) const {
+  auto it = defs_.find(opName);
+  if (it == defs_.end())
+    return unknownOpError(opName);
+  for (const KernelDef &def : it->second)
+    if (def.matches(attrs))
+      return &def;
+  return noMatchError(opName, it->second,
+                      [&](absl::string_view name, DTypes *out) {
+                        return attrDTypes(attrs, name, out);
+                      });
+}
+
+absl::StatusOr<std::unique_ptr<OpKernel>>
+KernelRegistry::createKernel(absl::string_view opName,
+                             OpKernelConstructionInterface &ctx) const {
+  auto it = defs_.find(opName);
+  if (it == defs_.end())
+    return unknownOpError(opName);
+  auto getter = [&](absl::string_view name, DTypes *out) {
+    return ctxDTypes(ctx, name, out);
+  };
+  for (const KernelDef &def : it->second) {
+    if (!matchesWith(def, getter))
+      continue;
+    std::unique_ptr<OpKernel> kernel = def.factory()(&ctx);
+    if (!ctx.status().ok())
+      return ctx.status();
+    if (!kernel)
+      return makeOpError(absl::StatusCode::kInternal, ctx.opName(),
+                         ctx.nodeName(), "kernel factory returned null");
+    return kernel;
+  }
+  return noMatchError(opName, it->second, getter);
+}
+
+std::vector<const KernelDef *> KernelRegistry::listKernels() const {
+  std::vector<const std::string *> names;
+  names.reserve(defs_.size());
+  for (const auto &entry : defs_)
+    names.push_back(&entry.first);
+  std::sort(names.begin(), names.end(),
+            [](const std::string *a, const std::string *b) { return *a < *b; });
+  std::vector<const KernelDef *> result;
+  result.reserve(numDefs_);
+  for (const std::string *name : names)
+    for (const KernelDef &def : defs_.find(*name)->second)
+      result.push_back(&def);
+  return result;
+}
+
+void KernelRegistry::writeManifest(std::ostream &os) const {
+  os << "# tfrt-fallback kernel manifest v1\n";
+  for (const KernelDef *def : listKernels()) {
+    os << "kernel " << def->opName();
+    for (const TypeConstraint &c : def->constraints())
+      os << ' ' << c.attrName << '=' << joinDTypes(c.allowed, "|");
+    os << '\n';
+  }
+}
+
+} // namespace tfrt_fallback::rt

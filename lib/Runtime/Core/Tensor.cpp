@@ -1,0 +1,242 @@
+//===- Tensor.cpp - Dense host tensors --------------------------*- C++ -*-===//
+//
+// Shape validation, buffer allocation and NumPy-style printing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Runtime/Tensor.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+
+#include <cmath>
+#include <new>
+
+namespace tfrt_fallback::rt {
+
+//===----------------------------------------------------------------------===//
+// TensorShape
+//===----------------------------------------------------------------------===//
+
+TensorShape::TensorShape(absl::Span<const int64_t> dims)
+    : dims_(dims.begin(), dims.end()) {
+  for (int64_t d : dims_) {
+    assert(d >= 0 && "negative dimension");
+    numElements_ *= d;
+  }
+}
+
+absl::StatusOr<TensorShape>
+TensorShape::create(absl::Span<const int64_t> dims) {
+  int64_t count = 1;
+  bool overflow = false;
+  for (int64_t d : dims) {
+    if (d < 0)
+      return absl::InvalidArgumentError(
+          absl::StrCat("negative dimension ", d, " in shape [",
+                       absl::StrJoin(dims, ","), "]"));
+    overflow |= __builtin_mul_overflow(count, d, &count);
+  }
+  // A zero dim makes the product zero even if a prefix overflowed.
+  for (int64_t d : dims)
+    if (d == 0)
+      overflow = false;
+  if (overflow)
+    return absl::InvalidArgumentError(
+        absl::StrCat("shape [", absl::StrJoin(dims, ","),
+                     "] has more than 2^63-1 elements"));
+  return TensorShape(dims);
+}
+
+std::string TensorShape::toString() const {
+  return absl::StrCat("[", absl::StrJoin(dims_, ","), "]");
+}
+
+//===----------------------------------------------------------------------===//
+// TensorBuffer
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The header is placed at the start of the allocation and the data at the
+/// next 64-byte boundary.
+constexpr size_t kHeaderSize =
+    (sizeof(TensorBuffer) + TensorBuffer::kAlignment - 1) /
+    TensorBuffer::kAlignment * TensorBuffer::kAlignment;
+} // namespace
+
+absl::StatusOr<RCReference<TensorBuffer>> TensorBuffer::allocate(size_t bytes) {
+  if (bytes > kMaxBytes)
+    return absl::ResourceExhaustedError(
+        absl::StrCat("tensor allocation of ", bytes,
+                     " bytes exceeds the limit of ", kMaxBytes, " bytes"));
+  void *mem = ::operator new(kHeaderSize + bytes, std::align_val_t(kAlignment),
+                             std::nothrow);
+  if (!mem)
+    return absl::ResourceExhaustedError(
+        absl::StrCat("out of memory allocating ", bytes, " bytes"));
+  auto *buffer = new (mem)
+      TensorBuffer(static_cast<char *>(mem) + kHeaderSize, bytes, nullptr);
+  return takeRef(buffer);
+}
+
+RCReference<TensorBuffer>
+TensorBuffer::wrapExternal(void *data, size_t size,
+                           absl::AnyInvocable<void()> release) {
+  // An external buffer must have a non-empty release callback: that is how
+  // isOwned() tells the two kinds apart.
+  if (!release)
+    release = [] {};
+  return takeRef(new TensorBuffer(data, size, std::move(release)));
+}
+
+void TensorBuffer::destroy() const {
+  auto *self = const_cast<TensorBuffer *>(this);
+  if (self->release_) {
+    absl::AnyInvocable<void()> release = std::move(self->release_);
+    delete self;
+    std::move(release)();
+    return;
+  }
+  self->~TensorBuffer();
+  ::operator delete(static_cast<void *>(self), std::align_val_t(kAlignment));
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor
+//===----------------------------------------------------------------------===//
+
+static absl::Status checkBufferDType(DType dtype) {
+  if (isBufferDType(dtype))
+    return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat("cannot create a tensor of dtype '", dtypeName(dtype), "'"));
+}
+
+absl::StatusOr<Tensor> Tensor::allocate(DType dtype, TensorShape shape) {
+  if (absl::Status s = checkBufferDType(dtype); !s.ok())
+    return s;
+  uint64_t bytes;
+  if (__builtin_mul_overflow(static_cast<uint64_t>(shape.numElements()),
+                             static_cast<uint64_t>(dtypeSize(dtype)), &bytes) ||
+      bytes > TensorBuffer::kMaxBytes)
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "tensor of shape ", shape.toString(), " and dtype ", dtypeName(dtype),
+        " exceeds the limit of ", TensorBuffer::kMaxBytes, " bytes"));
+  absl::StatusOr<RCReference<TensorBuffer>> buffer =
+      TensorBuffer::allocate(static_cast<size_t>(bytes));
+  if (!buffer.ok())
+    return buffer.status();
+  return Tensor(dtype, std::move(shape), *std::move(buffer));
+}
+
+absl::StatusOr<Tensor> Tensor::fromBuffer(DType dtype, TensorShape shape,
+                                          RCReference<TensorBuffer> buffer,
+                                          size_t byteOffset) {
+  if (absl::Status s = checkBufferDType(dtype); !s.ok())
+    return s;
+  if (!buffer)
+    return absl::InvalidArgumentError("tensor buffer is null");
+  uint64_t bytes, end;
+  if (__builtin_mul_overflow(static_cast<uint64_t>(shape.numElements()),
+                             static_cast<uint64_t>(dtypeSize(dtype)), &bytes) ||
+      __builtin_add_overflow(bytes, static_cast<uint64_t>(byteOffset), &end) ||
+      end > buffer->size())
+    return absl::InvalidArgumentError(absl::StrCat(
+        "tensor of shape ", shape.toString(), " and dtype ", dtypeName(dtype),
+        " at offset ", byteOffset, " does not fit in a buffer of ",
+        buffer->size(), " bytes"));
+  return Tensor(dtype, std::move(shape), std::move(buffer), byteOffset);
+}
+
+//===----------------------------------------------------------------------===//
+// debugString
+//===----------------------------------------------------------------------===//
+
+namespace {
+constexpr int64_t kEdgeItems = 3;
+
+std::string formatFloat(double v) {
+  if (std::isnan(v))
+    return "nan";
+  if (std::isinf(v))
+    return v < 0 ? "-inf" : "inf";
+  std::string s = absl::StrFormat("%.6g", v);
+  // NumPy marks integral floats with a trailing dot: "1." not "1".
+  if (s.find_first_of(".e") == std::string::npos)
+    s += '.';
+  return s;
+}
+
+template <typename T> std::string formatValue(T v) {
+  if constexpr (std::is_same_v<T, bool>)
+    return v ? "True" : "False";
+  else if constexpr (std::is_integral_v<T>)
+    return absl::StrCat(
+        static_cast<std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>>(
+            v));
+  else
+    return formatFloat(static_cast<double>(v));
+}
+
+struct Printer {
+  absl::Span<const int64_t> dims;
+  absl::Span<const int64_t> strides;
+  bool summarize;
+  const std::function<std::string(int64_t)> &element;
+  std::string out;
+
+  void print(int axis, int64_t offset) {
+    const int rank = static_cast<int>(dims.size());
+    if (axis == rank) {
+      out += element(offset);
+      return;
+    }
+    out += '[';
+    int64_t n = dims[axis];
+    // Separator between entries of this axis: ", " on the last axis,
+    // otherwise ",", one newline per remaining axis and indentation.
+    std::string sep =
+        axis == rank - 1 ? std::string(", ")
+                         : absl::StrCat(",", std::string(rank - 1 - axis, '\n'),
+                                        std::string(axis + 1, ' '));
+    bool elide = summarize && n > 2 * kEdgeItems;
+    for (int64_t i = 0; i < n; ++i) {
+      if (elide && i == kEdgeItems) {
+        out += "...";
+        out += sep;
+        i = n - kEdgeItems;
+      }
+      print(axis + 1, offset + i * strides[axis]);
+      if (i + 1 < n)
+        out += sep;
+    }
+    out += ']';
+  }
+};
+} // namespace
+
+std::string Tensor::debugString(int64_t maxElements) const {
+  if (!isValid())
+    return "<invalid tensor>";
+  std::function<std::string(int64_t)> element;
+  absl::Status status = dispatchDType(dtype_, [&](auto tag) {
+    using T = typename decltype(tag)::Type;
+    const T *values = data<T>();
+    element = [values](int64_t i) { return formatValue<T>(values[i]); };
+  });
+  if (!status.ok())
+    return absl::StrCat("<tensor of dtype ", dtypeName(dtype_), ">");
+  absl::InlinedVector<int64_t, 6> strides(shape_.rank());
+  int64_t stride = 1;
+  for (int i = shape_.rank() - 1; i >= 0; --i) {
+    strides[i] = stride;
+    stride *= shape_.dim(i);
+  }
+  Printer printer{
+      shape_.dims(), strides, numElements() > maxElements, element, {}};
+  printer.print(0, 0);
+  return std::move(printer.out);
+}
+
+} // namespace tfrt_fallback::rt

@@ -1,0 +1,697 @@
+//===- Program.cpp - load and validate a binary program ---------*- C++ -*-===//
+//
+// Every read is bounds-checked and every index validated: a corrupt or
+// hostile file yields an error status, never a crash or an out-of-bounds
+// read.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Runtime/Program.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+#include <cstring>
+
+namespace tfrt_fallback::rt {
+
+namespace {
+
+absl::Status formatError(absl::string_view message) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("invalid binary program: ", message));
+}
+
+#define RETURN_IF_ERROR(expr)                                                  \
+  do {                                                                         \
+    absl::Status _status = (expr);                                             \
+    if (!_status.ok())                                                         \
+      return _status;                                                          \
+  } while (false)
+
+/// Bounds-checked little-endian reader over a byte range.
+class ByteReader {
+public:
+  ByteReader(const uint8_t *begin, size_t size, absl::string_view what)
+      : pos(begin), end(begin + size), what(what) {}
+
+  size_t remaining() const { return static_cast<size_t>(end - pos); }
+
+  absl::Status bytes(void *out, size_t size) {
+    if (size > remaining())
+      return formatError(absl::StrCat(what, " is truncated"));
+    std::memcpy(out, pos, size);
+    pos += size;
+    return absl::OkStatus();
+  }
+  template <typename T> absl::Status read(T &out) {
+    return bytes(&out, sizeof(T));
+  }
+  /// Reads a count and checks that `count * minRecordSize` bytes remain, so
+  /// a forged count cannot make the loader allocate without bound.
+  absl::Status count(uint32_t &out, size_t minRecordSize,
+                     absl::string_view of) {
+    RETURN_IF_ERROR(read(out));
+    if (minRecordSize && out > remaining() / minRecordSize)
+      return formatError(absl::StrCat(
+          what, ": ", out, " ", of, " do not fit in ", remaining(), " bytes"));
+    return absl::OkStatus();
+  }
+
+private:
+  const uint8_t *pos;
+  const uint8_t *end;
+  absl::string_view what;
+};
+
+} // namespace
+
+bool ValueType::accepts(DType actual, const TensorShape &actualShape) const {
+  return !isChain() && actual == dtype && shape.isCompatibleWith(actualShape);
+}
+
+std::string ValueType::toString() const {
+  if (isChain())
+    return "!tfrt_fallback.chain";
+  std::string text = "tensor<";
+  if (!shape.hasRank()) {
+    absl::StrAppend(&text, "*x");
+  } else {
+    for (int64_t dim : shape.dims())
+      absl::StrAppend(&text, dim < 0 ? std::string("?") : absl::StrCat(dim),
+                      "x");
+  }
+  absl::StrAppend(&text, dtypeName(dtype), ">");
+  return text;
+}
+
+const Function *Program::lookupFunction(absl::string_view name) const {
+  for (const Function &function : functions_)
+    if (function.name == name)
+      return &function;
+  return nullptr;
+}
+
+/// Decodes one program; see docs/BinaryFormat.md.
+class ProgramLoader {
+public:
+  ProgramLoader(Program &program, const KernelRegistry *registry)
+      : program(program), registry(registry) {}
+
+  absl::Status load();
+
+private:
+  absl::Status readString(ByteReader &in, std::string &out);
+  absl::Status readIndex(ByteReader &in, size_t limit, absl::string_view of,
+                         uint32_t &out);
+  absl::Status readDType(ByteReader &in, DType &out);
+  absl::Status readShape(ByteReader &in, PartialShape &out);
+  absl::Status readTypes(ByteReader &in);
+  absl::Status readConstants(ByteReader &in);
+  absl::Status readAttr(ByteReader &in, AttrValue &out);
+  absl::Status readKernels(ByteReader &in);
+  absl::Status readFunctions(ByteReader &in);
+  absl::Status readFunction(ByteReader &in, uint32_t numFunctions,
+                            Function &function);
+  absl::Status createKernel(KernelEntry &entry);
+
+  Program &program;
+  const KernelRegistry *registry;
+  absl::Span<const uint8_t> strings;
+  absl::Span<const uint8_t> constantData;
+};
+
+absl::Status ProgramLoader::readString(ByteReader &in, std::string &out) {
+  uint32_t offset, size;
+  RETURN_IF_ERROR(in.read(offset));
+  RETURN_IF_ERROR(in.read(size));
+  if (offset > strings.size() || size > strings.size() - offset)
+    return formatError(absl::StrCat("string at ", offset, "+", size,
+                                    " is outside the string section of ",
+                                    strings.size(), " bytes"));
+  out.assign(reinterpret_cast<const char *>(strings.data()) + offset, size);
+  return absl::OkStatus();
+}
+
+absl::Status ProgramLoader::readIndex(ByteReader &in, size_t limit,
+                                      absl::string_view of, uint32_t &out) {
+  RETURN_IF_ERROR(in.read(out));
+  if (out >= limit)
+    return formatError(
+        absl::StrCat(of, " index ", out, " is out of range [0, ", limit, ")"));
+  return absl::OkStatus();
+}
+
+absl::Status ProgramLoader::readDType(ByteReader &in, DType &out) {
+  uint8_t code;
+  RETURN_IF_ERROR(in.read(code));
+  out = static_cast<DType>(code);
+  if (dtypeName(out) == "invalid" || out == DType::Invalid)
+    return formatError(absl::StrCat("unknown dtype code ", code));
+  return absl::OkStatus();
+}
+
+absl::Status ProgramLoader::readShape(ByteReader &in, PartialShape &out) {
+  int32_t rank;
+  RETURN_IF_ERROR(in.read(rank));
+  if (rank == -1) {
+    out = PartialShape::unknownRank();
+    return absl::OkStatus();
+  }
+  if (rank < 0 || rank > 64)
+    return formatError(absl::StrCat("shape rank ", rank, " is invalid"));
+  std::vector<int64_t> dims(rank);
+  for (int64_t &dim : dims) {
+    RETURN_IF_ERROR(in.read(dim));
+    if (dim < -1)
+      return formatError(absl::StrCat("shape dimension ", dim, " is invalid"));
+  }
+  out = PartialShape(dims);
+  return absl::OkStatus();
+}
+
+absl::Status ProgramLoader::readTypes(ByteReader &in) {
+  uint32_t count;
+  RETURN_IF_ERROR(in.count(count, 1, "types"));
+  program.types_.resize(count);
+  for (ValueType &type : program.types_) {
+    uint8_t kind;
+    RETURN_IF_ERROR(in.read(kind));
+    type.kind = static_cast<bef::ValueKind>(kind);
+    if (type.kind == bef::ValueKind::Chain)
+      continue;
+    if (type.kind != bef::ValueKind::Tensor)
+      return formatError(absl::StrCat("unknown value kind ", kind));
+    RETURN_IF_ERROR(readDType(in, type.dtype));
+    RETURN_IF_ERROR(readShape(in, type.shape));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ProgramLoader::readConstants(ByteReader &in) {
+  uint32_t count;
+  RETURN_IF_ERROR(in.count(count, 20, "constants"));
+  program.constants_.resize(count);
+  // Constants are views of the program's buffer.
+  size_t constantBase =
+      static_cast<size_t>(constantData.data() -
+                          static_cast<const uint8_t *>(program.file_->data()));
+  for (ConstantEntry &constant : program.constants_) {
+    uint64_t offset, size;
+    RETURN_IF_ERROR(
+        readIndex(in, program.types_.size(), "constant type", constant.type));
+    RETURN_IF_ERROR(in.read(offset));
+    RETURN_IF_ERROR(in.read(size));
+    const ValueType &type = program.types_[constant.type];
+    if (type.isChain() || !type.shape.isFullyDefined())
+      return formatError("a constant must be a tensor of static shape");
+    if (!isBufferDType(type.dtype))
+      return formatError(absl::StrCat(
+          "constants of dtype ", dtypeName(type.dtype), " are not supported"));
+    absl::StatusOr<TensorShape> shape = TensorShape::create(type.shape.dims());
+    if (!shape.ok())
+      return formatError(shape.status().message());
+    uint64_t expected =
+        static_cast<uint64_t>(shape->numElements()) * dtypeSize(type.dtype);
+    if (size != expected)
+      return formatError(absl::StrCat("constant of type ", type.toString(),
+                                      " has ", size, " bytes, expected ",
+                                      expected));
+    if (offset > constantData.size() || size > constantData.size() - offset)
+      return formatError(absl::StrCat("constant data at ", offset, "+", size,
+                                      " is outside the constant section"));
+    if (offset % bef::kConstantAlignment)
+      return formatError(
+          absl::StrCat("constant data at ", offset, " is not 64-byte aligned"));
+    absl::StatusOr<Tensor> tensor = Tensor::fromBuffer(
+        type.dtype, *std::move(shape), program.file_, constantBase + offset);
+    if (!tensor.ok())
+      return formatError(tensor.status().message());
+    constant.tensor = *std::move(tensor);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
+  uint8_t tag;
+  RETURN_IF_ERROR(in.read(tag));
+  bool isList = tag & bef::kListBit;
+  auto kind = static_cast<bef::AttrKind>(tag & ~bef::kListBit);
+  auto readScalar = [&](auto &value) -> absl::Status {
+    using T = std::decay_t<decltype(value)>;
+    if constexpr (std::is_same_v<T, int64_t>) {
+      return in.read(value);
+    } else if constexpr (std::is_same_v<T, float>) {
+      return in.read(value);
+    } else if constexpr (std::is_same_v<T, bool>) {
+      uint8_t byte;
+      RETURN_IF_ERROR(in.read(byte));
+      if (byte > 1)
+        return formatError("a bool attribute is neither 0 nor 1");
+      value = byte;
+      return absl::OkStatus();
+    } else if constexpr (std::is_same_v<T, std::string>) {
+      return readString(in, value);
+    } else if constexpr (std::is_same_v<T, DType>) {
+      return readDType(in, value);
+    } else if constexpr (std::is_same_v<T, PartialShape>) {
+      return readShape(in, value);
+    }
+  };
+  auto readList = [&](auto element) -> absl::Status {
+    using T = decltype(element);
+    uint32_t count;
+    RETURN_IF_ERROR(in.count(count, 1, "list elements"));
+    std::vector<T> values(count);
+    for (uint32_t i = 0; i < count; ++i) {
+      T value{};
+      RETURN_IF_ERROR(readScalar(value));
+      values[i] = std::move(value);
+    }
+    out = AttrValue(std::move(values));
+    return absl::OkStatus();
+  };
+  auto readOne = [&](auto element) -> absl::Status {
+    RETURN_IF_ERROR(readScalar(element));
+    out = AttrValue(std::move(element));
+    return absl::OkStatus();
+  };
+  switch (kind) {
+  case bef::AttrKind::Int:
+    return isList ? readList(int64_t()) : readOne(int64_t());
+  case bef::AttrKind::Float:
+    return isList ? readList(float()) : readOne(float());
+  case bef::AttrKind::Bool:
+    return isList ? readList(bool()) : readOne(bool());
+  case bef::AttrKind::String:
+    return isList ? readList(std::string()) : readOne(std::string());
+  case bef::AttrKind::Type:
+    return isList ? readList(DType()) : readOne(DType());
+  case bef::AttrKind::Shape:
+    return isList ? readList(PartialShape()) : readOne(PartialShape());
+  case bef::AttrKind::Tensor: {
+    if (isList)
+      return formatError("lists of tensor attributes are not supported");
+    uint32_t index;
+    RETURN_IF_ERROR(
+        readIndex(in, program.constants_.size(), "tensor attribute", index));
+    out = AttrValue(program.constants_[index].tensor);
+    return absl::OkStatus();
+  }
+  case bef::AttrKind::Func: {
+    if (isList)
+      return formatError("lists of func attributes are not supported");
+    FuncAttr func;
+    RETURN_IF_ERROR(readString(in, func.name));
+    out = AttrValue(std::move(func));
+    return absl::OkStatus();
+  }
+  }
+  return formatError(absl::StrCat("unknown attribute kind ", tag));
+}
+
+absl::Status ProgramLoader::readKernels(ByteReader &in) {
+  uint32_t count;
+  RETURN_IF_ERROR(in.count(count, 37, "kernels"));
+  program.kernels_.resize(count);
+  for (KernelEntry &entry : program.kernels_) {
+    RETURN_IF_ERROR(readString(in, entry.opName));
+    RETURN_IF_ERROR(readString(in, entry.location));
+    RETURN_IF_ERROR(readString(in, entry.device));
+    if (entry.opName.empty())
+      return formatError("a kernel has an empty op name");
+    uint32_t numAttrs;
+    RETURN_IF_ERROR(in.count(numAttrs, 9, "attributes"));
+    std::vector<AttrMap::Entry> attrs(numAttrs);
+    for (AttrMap::Entry &attr : attrs) {
+      RETURN_IF_ERROR(readString(in, attr.first));
+      RETURN_IF_ERROR(readAttr(in, attr.second));
+    }
+    absl::StatusOr<AttrMap> map = AttrMap::fromEntries(std::move(attrs));
+    if (!map.ok())
+      return formatError(absl::StrCat("kernel '", entry.opName,
+                                      "': ", map.status().message()));
+    entry.attrs = *std::move(map);
+    for (std::vector<uint32_t> *types :
+         {&entry.inputTypes, &entry.outputTypes}) {
+      uint32_t numTypes;
+      RETURN_IF_ERROR(in.count(numTypes, 4, "kernel operands"));
+      types->resize(numTypes);
+      for (uint32_t &type : *types) {
+        RETURN_IF_ERROR(readIndex(in, program.types_.size(), "type", type));
+        if (program.types_[type].isChain())
+          return formatError("a kernel operand or result is a chain");
+      }
+    }
+    for (uint32_t type : entry.outputTypes)
+      entry.outputDTypes.push_back(program.types_[type].dtype);
+    uint8_t hasChain;
+    RETURN_IF_ERROR(in.read(hasChain));
+    if (hasChain > 1)
+      return formatError("a kernel's chain flag is neither 0 nor 1");
+    entry.hasChain = hasChain;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
+                                         Function &function) {
+  RETURN_IF_ERROR(readString(in, function.name));
+  RETURN_IF_ERROR(readString(in, function.location));
+  uint32_t numRegisters;
+  RETURN_IF_ERROR(in.count(numRegisters, 4, "registers"));
+  function.registerTypes.resize(numRegisters);
+  for (uint32_t &type : function.registerTypes)
+    RETURN_IF_ERROR(readIndex(in, program.types_.size(), "type", type));
+
+  // Each register is defined exactly once, before its first use.
+  std::vector<uint8_t> defined(numRegisters, 0);
+  auto define = [&](uint32_t reg) -> absl::Status {
+    if (defined[reg])
+      return formatError(absl::StrCat("register ", reg, " of '", function.name,
+                                      "' is defined twice"));
+    defined[reg] = 1;
+    return absl::OkStatus();
+  };
+  auto use = [&](uint32_t reg) -> absl::Status {
+    if (!defined[reg])
+      return formatError(absl::StrCat("register ", reg, " of '", function.name,
+                                      "' is used before it is defined"));
+    return absl::OkStatus();
+  };
+
+  uint32_t numArgs;
+  RETURN_IF_ERROR(in.count(numArgs, 4, "arguments"));
+  function.argRegisters.resize(numArgs);
+  for (uint32_t &reg : function.argRegisters) {
+    RETURN_IF_ERROR(readIndex(in, numRegisters, "register", reg));
+    RETURN_IF_ERROR(define(reg));
+  }
+  uint32_t numResults;
+  RETURN_IF_ERROR(in.count(numResults, 4, "results"));
+  function.resultRegisters.resize(numResults);
+  for (uint32_t &reg : function.resultRegisters)
+    RETURN_IF_ERROR(readIndex(in, numRegisters, "register", reg));
+
+  uint32_t numBindings;
+  RETURN_IF_ERROR(in.count(numBindings, 8, "constant bindings"));
+  function.constantBindings.resize(numBindings);
+  for (auto &[reg, constant] : function.constantBindings) {
+    RETURN_IF_ERROR(readIndex(in, numRegisters, "register", reg));
+    RETURN_IF_ERROR(
+        readIndex(in, program.constants_.size(), "constant", constant));
+    RETURN_IF_ERROR(define(reg));
+    if (function.registerTypes[reg] != program.constants_[constant].type &&
+        program.types_[function.registerTypes[reg]].isChain())
+      return formatError("a constant is bound to a chain register");
+  }
+
+  uint32_t numInstructions;
+  RETURN_IF_ERROR(in.count(numInstructions, 21, "instructions"));
+  function.instructions.resize(numInstructions);
+  for (Instruction &inst : function.instructions) {
+    uint8_t opcode;
+    RETURN_IF_ERROR(in.read(opcode));
+    inst.opcode = static_cast<bef::Opcode>(opcode);
+    RETURN_IF_ERROR(in.read(inst.index));
+    RETURN_IF_ERROR(readString(in, inst.location));
+    uint32_t count;
+    RETURN_IF_ERROR(in.count(count, 4, "operands"));
+    inst.operandBegin = static_cast<uint32_t>(function.operands.size());
+    inst.numOperands = count;
+    for (uint32_t i = 0; i < count; ++i) {
+      uint32_t reg;
+      RETURN_IF_ERROR(readIndex(in, numRegisters, "register", reg));
+      RETURN_IF_ERROR(use(reg));
+      function.operands.push_back(reg);
+    }
+    RETURN_IF_ERROR(in.count(count, 4, "results"));
+    inst.resultBegin = static_cast<uint32_t>(function.results.size());
+    inst.numResults = count;
+    for (uint32_t i = 0; i < count; ++i) {
+      uint32_t reg;
+      RETURN_IF_ERROR(readIndex(in, numRegisters, "register", reg));
+      RETURN_IF_ERROR(define(reg));
+      function.results.push_back(reg);
+    }
+
+    // Operand and result types must agree with what the instruction does.
+    auto typeOf = [&](uint32_t reg) -> const ValueType & {
+      return program.types_[function.registerTypes[reg]];
+    };
+    absl::Span<const uint32_t> operands = function.operandsOf(inst);
+    absl::Span<const uint32_t> results = function.resultsOf(inst);
+    auto mismatch = [&](absl::string_view what) {
+      return formatError(absl::StrCat("instruction at '", inst.location,
+                                      "' in '", function.name, "': ", what));
+    };
+    switch (inst.opcode) {
+    case bef::Opcode::Kernel: {
+      if (inst.index >= program.kernels_.size())
+        return mismatch("kernel index out of range");
+      const KernelEntry &kernel = program.kernels_[inst.index];
+      size_t chains = kernel.hasChain ? 1 : 0;
+      if (operands.size() != kernel.inputTypes.size() + chains ||
+          results.size() != kernel.outputTypes.size() + chains)
+        return mismatch("operand or result count differs from its kernel");
+      for (size_t i = 0; i < kernel.inputTypes.size(); ++i)
+        if (function.registerTypes[operands[i]] != kernel.inputTypes[i])
+          return mismatch("operand type differs from its kernel");
+      for (size_t i = 0; i < kernel.outputTypes.size(); ++i)
+        if (function.registerTypes[results[i]] != kernel.outputTypes[i])
+          return mismatch("result type differs from its kernel");
+      if (chains && (!typeOf(operands.back()).isChain() ||
+                     !typeOf(results.back()).isChain()))
+        return mismatch("an ordered kernel needs a chain operand and result");
+      break;
+    }
+    case bef::Opcode::Call:
+      if (inst.index >= numFunctions)
+        return mismatch("function index out of range");
+      // Signatures are checked once every function is read.
+      break;
+    case bef::Opcode::NewChain:
+    case bef::Opcode::MergeChains:
+      if (results.size() != 1 || !typeOf(results[0]).isChain())
+        return mismatch("a chain op produces one chain");
+      if ((inst.opcode == bef::Opcode::NewChain) != operands.empty())
+        return mismatch("wrong number of chain operands");
+      for (uint32_t reg : operands)
+        if (!typeOf(reg).isChain())
+          return mismatch("merge_chains takes chains");
+      break;
+    default:
+      return mismatch(absl::StrCat("unknown opcode ", opcode));
+    }
+  }
+  for (uint32_t reg : function.resultRegisters)
+    RETURN_IF_ERROR(use(reg));
+
+  // Dataflow tables for the parallel executor and last-use forwarding.
+  std::vector<uint32_t> useCount(numRegisters, 0);
+  for (uint32_t reg : function.operands)
+    ++useCount[reg];
+  for (uint32_t reg : function.resultRegisters)
+    useCount[reg] += 2; // A result is never moved out.
+  for (uint32_t reg : function.argRegisters)
+    useCount[reg] += 2; // The caller keeps its inputs.
+  for (auto [reg, constant] : function.constantBindings)
+    useCount[reg] += 2; // Constants are shared by every call.
+  function.lastUse.resize(function.operands.size());
+  for (size_t i = 0; i < function.operands.size(); ++i)
+    function.lastUse[i] = useCount[function.operands[i]] == 1;
+
+  std::vector<uint8_t> definedByInstruction(numRegisters, 0);
+  for (uint32_t reg : function.results)
+    definedByInstruction[reg] = 1;
+  function.userBegin.assign(numRegisters + 1, 0);
+  for (uint32_t reg : function.operands)
+    ++function.userBegin[reg + 1];
+  for (uint32_t r = 0; r < numRegisters; ++r)
+    function.userBegin[r + 1] += function.userBegin[r];
+  function.users.resize(function.operands.size());
+  std::vector<uint32_t> fill(function.userBegin.begin(),
+                             function.userBegin.end() - 1);
+  function.initialPending.assign(numInstructions, 0);
+  for (uint32_t i = 0; i < numInstructions; ++i) {
+    for (uint32_t reg : function.operandsOf(function.instructions[i])) {
+      function.users[fill[reg]++] = i;
+      if (definedByInstruction[reg])
+        ++function.initialPending[i];
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ProgramLoader::readFunctions(ByteReader &in) {
+  uint32_t count;
+  RETURN_IF_ERROR(in.count(count, 36, "functions"));
+  program.functions_.resize(count);
+  for (Function &function : program.functions_)
+    RETURN_IF_ERROR(readFunction(in, count, function));
+
+  // Call sites match their callees' signatures.
+  for (const Function &function : program.functions_) {
+    for (const Instruction &inst : function.instructions) {
+      if (inst.opcode != bef::Opcode::Call)
+        continue;
+      const Function &callee = program.functions_[inst.index];
+      absl::Span<const uint32_t> operands = function.operandsOf(inst);
+      absl::Span<const uint32_t> results = function.resultsOf(inst);
+      bool ok = operands.size() == callee.argRegisters.size() &&
+                results.size() == callee.resultRegisters.size();
+      for (size_t i = 0; ok && i < operands.size(); ++i)
+        ok = function.registerTypes[operands[i]] ==
+             callee.registerTypes[callee.argRegisters[i]];
+      for (size_t i = 0; ok && i < results.size(); ++i)
+        ok = function.registerTypes[results[i]] ==
+             callee.registerTypes[callee.resultRegisters[i]];
+      if (!ok)
+        return formatError(absl::StrCat(
+            "call at '", inst.location, "' in '", function.name,
+            "' does not match the signature of '", callee.name, "'"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ProgramLoader::createKernel(KernelEntry &entry) {
+  std::vector<DType> inputDTypes;
+  for (uint32_t type : entry.inputTypes)
+    inputDTypes.push_back(program.types_[type].dtype);
+  absl::StatusOr<const KernelDef *> def =
+      registry->lookup(entry.opName, entry.attrs);
+  if (!def.ok())
+    return absl::Status(
+        def.status().code(),
+        absl::StrCat(entry.location, ": ", def.status().message()));
+  SimpleOpKernelConstruction construction(entry.opName, entry.location,
+                                          entry.attrs, inputDTypes,
+                                          entry.outputDTypes);
+  std::unique_ptr<OpKernel> kernel = (*def)->factory()(&construction);
+  if (!construction.status().ok())
+    return construction.status();
+  if (!kernel)
+    return absl::InternalError(
+        absl::StrCat(entry.location, ": the kernel factory of '", entry.opName,
+                     "' returned nothing"));
+  entry.kernel = std::move(kernel);
+  return absl::OkStatus();
+}
+
+absl::Status ProgramLoader::load() {
+  absl::Span<const uint8_t> bytes(
+      static_cast<const uint8_t *>(program.file_->data()),
+      program.file_->size());
+  ByteReader header(bytes.data(), bytes.size(), "header");
+  uint32_t magic, flags, numSections;
+  uint16_t major, minor;
+  RETURN_IF_ERROR(header.read(magic));
+  if (magic != bef::kMagic)
+    return formatError("not a tfrt-fallback binary program (bad magic)");
+  RETURN_IF_ERROR(header.read(major));
+  RETURN_IF_ERROR(header.read(minor));
+  if (major != bef::kVersionMajor)
+    return formatError(absl::StrCat("format version ", major, ".", minor,
+                                    " is not supported (this runtime reads ",
+                                    bef::kVersionMajor, ".x)"));
+  RETURN_IF_ERROR(header.read(flags));
+  RETURN_IF_ERROR(
+      header.count(numSections, bef::kSectionEntrySize, "sections"));
+  absl::Span<const uint8_t> programSection;
+  bool seen[4] = {false, false, false, false};
+  for (uint32_t i = 0; i < numSections; ++i) {
+    uint32_t kind, alignment;
+    uint64_t offset, size;
+    RETURN_IF_ERROR(header.read(kind));
+    RETURN_IF_ERROR(header.read(alignment));
+    RETURN_IF_ERROR(header.read(offset));
+    RETURN_IF_ERROR(header.read(size));
+    if (offset > bytes.size() || size > bytes.size() - offset)
+      return formatError(absl::StrCat("section ", kind, " at ", offset, "+",
+                                      size, " is outside the file of ",
+                                      bytes.size(), " bytes"));
+    if (alignment == 0 || (alignment & (alignment - 1)) || offset % alignment)
+      return formatError(absl::StrCat("section ", kind, " is misaligned"));
+    absl::Span<const uint8_t> data(bytes.data() + offset, size);
+    if (kind >= 1 && kind <= 3) {
+      if (seen[kind])
+        return formatError(absl::StrCat("section ", kind, " appears twice"));
+      seen[kind] = true;
+    }
+    switch (static_cast<bef::SectionKind>(kind)) {
+    case bef::SectionKind::Strings:
+      strings = data;
+      break;
+    case bef::SectionKind::Constants:
+      if (reinterpret_cast<uintptr_t>(data.data()) % bef::kConstantAlignment)
+        return formatError("the constant section is not 64-byte aligned in "
+                           "memory");
+      constantData = data;
+      break;
+    case bef::SectionKind::Program:
+      programSection = data;
+      break;
+    default:
+      break; // Unknown sections are skipped: minor versions may add some.
+    }
+  }
+  if (!seen[3])
+    return formatError("the program section is missing");
+
+  ByteReader in(programSection.data(), programSection.size(), "program");
+  RETURN_IF_ERROR(readTypes(in));
+  RETURN_IF_ERROR(readConstants(in));
+  RETURN_IF_ERROR(readKernels(in));
+  RETURN_IF_ERROR(readFunctions(in));
+  if (in.remaining())
+    return formatError(
+        absl::StrCat(in.remaining(), " bytes follow the last function"));
+  if (registry)
+    for (KernelEntry &entry : program.kernels_)
+      RETURN_IF_ERROR(createKernel(entry));
+  return absl::OkStatus();
+}
+
+/// Copies `bytes` into a 64-byte aligned buffer.
+static absl::StatusOr<RCReference<TensorBuffer>>
+copyToAlignedBuffer(absl::Span<const uint8_t> bytes) {
+  absl::StatusOr<RCReference<TensorBuffer>> buffer =
+      TensorBuffer::allocate(bytes.size());
+  if (!buffer.ok())
+    return buffer.status();
+  if (!bytes.empty())
+    std::memcpy((*buffer)->data(), bytes.data(), bytes.size());
+  return buffer;
+}
+
+absl::StatusOr<std::unique_ptr<Program>>
+Program::load(RCReference<TensorBuffer> file, const KernelRegistry &registry) {
+  std::unique_ptr<Program> program(new Program());
+  program->file_ = std::move(file);
+  ProgramLoader loader(*program, &registry);
+  RETURN_IF_ERROR(loader.load());
+  return program;
+}
+
+absl::StatusOr<std::unique_ptr<Program>>
+Program::load(absl::Span<const uint8_t> bytes, const KernelRegistry &registry) {
+  absl::StatusOr<RCReference<TensorBuffer>> file = copyToAlignedBuffer(bytes);
+  if (!file.ok())
+    return file.status();
+  return load(*std::move(file), registry);
+}
+
+absl::StatusOr<std::unique_ptr<Program>>
+Program::decode(absl::Span<const uint8_t> bytes) {
+  absl::StatusOr<RCReference<TensorBuffer>> file = copyToAlignedBuffer(bytes);
+  if (!file.ok())
+    return file.status();
+  std::unique_ptr<Program> program(new Program());
+  program->file_ = *std::move(file);
+  ProgramLoader loader(*program, nullptr);
+  RETURN_IF_ERROR(loader.load());
+  return program;
+}
+
+} // namespace tfrt_fallback::rt

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+#===- test.sh - set up, build and run every tfrt-fallback test ------------===#
+#
+# Installs what is missing (scripts/setup.sh), builds build/ (or $BUILD_DIR),
+# checks the formatting of the C++ sources, then runs every test through
+# ctest: the lit suite, the unit tests and the docs check. Exits non-zero on
+# any failure.
+#
+#   SANITIZER=thread BUILD_DIR=build-tsan scripts/test.sh   under TSan
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${BUILD_DIR:-$root/build}"
+start=$(date +%s)
+
+"$root/scripts/build.sh" "$build"
+echo "test.sh: build finished in $(( $(date +%s) - start )) s"
+
+"$root/scripts/check-format.sh"
+
+cd "$build"
+ctest --output-on-failure -j "$(nproc)" 2>&1 | tee "$build/ctest.log" | \
+  grep -v -E '^\s+(Start|[0-9]+/[0-9]+ Test)' || true
+status=${PIPESTATUS[0]}
+# The lit summary (the lit test's own output), then ctest's.
+sed -n '/^Testing Time:/,/^ *Passed/p;/^Total Discovered Tests/,/^ *Failed/p' \
+  "$build/Testing/Temporary/LastTest.log" | grep -E '^(Testing Time|Total|  [A-Z])' || true
+grep -E 'tests passed|tests failed|Total Test time' "$build/ctest.log" || true
+echo "test.sh: done in $(( $(date +%s) - start )) s"
+exit "$status"

@@ -1,0 +1,253 @@
+//===- TensorTest.cpp - TensorShape / TensorBuffer / Tensor tests -*- C++
+//-*-===//
+//
+// Shapes, allocation limits, alignment, ownership and debugString formats.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Runtime/Tensor.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <numeric>
+#include <vector>
+
+using namespace tfrt_fallback::rt;
+
+namespace {
+
+TEST(TensorShapeTest, Basics) {
+  TensorShape scalar;
+  EXPECT_EQ(scalar.rank(), 0);
+  EXPECT_EQ(scalar.numElements(), 1);
+  EXPECT_EQ(scalar.toString(), "[]");
+
+  TensorShape shape{2, 3};
+  EXPECT_EQ(shape.rank(), 2);
+  EXPECT_EQ(shape.dim(0), 2);
+  EXPECT_EQ(shape.dim(1), 3);
+  EXPECT_EQ(shape.numElements(), 6);
+  EXPECT_EQ(shape.toString(), "[2,3]");
+  EXPECT_EQ(shape, (TensorShape{2, 3}));
+  EXPECT_NE(shape, (TensorShape{3, 2}));
+  EXPECT_EQ((TensorShape{4, 0, 5}).numElements(), 0);
+}
+
+TEST(TensorShapeTest, CreateChecksDims) {
+  std::vector<int64_t> ok = {1, 2, 3, 4, 5, 6, 7};
+  auto shape = TensorShape::create(ok);
+  ASSERT_TRUE(shape.ok());
+  EXPECT_EQ(shape->numElements(), 5040);
+  EXPECT_EQ(shape->toString(), "[1,2,3,4,5,6,7]");
+
+  std::vector<int64_t> negative = {2, -1};
+  EXPECT_EQ(
+      TensorShape::create(negative).status(),
+      absl::InvalidArgumentError("negative dimension -1 in shape [2,-1]"));
+
+  std::vector<int64_t> huge = {int64_t(1) << 40, int64_t(1) << 40};
+  EXPECT_EQ(TensorShape::create(huge).status(),
+            absl::InvalidArgumentError(
+                "shape [1099511627776,1099511627776] has more than 2^63-1 "
+                "elements"));
+
+  // Overflowing prefix followed by a zero dim is an empty tensor.
+  std::vector<int64_t> zero = {int64_t(1) << 40, int64_t(1) << 40, 0};
+  auto empty = TensorShape::create(zero);
+  ASSERT_TRUE(empty.ok());
+  EXPECT_EQ(empty->numElements(), 0);
+}
+
+TEST(TensorTest, AllocateIsAligned) {
+  for (int64_t n : {0, 1, 3, 17, 1000}) {
+    auto t = Tensor::allocate(DType::F32, TensorShape{n});
+    ASSERT_TRUE(t.ok());
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(t->rawData()) % 64, 0u);
+    EXPECT_TRUE(t->isAligned());
+    EXPECT_EQ(t->totalBytes(), static_cast<size_t>(n) * 4);
+    EXPECT_EQ(t->buffer()->size(), static_cast<size_t>(n) * 4);
+    EXPECT_EQ(t->dtype(), DType::F32);
+  }
+}
+
+TEST(TensorTest, AllocateErrors) {
+  EXPECT_EQ(
+      Tensor::allocate(DType::Invalid, TensorShape{1}).status(),
+      absl::InvalidArgumentError("cannot create a tensor of dtype 'invalid'"));
+  EXPECT_EQ(
+      Tensor::allocate(DType::String, TensorShape{1}).status(),
+      absl::InvalidArgumentError("cannot create a tensor of dtype 'string'"));
+  auto tooBig = Tensor::allocate(DType::F64, TensorShape{int64_t(1) << 38});
+  EXPECT_EQ(tooBig.status(),
+            absl::ResourceExhaustedError(
+                "tensor of shape [274877906944] and dtype f64 exceeds the "
+                "limit of 1099511627776 bytes"));
+  // Element count fits in int64 but the byte count overflows uint64.
+  auto overflow = Tensor::allocate(DType::I64, TensorShape{int64_t(1) << 62});
+  EXPECT_EQ(overflow.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(TensorBuffer::allocate((size_t(1) << 40) + 1).status().code(),
+            absl::StatusCode::kResourceExhausted);
+}
+
+TEST(TensorTest, TypedViews) {
+  auto t = Tensor::fromValues<int32_t>(TensorShape{2, 3}, {1, 2, 3, 4, 5, 6});
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t->flat<int32_t>()(4), 5);
+  EXPECT_EQ((t->tensor<int32_t, 2>()(1, 0)), 4);
+  int64_t dims[] = {3, 2};
+  EXPECT_EQ((t->shaped<int32_t, 2>(dims)(2, 1)), 6);
+  auto flat = t->flat<int32_t>();
+  flat = flat * 2;
+  EXPECT_EQ(t->data<int32_t>()[5], 12);
+
+  auto s = Tensor::fromValues<float>(TensorShape{}, {2.5f});
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->scalar<float>()(), 2.5f);
+
+  EXPECT_EQ(Tensor::fromValues<float>(TensorShape{2}, {1.0f}).status(),
+            absl::InvalidArgumentError("shape [2] needs 2 values, got 1"));
+}
+
+TEST(TensorTest, UniquelyOwned) {
+  auto t = Tensor::allocate(DType::I32, TensorShape{4});
+  ASSERT_TRUE(t.ok());
+  EXPECT_TRUE(t->isBufferUniquelyOwned());
+  {
+    Tensor copy = *t;
+    EXPECT_FALSE(t->isBufferUniquelyOwned());
+    EXPECT_FALSE(copy.isBufferUniquelyOwned());
+  }
+  EXPECT_TRUE(t->isBufferUniquelyOwned());
+  Tensor moved = std::move(*t);
+  EXPECT_TRUE(moved.isBufferUniquelyOwned());
+  Tensor reshaped = moved.reshaped(TensorShape{2, 2});
+  EXPECT_FALSE(moved.isBufferUniquelyOwned());
+  EXPECT_EQ(reshaped.rawData(), moved.rawData());
+  EXPECT_FALSE(Tensor().isBufferUniquelyOwned());
+}
+
+TEST(TensorTest, ExternalBufferKeepsOwnerAlive) {
+  // The owner of the memory, e.g. a mapped program file.
+  auto owner = std::make_shared<std::vector<float>>(
+      std::vector<float>{0, 1, 2, 3, 4, 5});
+  std::weak_ptr<std::vector<float>> weak = owner;
+  int released = 0;
+  {
+    RCReference<TensorBuffer> buffer =
+        TensorBuffer::wrapExternal(owner->data(), owner->size() * sizeof(float),
+                                   [owner, &released]() mutable {
+                                     owner.reset();
+                                     ++released;
+                                   });
+    owner.reset();
+    EXPECT_FALSE(weak.expired());
+    EXPECT_FALSE(buffer->isOwned());
+
+    auto t = Tensor::fromBuffer(DType::F32, TensorShape{2}, buffer,
+                                2 * sizeof(float));
+    ASSERT_TRUE(t.ok());
+    EXPECT_EQ(t->flat<float>()(0), 2.0f);
+    EXPECT_EQ(t->flat<float>()(1), 3.0f);
+    // External memory is never handed out for in-place writes.
+    buffer = nullptr;
+    EXPECT_FALSE(t->isBufferUniquelyOwned());
+
+    auto tooLarge =
+        Tensor::fromBuffer(DType::F32, TensorShape{5}, t->buffer(), 8);
+    EXPECT_EQ(tooLarge.status(),
+              absl::InvalidArgumentError(
+                  "tensor of shape [5] and dtype f32 at offset 8 does not "
+                  "fit in a buffer of 24 bytes"));
+    EXPECT_EQ(released, 0);
+  }
+  EXPECT_EQ(released, 1);
+  EXPECT_TRUE(weak.expired());
+}
+
+TEST(TensorTest, UnalignedViewWorks) {
+  auto t = Tensor::fromValues<float>(TensorShape{5}, {1, 2, 3, 4, 5});
+  ASSERT_TRUE(t.ok());
+  auto view = Tensor::fromBuffer(DType::F32, TensorShape{4}, t->buffer(), 4);
+  ASSERT_TRUE(view.ok());
+  EXPECT_FALSE(view->isAligned());
+  Eigen::Tensor<float, 0, Eigen::RowMajor> sum = view->flat<float>().sum();
+  EXPECT_EQ(sum(), 14.0f);
+}
+
+std::string debugOf(const absl::StatusOr<Tensor> &t, int64_t max = 1000) {
+  EXPECT_TRUE(t.ok());
+  return t->debugString(max);
+}
+
+TEST(TensorDebugStringTest, Integers) {
+  EXPECT_EQ(debugOf(Tensor::fromValues<int32_t>(TensorShape{2, 3},
+                                                {1, 2, 3, 4, 5, 6})),
+            "[[1, 2, 3],\n [4, 5, 6]]");
+  EXPECT_EQ(debugOf(Tensor::fromValues<int64_t>(TensorShape{}, {42})), "42");
+  EXPECT_EQ(debugOf(Tensor::fromValues<uint8_t>(TensorShape{2}, {200, 7})),
+            "[200, 7]");
+  EXPECT_EQ(debugOf(Tensor::fromValues<int8_t>(TensorShape{1}, {-5})), "[-5]");
+  EXPECT_EQ(debugOf(Tensor::fromValues<int32_t>(TensorShape{0}, {})), "[]");
+}
+
+TEST(TensorDebugStringTest, ThreeDimensional) {
+  EXPECT_EQ(debugOf(Tensor::fromValues<int32_t>(TensorShape{2, 2, 2},
+                                                {0, 1, 2, 3, 4, 5, 6, 7})),
+            "[[[0, 1],\n  [2, 3]],\n\n [[4, 5],\n  [6, 7]]]");
+}
+
+TEST(TensorDebugStringTest, Floats) {
+  EXPECT_EQ(debugOf(Tensor::fromValues<float>(
+                TensorShape{5}, {1.0f, 2.5f, -0.125f, 1.0f / 3, 1e-7f})),
+            "[1., 2.5, -0.125, 0.333333, 1e-07]");
+  EXPECT_EQ(debugOf(Tensor::fromValues<double>(
+                TensorShape{4},
+                {1e10, 123456789.0, std::numeric_limits<double>::infinity(),
+                 std::nan("")})),
+            "[1e+10, 1.23457e+08, inf, nan]");
+  EXPECT_EQ(debugOf(Tensor::fromValues<Eigen::half>(
+                TensorShape{2}, {Eigen::half(0.5f), Eigen::half(-2.0f)})),
+            "[0.5, -2.]");
+  EXPECT_EQ(debugOf(Tensor::fromValues<Eigen::bfloat16>(
+                TensorShape{1}, {Eigen::bfloat16(1.0f)})),
+            "[1.]");
+}
+
+TEST(TensorDebugStringTest, Bools) {
+  EXPECT_EQ(debugOf(Tensor::fromValues<bool>(TensorShape{2, 2},
+                                             {true, false, false, true})),
+            "[[True, False],\n [False, True]]");
+}
+
+TEST(TensorDebugStringTest, Summarized) {
+  std::vector<int32_t> values(64);
+  std::iota(values.begin(), values.end(), 0);
+  auto vec = Tensor::fromValues<int32_t>(
+      TensorShape{10}, absl::MakeConstSpan(values.data(), 10));
+  EXPECT_EQ(debugOf(vec, 5), "[0, 1, 2, ..., 7, 8, 9]");
+  EXPECT_EQ(debugOf(vec, 10), "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]");
+
+  auto mat = Tensor::fromValues<int32_t>(TensorShape{8, 8},
+                                         absl::MakeConstSpan(values));
+  EXPECT_EQ(debugOf(mat, 10), "[[0, 1, 2, ..., 5, 6, 7],\n"
+                              " [8, 9, 10, ..., 13, 14, 15],\n"
+                              " [16, 17, 18, ..., 21, 22, 23],\n"
+                              " ...,\n"
+                              " [40, 41, 42, ..., 45, 46, 47],\n"
+                              " [48, 49, 50, ..., 53, 54, 55],\n"
+                              " [56, 57, 58, ..., 61, 62, 63]]");
+  // Short axes are never elided.
+  auto narrow = Tensor::fromValues<int32_t>(
+      TensorShape{8, 2}, absl::MakeConstSpan(values.data(), 16));
+  EXPECT_EQ(debugOf(narrow, 4), "[[0, 1],\n [2, 3],\n [4, 5],\n ...,\n"
+                                " [10, 11],\n [12, 13],\n [14, 15]]");
+}
+
+TEST(TensorDebugStringTest, Invalid) {
+  EXPECT_EQ(Tensor().debugString(), "<invalid tensor>");
+}
+
+} // namespace
