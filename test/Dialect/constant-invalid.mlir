@@ -92,7 +92,7 @@ func.func @type_mismatch() -> tensor<3xf32> {
 // -----
 
 func.func @not_elements() -> tensor<2xf32> {
-  // expected-error@+1 {{'tfrt_fallback.constant' op attribute 'value' failed to satisfy constraint: constant vector/tensor attribute}}
+  // expected-error@+1 {{Invalid attribute `value` in property conversion: 1.000000e+00 : f32}}
   %0 = "tfrt_fallback.constant"() <{value = 1.0 : f32}> : () -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }

@@ -42,6 +42,7 @@ func.func @new_chain_operand(%c: !tfrt_fallback.chain) -> !tfrt_fallback.chain {
 
 // -----
 
+// expected-note@+1 {{prior use here}}
 func.func @merge_chains_tensor_operand(%x: tensor<f32>) -> !tfrt_fallback.chain {
   // expected-error@+1 {{use of value '%x' expects different type than prior uses: '!tfrt_fallback.chain' vs 'tensor<f32>'}}
   %0 = tfrt_fallback.merge_chains %x

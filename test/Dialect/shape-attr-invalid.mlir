@@ -23,17 +23,17 @@ func.func private @unranked_with_dims() attributes {s = #tfrt_fallback.shape<*x2
 
 // -----
 
-// expected-error@+1 {{expected '>'}}
+// expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
 func.func private @unclosed() attributes {s = #tfrt_fallback.shape<2x3}
 
 // -----
 
-// expected-error@+1 {{expected '>'}}
+// expected-error@+1 {{invalid dimension}}
 func.func private @trailing_x() attributes {s = #tfrt_fallback.shape<2x>}
 
 // -----
 
-// expected-error@+1 {{expected '>'}}
+// expected-error@+1 {{invalid dimension}}
 func.func private @element_type() attributes {s = #tfrt_fallback.shape<2xf32>}
 
 // -----
@@ -43,7 +43,7 @@ func.func private @tf_type_negative_dim() attributes {s = #tf_type.shape<-1>}
 
 // -----
 
-// expected-error@+1 {{expected '>'}}
+// expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
 func.func private @tf_type_unclosed() attributes {s = #tf_type.shape<?x3}
 
 // -----

@@ -93,9 +93,9 @@ private:
 // TensorBuffer
 //===----------------------------------------------------------------------===//
 
-/// Refcounted tensor memory. Either owned (one 64-byte aligned allocation
-/// holding this header and the data) or a view of external memory whose
-/// owner is kept alive by a release callback.
+/// Refcounted tensor memory. Either owned (one malloc'ed block holding this
+/// header followed by the 64-byte aligned data) or a view of external memory
+/// whose owner is kept alive by a release callback.
 class TensorBuffer : public ReferenceCounted<TensorBuffer> {
 public:
   static constexpr size_t kAlignment = 64;
@@ -117,17 +117,22 @@ public:
   size_t size() const { return size_; }
   /// True for memory allocated by allocate(); external memory may be
   /// read-only and is never reused for outputs.
-  bool isOwned() const { return !release_; }
+  bool isOwned() const { return allocation_ != nullptr; }
 
 private:
   friend class ReferenceCounted<TensorBuffer>;
-  TensorBuffer(void *data, size_t size, absl::AnyInvocable<void()> release)
-      : data_(data), size_(size), release_(std::move(release)) {}
+  TensorBuffer(void *data, size_t size, void *allocation,
+               absl::AnyInvocable<void()> release)
+      : data_(data), size_(size), allocation_(allocation),
+        release_(std::move(release)) {}
   ~TensorBuffer() = default;
   void destroy() const;
 
   void *data_;
   size_t size_;
+  /// The malloc'ed block holding this header and the data (owned buffers);
+  /// null for external ones.
+  void *allocation_;
   absl::AnyInvocable<void()> release_;
 };
 

@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <new>
 
 namespace tfrt_fallback::rt {
@@ -57,49 +58,43 @@ std::string TensorShape::toString() const {
 // TensorBuffer
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// The header is placed at the start of the allocation and the data at the
-/// next 64-byte boundary.
-constexpr size_t kHeaderSize =
-    (sizeof(TensorBuffer) + TensorBuffer::kAlignment - 1) /
-    TensorBuffer::kAlignment * TensorBuffer::kAlignment;
-} // namespace
-
 absl::StatusOr<RCReference<TensorBuffer>> TensorBuffer::allocate(size_t bytes) {
   if (bytes > kMaxBytes)
     return absl::ResourceExhaustedError(
         absl::StrCat("tensor allocation of ", bytes,
                      " bytes exceeds the limit of ", kMaxBytes, " bytes"));
-  void *mem = ::operator new(kHeaderSize + bytes, std::align_val_t(kAlignment),
-                             std::nothrow);
-  if (!mem)
+  // One plain malloc (much cheaper than aligned new in glibc) holding the
+  // header right before the first 64-byte boundary that leaves room for it.
+  void *raw = std::malloc(sizeof(TensorBuffer) + kAlignment - 1 + bytes);
+  if (!raw)
     return absl::ResourceExhaustedError(
         absl::StrCat("out of memory allocating ", bytes, " bytes"));
-  auto *buffer = new (mem)
-      TensorBuffer(static_cast<char *>(mem) + kHeaderSize, bytes, nullptr);
+  uintptr_t data = (reinterpret_cast<uintptr_t>(raw) + sizeof(TensorBuffer) +
+                    kAlignment - 1) &
+                   ~uintptr_t(kAlignment - 1);
+  void *header = reinterpret_cast<void *>(data - sizeof(TensorBuffer));
+  auto *buffer = new (header)
+      TensorBuffer(reinterpret_cast<void *>(data), bytes, raw, nullptr);
   return takeRef(buffer);
 }
 
 RCReference<TensorBuffer>
 TensorBuffer::wrapExternal(void *data, size_t size,
                            absl::AnyInvocable<void()> release) {
-  // An external buffer must have a non-empty release callback: that is how
-  // isOwned() tells the two kinds apart.
-  if (!release)
-    release = [] {};
-  return takeRef(new TensorBuffer(data, size, std::move(release)));
+  return takeRef(new TensorBuffer(data, size, nullptr, std::move(release)));
 }
 
 void TensorBuffer::destroy() const {
   auto *self = const_cast<TensorBuffer *>(this);
-  if (self->release_) {
-    absl::AnyInvocable<void()> release = std::move(self->release_);
-    delete self;
-    std::move(release)();
+  if (void *raw = self->allocation_) {
+    self->~TensorBuffer();
+    std::free(raw);
     return;
   }
-  self->~TensorBuffer();
-  ::operator delete(static_cast<void *>(self), std::align_val_t(kAlignment));
+  absl::AnyInvocable<void()> release = std::move(self->release_);
+  delete self;
+  if (release)
+    std::move(release)();
 }
 
 //===----------------------------------------------------------------------===//

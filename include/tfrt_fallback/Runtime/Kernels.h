@@ -1,0 +1,37 @@
+//===- Kernels.h - Built-in fallback kernel registration --------*- C++ -*-===//
+//
+// Explicit registration functions for the built-in TF op kernels. There are
+// no static constructors: a runtime (or a test) builds a KernelRegistry and
+// calls registerAllKernels(), or only the families it needs.
+//
+// Families and ops:
+//   registerElementwiseKernels: AddV2, Add, Sub, Mul, RealDiv, Div, Maximum,
+//                               Minimum (NumPy broadcasting), Exp, Neg
+//   registerMatMulKernels:      MatMul
+//   registerNNKernels:          Relu, Relu6, Sigmoid, Tanh, BiasAdd, Softmax
+//   registerShapeKernels:       Reshape, Identity
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_RUNTIME_KERNELS_H
+#define TFRT_FALLBACK_RUNTIME_KERNELS_H
+
+#include "tfrt_fallback/Runtime/KernelRegistry.h"
+
+namespace tfrt_fallback::rt {
+
+/// Registers every family below.
+void registerAllKernels(KernelRegistry &registry);
+
+/// Binary arithmetic with broadcasting, Exp and Neg.
+void registerElementwiseKernels(KernelRegistry &registry);
+/// MatMul.
+void registerMatMulKernels(KernelRegistry &registry);
+/// Activations (Relu, Relu6, Sigmoid, Tanh), BiasAdd and Softmax.
+void registerNNKernels(KernelRegistry &registry);
+/// Reshape and Identity (zero-copy).
+void registerShapeKernels(KernelRegistry &registry);
+
+} // namespace tfrt_fallback::rt
+
+#endif // TFRT_FALLBACK_RUNTIME_KERNELS_H

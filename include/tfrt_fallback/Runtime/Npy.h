@@ -1,0 +1,34 @@
+//===- Npy.h - read and write NumPy .npy files ------------------*- C++ -*-===//
+//
+// NumPy's .npy format (versions 1.0, 2.0 and 3.0, little-endian, C order) for
+// every dtype with a NumPy descriptor. bf16 tensors are written as float32,
+// since NumPy has no bfloat16.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_RUNTIME_NPY_H
+#define TFRT_FALLBACK_RUNTIME_NPY_H
+
+#include "tfrt_fallback/Runtime/Tensor.h"
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+#include <string>
+
+namespace tfrt_fallback::rt {
+
+/// Parses the bytes of a .npy file; `name` is used in error messages.
+absl::StatusOr<Tensor> parseNpy(absl::string_view bytes,
+                                absl::string_view name);
+/// Reads a .npy file.
+absl::StatusOr<Tensor> readNpyFile(const std::string &path);
+
+/// Encodes `tensor` as a version 1.0 .npy file (2.0 if the header is long).
+absl::StatusOr<std::string> encodeNpy(const Tensor &tensor);
+/// Writes `tensor` to `path`.
+absl::Status writeNpyFile(const std::string &path, const Tensor &tensor);
+
+} // namespace tfrt_fallback::rt
+
+#endif // TFRT_FALLBACK_RUNTIME_NPY_H

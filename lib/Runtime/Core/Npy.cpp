@@ -1,0 +1,200 @@
+//===- Npy.cpp - read and write NumPy .npy files ----------------*- C++ -*-===//
+//
+// The header is a Python dict literal, e.g.
+//   {'descr': '<f4', 'fortran_order': False, 'shape': (1, 4), }
+// padded with spaces and a newline so the data starts 64-byte aligned.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Runtime/Npy.h"
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace tfrt_fallback::rt {
+
+namespace {
+
+constexpr absl::string_view kMagic("\x93NUMPY", 6);
+
+absl::Status npyError(absl::string_view name, absl::string_view message) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("invalid .npy file '", name, "': ", message));
+}
+
+/// The text after `'key':` up to the next top-level comma or closing brace.
+bool findValue(absl::string_view header, absl::string_view key,
+               absl::string_view &value) {
+  std::string quoted = absl::StrCat("'", key, "'");
+  size_t pos = header.find(quoted);
+  if (pos == absl::string_view::npos)
+    return false;
+  pos = header.find(':', pos + quoted.size());
+  if (pos == absl::string_view::npos)
+    return false;
+  absl::string_view rest = absl::StripLeadingAsciiWhitespace(header.substr(pos + 1));
+  size_t end;
+  if (!rest.empty() && rest[0] == '(') {
+    end = rest.find(')');
+    if (end == absl::string_view::npos)
+      return false;
+    value = rest.substr(0, end + 1);
+    return true;
+  }
+  end = rest.find_first_of(",}");
+  if (end == absl::string_view::npos)
+    return false;
+  value = absl::StripTrailingAsciiWhitespace(rest.substr(0, end));
+  return true;
+}
+
+} // namespace
+
+absl::StatusOr<Tensor> parseNpy(absl::string_view bytes,
+                                absl::string_view name) {
+  if (bytes.size() < 10 || bytes.substr(0, 6) != kMagic)
+    return npyError(name, "missing the \\x93NUMPY magic");
+  uint8_t major = static_cast<uint8_t>(bytes[6]);
+  size_t headerLength, headerStart;
+  if (major == 1) {
+    headerLength = static_cast<uint8_t>(bytes[8]) |
+                   static_cast<size_t>(static_cast<uint8_t>(bytes[9])) << 8;
+    headerStart = 10;
+  } else if (major == 2 || major == 3) {
+    if (bytes.size() < 12)
+      return npyError(name, "truncated header");
+    headerLength = 0;
+    for (int i = 0; i < 4; ++i)
+      headerLength |= static_cast<size_t>(static_cast<uint8_t>(bytes[8 + i]))
+                      << (8 * i);
+    headerStart = 12;
+  } else {
+    return npyError(name, absl::StrCat("unsupported version ", major));
+  }
+  if (headerLength > bytes.size() - headerStart)
+    return npyError(name, "truncated header");
+  absl::string_view header = bytes.substr(headerStart, headerLength);
+
+  absl::string_view descr, fortran, shapeText;
+  if (!findValue(header, "descr", descr) ||
+      !findValue(header, "fortran_order", fortran) ||
+      !findValue(header, "shape", shapeText))
+    return npyError(name, "header lacks 'descr', 'fortran_order' or 'shape'");
+  if (descr.size() < 2 || (descr.front() != '\'' && descr.front() != '"'))
+    return npyError(name, "'descr' is not a string");
+  descr = descr.substr(1, descr.size() - 2);
+  if (fortran != "False")
+    return npyError(name, "Fortran-order arrays are not supported");
+  absl::StatusOr<DType> dtype = parseNumpyDescr(descr);
+  if (!dtype.ok())
+    return npyError(name, dtype.status().message());
+
+  if (shapeText.size() < 2 || shapeText.front() != '(' ||
+      shapeText.back() != ')')
+    return npyError(name, "'shape' is not a tuple");
+  std::vector<int64_t> dims;
+  for (absl::string_view part :
+       absl::StrSplit(shapeText.substr(1, shapeText.size() - 2), ',')) {
+    part = absl::StripAsciiWhitespace(part);
+    if (part.empty())
+      continue;
+    int64_t dim;
+    if (!absl::SimpleAtoi(part, &dim) || dim < 0)
+      return npyError(name, absl::StrCat("bad dimension '", part, "'"));
+    dims.push_back(dim);
+  }
+  absl::StatusOr<TensorShape> shape = TensorShape::create(dims);
+  if (!shape.ok())
+    return npyError(name, shape.status().message());
+  absl::StatusOr<Tensor> tensor = Tensor::allocate(*dtype, *shape);
+  if (!tensor.ok())
+    return npyError(name, tensor.status().message());
+  size_t dataStart = headerStart + headerLength;
+  size_t expected = tensor->totalBytes();
+  if (bytes.size() - dataStart != expected)
+    return npyError(name, absl::StrCat("expected ", expected,
+                                       " bytes of data, found ",
+                                       bytes.size() - dataStart));
+  if (expected)
+    std::memcpy(tensor->rawData(), bytes.data() + dataStart, expected);
+  if (*dtype == DType::Bool) {
+    const uint8_t *data = static_cast<const uint8_t *>(tensor->rawData());
+    for (size_t i = 0; i < expected; ++i)
+      if (data[i] > 1)
+        return npyError(name, "a bool element is neither 0 nor 1");
+  }
+  return tensor;
+}
+
+absl::StatusOr<Tensor> readNpyFile(const std::string &path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file)
+    return absl::NotFoundError(absl::StrCat("cannot open '", path, "'"));
+  std::stringstream contents;
+  contents << file.rdbuf();
+  return parseNpy(contents.str(), path);
+}
+
+absl::StatusOr<std::string> encodeNpy(const Tensor &input) {
+  Tensor tensor = input;
+  if (tensor.dtype() == DType::BF16) {
+    absl::StatusOr<Tensor> converted =
+        Tensor::allocate(DType::F32, tensor.shape());
+    if (!converted.ok())
+      return converted.status();
+    const Eigen::bfloat16 *from = tensor.data<Eigen::bfloat16>();
+    float *to = converted->data<float>();
+    for (int64_t i = 0; i < tensor.numElements(); ++i)
+      to[i] = static_cast<float>(from[i]);
+    tensor = *std::move(converted);
+  }
+  absl::string_view descr = numpyDescr(tensor.dtype());
+  if (descr.empty())
+    return absl::InvalidArgumentError(absl::StrCat(
+        "dtype ", dtypeName(tensor.dtype()), " has no .npy encoding"));
+  // NumPy's tuple spelling: "()", "(4,)", "(2, 3)".
+  std::string shape = "(";
+  for (int i = 0; i < tensor.rank(); ++i)
+    absl::StrAppend(&shape, i ? ", " : "", tensor.shape().dim(i));
+  absl::StrAppend(&shape, tensor.rank() == 1 ? ",)" : ")");
+  std::string header =
+      absl::StrCat("{'descr': '", descr,
+                   "', 'fortran_order': False, 'shape': ", shape, ", }");
+  bool v2 = header.size() + 11 > 65535;
+  size_t prefix = v2 ? 12 : 10;
+  size_t total = prefix + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header.push_back('\n');
+
+  std::string out(kMagic);
+  out.push_back(static_cast<char>(v2 ? 2 : 1));
+  out.push_back(0);
+  size_t length = header.size();
+  for (size_t i = 0; i < (v2 ? 4u : 2u); ++i)
+    out.push_back(static_cast<char>((length >> (8 * i)) & 0xff));
+  out += header;
+  out.append(static_cast<const char *>(tensor.rawData()), tensor.totalBytes());
+  return out;
+}
+
+absl::Status writeNpyFile(const std::string &path, const Tensor &tensor) {
+  absl::StatusOr<std::string> bytes = encodeNpy(tensor);
+  if (!bytes.ok())
+    return bytes.status();
+  std::ofstream file(path, std::ios::binary);
+  if (!file)
+    return absl::PermissionDeniedError(
+        absl::StrCat("cannot write '", path, "'"));
+  file.write(bytes->data(), bytes->size());
+  if (!file)
+    return absl::DataLossError(absl::StrCat("failed writing '", path, "'"));
+  return absl::OkStatus();
+}
+
+} // namespace tfrt_fallback::rt
