@@ -19,6 +19,8 @@ config.substitutions.append(("%src_root", config.tfrt_fallback_src_root))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
+# `not`, `count` and `split-file` at the start of a RUN line come from PATH.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 config.tfrt_fallback_tools_dir = os.path.join(config.tfrt_fallback_obj_root, "bin")
 tool_dirs = [config.tfrt_fallback_tools_dir, config.llvm_tools_dir]

@@ -170,7 +170,7 @@ OwningOpRef<ModuleOp> tfrt_fallback::readBinaryProgram(ArrayRef<uint8_t> bytes,
   auto decoded =
       rt::Program::decode(absl::MakeConstSpan(bytes.data(), bytes.size()));
   if (!decoded.ok()) {
-    emitError(unknown) << decoded.status().message();
+    emitError(unknown) << std::string(decoded.status().message());
     return {};
   }
   const rt::Program &program = **decoded;

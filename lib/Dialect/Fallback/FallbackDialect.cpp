@@ -73,6 +73,11 @@ ParseResult tfrt_fallback::parseShapeBody(AsmParser &parser, bool &ranked,
   }
   if (succeeded(parser.parseOptionalGreater()))
     return success();
+  // TensorFlow's shape protos write an unknown dimension as -1.
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalMinus()))
+    return parser.emitError(loc, "shape dimensions cannot be negative; write "
+                                 "'?' for an unknown dimension");
   return failure(parser.parseDimensionList(dims, /*allowDynamic=*/true,
                                            /*withTrailingX=*/false) ||
                  parser.parseGreater());

@@ -552,6 +552,37 @@ absl::Status ProgramLoader::readFunctions(ByteReader &in) {
             "' does not match the signature of '", callee.name, "'"));
     }
   }
+
+  // The executor runs calls on the caller's stack: no recursion.
+  enum : uint8_t { Unvisited, Active, Done };
+  std::vector<uint8_t> state(count, Unvisited);
+  std::vector<std::pair<uint32_t, size_t>> stack;
+  for (uint32_t root = 0; root < count; ++root) {
+    if (state[root] != Unvisited)
+      continue;
+    stack.push_back({root, 0});
+    state[root] = Active;
+    while (!stack.empty()) {
+      auto &[current, next] = stack.back();
+      const Function &function = program.functions_[current];
+      if (next == function.instructions.size()) {
+        state[current] = Done;
+        stack.pop_back();
+        continue;
+      }
+      const Instruction &inst = function.instructions[next++];
+      if (inst.opcode != bef::Opcode::Call)
+        continue;
+      if (state[inst.index] == Active)
+        return formatError(absl::StrCat(
+            "function '", program.functions_[inst.index].name,
+            "' calls itself (directly or through other functions)"));
+      if (state[inst.index] == Unvisited) {
+        state[inst.index] = Active;
+        stack.push_back({inst.index, 0});
+      }
+    }
+  }
   return absl::OkStatus();
 }
 

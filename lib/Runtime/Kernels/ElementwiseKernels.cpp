@@ -1,4 +1,5 @@
-//===- ElementwiseKernels.cpp - Broadcasting binary ops and math -*- C++ -*-===//
+//===- ElementwiseKernels.cpp - Broadcasting binary ops and math -*- C++
+//-*-===//
 //
 // Binary arithmetic with TensorFlow (NumPy) broadcasting, and the unary math
 // ops Exp and Neg. The activations (Relu, Sigmoid, ...) live in
@@ -185,21 +186,20 @@ void evalBinary(const Eigen::ThreadPoolDevice &device, const Tensor &a,
   const int outer = static_cast<int>(plan.dims.size()) - 1;
   const int64_t rowLen = plan.dims.back();
   const int64_t rowSa = plan.aStrides.back(), rowSb = plan.bStrides.back();
-  device.parallelFor(
-      n / rowLen, cost * static_cast<double>(rowLen),
-      [&, po, pa, pb](Eigen::Index first, Eigen::Index last) {
-        for (Eigen::Index row = first; row < last; ++row) {
-          int64_t offA = 0, offB = 0, rest = row;
-          for (int d = outer - 1; d >= 0; --d) {
-            int64_t idx = rest % plan.dims[d];
-            rest /= plan.dims[d];
-            offA += idx * plan.aStrides[d];
-            offB += idx * plan.bStrides[d];
-          }
-          evalRow<T, Op>(po + row * rowLen, pa + offA, rowSa, pb + offB, rowSb,
-                         rowLen);
-        }
-      });
+  device.parallelFor(n / rowLen, cost * static_cast<double>(rowLen),
+                     [&, po, pa, pb](Eigen::Index first, Eigen::Index last) {
+                       for (Eigen::Index row = first; row < last; ++row) {
+                         int64_t offA = 0, offB = 0, rest = row;
+                         for (int d = outer - 1; d >= 0; --d) {
+                           int64_t idx = rest % plan.dims[d];
+                           rest /= plan.dims[d];
+                           offA += idx * plan.aStrides[d];
+                           offB += idx * plan.bStrides[d];
+                         }
+                         evalRow<T, Op>(po + row * rowLen, pa + offA, rowSa,
+                                        pb + offB, rowSb, rowLen);
+                       }
+                     });
 }
 
 //===----------------------------------------------------------------------===//
@@ -218,18 +218,16 @@ class BinaryOpKernel final : public OpKernel {
   using Op = OpT<T>;
 
 public:
-  explicit BinaryOpKernel(OpKernelConstructionInterface *ctx)
-      : OpKernel(ctx) {}
+  explicit BinaryOpKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &a = ctx->input(0);
     const Tensor &b = ctx->input(1);
     TensorShape::Dims outDims;
-    TFRT_FALLBACK_OP_REQUIRES(ctx,
-                              broadcastShapes(a.shape(), b.shape(), &outDims),
-                              errorf("Incompatible shapes: %s vs. %s",
-                                     a.shape().toString(),
-                                     b.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, broadcastShapes(a.shape(), b.shape(), &outDims),
+        errorf("Incompatible shapes: %s vs. %s", a.shape().toString(),
+               b.shape().toString()));
     TensorShape outShape(outDims);
     if constexpr (isIntDiv<Op>) {
       if (outShape.numElements() != 0) {
@@ -258,8 +256,7 @@ template <template <typename> class OpT> struct BinaryFamily {
 /// Registers the binary op `opName` for every dtype in Ts.
 template <template <typename> class OpT, typename... Ts>
 void registerBinary(KernelRegistry &registry, const char *opName) {
-  registerForTypes<BinaryFamily<OpT>::template Kernel, Ts...>(registry,
-                                                              opName);
+  registerForTypes<BinaryFamily<OpT>::template Kernel, Ts...>(registry, opName);
 }
 
 //===----------------------------------------------------------------------===//

@@ -60,7 +60,8 @@ absl::Status getOptionalAttr(OpKernelConstructionInterface *ctx,
 //===----------------------------------------------------------------------===//
 
 /// Unaligned 1-D array views (see Tensor.h on alignment).
-template <typename T> using ArrayMap = Eigen::Map<Eigen::Array<T, Eigen::Dynamic, 1>>;
+template <typename T>
+using ArrayMap = Eigen::Map<Eigen::Array<T, Eigen::Dynamic, 1>>;
 template <typename T>
 using ConstArrayMap = Eigen::Map<const Eigen::Array<T, Eigen::Dynamic, 1>>;
 

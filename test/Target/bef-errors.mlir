@@ -1,0 +1,22 @@
+// RUN: fallback-translate --mlir-to-bef --split-input-file --verify-diagnostics %s -o /dev/null
+// What the binary program format cannot hold is an error at the op.
+
+// expected-error@+1 {{'func.func' op is a declaration; a binary program needs every function body}}
+func.func private @external(tensor<f32>) -> tensor<f32>
+
+// -----
+
+func.func @main() -> tensor<2xcomplex<f32>> {
+  // expected-error@+1 {{uses the element type 'complex<f32>', which the binary program format cannot carry}}
+  %0 = tfrt_fallback.constant dense<[(1.0, 2.0), (3.0, 4.0)]> : tensor<2xcomplex<f32>>
+  return %0 : tensor<2xcomplex<f32>>
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op must have a body of one block to be serialized}}
+func.func @main(%x: tensor<f32>) -> tensor<f32> {
+  return %x : tensor<f32>
+^unreachable:
+  return %x : tensor<f32>
+}
