@@ -16,6 +16,8 @@ config.test_exec_root = os.path.join(config.tfrt_fallback_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%src_root", config.tfrt_fallback_src_root))
+config.substitutions.append(
+    ("%tfrt_lib_dir", os.path.join(config.tfrt_fallback_obj_root, "lib")))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

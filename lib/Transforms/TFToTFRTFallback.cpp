@@ -1,5 +1,4 @@
-//===- TFToTFRTFallback.cpp - lower TF ops to fallback kernel calls -*- C++
-//-*-===//
+//===- TFToTFRTFallback.cpp - lower TF ops to kernel calls ------*- C++ -*-===//
 //
 // The --tf-to-tfrt-fallback pass: rewrites `tf.*` ops into
 // tfrt_fallback.kernel_call / constant and threads ops with side effects on

@@ -121,3 +121,11 @@ func.func @missing_op_attrs(%x: tensor<2xf32>) -> tensor<2xf32> {
   %0 = "tfrt_fallback.kernel_call"(%x) <{op_name = "Relu", operandSegmentSizes = array<i32: 1, 0>, resultSegmentSizes = array<i32: 1, 0>}> : (tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+func.func @segment_sizes_mismatch(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error@+1 {{operand count (1) does not match with the total size (2) specified in attribute 'operandSegmentSizes'}}
+  %0 = "tfrt_fallback.kernel_call"(%x) <{op_attrs = {}, op_name = "Relu", operandSegmentSizes = array<i32: 2, 0>, resultSegmentSizes = array<i32: 1, 0>}> : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

@@ -1,10 +1,15 @@
 // RUN: fallback-opt %s --split-input-file --verify-diagnostics
 
-// Malformed #tfrt_fallback.shape attributes. TensorFlow writes an unknown
-// dimension as ?, never as a negative number.
+// Malformed #tfrt_fallback.shape (and #tf_type.shape) attributes. An unknown
+// dimension is written ?, not as TensorFlow's protos write it (-1).
 
-// expected-error@+1 {{expected '>'}}
+// expected-error@+1 {{shape dimensions cannot be negative; write '?' for an unknown dimension}}
 func.func private @negative_dim() attributes {s = #tfrt_fallback.shape<-1>}
+
+// -----
+
+// expected-error@+1 {{shape dimensions cannot be negative; write '?' for an unknown dimension}}
+func.func private @negative_leading_dim() attributes {s = #tfrt_fallback.shape<-2x3>}
 
 // -----
 
@@ -38,7 +43,7 @@ func.func private @element_type() attributes {s = #tfrt_fallback.shape<2xf32>}
 
 // -----
 
-// expected-error@+1 {{expected '>'}}
+// expected-error@+1 {{shape dimensions cannot be negative; write '?' for an unknown dimension}}
 func.func private @tf_type_negative_dim() attributes {s = #tf_type.shape<-1>}
 
 // -----

@@ -42,10 +42,9 @@ static cl::list<std::string> inputs("input",
 static cl::opt<std::string>
     outputDir("output-dir", cl::desc("Write results as DIR/output_<i>.npy"),
               cl::init(""));
-static cl::opt<int> threads("threads",
-                            cl::desc("Worker threads (default: one per core; "
-                                     "1 runs everything on the caller)"),
-                            cl::init(-1));
+// --threads=N is parsed by hand: libLLVM already registers a "threads"
+// option of its own.
+static int threads = -1;
 static cl::opt<int> benchmark("benchmark",
                               cl::desc("Time N runs after a warm-up run"),
                               cl::init(0));
@@ -60,7 +59,7 @@ static cl::opt<int> printLimit(
     "print-limit", cl::desc("Print at most N elements of each result"),
     cl::init(1000));
 
-static int fail(llvm::StringRef message) {
+static int fail(const llvm::Twine &message) {
   llvm::errs() << "error: " << message << "\n";
   return 1;
 }
@@ -120,9 +119,22 @@ static int printKernels(const rt::KernelRegistry &registry) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  std::vector<char *> args;
+  for (int i = 0; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (i > 0 && (arg.consume_front("--threads=") ||
+                  arg.consume_front("-threads="))) {
+      if (arg.getAsInteger(10, threads) || threads < 0)
+        return fail("--threads takes a number of threads, got '" + arg + "'");
+      continue;
+    }
+    args.push_back(argv[i]);
+  }
   cl::ParseCommandLineOptions(
-      argc, argv,
-      "tfrt-fallback runner: runs a TF program on the fallback runtime\n");
+      static_cast<int>(args.size()), args.data(),
+      "tfrt-fallback runner: runs a TF program on the fallback runtime\n\n"
+      "  --threads=<n>   worker threads (default: one per core; 1 runs every\n"
+      "                  kernel on the calling thread)\n");
 
   rt::KernelRegistry registry;
   rt::registerAllKernels(registry);

@@ -1,5 +1,4 @@
-//===- TensorTest.cpp - TensorShape / TensorBuffer / Tensor tests -*- C++
-//-*-===//
+//===- TensorTest.cpp - Shape, buffer and tensor tests ----------*- C++ -*-===//
 //
 // Shapes, allocation limits, alignment, ownership and debugString formats.
 //

@@ -253,6 +253,7 @@ public:
                         const Eigen::ThreadPoolDevice &device);
 
   /// Sets the inputs for the next compute(), clears the outputs and status.
+  /// The pointer array and the tensors must outlive the compute() call.
   void reset(absl::Span<const Tensor *const> inputs,
              uint64_t forwardableInputs = 0);
 

@@ -1,19 +1,23 @@
 //===- HostContext.cpp - Thread pools and intra-op device -------*- C++ -*-===//
 //
 // A mutex + condition variable work queue used for both the compute pool
-// (fixed size) and the blocking pool (grows when no thread is idle).
+// (fixed size) and the blocking pool (grows when no thread is idle). It uses
+// std::mutex rather than absl::Mutex so that ThreadSanitizer, which
+// intercepts pthreads, sees the synchronization even when Abseil itself is
+// not instrumented.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfrt_fallback/Runtime/HostContext.h"
 
-#include "absl/synchronization/mutex.h"
-
 #define EIGEN_USE_THREADS
 #include <unsupported/Eigen/CXX11/Tensor>
 
 #include <atomic>
+#include <condition_variable>
 #include <deque>
+#include <functional>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -22,20 +26,20 @@ namespace tfrt_fallback::rt {
 /// Count of enqueued but unfinished work items, for quiesce().
 struct HostContext::Pending {
   std::atomic<int64_t> count{0};
-  absl::Mutex mu;
-  absl::CondVar idle;
+  std::mutex mu;
+  std::condition_variable idle;
 
   void add() { count.fetch_add(1, std::memory_order_relaxed); }
   void done() {
     if (count.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-      absl::MutexLock lock(&mu);
-      idle.SignalAll();
+      std::lock_guard<std::mutex> lock(mu);
+      idle.notify_all();
     }
   }
   void waitIdle() {
-    absl::MutexLock lock(&mu);
+    std::unique_lock<std::mutex> lock(mu);
     while (count.load(std::memory_order_acquire) != 0)
-      idle.Wait(&mu);
+      idle.wait(lock);
   }
 };
 
@@ -52,9 +56,9 @@ public:
 
   ~WorkQueue() {
     {
-      absl::MutexLock lock(&mu_);
+      std::lock_guard<std::mutex> lock(mu_);
       stopping_ = true;
-      cv_.SignalAll();
+      cv_.notify_all();
     }
     for (std::thread &thread : threads_)
       thread.join();
@@ -62,67 +66,67 @@ public:
 
   void push(absl::AnyInvocable<void()> work) {
     pending_.add();
-    absl::MutexLock lock(&mu_);
+    std::lock_guard<std::mutex> lock(mu_);
     tasks_.push_back(std::move(work));
     // A growing pool adds a thread whenever queued work outnumbers the idle
     // threads, so blocking work never waits behind other blocking work.
     if (growing_ && tasks_.size() > static_cast<size_t>(idle_))
       threads_.emplace_back([this] { workerLoop(); });
     else
-      cv_.Signal();
+      cv_.notify_one();
   }
 
   /// Runs queued work on the calling thread until `*done` is set by
   /// signalAll() (under the queue mutex).
   void helpUntil(const bool *done) {
-    absl::MutexLock lock(&mu_);
+    std::unique_lock<std::mutex> lock(mu_);
     while (!*done) {
       if (tasks_.empty()) {
-        cv_.Wait(&mu_);
+        cv_.wait(lock);
         continue;
       }
       absl::AnyInvocable<void()> work = std::move(tasks_.front());
       tasks_.pop_front();
-      mu_.Unlock();
+      lock.unlock();
       std::move(work)();
       work = nullptr; // Destroy captures before counting the work as done.
       pending_.done();
-      mu_.Lock();
+      lock.lock();
     }
   }
 
   /// Sets `*flag` and wakes every thread waiting in this queue.
   void setAndSignalAll(bool *flag) {
-    absl::MutexLock lock(&mu_);
+    std::lock_guard<std::mutex> lock(mu_);
     *flag = true;
-    cv_.SignalAll();
+    cv_.notify_all();
   }
 
 private:
   void workerLoop() {
-    absl::MutexLock lock(&mu_);
+    std::unique_lock<std::mutex> lock(mu_);
     while (true) {
       while (tasks_.empty() && !stopping_) {
         ++idle_;
-        cv_.Wait(&mu_);
+        cv_.wait(lock);
         --idle_;
       }
       if (tasks_.empty())
         return; // stopping_ and drained
       absl::AnyInvocable<void()> work = std::move(tasks_.front());
       tasks_.pop_front();
-      mu_.Unlock();
+      lock.unlock();
       std::move(work)();
       work = nullptr;
       pending_.done();
-      mu_.Lock();
+      lock.lock();
     }
   }
 
   Pending &pending_;
   const bool growing_;
-  absl::Mutex mu_;
-  absl::CondVar cv_;
+  std::mutex mu_;
+  std::condition_variable cv_;
   std::deque<absl::AnyInvocable<void()>> tasks_;
   std::vector<std::thread> threads_;
   int idle_ = 0;
@@ -207,19 +211,19 @@ void HostContext::await(absl::Span<const RCReference<AsyncValue>> values) {
   // No workers: the producer is some other thread. Share the flag with the
   // callback so it can outlive this frame.
   struct Waiter {
-    absl::Mutex mu;
-    absl::CondVar cv;
+    std::mutex mu;
+    std::condition_variable cv;
     bool done = false;
   };
   auto waiter = std::make_shared<Waiter>();
   runWhenReady(values, [waiter] {
-    absl::MutexLock lock(&waiter->mu);
+    std::lock_guard<std::mutex> lock(waiter->mu);
     waiter->done = true;
-    waiter->cv.SignalAll();
+    waiter->cv.notify_all();
   });
-  absl::MutexLock lock(&waiter->mu);
+  std::unique_lock<std::mutex> lock(waiter->mu);
   while (!waiter->done)
-    waiter->cv.Wait(&waiter->mu);
+    waiter->cv.wait(lock);
 }
 
 void HostContext::quiesce() { pending_->waitIdle(); }

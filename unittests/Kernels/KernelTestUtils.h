@@ -1,0 +1,170 @@
+//===- KernelTestUtils.h - Helpers for kernel unit tests --------*- C++ -*-===//
+//
+// Runs a registered kernel the way the executor does: construction through
+// SimpleOpKernelConstruction and KernelRegistry::createKernel, then compute()
+// through SimpleOpKernelContext on a two-thread Eigen device. Plus tensor
+// builders and element comparisons used by the kernel tests.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_UNITTESTS_KERNELS_KERNELTESTUTILS_H
+#define TFRT_FALLBACK_UNITTESTS_KERNELS_KERNELTESTUTILS_H
+
+#include "tfrt_fallback/Runtime/HostContext.h"
+#include "tfrt_fallback/Runtime/Kernels.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace tfrt_fallback::rt::testing {
+
+inline constexpr const char *kNode = "loc(test)";
+
+/// The registry filled by registerAllKernels(), built once.
+inline const KernelRegistry &kernelRegistry() {
+  static const KernelRegistry *registry = [] {
+    auto *r = new KernelRegistry();
+    registerAllKernels(*r);
+    return r;
+  }();
+  return *registry;
+}
+
+/// A two-thread device so the parallel paths split work.
+inline const Eigen::ThreadPoolDevice &testDevice() {
+  static HostContext *host = new HostContext(2);
+  return host->eigenDevice();
+}
+
+/// Constructs `op` with `attrs` and runs it once on `inputs` with one output
+/// of `outDType`. `forwardable` is the executor's bit mask of inputs whose
+/// buffers may be reused. Returns the construction or compute status.
+inline absl::StatusOr<Tensor> runKernel(const std::string &op,
+                                        const AttrMap &attrs,
+                                        std::vector<Tensor> inputs,
+                                        DType outDType,
+                                        uint64_t forwardable = 0) {
+  std::vector<DType> inDTypes;
+  std::vector<const Tensor *> ptrs;
+  for (const Tensor &t : inputs) {
+    inDTypes.push_back(t.dtype());
+    ptrs.push_back(&t);
+  }
+  SimpleOpKernelConstruction construction(op, kNode, attrs, inDTypes,
+                                          {outDType});
+  absl::StatusOr<std::unique_ptr<OpKernel>> kernel =
+      kernelRegistry().createKernel(op, construction);
+  if (!kernel.ok())
+    return kernel.status();
+  DType outDTypes[] = {outDType};
+  SimpleOpKernelContext ctx(op, kNode, outDTypes, testDevice());
+  ctx.reset(ptrs, forwardable);
+  (*kernel)->compute(&ctx);
+  if (!ctx.status().ok())
+    return ctx.status();
+  Tensor out = ctx.output(0);
+  if (!out.isValid())
+    return absl::InternalError("kernel set no output");
+  return out;
+}
+
+/// The full message the kernels produce for `op`: "<op> 'loc(test)': msg".
+inline std::string opError(const std::string &op, const std::string &msg) {
+  return op + " '" + kNode + "': " + msg;
+}
+
+template <typename T>
+Tensor makeTensor(TensorShape shape, const std::vector<T> &values) {
+  // std::vector<bool> has no contiguous storage to view.
+  std::unique_ptr<T[]> copy(new T[values.size() + 1]);
+  std::copy(values.begin(), values.end(), copy.get());
+  absl::StatusOr<Tensor> t = Tensor::fromValues<T>(
+      std::move(shape), absl::MakeConstSpan(copy.get(), values.size()));
+  EXPECT_TRUE(t.ok()) << t.status();
+  return t.ok() ? *std::move(t) : Tensor();
+}
+
+/// Values converted from doubles (for f16/bf16/int test data).
+template <typename T>
+Tensor makeTensorFrom(TensorShape shape, const std::vector<double> &values) {
+  std::vector<T> converted;
+  for (double v : values)
+    converted.push_back(static_cast<T>(v));
+  return makeTensor<T>(std::move(shape), converted);
+}
+
+template <typename T> std::vector<T> valuesOf(const Tensor &t) {
+  const T *data = t.data<T>();
+  return std::vector<T>(data, data + t.numElements());
+}
+
+/// Deterministic pseudo-random values in [-range, range), quarter steps so
+/// they are exact in every float type for small ranges.
+inline std::vector<double> patternValues(int64_t n, int range = 8,
+                                         int seed = 1) {
+  std::vector<double> out;
+  uint32_t state = 2463534242u + static_cast<uint32_t>(seed) * 7919u;
+  for (int64_t i = 0; i < n; ++i) {
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    out.push_back(static_cast<double>(static_cast<int>(state % (8u * range)) -
+                                      4 * range) /
+                  4.0);
+  }
+  return out;
+}
+
+inline double toDouble(Eigen::half v) { return static_cast<float>(v); }
+inline double toDouble(Eigen::bfloat16 v) { return static_cast<float>(v); }
+template <typename T> double toDouble(T v) { return static_cast<double>(v); }
+
+/// Relative tolerance for comparing floats of type T.
+template <typename T> double tolerance() {
+  if constexpr (std::is_same_v<T, Eigen::half>)
+    return 2e-3;
+  else if constexpr (std::is_same_v<T, Eigen::bfloat16>)
+    return 1.6e-2;
+  else if constexpr (std::is_same_v<T, float>)
+    return 2e-6;
+  else if constexpr (std::is_same_v<T, double>)
+    return 1e-12;
+  else
+    return 0;
+}
+
+/// Checks `actual` against `expected` element by element: exactly for
+/// integers, within tolerance<T>() (relative, absolute near zero) for
+/// floats; NaN must match NaN.
+template <typename T>
+void expectValues(const Tensor &actual, const TensorShape &shape,
+                  const std::vector<double> &expected, double tol = -1) {
+  ASSERT_EQ(actual.dtype(), dtypeOf<T>());
+  ASSERT_EQ(actual.shape(), shape);
+  ASSERT_EQ(static_cast<size_t>(actual.numElements()), expected.size());
+  if (tol < 0)
+    tol = tolerance<T>();
+  const T *data = actual.data<T>();
+  for (size_t i = 0; i < expected.size(); ++i) {
+    double a = toDouble(data[i]), e = expected[i];
+    if (std::isnan(e)) {
+      EXPECT_TRUE(std::isnan(a)) << "at " << i << ": " << a;
+    } else if (std::isinf(e)) {
+      EXPECT_EQ(a, e) << "at " << i;
+    } else {
+      EXPECT_NEAR(a, e, tol * std::max(1.0, std::abs(e)))
+          << "at " << i << " of " << shape.toString();
+    }
+  }
+}
+
+} // namespace tfrt_fallback::rt::testing
+
+#endif // TFRT_FALLBACK_UNITTESTS_KERNELS_KERNELTESTUTILS_H
