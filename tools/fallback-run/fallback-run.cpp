@@ -1,4 +1,5 @@
-//===- fallback-run.cpp - run a TF program on the fallback runtime -*- C++ -*-===//
+//===- fallback-run.cpp - run a TF program on the fallback runtime -*- C++
+//-*-===//
 //
 // Runs a program on the MLIR-free runtime. PROGRAM is a TF-dialect .mlir
 // file (lowered in-process), a lowered tfrt_fallback .mlir file, or a binary
@@ -26,38 +27,43 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 using namespace tfrt_fallback;
 namespace cl = llvm::cl;
 
-static cl::opt<std::string> programPath(cl::Positional,
+static cl::OptionCategory runCategory("fallback-run options");
+
+static cl::opt<std::string> programPath(cl::cat(runCategory), cl::Positional,
                                         cl::desc("<program .mlir or .bef>"),
                                         cl::init(""));
-static cl::opt<std::string> entry("entry", cl::desc("Function to run"),
+static cl::opt<std::string> entry(cl::cat(runCategory), "entry",
+                                  cl::desc("Function to run"),
                                   cl::init("main"));
-static cl::list<std::string> inputs("input",
+static cl::list<std::string> inputs(cl::cat(runCategory), "input",
                                     cl::desc("Input tensor (.npy), in order"));
 static cl::opt<std::string>
-    outputDir("output-dir", cl::desc("Write results as DIR/output_<i>.npy"),
-              cl::init(""));
+    outputDir(cl::cat(runCategory), "output-dir",
+              cl::desc("Write results as DIR/output_<i>.npy"), cl::init(""));
 // --threads=N is parsed by hand: libLLVM already registers a "threads"
 // option of its own.
 static int threads = -1;
-static cl::opt<int> benchmark("benchmark",
+static cl::opt<int> benchmark(cl::cat(runCategory), "benchmark",
                               cl::desc("Time N runs after a warm-up run"),
                               cl::init(0));
-static cl::opt<bool> listKernels("list-kernels",
+static cl::opt<bool> listKernels(cl::cat(runCategory), "list-kernels",
                                  cl::desc("Print the kernel registry"));
 static cl::opt<std::string>
-    manifestPath("manifest",
+    manifestPath(cl::cat(runCategory), "manifest",
                  cl::desc("With --list-kernels: write the kernel manifest "
                           "that --tf-to-tfrt-fallback reads to FILE"),
                  cl::init(""));
-static cl::opt<int> printLimit(
-    "print-limit", cl::desc("Print at most N elements of each result"),
-    cl::init(1000));
+static cl::opt<int>
+    printLimit(cl::cat(runCategory), "print-limit",
+               cl::desc("Print at most N elements of each result"),
+               cl::init(1000));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "error: " << message << "\n";
@@ -122,14 +128,15 @@ int main(int argc, char **argv) {
   std::vector<char *> args;
   for (int i = 0; i < argc; ++i) {
     llvm::StringRef arg(argv[i]);
-    if (i > 0 && (arg.consume_front("--threads=") ||
-                  arg.consume_front("-threads="))) {
+    if (i > 0 &&
+        (arg.consume_front("--threads=") || arg.consume_front("-threads="))) {
       if (arg.getAsInteger(10, threads) || threads < 0)
         return fail("--threads takes a number of threads, got '" + arg + "'");
       continue;
     }
     args.push_back(argv[i]);
   }
+  cl::HideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(
       static_cast<int>(args.size()), args.data(),
       "tfrt-fallback runner: runs a TF program on the fallback runtime\n\n"
@@ -184,8 +191,8 @@ int main(int argc, char **argv) {
       auto again = executor.run(*function, inputTensors);
       auto end = std::chrono::steady_clock::now();
       (void)again;
-      times.push_back(std::chrono::duration<double, std::milli>(end - start)
-                          .count());
+      times.push_back(
+          std::chrono::duration<double, std::milli>(end - start).count());
     }
     std::sort(times.begin(), times.end());
     llvm::outs() << llvm::format(
@@ -194,6 +201,12 @@ int main(int argc, char **argv) {
         times.back());
   }
 
+  if (!outputDir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(outputDir.getValue(), error);
+    if (error)
+      return fail("cannot create '" + outputDir + "': " + error.message());
+  }
   bool anyError = false;
   for (size_t i = 0; i < results->size(); ++i) {
     const rt::ResultValue &result = (*results)[i];

@@ -8,7 +8,6 @@
 
 #include "absl/container/inlined_vector.h"
 
-#include <vector>
 
 namespace tfrt_fallback::rt {
 

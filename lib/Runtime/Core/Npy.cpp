@@ -38,7 +38,8 @@ bool findValue(absl::string_view header, absl::string_view key,
   pos = header.find(':', pos + quoted.size());
   if (pos == absl::string_view::npos)
     return false;
-  absl::string_view rest = absl::StripLeadingAsciiWhitespace(header.substr(pos + 1));
+  absl::string_view rest =
+      absl::StripLeadingAsciiWhitespace(header.substr(pos + 1));
   size_t end;
   if (!rest.empty() && rest[0] == '(') {
     end = rest.find(')');

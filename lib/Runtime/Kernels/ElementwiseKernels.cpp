@@ -1,5 +1,4 @@
-//===- ElementwiseKernels.cpp - Broadcasting binary ops and math -*- C++
-//-*-===//
+//===- ElementwiseKernels.cpp - Broadcasting arithmetic ---------*- C++ -*-===//
 //
 // Binary arithmetic with TensorFlow (NumPy) broadcasting, and the unary math
 // ops Exp and Neg. The activations (Relu, Sigmoid, ...) live in
