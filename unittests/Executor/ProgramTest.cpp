@@ -1,4 +1,5 @@
-//===- ProgramTest.cpp - binary program loader and executor tests -*- C++ -*-===//
+//===- ProgramTest.cpp - binary program loader and executor tests -*- C++
+//-*-===//
 //
 // Programs are encoded here by hand from docs/BinaryFormat.md, independently
 // of the compiler's writer. The loader must accept them, run them, and turn
@@ -6,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfrt_fallback/Runtime/Program.h"
 #include "tfrt_fallback/Runtime/Executor.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
-#include "tfrt_fallback/Runtime/Program.h"
 
 #include "gtest/gtest.h"
 
@@ -186,8 +187,8 @@ TEST_F(ProgramTest, RejectsInputsThatDoNotMatchTheSignature) {
 TEST_F(ProgramTest, RejectsEveryTruncation) {
   std::vector<uint8_t> bytes = buildAddProgram();
   for (size_t size = 0; size < bytes.size(); ++size) {
-    auto program = Program::load(absl::MakeConstSpan(bytes.data(), size),
-                                 registry);
+    auto program =
+        Program::load(absl::MakeConstSpan(bytes.data(), size), registry);
     EXPECT_FALSE(program.ok()) << "truncated to " << size << " bytes";
   }
 }
@@ -224,18 +225,16 @@ TEST_F(ProgramTest, SurvivesEveryCorruptedByte) {
 TEST_F(ProgramTest, ReportsBadMagicAndVersion) {
   std::vector<uint8_t> bytes = buildAddProgram();
   bytes[0] = 'X';
-  EXPECT_EQ(Program::load(absl::MakeConstSpan(bytes), registry)
-                .status()
-                .message(),
-            "invalid binary program: not a tfrt-fallback binary program (bad "
-            "magic)");
+  EXPECT_EQ(
+      Program::load(absl::MakeConstSpan(bytes), registry).status().message(),
+      "invalid binary program: not a tfrt-fallback binary program (bad "
+      "magic)");
   bytes = buildAddProgram();
   bytes[4] = 2;
-  EXPECT_EQ(Program::load(absl::MakeConstSpan(bytes), registry)
-                .status()
-                .message(),
-            "invalid binary program: format version 2.0 is not supported (this "
-            "runtime reads 1.x)");
+  EXPECT_EQ(
+      Program::load(absl::MakeConstSpan(bytes), registry).status().message(),
+      "invalid binary program: format version 2.0 is not supported (this "
+      "runtime reads 1.x)");
 }
 
 TEST_F(ProgramTest, ReportsAMissingKernelWithItsLocation) {

@@ -8,7 +8,6 @@
 
 #include "absl/container/inlined_vector.h"
 
-
 namespace tfrt_fallback::rt {
 
 // Node addresses are at least 8-byte aligned, leaving the two state bits free.
