@@ -9,6 +9,7 @@ set -euo pipefail
 PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22 clang-format-22
   cmake ninja-build ccache
+  libclang-rt-22-dev
   libeigen3-dev libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev
   libprotobuf-dev protobuf-compiler
 )

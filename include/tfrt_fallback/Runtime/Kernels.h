@@ -31,6 +31,27 @@ void registerMatMulKernels(KernelRegistry &registry);
 void registerNNKernels(KernelRegistry &registry);
 /// Reshape and Identity (zero-copy).
 void registerShapeKernels(KernelRegistry &registry);
+/// Unary math and activations: Abs, Log, Sqrt, Elu, LeakyRelu, ....
+void registerUnaryKernels(KernelRegistry &registry);
+/// Cast between the supported dtypes.
+void registerCastKernels(KernelRegistry &registry);
+/// Conv2D, Conv2DBackpropInput, DepthwiseConv2dNative and fused forms.
+void registerConvKernels(KernelRegistry &registry);
+/// MaxPool, AvgPool.
+void registerPoolingKernels(KernelRegistry &registry);
+/// ResizeBilinear, ResizeNearestNeighbor.
+void registerImageKernels(KernelRegistry &registry);
+/// DepthToSpace, SpaceToDepth, SpaceToBatchND, BatchToSpaceND.
+void registerSpatialKernels(KernelRegistry &registry);
+/// Transpose, ConcatV2, Pack, Unpack, Split, Slice, StridedSlice, Pad, Tile,
+/// ....
+void registerDataMovementKernels(KernelRegistry &registry);
+/// GatherV2, GatherNd, ScatterNd, SparseToDense, Where.
+void registerGatherScatterKernels(KernelRegistry &registry);
+/// Mean, Sum, Max, Min, Prod, All, Any, ArgMax, ArgMin, TopKV2.
+void registerReductionKernels(KernelRegistry &registry);
+/// NonMaxSuppressionV3, NonMaxSuppressionV5.
+void registerNmsKernels(KernelRegistry &registry);
 
 } // namespace tfrt_fallback::rt
 

@@ -10,9 +10,19 @@ namespace tfrt_fallback::rt {
 
 void registerAllKernels(KernelRegistry &registry) {
   registerElementwiseKernels(registry);
+  registerUnaryKernels(registry);
+  registerCastKernels(registry);
   registerMatMulKernels(registry);
   registerNNKernels(registry);
+  registerConvKernels(registry);
+  registerPoolingKernels(registry);
+  registerImageKernels(registry);
+  registerSpatialKernels(registry);
   registerShapeKernels(registry);
+  registerDataMovementKernels(registry);
+  registerGatherScatterKernels(registry);
+  registerReductionKernels(registry);
+  registerNmsKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
