@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfrt_fallback/Import/TFJSImport.h"
 #include "tfrt_fallback/Runtime/Executor.h"
 #include "tfrt_fallback/Runtime/HostContext.h"
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
@@ -22,6 +23,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -36,9 +38,10 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory runCategory("fallback-run options");
 
-static cl::opt<std::string> programPath(cl::cat(runCategory), cl::Positional,
-                                        cl::desc("<program .mlir or .bef>"),
-                                        cl::init(""));
+static cl::opt<std::string>
+    programPath(cl::cat(runCategory), cl::Positional,
+                cl::desc("<program: .mlir, .bef or TF.js model.json>"),
+                cl::init(""));
 static cl::opt<std::string> entry(cl::cat(runCategory), "entry",
                                   cl::desc("Function to run"),
                                   cl::init("main"));
@@ -70,8 +73,10 @@ static int fail(const llvm::Twine &message) {
   return 1;
 }
 
-/// Compiles a .mlir program into binary program bytes in-process.
-static bool compileMlir(const std::string &path, std::vector<uint8_t> &bytes) {
+/// Compiles a .mlir program or a TF.js model.json into binary program bytes
+/// in-process.
+static bool compileProgram(const std::string &path,
+                           std::vector<uint8_t> &bytes) {
   mlir::DialectRegistry registry;
   registerAllDialects(registry);
   mlir::MLIRContext context(registry);
@@ -85,8 +90,13 @@ static bool compileMlir(const std::string &path, std::vector<uint8_t> &bytes) {
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   // Diagnostics print as "file:line:col: error: ...".
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  if (llvm::StringRef(path).ends_with(".json"))
+    module = importTFJSModel(
+        sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer(),
+        llvm::sys::path::parent_path(path), path, &context);
+  else
+    module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
   if (!module)
     return false;
   if (mlir::failed(lowerToFallback(*module, PipelineOptions())))
@@ -152,8 +162,8 @@ int main(int argc, char **argv) {
 
   std::vector<uint8_t> bytes;
   llvm::StringRef path(programPath);
-  if (path.ends_with(".mlir")) {
-    if (!compileMlir(programPath, bytes))
+  if (path.ends_with(".mlir") || path.ends_with(".json")) {
+    if (!compileProgram(programPath, bytes))
       return 1;
   } else if (!readFileBytes(programPath, bytes)) {
     return 1;

@@ -5,12 +5,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfrt_fallback/Import/TFJSImport.h"
 #include "tfrt_fallback/Target/BinaryProgram.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
   tfrt_fallback::registerBinaryProgramTranslations();
+  tfrt_fallback::registerTFJSImportTranslation();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "tfrt-fallback translation driver"));
 }

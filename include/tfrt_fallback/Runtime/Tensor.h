@@ -28,6 +28,7 @@
 
 #include <cassert>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <string>
 
@@ -48,44 +49,94 @@ public:
   TensorShape(std::initializer_list<int64_t> dims)
       : TensorShape(absl::MakeConstSpan(dims.begin(), dims.size())) {}
   explicit TensorShape(absl::Span<const int64_t> dims);
-  // Element-wise copies: InlinedVector's default ones memcpy the whole
-  // inline buffer, which g++ 12 flags as a read of uninitialized memory.
-  TensorShape(const TensorShape &other)
-      : dims_(other.dims_.begin(), other.dims_.end()),
-        numElements_(other.numElements_) {}
-  TensorShape(TensorShape &&other) noexcept : TensorShape(other) {}
+  // Copies move rank() dims with one memcpy: shapes are copied on the
+  // executor's hot path.
+  TensorShape(const TensorShape &other) { copyFrom(other); }
+  TensorShape(TensorShape &&other) noexcept {
+    if (other.heap_) {
+      heap_ = other.heap_;
+      rank_ = other.rank_;
+      numElements_ = other.numElements_;
+      other.heap_ = nullptr;
+      other.rank_ = 0;
+      other.numElements_ = 1;
+      return;
+    }
+    copyFrom(other);
+  }
   TensorShape &operator=(const TensorShape &other) {
-    dims_.assign(other.dims_.begin(), other.dims_.end());
-    numElements_ = other.numElements_;
+    if (this != &other)
+      copyFrom(other);
     return *this;
   }
-  TensorShape &operator=(TensorShape &&other) noexcept { return *this = other; }
+  TensorShape &operator=(TensorShape &&other) noexcept {
+    if (this == &other)
+      return *this;
+    if (other.heap_) {
+      delete[] heap_;
+      heap_ = other.heap_;
+      rank_ = other.rank_;
+      numElements_ = other.numElements_;
+      other.heap_ = nullptr;
+      other.rank_ = 0;
+      other.numElements_ = 1;
+      return *this;
+    }
+    copyFrom(other);
+    return *this;
+  }
+  ~TensorShape() { delete[] heap_; }
 
   /// Checked construction: InvalidArgument for a negative dim or an element
   /// count that overflows int64.
   static absl::StatusOr<TensorShape> create(absl::Span<const int64_t> dims);
 
-  int rank() const { return static_cast<int>(dims_.size()); }
+  int rank() const { return static_cast<int>(rank_); }
   int64_t dim(int i) const {
     assert(i >= 0 && i < rank() && "TensorShape::dim() out of range");
-    return dims_[i];
+    return data()[i];
   }
-  absl::Span<const int64_t> dims() const { return dims_; }
+  absl::Span<const int64_t> dims() const { return {data(), rank_}; }
   int64_t numElements() const { return numElements_; }
-  bool isScalar() const { return dims_.empty(); }
+  bool isScalar() const { return rank_ == 0; }
 
   /// "[2,3]"; "[]" for a scalar.
   std::string toString() const;
 
   friend bool operator==(const TensorShape &a, const TensorShape &b) {
-    return a.dims_ == b.dims_;
+    return a.dims() == b.dims();
   }
   friend bool operator!=(const TensorShape &a, const TensorShape &b) {
     return !(a == b);
   }
 
 private:
-  Dims dims_;
+  static constexpr size_t kInlineRank = 6;
+
+  const int64_t *data() const { return heap_ ? heap_ : inline_; }
+  /// Stores `rank` dims (numElements_ is the caller's).
+  void assignDims(const int64_t *dims, size_t rank) {
+    if (rank > kInlineRank) {
+      int64_t *storage = new int64_t[rank];
+      std::memcpy(storage, dims, rank * sizeof(int64_t));
+      delete[] heap_;
+      heap_ = storage;
+    } else {
+      if (rank)
+        std::memmove(inline_, dims, rank * sizeof(int64_t));
+      delete[] heap_;
+      heap_ = nullptr;
+    }
+    rank_ = rank;
+  }
+  void copyFrom(const TensorShape &other) {
+    assignDims(other.data(), other.rank_);
+    numElements_ = other.numElements_;
+  }
+
+  int64_t inline_[kInlineRank];
+  int64_t *heap_ = nullptr;
+  size_t rank_ = 0;
   int64_t numElements_ = 1;
 };
 

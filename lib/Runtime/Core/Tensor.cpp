@@ -20,9 +20,9 @@ namespace tfrt_fallback::rt {
 // TensorShape
 //===----------------------------------------------------------------------===//
 
-TensorShape::TensorShape(absl::Span<const int64_t> dims)
-    : dims_(dims.begin(), dims.end()) {
-  for (int64_t d : dims_) {
+TensorShape::TensorShape(absl::Span<const int64_t> dims) {
+  assignDims(dims.data(), dims.size());
+  for (int64_t d : dims) {
     assert(d >= 0 && "negative dimension");
     numElements_ *= d;
   }
@@ -51,7 +51,7 @@ TensorShape::create(absl::Span<const int64_t> dims) {
 }
 
 std::string TensorShape::toString() const {
-  return absl::StrCat("[", absl::StrJoin(dims_, ","), "]");
+  return absl::StrCat("[", absl::StrJoin(dims(), ","), "]");
 }
 
 //===----------------------------------------------------------------------===//

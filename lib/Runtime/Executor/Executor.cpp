@@ -11,10 +11,11 @@
 
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
-#include "absl/synchronization/mutex.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 
 namespace tfrt_fallback::rt {
 
@@ -87,11 +88,14 @@ public:
       if (candidate < 0 || candidate >= numInputs() || candidate >= 64 ||
           !(forwardable >> candidate & 1))
         continue;
+      // The register holding this input dies with this kernel: when it is
+      // the buffer's only holder, the output may take the buffer over.
       const Tensor &input = *inputs[candidate];
       if (input.dtype() != kernel.outputDTypes[outputIndex] ||
           input.numElements() != shape.numElements() ||
           !input.isBufferUniquelyOwned())
         continue;
+      forwardable &= ~(uint64_t(1) << candidate);
       outputs[outputIndex] = input.reshaped(shape);
       *out = &outputs[outputIndex];
       return absl::OkStatus();
@@ -187,7 +191,10 @@ void Executor::runParallel(const Function &function, Slot *slots) const {
   struct State {
     std::unique_ptr<std::atomic<uint32_t>[]> pending;
     std::atomic<uint32_t> remaining;
-    absl::Mutex mutex;
+    // std::mutex rather than absl::Mutex: ThreadSanitizer sees it even
+    // though Debian's Abseil is not instrumented.
+    std::mutex mutex;
+    std::condition_variable doneCondition;
     bool done = false;
   };
   auto state = std::make_shared<State>();
@@ -225,8 +232,9 @@ void Executor::runParallel(const Function &function, Slot *slots) const {
               [worker, next]() mutable { worker(next); });
         }
         if (state->remaining.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-          absl::MutexLock lock(&state->mutex);
+          std::lock_guard<std::mutex> lock(state->mutex);
           state->done = true;
+          state->doneCondition.notify_all();
         }
         if (ready.empty())
           return;
@@ -246,8 +254,8 @@ void Executor::runParallel(const Function &function, Slot *slots) const {
   }
   if (!roots.empty())
     worker(roots[0]);
-  absl::MutexLock lock(&state->mutex);
-  state->mutex.Await(absl::Condition(&state->done));
+  std::unique_lock<std::mutex> lock(state->mutex);
+  state->doneCondition.wait(lock, [&] { return state->done; });
 }
 
 void Executor::runInstruction(const Function &function, uint32_t index,
@@ -283,25 +291,23 @@ void Executor::runKernel(const Function &function, const Instruction &inst,
   absl::Span<const uint32_t> operands = function.operandsOf(inst);
   absl::Span<const uint32_t> results = function.resultsOf(inst);
 
-  // Inputs: a value at its last use is moved out of its register, so the
-  // kernel holds the only reference and may reuse its buffer.
-  absl::InlinedVector<Tensor, 4> moved(numInputs);
+  // Inputs are read in place. A value at its last use may lend its buffer
+  // to an output when nothing else holds it; its register is cleared after
+  // the kernel, which also frees dead values early.
   absl::InlinedVector<const Tensor *, 4> inputs(numInputs);
   uint64_t forwardable = 0;
   for (size_t i = 0; i < numInputs; ++i) {
-    Slot &slot = slots[operands[i]];
-    if (function.lastUse[inst.operandBegin + i]) {
-      moved[i] = std::move(slot.tensor);
-      inputs[i] = &moved[i];
-      if (i < 64)
-        forwardable |= uint64_t(1) << i;
-    } else {
-      inputs[i] = &slot.tensor;
-    }
+    inputs[i] = &slots[operands[i]].tensor;
+    if (i < 64 && function.lastUse[inst.operandBegin + i])
+      forwardable |= uint64_t(1) << i;
   }
 
   ExecKernelContext context(kernel, inputs, forwardable, host.eigenDevice());
   kernel.kernel->compute(&context);
+
+  for (size_t i = 0; i < numInputs; ++i)
+    if (forwardable >> i & 1)
+      slots[operands[i]].tensor = Tensor();
 
   absl::Status status = context.status();
   absl::InlinedVector<Tensor, 2> &outputs = context.getOutputs();

@@ -1,14 +1,699 @@
-//===- ConvKernels.cpp - Conv kernels ------------------------- -*- C++ -*-===//
+//===- ConvKernels.cpp - Convolutions ---------------------------*- C++ -*-===//
 //
-// Kernels of the Conv family: convolutions (Conv2D, Conv2DBackpropInput,
-// DepthwiseConv2dNative, fused forms).
+// Conv2D and _FusedConv2D (im2col + Eigen contraction; a 1x1 stride-1
+// convolution and a filter covering the whole input are a plain GEMM on the
+// input), DepthwiseConv2dNative and its fused forms (a direct loop
+// vectorized over channels) and Conv2DBackpropInput (GEMM + col2im).
+// Fused epilogues run inside the contraction's output kernel, on blocks
+// still in cache.
 //
 //===----------------------------------------------------------------------===//
 
+// Eigen 3.4's thread-pool contraction uses std::bind, whose libstdc++
+// implementation uses the C++17-deprecated std::result_of.
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
+#include "KernelUtils.h"
+
 #include "tfrt_fallback/Runtime/Kernels.h"
 
-namespace tfrt_fallback::rt {
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
 
-void registerConvKernels(KernelRegistry &registry) { (void)registry; }
+namespace tfrt_fallback::rt {
+namespace {
+using namespace kernels;
+
+//===----------------------------------------------------------------------===//
+// Shared attributes and shapes
+//===----------------------------------------------------------------------===//
+
+/// The window attributes of Conv2D-like ops (TF's InitConv2DParameters):
+/// strides and dilations (4 values, batch and depth entries must be 1,
+/// dilations default to 1), padding SAME / VALID / EXPLICIT with
+/// explicit_paddings (8 values, nonnegative, zero for batch and depth;
+/// empty unless EXPLICIT) and data_format NHWC (default) or NCHW.
+struct ConvAttrs {
+  int64_t strideH = 1, strideW = 1, dilationH = 1, dilationW = 1;
+  int64_t padTop = 0, padBottom = 0, padLeft = 0, padRight = 0;
+  WindowPadding padding = WindowPadding::Valid;
+  bool nchw = false;
+
+  /// Returns an error message (without op prefix) or an empty string.
+  std::string read(OpKernelConstructionInterface *ctx) {
+    std::string format = "NHWC";
+    absl::Status status = getOptionalAttr(ctx, "data_format", &format);
+    if (!status.ok())
+      return std::string(status.message());
+    if (format == "NCHW")
+      nchw = true;
+    else if (format != "NHWC")
+      return "Invalid data format";
+    const int h = nchw ? 2 : 1, w = nchw ? 3 : 2, c = nchw ? 1 : 3;
+    std::vector<int64_t> strides;
+    status = ctx->getAttr("strides", &strides);
+    if (!status.ok())
+      return std::string(status.message());
+    if (strides.size() != 4)
+      return "Sliding window strides field must specify 4 dimensions";
+    if (strides[0] != 1 || strides[c] != 1)
+      return "Current implementation does not yet support strides in the "
+             "batch and depth dimensions.";
+    strideH = strides[h];
+    strideW = strides[w];
+    if (strideH <= 0 || strideW <= 0)
+      return "Row and column strides should be larger than 0.";
+    std::vector<int64_t> dilations = {1, 1, 1, 1};
+    status = getOptionalAttr(ctx, "dilations", &dilations);
+    if (!status.ok())
+      return std::string(status.message());
+    if (dilations.size() != 4)
+      return "Sliding window dilations field must specify 4 dimensions";
+    if (dilations[0] != 1 || dilations[c] != 1)
+      return "Current implementation does not yet support dilations in the "
+             "batch and depth dimensions.";
+    dilationH = dilations[h];
+    dilationW = dilations[w];
+    if (dilationH <= 0 || dilationW <= 0)
+      return "Dilated rates should be larger than 0.";
+    std::string paddingName;
+    status = ctx->getAttr("padding", &paddingName);
+    if (!status.ok())
+      return std::string(status.message());
+    if (!parseWindowPadding(paddingName, &padding))
+      return absl::StrCat("Invalid padding '", paddingName, "'");
+    std::vector<int64_t> explicitPaddings;
+    status = getOptionalAttr(ctx, "explicit_paddings", &explicitPaddings);
+    if (!status.ok())
+      return std::string(status.message());
+    if (padding != WindowPadding::Explicit) {
+      if (!explicitPaddings.empty())
+        return "explicit_paddings attribute must be empty if the padding "
+               "attribute is not EXPLICIT";
+      return std::string();
+    }
+    if (explicitPaddings.size() != 8)
+      return absl::StrCat(
+          "explicit_paddings attribute must contain 8 values, but got: ",
+          explicitPaddings.size());
+    for (int64_t p : explicitPaddings)
+      if (p < 0)
+        return "All elements of explicit_paddings must be nonnegative";
+    if (explicitPaddings[0] || explicitPaddings[1] || explicitPaddings[2 * c] ||
+        explicitPaddings[2 * c + 1])
+      return "Nonzero explicit padding in the batch or depth dimensions is "
+             "not supported";
+    padTop = explicitPaddings[2 * h];
+    padBottom = explicitPaddings[2 * h + 1];
+    padLeft = explicitPaddings[2 * w];
+    padRight = explicitPaddings[2 * w + 1];
+    return std::string();
+  }
+};
+
+/// Geometry of one NHWC convolution: input [n, inH, inW, inC], filter
+/// [kH, kW, inC, ...], output [n, outH, outW, outC].
+struct ConvShape {
+  int64_t n, inH, inW, inC, kH, kW, outC, outH, outW;
+  int64_t strideH, strideW, dilationH, dilationW, padTop, padLeft;
+};
+
+/// Fills `shape` from the NHWC input dims and the filter's spatial dims;
+/// returns an error message or an empty string.
+std::string computeConvShape(const ConvAttrs &attrs, int64_t n, int64_t inH,
+                             int64_t inW, int64_t inC, int64_t kH, int64_t kW,
+                             int64_t outC, ConvShape *shape) {
+  WindowDim rows, cols;
+  std::string error =
+      computeWindow(inH, kH, attrs.dilationH, attrs.strideH, attrs.padding,
+                    attrs.padTop, attrs.padBottom, &rows);
+  if (error.empty())
+    error = computeWindow(inW, kW, attrs.dilationW, attrs.strideW,
+                          attrs.padding, attrs.padLeft, attrs.padRight, &cols);
+  if (!error.empty())
+    return error;
+  *shape = ConvShape{n,
+                     inH,
+                     inW,
+                     inC,
+                     kH,
+                     kW,
+                     outC,
+                     rows.out,
+                     cols.out,
+                     attrs.strideH,
+                     attrs.strideW,
+                     attrs.dilationH,
+                     attrs.dilationW,
+                     rows.padBefore,
+                     cols.padBefore};
+  return std::string();
+}
+
+/// NHWC dims of a 4-D tensor in `nchw` or NHWC layout.
+void nhwcDims(const Tensor &t, bool nchw, int64_t dims[4]) {
+  dims[0] = t.dim(0);
+  dims[1] = t.dim(nchw ? 2 : 1);
+  dims[2] = t.dim(nchw ? 3 : 2);
+  dims[3] = t.dim(nchw ? 1 : 3);
+}
+
+TensorShape layoutShape(int64_t n, int64_t h, int64_t w, int64_t c, bool nchw) {
+  return nchw ? TensorShape{n, c, h, w} : TensorShape{n, h, w, c};
+}
+
+/// Runs `body(in, out)` on NHWC data: directly on the tensors for NHWC, or
+/// through transposed temporaries for NCHW.
+template <typename T, typename Body>
+absl::Status withNhwc(bool nchw, const Tensor &input, Tensor *output,
+                      Body &&body) {
+  if (!nchw) {
+    body(input.data<T>(), output->data<T>());
+    return absl::OkStatus();
+  }
+  const int64_t n = input.dim(0), inC = input.dim(1);
+  const int64_t outC = output->dim(1);
+  absl::StatusOr<Tensor> inT =
+      Tensor::allocate(dtypeOf<T>(), TensorShape{input.numElements()});
+  if (!inT.ok())
+    return inT.status();
+  absl::StatusOr<Tensor> outT =
+      Tensor::allocate(dtypeOf<T>(), TensorShape{output->numElements()});
+  if (!outT.ok())
+    return outT.status();
+  transposeChannels(input.data<T>(), inT->data<T>(), n, inC,
+                    input.dim(2) * input.dim(3), true);
+  body(static_cast<const T *>(inT->data<T>()), outT->data<T>());
+  transposeChannels(outT->data<T>(), output->data<T>(), n, outC,
+                    output->dim(2) * output->dim(3), false);
+  return absl::OkStatus();
+}
+
+//===----------------------------------------------------------------------===//
+// GEMM
+//===----------------------------------------------------------------------===//
+
+/// out[m, n] = a[m, k] * op(b) with the epilogue applied to each output row,
+/// where op(b) is b [k, n] or, with `transposeB`, b [n, k] transposed. One
+/// contraction instantiation per dtype serves every path of this file.
+template <typename T>
+void gemm(const Eigen::ThreadPoolDevice &device, const T *a, const T *b, T *out,
+          int64_t m, int64_t k, int64_t n, bool transposeB,
+          const Epilogue<T> &epilogue) {
+  if (m == 0 || n == 0)
+    return;
+  if (k == 0) {
+    std::fill(out, out + m * n, T(0));
+    if (!epilogue.empty())
+      for (int64_t r = 0; r < m; ++r)
+        epilogue.apply(out + r * n, 0, n);
+    return;
+  }
+  using ConstMap = Eigen::TensorMap<
+      Eigen::Tensor<const T, 2, Eigen::RowMajor, Eigen::DenseIndex>,
+      Eigen::Unaligned>;
+  ConstMap lhs(a, m, k);
+  ConstMap rhs(b, transposeB ? n : k, transposeB ? k : n);
+  TensorMapND<T, 2> result(out, m, n);
+  Eigen::array<Eigen::IndexPair<Eigen::DenseIndex>, 1> dims = {
+      Eigen::IndexPair<Eigen::DenseIndex>(1, transposeB ? 1 : 0)};
+  result.device(device) =
+      lhs.contract(rhs, dims, EpilogueOutputKernel<T>{&epilogue});
+}
+
+/// Target size of one im2col chunk; large enough for efficient GEMM
+/// blocks, small enough to stay in the L2/L3 cache between fill and use.
+constexpr size_t kIm2colChunkBytes = 1 << 20;
+
+/// Writes the patch of output pixel `pixel` (row of the im2col matrix,
+/// kH * kW * inC values) to `dst`, zeros for padding.
+template <typename T>
+void im2colRow(const T *in, const ConvShape &s, int64_t pixel, T *dst) {
+  const int64_t ow = pixel % s.outW;
+  const int64_t oh = (pixel / s.outW) % s.outH;
+  const int64_t b = pixel / (s.outW * s.outH);
+  const int64_t rowLen = s.kW * s.inC;
+  const int64_t iw0 = ow * s.strideW - s.padLeft;
+  const bool contiguous =
+      (s.dilationW == 1 || s.kW == 1) && iw0 >= 0 && iw0 + s.kW <= s.inW;
+  for (int64_t kh = 0; kh < s.kH; ++kh, dst += rowLen) {
+    const int64_t ih = oh * s.strideH - s.padTop + kh * s.dilationH;
+    if (ih < 0 || ih >= s.inH) {
+      std::fill(dst, dst + rowLen, T(0));
+      continue;
+    }
+    const T *src = in + ((b * s.inH + ih) * s.inW) * s.inC;
+    if (contiguous) {
+      std::memcpy(dst, src + iw0 * s.inC, rowLen * sizeof(T));
+      continue;
+    }
+    for (int64_t kw = 0; kw < s.kW; ++kw) {
+      const int64_t iw = iw0 + kw * s.dilationW;
+      T *d = dst + kw * s.inC;
+      if (iw < 0 || iw >= s.inW)
+        std::fill(d, d + s.inC, T(0));
+      else
+        std::memcpy(d, src + iw * s.inC, s.inC * sizeof(T));
+    }
+  }
+}
+
+/// NHWC convolution with filter [kH, kW, inC, outC] into `out`
+/// [n, outH, outW, outC], applying `epilogue` to every output pixel.
+template <typename T>
+void conv2dNhwc(const Eigen::ThreadPoolDevice &device, const T *in,
+                const T *filter, T *out, const ConvShape &s,
+                const Epilogue<T> &epilogue) {
+  const int64_t m = s.n * s.outH * s.outW;
+  const int64_t k = s.kH * s.kW * s.inC;
+  if (m == 0 || s.outC == 0)
+    return;
+  const bool pointwise = s.kH == 1 && s.kW == 1 && s.strideH == 1 &&
+                         s.strideW == 1 && s.padTop == 0 && s.padLeft == 0 &&
+                         s.outH == s.inH && s.outW == s.inW;
+  const bool wholeInput = s.kH == s.inH && s.kW == s.inW && s.outH == 1 &&
+                          s.outW == 1 && s.padTop == 0 && s.padLeft == 0 &&
+                          (s.dilationH == 1 || s.kH == 1) &&
+                          (s.dilationW == 1 || s.kW == 1);
+  if (pointwise || wholeInput) {
+    gemm(device, in, filter, out, m, k, s.outC, false, epilogue);
+    return;
+  }
+  const int64_t chunkRows = std::clamp<int64_t>(
+      kIm2colChunkBytes / (std::max<int64_t>(k, 1) * sizeof(T)), 64, m);
+  T *patches = threadScratch<T, 0>(chunkRows * k);
+  for (int64_t r0 = 0; r0 < m; r0 += chunkRows) {
+    const int64_t rows = std::min(chunkRows, m - r0);
+    device.parallelFor(rows, elementCost<T>(1, 1, 0) * static_cast<double>(k),
+                       [&](Eigen::Index first, Eigen::Index last) {
+                         for (Eigen::Index r = first; r < last; ++r)
+                           im2colRow(in, s, r0 + r, patches + r * k);
+                       });
+    gemm(device, static_cast<const T *>(patches), filter, out + r0 * s.outC,
+         rows, k, s.outC, false, epilogue);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Conv2D and _FusedConv2D
+//===----------------------------------------------------------------------===//
+
+/// Conv2D(input, filter) and _FusedConv2D(input, filter, args...):
+/// input [batch, in_rows, in_cols, in_depth] (NHWC; NCHW puts depth
+/// second), filter [filter_rows, filter_cols, in_depth, out_depth];
+/// output [batch, out_rows, out_cols, out_depth] in the input's layout, with
+/// out_rows/out_cols from the padding rule (see computeWindow). Windows
+/// start at -pad_before and step by `strides`; taps are `dilations` apart.
+/// in_depth must equal the filter's in_depth (grouped convolutions, which
+/// TF's CPU kernels also reject before TF 2.9, are not supported).
+/// _FusedConv2D applies `fused_ops` to each output value: BiasAdd or
+/// FusedBatchNorm (args scale, offset, mean, variance, `epsilon`), then
+/// an optional Relu, Relu6, Elu, LeakyRelu (`leakyrelu_alpha`), Sigmoid,
+/// Tanh or Prelu (args: bias, alpha), with `num_args` extra inputs.
+template <typename T, bool Fused> class Conv2DKernel final : public OpKernel {
+public:
+  explicit Conv2DKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
+    std::string error = attrs_.read(ctx);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    if constexpr (Fused) {
+      error = readFusedAttrs(ctx, &spec_, &epsilon_, &leakyAlpha_);
+      TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    }
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &input = ctx->input(0);
+    const Tensor &filter = ctx->input(1);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, input.rank() == 4,
+        errorf("input must be 4-dimensional: %s", input.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, filter.rank() == 4,
+        errorf("filter must be 4-dimensional: %s", filter.shape().toString()));
+    int64_t d[4];
+    nhwcDims(input, attrs_.nchw, d);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, d[3] == filter.dim(2),
+        errorf("input depth must equal filter depth (grouped convolutions "
+               "are not supported): %d vs %d",
+               d[3], filter.dim(2)));
+    ConvShape s;
+    std::string error =
+        computeConvShape(attrs_, d[0], d[1], d[2], d[3], filter.dim(0),
+                         filter.dim(1), filter.dim(3), &s);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    Epilogue<T> epilogue;
+    if constexpr (Fused) {
+      TFRT_FALLBACK_OP_REQUIRES(ctx, ctx->numInputs() >= 2 + spec_.numArgs,
+                                errorf("expected %d extra arguments, got %d",
+                                       spec_.numArgs, ctx->numInputs() - 2));
+      const Tensor *args[5];
+      for (int i = 0; i < spec_.numArgs; ++i)
+        args[i] = &ctx->input(2 + i);
+      error = epilogue.init(spec_, absl::MakeSpan(args, spec_.numArgs), s.outC,
+                            epsilon_, leakyAlpha_);
+      TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    }
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx,
+        ctx->allocateOutput(
+            0, layoutShape(s.n, s.outH, s.outW, s.outC, attrs_.nchw), &out));
+    if (out->numElements() == 0)
+      return;
+    const T *f = filter.data<T>();
+    const Eigen::ThreadPoolDevice &device = ctx->eigenDevice();
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, withNhwc<T>(attrs_.nchw, input, out, [&](const T *in, T *o) {
+          conv2dNhwc<T>(device, in, f, o, s, epilogue);
+        }));
+  }
+
+private:
+  ConvAttrs attrs_;
+  FusedOpsSpec spec_;
+  float epsilon_ = 1e-4f;
+  float leakyAlpha_ = 0.2f;
+};
+
+//===----------------------------------------------------------------------===//
+// DepthwiseConv2dNative and fused forms
+//===----------------------------------------------------------------------===//
+
+/// One output pixel of a depthwise convolution with channel multiplier 1:
+/// out[c] = sum over valid taps of in[tap][c] * filter[tap][c]. Channels in
+/// blocks of kBlock accumulate in registers across all taps.
+template <typename T>
+void depthwisePixel(const T *const *taps, const T *const *filters, int nTaps,
+                    int64_t channels, T *out) {
+  constexpr int64_t kBlock = 16;
+  int64_t c = 0;
+  for (; c + kBlock <= channels; c += kBlock) {
+    T acc[kBlock] = {};
+    for (int t = 0; t < nTaps; ++t) {
+      const T *x = taps[t] + c;
+      const T *f = filters[t] + c;
+      for (int64_t j = 0; j < kBlock; ++j)
+        acc[j] += x[j] * f[j];
+    }
+    for (int64_t j = 0; j < kBlock; ++j)
+      out[c + j] = acc[j];
+  }
+  if (c == channels)
+    return;
+  const int64_t rest = channels - c;
+  for (int64_t j = 0; j < rest; ++j)
+    out[c + j] = T(0);
+  for (int t = 0; t < nTaps; ++t) {
+    const T *x = taps[t] + c;
+    const T *f = filters[t] + c;
+    for (int64_t j = 0; j < rest; ++j)
+      out[c + j] += x[j] * f[j];
+  }
+}
+
+/// DepthwiseConv2dNative(input, filter) and the fused forms
+/// _FusedDepthwiseConv2dNative / FusedDepthwiseConv2dNative (TF.js):
+/// input [batch, rows, cols, in_depth] (NHWC; NCHW supported through
+/// transposes), filter [filter_rows, filter_cols, in_depth,
+/// channel_multiplier]; output depth in_depth * channel_multiplier with
+/// output channel c * channel_multiplier + m = sum of input channel c times
+/// filter[..., c, m]. Padding, strides, dilations and explicit_paddings as
+/// for Conv2D; fused_ops as for _FusedConv2D.
+template <typename T, bool Fused>
+class DepthwiseConvKernel final : public OpKernel {
+public:
+  explicit DepthwiseConvKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    std::string error = attrs_.read(ctx);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    if constexpr (Fused) {
+      error = readFusedAttrs(ctx, &spec_, &epsilon_, &leakyAlpha_);
+      TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    }
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &input = ctx->input(0);
+    const Tensor &filter = ctx->input(1);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, input.rank() == 4,
+        errorf("input must be 4-dimensional: %s", input.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, filter.rank() == 4,
+        errorf("filter must be 4-dimensional: %s", filter.shape().toString()));
+    int64_t d[4];
+    nhwcDims(input, attrs_.nchw, d);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, d[3] == filter.dim(2),
+        errorf("input and filter must have the same depth: %d vs %d", d[3],
+               filter.dim(2)));
+    const int64_t multiplier = filter.dim(3);
+    ConvShape s;
+    std::string error =
+        computeConvShape(attrs_, d[0], d[1], d[2], d[3], filter.dim(0),
+                         filter.dim(1), d[3] * multiplier, &s);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    Epilogue<T> epilogue;
+    if constexpr (Fused) {
+      TFRT_FALLBACK_OP_REQUIRES(ctx, ctx->numInputs() >= 2 + spec_.numArgs,
+                                errorf("expected %d extra arguments, got %d",
+                                       spec_.numArgs, ctx->numInputs() - 2));
+      const Tensor *args[5];
+      for (int i = 0; i < spec_.numArgs; ++i)
+        args[i] = &ctx->input(2 + i);
+      error = epilogue.init(spec_, absl::MakeSpan(args, spec_.numArgs), s.outC,
+                            epsilon_, leakyAlpha_);
+      TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    }
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx,
+        ctx->allocateOutput(
+            0, layoutShape(s.n, s.outH, s.outW, s.outC, attrs_.nchw), &out));
+    if (out->numElements() == 0)
+      return;
+    const T *f = filter.data<T>();
+    const Eigen::ThreadPoolDevice &device = ctx->eigenDevice();
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, withNhwc<T>(attrs_.nchw, input, out, [&](const T *in, T *o) {
+          run(device, in, f, o, s, multiplier, epilogue);
+        }));
+  }
+
+private:
+  static void run(const Eigen::ThreadPoolDevice &device, const T *in,
+                  const T *filter, T *out, const ConvShape &s,
+                  int64_t multiplier, const Epilogue<T> &epilogue) {
+    const int64_t taps = s.kH * s.kW;
+    const double rowCost = static_cast<double>(s.outW * s.outC * taps * 2);
+    device.parallelFor(
+        s.n * s.outH, Eigen::TensorOpCost(0, 0, rowCost),
+        [&](Eigen::Index first, Eigen::Index last) {
+          absl::InlinedVector<const T *, 16> tapIn(taps), tapFilter(taps);
+          for (Eigen::Index row = first; row < last; ++row) {
+            const int64_t b = row / s.outH, oh = row % s.outH;
+            T *o = out + row * s.outW * s.outC;
+            for (int64_t ow = 0; ow < s.outW; ++ow, o += s.outC) {
+              int nTaps = 0;
+              for (int64_t kh = 0; kh < s.kH; ++kh) {
+                const int64_t ih = oh * s.strideH - s.padTop + kh * s.dilationH;
+                if (ih < 0 || ih >= s.inH)
+                  continue;
+                for (int64_t kw = 0; kw < s.kW; ++kw) {
+                  const int64_t iw =
+                      ow * s.strideW - s.padLeft + kw * s.dilationW;
+                  if (iw < 0 || iw >= s.inW)
+                    continue;
+                  tapIn[nTaps] = in + ((b * s.inH + ih) * s.inW + iw) * s.inC;
+                  tapFilter[nTaps] = filter + (kh * s.kW + kw) * s.outC;
+                  ++nTaps;
+                }
+              }
+              if (multiplier == 1) {
+                depthwisePixel(tapIn.data(), tapFilter.data(), nTaps, s.outC,
+                               o);
+              } else {
+                std::fill(o, o + s.outC, T(0));
+                for (int t = 0; t < nTaps; ++t)
+                  for (int64_t c = 0; c < s.inC; ++c) {
+                    const T x = tapIn[t][c];
+                    const T *fc = tapFilter[t] + c * multiplier;
+                    T *oc = o + c * multiplier;
+                    for (int64_t m = 0; m < multiplier; ++m)
+                      oc[m] += x * fc[m];
+                  }
+              }
+              if (!epilogue.empty())
+                epilogue.apply(o, 0, s.outC);
+            }
+          }
+        });
+  }
+
+  ConvAttrs attrs_;
+  FusedOpsSpec spec_;
+  float epsilon_ = 1e-4f;
+  float leakyAlpha_ = 0.2f;
+};
+
+//===----------------------------------------------------------------------===//
+// Conv2DBackpropInput
+//===----------------------------------------------------------------------===//
+
+/// Conv2DBackpropInput(input_sizes, filter, out_backprop): the gradient of
+/// Conv2D with respect to its input, i.e. a transposed convolution.
+/// input_sizes is an int32/int64 vector of 4 (the input shape in
+/// data_format) or 2 (rows, cols; batch and depth then come from
+/// out_backprop and filter) values; filter [rows, cols, in_depth,
+/// out_depth]; out_backprop must have the shape Conv2D would produce.
+/// Each out_backprop pixel times filter^T is scattered (col2im) into the
+/// windows it was computed from. Attributes as for Conv2D.
+template <typename T> class Conv2DBackpropInputKernel final : public OpKernel {
+public:
+  explicit Conv2DBackpropInputKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    std::string error = attrs_.read(ctx);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &sizes = ctx->input(0);
+    const Tensor &filter = ctx->input(1);
+    const Tensor &dy = ctx->input(2);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx,
+        sizes.rank() == 1 &&
+            (sizes.dtype() == DType::I32 || sizes.dtype() == DType::I64) &&
+            (sizes.numElements() == 4 || sizes.numElements() == 2),
+        errorf("input_sizes must be a 1-D int32/int64 tensor of 4 or 2 "
+               "elements, got %s",
+               sizes.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, filter.rank() == 4,
+        errorf("filter must be 4-dimensional: %s", filter.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, dy.rank() == 4,
+                              errorf("out_backprop must be 4-dimensional: %s",
+                                     dy.shape().toString()));
+    int64_t v[4];
+    for (int64_t i = 0; i < sizes.numElements(); ++i)
+      v[i] = sizes.dtype() == DType::I32 ? sizes.data<int32_t>()[i]
+                                         : sizes.data<int64_t>()[i];
+    int64_t dyDims[4];
+    nhwcDims(dy, attrs_.nchw, dyDims);
+    int64_t in[4]; // NHWC
+    if (sizes.numElements() == 4) {
+      in[0] = v[0];
+      in[1] = v[attrs_.nchw ? 2 : 1];
+      in[2] = v[attrs_.nchw ? 3 : 2];
+      in[3] = v[attrs_.nchw ? 1 : 3];
+    } else {
+      in[0] = dyDims[0];
+      in[1] = v[0];
+      in[2] = v[1];
+      in[3] = filter.dim(2);
+    }
+    for (int64_t x : in)
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, x >= 0, errorf("input_sizes must be nonnegative, got %d", x));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, in[3] == filter.dim(2),
+        errorf("input and filter must have the same depth: %d vs %d", in[3],
+               filter.dim(2)));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, dyDims[3] == filter.dim(3),
+        errorf("out_backprop depth must equal the filter's output depth: "
+               "%d vs %d",
+               dyDims[3], filter.dim(3)));
+    ConvShape s;
+    std::string error =
+        computeConvShape(attrs_, in[0], in[1], in[2], in[3], filter.dim(0),
+                         filter.dim(1), filter.dim(3), &s);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, dyDims[0] == s.n && dyDims[1] == s.outH && dyDims[2] == s.outW,
+        errorf("Conv2DCustomBackpropInput: Size of out_backprop doesn't "
+               "match computed: out_backprop %s, expected [%d,%d,%d] (batch, "
+               "rows, cols)",
+               dy.shape().toString(), s.n, s.outH, s.outW));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx,
+        ctx->allocateOutput(
+            0, layoutShape(in[0], in[1], in[2], in[3], attrs_.nchw), &out));
+    if (out->numElements() == 0)
+      return;
+    const T *f = filter.data<T>();
+    const Eigen::ThreadPoolDevice &device = ctx->eigenDevice();
+    // withNhwc maps dy (the "input" of the layout helper) to NHWC and the
+    // result back to the data format.
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, withNhwc<T>(attrs_.nchw, dy, out,
+                         [&](const T *g, T *o) { run(device, g, f, o, s); }));
+  }
+
+private:
+  static void run(const Eigen::ThreadPoolDevice &device, const T *dy,
+                  const T *filter, T *out, const ConvShape &s) {
+    std::fill(out, out + s.n * s.inH * s.inW * s.inC, T(0));
+    const int64_t m = s.n * s.outH * s.outW;
+    const int64_t k = s.kH * s.kW * s.inC;
+    if (m == 0 || k == 0)
+      return;
+    const int64_t chunkRows =
+        std::clamp<int64_t>(kIm2colChunkBytes / (k * sizeof(T)), 64, m);
+    T *cols = threadScratch<T, 0>(chunkRows * k);
+    Epilogue<T> none;
+    for (int64_t r0 = 0; r0 < m; r0 += chunkRows) {
+      const int64_t rows = std::min(chunkRows, m - r0);
+      // cols[rows, k] = dy[rows, outC] * filter[k, outC]^T.
+      gemm(device, dy + r0 * s.outC, filter, cols, rows, s.outC, k, true, none);
+      for (int64_t r = 0; r < rows; ++r) {
+        const int64_t pixel = r0 + r;
+        const int64_t ow = pixel % s.outW;
+        const int64_t oh = (pixel / s.outW) % s.outH;
+        const int64_t b = pixel / (s.outW * s.outH);
+        const T *src = cols + r * k;
+        for (int64_t kh = 0; kh < s.kH; ++kh) {
+          const int64_t ih = oh * s.strideH - s.padTop + kh * s.dilationH;
+          if (ih < 0 || ih >= s.inH)
+            continue;
+          for (int64_t kw = 0; kw < s.kW; ++kw) {
+            const int64_t iw = ow * s.strideW - s.padLeft + kw * s.dilationW;
+            if (iw < 0 || iw >= s.inW)
+              continue;
+            ArrayMap<T>(out + ((b * s.inH + ih) * s.inW + iw) * s.inC, s.inC) +=
+                ConstArrayMap<T>(src + (kh * s.kW + kw) * s.inC, s.inC);
+          }
+        }
+      }
+    }
+  }
+
+  ConvAttrs attrs_;
+};
+
+template <typename T> using Conv2D = Conv2DKernel<T, false>;
+template <typename T> using FusedConv2D = Conv2DKernel<T, true>;
+template <typename T> using DepthwiseConv = DepthwiseConvKernel<T, false>;
+template <typename T> using FusedDepthwiseConv = DepthwiseConvKernel<T, true>;
+
+} // namespace
+
+void registerConvKernels(KernelRegistry &registry) {
+  registerForTypes<Conv2D, float, double>(registry, "Conv2D");
+  registerForTypes<FusedConv2D, float, double>(registry, "_FusedConv2D");
+  registerForTypes<DepthwiseConv, float, double>(registry,
+                                                 "DepthwiseConv2dNative");
+  registerForTypes<FusedDepthwiseConv, float, double>(
+      registry, "_FusedDepthwiseConv2dNative");
+  registerForTypes<FusedDepthwiseConv, float, double>(
+      registry, "FusedDepthwiseConv2dNative");
+  registerForTypes<Conv2DBackpropInputKernel, float, double>(
+      registry, "Conv2DBackpropInput");
+}
 
 } // namespace tfrt_fallback::rt

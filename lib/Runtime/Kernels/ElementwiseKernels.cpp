@@ -1,8 +1,9 @@
 //===- ElementwiseKernels.cpp - Broadcasting arithmetic ---------*- C++ -*-===//
 //
-// Binary arithmetic with TensorFlow (NumPy) broadcasting, and the unary math
-// ops Exp and Neg. The activations (Relu, Sigmoid, ...) live in
-// NNKernels.cpp.
+// Binary arithmetic, comparisons and logical ops with TensorFlow (NumPy)
+// broadcasting, Select/SelectV2, AddN, and the unary math ops Exp and Neg.
+// The activations (Relu, Sigmoid, ...) live in NNKernels.cpp, the other
+// unary ops in UnaryKernels.cpp.
 //
 // Broadcasting (TF's BCast): shapes are right-aligned; a missing leading dim
 // counts as 1; in each position the dims must be equal or one of them 1, and
@@ -15,6 +16,9 @@
 // same broadcast pattern (like BCast's reshape), and runs the innermost
 // merged dim as a contiguous row expression (both operands contiguous, or
 // one of them a constant), rows in parallel. No temporaries either way.
+// Functors with Eigen packet ops run as Eigen array expressions; the others
+// (comparisons, FloorDiv, Pow on integers, ...) as plain loops the compiler
+// vectorizes, which also keeps this file's compile time down.
 //
 // Output buffers: the output forwards input 0 or 1 if it has as many
 // elements as the output (it is then not broadcast, so each output element
@@ -27,8 +31,11 @@
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 
+#include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
+#include <string>
 #include <type_traits>
 
 namespace tfrt_fallback::rt {
@@ -54,17 +61,26 @@ using MinFunctor = Eigen::internal::scalar_min_op<T, T, Eigen::PropagateNaN>;
 
 /// Integer division truncating toward zero (C++ `/`), as TF's Div and
 /// TruncateDiv on integers. The kernel rejects zero divisors before
-/// evaluating. For signed types MIN / -1 wraps to MIN (two's complement)
-/// instead of being undefined behaviour.
-template <typename T> struct IntDivFunctor {
-  T operator()(const T &a, const T &b) const {
-    if constexpr (std::is_signed_v<T>) {
-      if (b == T(-1))
-        return static_cast<T>(std::make_unsigned_t<T>(0) -
-                              static_cast<std::make_unsigned_t<T>>(a));
-    }
-    return static_cast<T>(a / b);
+/// evaluating (kRhsError). For signed types MIN / -1 wraps to MIN (two's
+/// complement) instead of being undefined behaviour.
+template <typename T> T truncDiv(T a, T b) {
+  if constexpr (std::is_signed_v<T>) {
+    if (b == T(-1))
+      return static_cast<T>(std::make_unsigned_t<T>(0) -
+                            static_cast<std::make_unsigned_t<T>>(a));
   }
+  return static_cast<T>(a / b);
+}
+
+/// Functors with kRhsError reject the whole op with that message if
+/// badRhs(y) holds for any element of the second operand.
+struct NonZeroDivisor {
+  static constexpr const char *kRhsError = "Integer division by zero";
+  template <typename T> static bool badRhs(T b) { return b == T(0); }
+};
+
+template <typename T> struct IntDivFunctor : NonZeroDivisor {
+  T operator()(const T &a, const T &b) const { return truncDiv(a, b); }
 };
 
 /// Div: floating division for floats, truncating division for integers.
@@ -72,8 +88,158 @@ template <typename T>
 using DivFunctor = std::conditional_t<std::is_integral_v<T>, IntDivFunctor<T>,
                                       QuotientFunctor<T>>;
 
-template <typename Op> constexpr bool isIntDiv = false;
-template <typename T> constexpr bool isIntDiv<IntDivFunctor<T>> = true;
+/// FloorDiv on integers: the quotient rounded toward -inf (Python's `//`),
+/// e.g. -7 // 2 == -4, 7 // -2 == -4. MIN // -1 wraps to MIN.
+template <typename T> struct IntFloorDivFunctor : NonZeroDivisor {
+  T operator()(const T &a, const T &b) const {
+    T q = truncDiv(a, b);
+    if constexpr (std::is_signed_v<T>) {
+      // a - q * b without overflow: b == -1 leaves no remainder.
+      if (b != T(-1) && a % b != 0 && ((a < 0) != (b < 0)))
+        --q;
+    }
+    return q;
+  }
+};
+
+/// FloorDiv on floats: floor(x / y) (TF's google_floor_div_real), so
+/// x / 0 gives +-inf or NaN.
+template <typename T> struct FloatFloorDivFunctor {
+  T operator()(const T &a, const T &b) const {
+    return static_cast<T>(Eigen::numext::floor(a / b));
+  }
+};
+template <typename T>
+using FloorDivFunctor =
+    std::conditional_t<std::is_integral_v<T>, IntFloorDivFunctor<T>,
+                       FloatFloorDivFunctor<T>>;
+
+/// FloorMod on integers: x - floor(x / y) * y, which has the sign of y
+/// (Python's `%`): -7 % 2 == 1, 7 % -2 == -1. MIN % -1 is 0.
+template <typename T> struct IntFloorModFunctor : NonZeroDivisor {
+  T operator()(const T &a, const T &b) const {
+    if constexpr (std::is_signed_v<T>) {
+      if (b == T(-1))
+        return T(0);
+      T r = static_cast<T>(a % b);
+      return r != 0 && ((r < 0) != (b < 0)) ? static_cast<T>(r + b) : r;
+    } else {
+      return static_cast<T>(a % b);
+    }
+  }
+};
+
+/// FloorMod on floats: fmod(x, y), plus y if that is non-zero and its sign
+/// differs from y's (TF's google_floor_fmod). x % 0 is NaN.
+template <typename T> struct FloatFloorModFunctor {
+  T operator()(const T &a, const T &b) const {
+    if constexpr (std::is_same_v<T, double>) {
+      double r = std::fmod(a, b);
+      return r != 0 && ((b < 0) != (r < 0)) ? r + b : r;
+    } else {
+      // float, half and bfloat16 compute in float, like Eigen's fmod.
+      const float x = static_cast<float>(a), y = static_cast<float>(b);
+      float r = std::fmod(x, y);
+      return static_cast<T>(r != 0 && ((y < 0) != (r < 0)) ? r + y : r);
+    }
+  }
+};
+template <typename T>
+using FloorModFunctor =
+    std::conditional_t<std::is_integral_v<T>, IntFloorModFunctor<T>,
+                       FloatFloorModFunctor<T>>;
+
+/// SquaredDifference: (x - y)^2.
+template <typename T> struct SquaredDifferenceFunctor {
+  T operator()(const T &a, const T &b) const {
+    const T d = static_cast<T>(a - b);
+    return static_cast<T>(d * d);
+  }
+};
+
+/// Pow on integers: exponentiation by squaring with wrapping (unsigned)
+/// arithmetic, as TF's Eigen integer pow but without signed-overflow UB.
+/// Negative exponents are rejected like TF: "Integers to negative integer
+/// powers are not allowed".
+template <typename T> struct IntPowFunctor {
+  static constexpr const char *kRhsError =
+      "Integers to negative integer powers are not allowed";
+  static bool badRhs(T b) {
+    if constexpr (std::is_signed_v<T>)
+      return b < 0;
+    else
+      return false;
+  }
+  T operator()(const T &a, const T &b) const {
+    using U =
+        std::make_unsigned_t<std::conditional_t<sizeof(T) < 4, int32_t, T>>;
+    U base = static_cast<U>(a), result = 1;
+    for (auto e = static_cast<std::make_unsigned_t<T>>(b); e; e >>= 1) {
+      if (e & 1)
+        result *= base;
+      base *= base;
+    }
+    return static_cast<T>(result);
+  }
+};
+/// Pow on floats: Eigen's pow (std::pow semantics), as TF.
+template <typename T>
+using PowFunctor = std::conditional_t<std::is_integral_v<T>, IntPowFunctor<T>,
+                                      Eigen::internal::scalar_pow_op<T, T>>;
+
+/// Atan2(y, x): the angle of (x, y) in [-pi, pi], std::atan2 (half and
+/// bfloat16 in float).
+template <typename T> struct Atan2Functor {
+  T operator()(const T &y, const T &x) const {
+    if constexpr (std::is_same_v<T, double> || std::is_same_v<T, float>)
+      return std::atan2(y, x);
+    else
+      return static_cast<T>(
+          std::atan2(static_cast<float>(y), static_cast<float>(x)));
+  }
+};
+
+/// Comparisons output bool. IEEE semantics: every comparison with NaN is
+/// false except NotEqual. Equal and NotEqual carry the scalar result of
+/// their `incompatible_shape_error = false` mode.
+template <typename T> struct EqualFunctor {
+  static constexpr bool kIncompatibleShapeResult = false;
+  bool operator()(const T &a, const T &b) const { return a == b; }
+};
+template <typename T> struct NotEqualFunctor {
+  static constexpr bool kIncompatibleShapeResult = true;
+  bool operator()(const T &a, const T &b) const { return a != b; }
+};
+template <typename T> struct LessFunctor {
+  bool operator()(const T &a, const T &b) const { return a < b; }
+};
+template <typename T> struct LessEqualFunctor {
+  bool operator()(const T &a, const T &b) const { return a <= b; }
+};
+template <typename T> struct GreaterFunctor {
+  bool operator()(const T &a, const T &b) const { return a > b; }
+};
+template <typename T> struct GreaterEqualFunctor {
+  bool operator()(const T &a, const T &b) const { return a >= b; }
+};
+template <typename T> struct LogicalAndFunctor {
+  bool operator()(const T &a, const T &b) const { return a && b; }
+};
+template <typename T> struct LogicalOrFunctor {
+  bool operator()(const T &a, const T &b) const { return a || b; }
+};
+
+template <typename Op, typename = void> struct HasRhsCheck : std::false_type {};
+template <typename Op>
+struct HasRhsCheck<Op, std::void_t<decltype(Op::kRhsError)>> : std::true_type {
+};
+
+template <typename Op, typename = void>
+struct HasIncompatibleShapeMode : std::false_type {};
+template <typename Op>
+struct HasIncompatibleShapeMode<
+    Op, std::void_t<decltype(Op::kIncompatibleShapeResult)>> : std::true_type {
+};
 
 //===----------------------------------------------------------------------===//
 // Row evaluation
@@ -81,17 +247,33 @@ template <typename T> constexpr bool isIntDiv<IntDivFunctor<T>> = true;
 
 /// out[i] = op(a[i * sa], b[i * sb]) for i in [0, n), where sa, sb are 0 or
 /// 1 and not both 0 unless n == 1. `out` may alias a contiguous operand.
-template <typename T, typename Op>
-void evalRow(T *out, const T *a, int64_t sa, const T *b, int64_t sb,
+template <typename T, typename Out, typename Op>
+void evalRow(Out *out, const T *a, int64_t sa, const T *b, int64_t sb,
              int64_t n) {
-  using Array = Eigen::Array<T, Eigen::Dynamic, 1>;
-  ArrayMap<T> o(out, n);
-  if (sa && sb)
-    o = ConstArrayMap<T>(a, n).binaryExpr(ConstArrayMap<T>(b, n), Op());
-  else if (sb)
-    o = Array::Constant(n, *a).binaryExpr(ConstArrayMap<T>(b, n), Op());
-  else
-    o = ConstArrayMap<T>(a, n).binaryExpr(Array::Constant(n, *b), Op());
+  if constexpr (Eigen::internal::functor_traits<Op>::PacketAccess) {
+    using Array = Eigen::Array<T, Eigen::Dynamic, 1>;
+    ArrayMap<Out> o(out, n);
+    if (sa && sb)
+      o = ConstArrayMap<T>(a, n).binaryExpr(ConstArrayMap<T>(b, n), Op());
+    else if (sb)
+      o = Array::Constant(n, *a).binaryExpr(ConstArrayMap<T>(b, n), Op());
+    else
+      o = ConstArrayMap<T>(a, n).binaryExpr(Array::Constant(n, *b), Op());
+  } else {
+    const Op op;
+    if (sa && sb) {
+      for (int64_t i = 0; i < n; ++i)
+        out[i] = op(a[i], b[i]);
+    } else if (sb) {
+      const T x = *a;
+      for (int64_t i = 0; i < n; ++i)
+        out[i] = op(x, b[i]);
+    } else {
+      const T y = *b;
+      for (int64_t i = 0; i < n; ++i)
+        out[i] = op(a[i], y);
+    }
+  }
 }
 
 /// Right-aligned NumPy broadcast of `a` and `b`; false if incompatible.
@@ -158,13 +340,13 @@ BroadcastPlan planBroadcast(const TensorShape &a, const TensorShape &b,
 
 /// Evaluates out = op(a, b) with broadcasting; `out` has the broadcast
 /// shape `outDims` and at least one element.
-template <typename T, typename Op>
+template <typename T, typename Out, typename Op>
 void evalBinary(const Eigen::ThreadPoolDevice &device, const Tensor &a,
                 const Tensor &b, absl::Span<const int64_t> outDims,
                 Tensor *out) {
   const T *pa = a.data<T>();
   const T *pb = b.data<T>();
-  T *po = out->data<T>();
+  Out *po = out->data<Out>();
   const int64_t n = out->numElements();
   const Eigen::TensorOpCost cost =
       elementCost<T>(2, 1, Eigen::internal::functor_traits<Op>::Cost);
@@ -175,8 +357,8 @@ void evalBinary(const Eigen::ThreadPoolDevice &device, const Tensor &a,
   const int64_t sb = b.numElements() == 1 && n != 1 ? 0 : 1;
   if ((sa == 0 || a.numElements() == n) && (sb == 0 || b.numElements() == n)) {
     device.parallelFor(n, cost, [=](Eigen::Index first, Eigen::Index last) {
-      evalRow<T, Op>(po + first, pa + first * sa, sa, pb + first * sb, sb,
-                     last - first);
+      evalRow<T, Out, Op>(po + first, pa + first * sa, sa, pb + first * sb, sb,
+                          last - first);
     });
     return;
   }
@@ -195,8 +377,8 @@ void evalBinary(const Eigen::ThreadPoolDevice &device, const Tensor &a,
                            offA += idx * plan.aStrides[d];
                            offB += idx * plan.bStrides[d];
                          }
-                         evalRow<T, Op>(po + row * rowLen, pa + offA, rowSa,
-                                        pb + offB, rowSb, rowLen);
+                         evalRow<T, Out, Op>(po + row * rowLen, pa + offA,
+                                             rowSa, pb + offB, rowSb, rowLen);
                        }
                      });
 }
@@ -205,38 +387,62 @@ void evalBinary(const Eigen::ThreadPoolDevice &device, const Tensor &a,
 // Binary kernel
 //===----------------------------------------------------------------------===//
 
-/// AddV2, Add, Sub, Mul, RealDiv, Div, Maximum, Minimum: out = op(x, y)
-/// with NumPy broadcasting (see the file header). Floats follow IEEE 754
-/// (x / 0 is +-inf or NaN). Integer overflow is not checked, as in TF
-/// (the machine arithmetic wraps). Integer Div truncates toward
-/// zero (TF's C++ `/`; Python's `//` is FloorDiv, a different op) and fails
-/// with "Integer division by zero" if any divisor is 0 and the output is
-/// not empty.
+/// Binary ops: out = op(x, y) with NumPy broadcasting (see the file header).
+///   AddV2, Add, Sub, Mul, RealDiv, Div, Maximum, Minimum, SquaredDifference
+///   ((x - y)^2), FloorDiv, FloorMod, Pow, Atan2: output of type T. Floats
+///   follow IEEE 754 (x / 0 is +-inf or NaN). Integer overflow is not
+///   checked, as in TF (the machine arithmetic wraps). Integer Div
+///   truncates toward zero (TF's C++ `/`), FloorDiv rounds toward -inf
+///   and FloorMod takes the sign of the divisor (Python's `//` and `%`);
+///   all three fail with "Integer division by zero" if any divisor is 0 and
+///   the output is not empty. Integer Pow fails with "Integers to negative
+///   integer powers are not allowed" for any negative exponent.
+///   Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual: output bool.
+///   Equal/NotEqual have `incompatible_shape_error` (default true); when
+///   false, incompatible shapes give a scalar false (Equal) / true
+///   (NotEqual) instead of an error.
+///   LogicalAnd, LogicalOr: bool inputs and output, no "T" attribute.
 template <typename T, template <typename> class OpT>
 class BinaryOpKernel final : public OpKernel {
   using Op = OpT<T>;
+  using Out = std::decay_t<decltype(Op()(std::declval<const T &>(),
+                                         std::declval<const T &>()))>;
 
 public:
-  explicit BinaryOpKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
+  explicit BinaryOpKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
+    if constexpr (HasIncompatibleShapeMode<Op>::value)
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, getOptionalAttr(ctx, "incompatible_shape_error",
+                               &incompatibleShapeError_));
+  }
 
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &a = ctx->input(0);
     const Tensor &b = ctx->input(1);
     TensorShape::Dims outDims;
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, broadcastShapes(a.shape(), b.shape(), &outDims),
-        errorf("Incompatible shapes: %s vs. %s", a.shape().toString(),
-               b.shape().toString()));
+    if (!broadcastShapes(a.shape(), b.shape(), &outDims)) {
+      if constexpr (HasIncompatibleShapeMode<Op>::value) {
+        if (!incompatibleShapeError_) {
+          Tensor *out = nullptr;
+          TFRT_FALLBACK_OP_REQUIRES_OK(
+              ctx, ctx->allocateOutput(0, TensorShape(), &out));
+          *out->data<bool>() = Op::kIncompatibleShapeResult;
+          return;
+        }
+      }
+      ctx->ctxFailure(errorf("Incompatible shapes: %s vs. %s",
+                             a.shape().toString(), b.shape().toString()));
+      return;
+    }
     TensorShape outShape(outDims);
-    if constexpr (isIntDiv<Op>) {
+    if constexpr (HasRhsCheck<Op>::value) {
       if (outShape.numElements() != 0) {
-        // Every divisor is used when the output is not empty.
+        // Every element of y is used when the output is not empty.
         const T *pb = b.data<T>();
-        bool hasZero = false;
+        bool bad = false;
         for (int64_t i = 0, e = b.numElements(); i < e; ++i)
-          hasZero |= pb[i] == T(0);
-        TFRT_FALLBACK_OP_REQUIRES(ctx, !hasZero,
-                                  errorf("Integer division by zero"));
+          bad |= Op::badRhs(pb[i]);
+        TFRT_FALLBACK_OP_REQUIRES(ctx, !bad, errorf("%s", Op::kRhsError));
       }
     }
     Tensor *out = nullptr;
@@ -244,8 +450,11 @@ public:
         ctx, ctx->forwardInputOrAllocateOutput({0, 1}, 0, outShape, &out));
     if (outShape.numElements() == 0)
       return;
-    evalBinary<T, Op>(ctx->eigenDevice(), a, b, outDims, out);
+    evalBinary<T, Out, Op>(ctx->eigenDevice(), a, b, outDims, out);
   }
+
+private:
+  bool incompatibleShapeError_ = true;
 };
 
 template <template <typename> class OpT> struct BinaryFamily {
@@ -257,6 +466,276 @@ template <template <typename> class OpT, typename... Ts>
 void registerBinary(KernelRegistry &registry, const char *opName) {
   registerForTypes<BinaryFamily<OpT>::template Kernel, Ts...>(registry, opName);
 }
+
+//===----------------------------------------------------------------------===//
+// Select, SelectV2
+//===----------------------------------------------------------------------===//
+
+/// Merged output dims (outer to inner, size-1 dims dropped) and, for each of
+/// K operands, its element stride along them (0 where broadcast). Adjacent
+/// dims merge when every operand is contiguous (or broadcast) across them,
+/// so the innermost stride of each operand is 0 or 1.
+template <int K> struct NaryPlan {
+  absl::InlinedVector<int64_t, 6> dims;
+  absl::InlinedVector<int64_t, 6> strides[K];
+};
+
+/// `shapes[k]` must broadcast (right-aligned) to `outDims`.
+template <int K>
+NaryPlan<K> planBroadcastN(const TensorShape *const (&shapes)[K],
+                           absl::Span<const int64_t> outDims) {
+  const int rank = static_cast<int>(outDims.size());
+  // Row-major element strides of each operand, per output dim.
+  absl::InlinedVector<int64_t, 6> fullStrides[K];
+  for (int k = 0; k < K; ++k) {
+    const TensorShape &s = *shapes[k];
+    fullStrides[k].assign(rank, 0);
+    int64_t acc = 1;
+    for (int i = rank - 1; i >= 0; --i) {
+      const int j = i - (rank - s.rank());
+      if (j < 0)
+        break;
+      if (s.dim(j) != 1)
+        fullStrides[k][i] = acc;
+      acc *= s.dim(j);
+    }
+  }
+  NaryPlan<K> plan;
+  for (int i = 0; i < rank; ++i) {
+    if (outDims[i] == 1)
+      continue;
+    bool merge = !plan.dims.empty();
+    for (int k = 0; k < K && merge; ++k)
+      merge = plan.strides[k].back() == fullStrides[k][i] * outDims[i];
+    if (merge) {
+      plan.dims.back() *= outDims[i];
+      for (int k = 0; k < K; ++k)
+        plan.strides[k].back() = fullStrides[k][i];
+      continue;
+    }
+    plan.dims.push_back(outDims[i]);
+    for (int k = 0; k < K; ++k)
+      plan.strides[k].push_back(fullStrides[k][i]);
+  }
+  if (plan.dims.empty()) { // A single element.
+    plan.dims.push_back(1);
+    for (int k = 0; k < K; ++k)
+      plan.strides[k].push_back(0);
+  }
+  return plan;
+}
+
+/// out = cond ? t : e with `cond`, `t` and `e` broadcast to `outDims` (their
+/// shapes given separately, so Select's batch vector can pose as [n,1,..]).
+/// C is an unsigned carrier type of the element size: selection only moves
+/// elements.
+template <typename C>
+void evalSelect(const Eigen::ThreadPoolDevice &device, const Tensor &cond,
+                const TensorShape &condShape, const Tensor &t, const Tensor &e,
+                absl::Span<const int64_t> outDims, Tensor *out) {
+  const TensorShape *shapes[3] = {&condShape, &t.shape(), &e.shape()};
+  const NaryPlan<3> plan = planBroadcastN<3>(shapes, outDims);
+  const bool *pc = cond.data<bool>();
+  const C *pt = static_cast<const C *>(t.rawData());
+  const C *pe = static_cast<const C *>(e.rawData());
+  C *po = static_cast<C *>(out->rawData());
+  const int outer = static_cast<int>(plan.dims.size()) - 1;
+  const int64_t rowLen = plan.dims.back();
+  const int64_t sc = plan.strides[0].back(), st = plan.strides[1].back(),
+                se = plan.strides[2].back();
+  const int64_t rows = out->numElements() / rowLen;
+  device.parallelFor(
+      rows,
+      Eigen::TensorOpCost(sizeof(C) * 2 + 1, sizeof(C), 1) *
+          static_cast<double>(rowLen),
+      [&, pc, pt, pe, po](Eigen::Index first, Eigen::Index last) {
+        for (Eigen::Index row = first; row < last; ++row) {
+          int64_t offC = 0, offT = 0, offE = 0, rest = row;
+          for (int d = outer - 1; d >= 0; --d) {
+            const int64_t idx = rest % plan.dims[d];
+            rest /= plan.dims[d];
+            offC += idx * plan.strides[0][d];
+            offT += idx * plan.strides[1][d];
+            offE += idx * plan.strides[2][d];
+          }
+          const bool *c = pc + offC;
+          const C *tr = pt + offT;
+          const C *er = pe + offE;
+          C *o = po + row * rowLen;
+          if (sc && st && se) {
+            // Branch-free (conditions are unpredictable) and vectorizable.
+            for (int64_t i = 0; i < rowLen; ++i) {
+              const C mask = C(0) - static_cast<C>(c[i] != 0);
+              o[i] = static_cast<C>((tr[i] & mask) | (er[i] & ~mask));
+            }
+          } else if (sc == 0) {
+            // One condition for the whole row: a copy.
+            const C *src = *c ? tr : er;
+            const int64_t s = *c ? st : se;
+            if (s)
+              std::memmove(o, src, rowLen * sizeof(C));
+            else
+              std::fill(o, o + rowLen, *src);
+          } else {
+            for (int64_t i = 0; i < rowLen; ++i)
+              o[i] = c[i] ? tr[i * st] : er[i * se];
+          }
+        }
+      });
+}
+
+/// Select(condition, t, e) (TF v1 rules): t and e must have the same shape,
+/// which is the output's. condition is either
+///   - a scalar: the output is t or e entirely;
+///   - a vector when t is not a vector: t must have rank >= 1 and
+///     dim 0 == condition's size; condition selects whole rows (dim 0
+///     slices);
+///   - otherwise the same shape as t: elementwise.
+/// SelectV2(condition, t, e): condition, t and e broadcast together
+/// (NumPy rules) to the output shape.
+/// Any dtype T; condition is bool.
+template <typename C, bool kV2> class SelectKernel final : public OpKernel {
+public:
+  explicit SelectKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &cond = ctx->input(0);
+    const Tensor &t = ctx->input(1);
+    const Tensor &e = ctx->input(2);
+    TensorShape condShape = cond.shape();
+    TensorShape::Dims outDims;
+    if constexpr (kV2) {
+      TensorShape::Dims te;
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, broadcastShapes(t.shape(), e.shape(), &te),
+          errorf("then and else shapes are incompatible: %s vs. %s",
+                 t.shape().toString(), e.shape().toString()));
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, broadcastShapes(cond.shape(), TensorShape(te), &outDims),
+          errorf("condition %s and then/else %s shapes are incompatible",
+                 cond.shape().toString(), TensorShape(te).toString()));
+    } else {
+      const bool scalar = cond.rank() == 0;
+      const bool batch = cond.rank() == 1 && t.rank() != 1;
+      if (scalar || batch) {
+        TFRT_FALLBACK_OP_REQUIRES(
+            ctx, t.shape() == e.shape(),
+            errorf("'then' and 'else' must have the same size.  but "
+                   "received: %s vs. %s",
+                   t.shape().toString(), e.shape().toString()));
+      }
+      if (scalar) {
+        // The whole output is one operand: share its buffer.
+        ctx->setOutput(0, *cond.data<bool>() ? t : e);
+        return;
+      }
+      if (batch) {
+        TFRT_FALLBACK_OP_REQUIRES(
+            ctx, t.rank() >= 1,
+            errorf("'then' must be at least a vector, but saw shape: %s",
+                   t.shape().toString()));
+        TFRT_FALLBACK_OP_REQUIRES(
+            ctx, t.dim(0) == cond.numElements(),
+            errorf("Number of batches of 'then' must match size of 'cond', "
+                   "but saw: %d vs. %d",
+                   t.dim(0), cond.numElements()));
+        TensorShape::Dims dims(t.rank(), 1);
+        dims[0] = cond.numElements();
+        condShape = TensorShape(dims);
+      } else {
+        for (int i = 1; i < 3; ++i)
+          TFRT_FALLBACK_OP_REQUIRES(
+              ctx, ctx->input(i).shape() == cond.shape(),
+              errorf("Inputs must have the same size and shape.  Input 0: %s "
+                     "!= input %d: %s",
+                     cond.shape().toString(), i,
+                     ctx->input(i).shape().toString()));
+      }
+      outDims.assign(t.shape().dims().begin(), t.shape().dims().end());
+    }
+    const TensorShape outShape(outDims);
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->forwardInputOrAllocateOutput({1, 2}, 0, outShape, &out));
+    if (outShape.numElements() == 0)
+      return;
+    evalSelect<C>(ctx->eigenDevice(), cond, condShape, t, e, outDims, out);
+  }
+};
+
+/// The unsigned type with `size` bytes.
+template <size_t kSize>
+using CarrierOf = std::conditional_t<
+    kSize == 1, uint8_t,
+    std::conditional_t<kSize == 2, uint16_t,
+                       std::conditional_t<kSize == 4, uint32_t, uint64_t>>>;
+
+/// Registers Select or SelectV2 for every buffer dtype, one kernel class
+/// per element size.
+template <bool kV2> void registerSelect(KernelRegistry &registry) {
+  const char *name = kV2 ? "SelectV2" : "Select";
+  registerKernelClass<SelectKernel<uint8_t, kV2>>(
+      registry, KernelDefBuilder(name).typeConstraint(
+                    "T", {DType::U8, DType::I8, DType::Bool}));
+  registerKernelClass<SelectKernel<uint16_t, kV2>>(
+      registry, KernelDefBuilder(name).typeConstraint(
+                    "T", {DType::F16, DType::BF16, DType::I16, DType::U16}));
+  registerKernelClass<SelectKernel<uint32_t, kV2>>(
+      registry, KernelDefBuilder(name).typeConstraint(
+                    "T", {DType::F32, DType::I32, DType::U32}));
+  registerKernelClass<SelectKernel<uint64_t, kV2>>(
+      registry, KernelDefBuilder(name).typeConstraint(
+                    "T", {DType::F64, DType::I64, DType::U64}));
+}
+
+//===----------------------------------------------------------------------===//
+// AddN
+//===----------------------------------------------------------------------===//
+
+/// AddN(inputs: N * T): the elementwise sum of N >= 1 tensors of the same
+/// shape (no broadcasting), summed left to right in T. The output forwards
+/// input 0 when allowed.
+template <typename T> class AddNKernel final : public OpKernel {
+public:
+  explicit AddNKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const int n = ctx->numInputs();
+    TFRT_FALLBACK_OP_REQUIRES(ctx, n >= 1,
+                              errorf("AddN needs at least one input"));
+    const Tensor &first = ctx->input(0);
+    for (int i = 1; i < n; ++i)
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, ctx->input(i).shape() == first.shape(),
+          errorf("Inputs must have the same size and shape.  Input 0: %s != "
+                 "input %d: %s",
+                 first.shape().toString(), i,
+                 ctx->input(i).shape().toString()));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->forwardInputOrAllocateOutput({0}, 0, first.shape(), &out));
+    if (first.numElements() == 0)
+      return;
+    absl::InlinedVector<const T *, 8> srcs;
+    for (int i = 0; i < n; ++i)
+      srcs.push_back(ctx->input(i).data<T>());
+    T *dst = out->data<T>();
+    ctx->eigenDevice().parallelFor(
+        first.numElements(), elementCost<T>(n, 1, n),
+        [&srcs, dst, n](Eigen::Index begin, Eigen::Index end) {
+          const Eigen::Index len = end - begin;
+          ArrayMap<T> o(dst + begin, len);
+          if (n == 1) {
+            o = ConstArrayMap<T>(srcs[0] + begin, len);
+            return;
+          }
+          o = ConstArrayMap<T>(srcs[0] + begin, len) +
+              ConstArrayMap<T>(srcs[1] + begin, len);
+          for (int i = 2; i < n; ++i)
+            o += ConstArrayMap<T>(srcs[i] + begin, len);
+        });
+  }
+};
 
 //===----------------------------------------------------------------------===//
 // Unary math
@@ -294,7 +773,35 @@ void registerElementwiseKernels(KernelRegistry &registry) {
   registerBinary<DivFunctor, TFRT_FALLBACK_ALL_TYPES>(registry, "Div");
   registerBinary<MaxFunctor, TFRT_FALLBACK_ALL_TYPES>(registry, "Maximum");
   registerBinary<MinFunctor, TFRT_FALLBACK_ALL_TYPES>(registry, "Minimum");
+  registerBinary<FloorDivFunctor, TFRT_FALLBACK_ALL_TYPES, int16_t, uint16_t>(
+      registry, "FloorDiv");
+  registerBinary<FloorModFunctor, TFRT_FALLBACK_ALL_TYPES, int16_t, uint16_t>(
+      registry, "FloorMod");
+  registerBinary<SquaredDifferenceFunctor, float, double, half, bf16, int32_t,
+                 int64_t>(registry, "SquaredDifference");
+  registerBinary<PowFunctor, float, double, half, bf16, int32_t, int64_t>(
+      registry, "Pow");
+  registerBinary<Atan2Functor, float, double, half, bf16>(registry, "Atan2");
+  registerBinary<EqualFunctor, TFRT_FALLBACK_ALL_TYPES, bool>(registry,
+                                                              "Equal");
+  registerBinary<NotEqualFunctor, TFRT_FALLBACK_ALL_TYPES, bool>(registry,
+                                                                 "NotEqual");
+  registerBinary<LessFunctor, TFRT_FALLBACK_ALL_TYPES>(registry, "Less");
+  registerBinary<LessEqualFunctor, TFRT_FALLBACK_ALL_TYPES>(registry,
+                                                            "LessEqual");
+  registerBinary<GreaterFunctor, TFRT_FALLBACK_ALL_TYPES>(registry, "Greater");
+  registerBinary<GreaterEqualFunctor, TFRT_FALLBACK_ALL_TYPES>(registry,
+                                                               "GreaterEqual");
 #undef TFRT_FALLBACK_ALL_TYPES
+
+  registerKernelClass<BinaryOpKernel<bool, LogicalAndFunctor>>(
+      registry, KernelDefBuilder("LogicalAnd"));
+  registerKernelClass<BinaryOpKernel<bool, LogicalOrFunctor>>(
+      registry, KernelDefBuilder("LogicalOr"));
+  registerSelect<false>(registry);
+  registerSelect<true>(registry);
+  registerForTypes<AddNKernel, float, double, half, bf16, int32_t, int64_t>(
+      registry, "AddN");
 
   registerForTypes<UnaryFamily<ExpFunctor>::Kernel, float, double, half, bf16>(
       registry, "Exp");

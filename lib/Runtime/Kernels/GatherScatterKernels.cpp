@@ -1,14 +1,530 @@
-//===- GatherScatterKernels.cpp - GatherScatter kernels ------- -*- C++ -*-===//
+//===- GatherScatterKernels.cpp - Gather, scatter and Where -----*- C++ -*-===//
 //
-// Kernels of the GatherScatter family: GatherV2, GatherNd, ScatterNd,
-// SparseToDense, Where.
+// Index-driven data movement: GatherV2 / Gather, GatherNd, ScatterNd,
+// SparseToDense and Where. Indices come from tensor data, so every index is
+// validated before any element moves; an out-of-range index is an
+// InvalidArgument error naming the first bad position, as TF's CPU kernels
+// report it. Gathers and SparseToDense move raw bits (dispatched on the
+// element size), ScatterNd adds (typed), Where tests != 0 (typed).
 //
 //===----------------------------------------------------------------------===//
 
+#include "KernelUtils.h"
+
 #include "tfrt_fallback/Runtime/Kernels.h"
 
-namespace tfrt_fallback::rt {
+#include "absl/strings/str_join.h"
 
-void registerGatherScatterKernels(KernelRegistry &registry) { (void)registry; }
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace tfrt_fallback::rt {
+namespace {
+using namespace kernels;
+
+const std::initializer_list<DType> kAllTypes = {
+    DType::F32, DType::F64, DType::F16, DType::BF16, DType::I8,
+    DType::I16, DType::I32, DType::I64, DType::U8,   DType::U16,
+    DType::U32, DType::U64, DType::Bool};
+
+int64_t indexAt(const Tensor &t, int64_t i) {
+  return t.dtype() == DType::I32 ? t.data<int32_t>()[i] : t.data<int64_t>()[i];
+}
+
+bool isIndexTensor(const Tensor &t) {
+  return t.dtype() == DType::I32 || t.dtype() == DType::I64;
+}
+
+template <typename F> void dispatchElementSize(DType dtype, F &&f) {
+  switch (dtypeSize(dtype)) {
+  case 1:
+    return f(uint8_t{});
+  case 2:
+    return f(uint16_t{});
+  case 4:
+    return f(uint32_t{});
+  default:
+    return f(uint64_t{});
+  }
+}
+
+/// TF's SliceDebugString: "" for rank 0, "[i]" for rank 1, "[i,j,...]" with
+/// the coordinates of flat position `flat` in `dims` otherwise.
+std::string sliceDebugString(absl::Span<const int64_t> dims, int64_t flat) {
+  if (dims.empty())
+    return "";
+  std::vector<int64_t> coords(dims.size());
+  for (int d = static_cast<int>(dims.size()) - 1; d >= 0; --d) {
+    coords[d] = dims[d] == 0 ? 0 : flat % dims[d];
+    flat = dims[d] == 0 ? 0 : flat / dims[d];
+  }
+  return absl::StrCat("[", absl::StrJoin(coords, ","), "]");
+}
+
+//===----------------------------------------------------------------------===//
+// GatherV2
+//===----------------------------------------------------------------------===//
+
+/// Copies out[b, o, n, :] = params[b, o, idx[b, n], :] for validated
+/// indices, viewing params as [batch, outer, gather, inner] and the output
+/// as [batch, outer, n, inner].
+template <typename E>
+void gatherRows(const Eigen::ThreadPoolDevice &device, const E *params,
+                const int64_t *idx, E *out, int64_t batch, int64_t outer,
+                int64_t gather, int64_t n, int64_t inner) {
+  const double bytes = double(inner) * sizeof(E);
+  device.parallelFor(batch * outer * n, Eigen::TensorOpCost(bytes, bytes, 1),
+                     [=](Eigen::Index first, Eigen::Index last) {
+                       for (Eigen::Index u = first; u < last; ++u) {
+                         const int64_t k = u % n;
+                         const int64_t bo = u / n;
+                         const int64_t b = bo / outer;
+                         const E *src =
+                             params + (bo * gather + idx[b * n + k]) * inner;
+                         E *dst = out + u * inner;
+                         if (inner == 1)
+                           *dst = *src;
+                         else
+                           std::memcpy(dst, src, inner * sizeof(E));
+                       }
+                     });
+}
+
+/// GatherV2(params, indices, axis; batch_dims) and Gather(params, indices):
+/// slices of `params` along `axis` (an int32/int64 scalar in [-rank, rank),
+/// 0 for Gather) picked by `indices` (int32/int64, Tindices). With
+/// batch_dims = b (negative counts from indices' rank) the first b dims of
+/// params and indices must match and are iterated together; axis >= b.
+/// Output shape: params[:axis] + indices[b:] + params[axis + 1:]. Each
+/// index must be in [0, params.shape[axis]): "indices[1,0] = 7 is not in
+/// [0, 5)".
+template <bool HasAxis> class GatherKernel final : public OpKernel {
+public:
+  explicit GatherKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, getOptionalAttr(ctx, "batch_dims", &batchDims_));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &params = ctx->input(0);
+    const Tensor &indices = ctx->input(1);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, isIndexTensor(indices),
+                              errorf("indices must be int32 or int64, got %s",
+                                     dtypeName(indices.dtype())));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, params.rank() >= 1,
+                              errorf("params must be at least 1 dimensional"));
+    const int rank = params.rank();
+    int64_t axis = 0;
+    if (HasAxis) {
+      const Tensor &axisT = ctx->input(2);
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, axisT.numElements() == 1 && isIndexTensor(axisT),
+          errorf("axis must be scalar, got shape %s",
+                 axisT.shape().toString()));
+      axis = indexAt(axisT, 0);
+    }
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, axis >= -rank && axis < rank,
+        errorf("Expected axis in the range [%d, %d), but got %d", -rank, rank,
+               axis));
+    if (axis < 0)
+      axis += rank;
+    int64_t batchDims = batchDims_;
+    if (batchDims != 0) {
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, batchDims >= -indices.rank() && batchDims <= indices.rank(),
+          errorf("Expected batch_dims in the range [%d, %d], but got %d",
+                 -indices.rank(), indices.rank(), batchDims));
+      if (batchDims < 0)
+        batchDims += indices.rank();
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, batchDims < rank,
+          errorf("batch_dims (%d) must be less than rank(params) (%d).",
+                 batchDims, rank));
+      TFRT_FALLBACK_OP_REQUIRES(ctx, axis >= batchDims,
+                                errorf("batch_dims (%d) must be less than or "
+                                       "equal to axis (%d).",
+                                       batchDims, axis));
+      for (int d = 0; d < batchDims; ++d)
+        TFRT_FALLBACK_OP_REQUIRES(
+            ctx, params.dim(d) == indices.dim(d),
+            errorf("params.shape[%d]: %d should be equal to "
+                   "indices.shape[%d]: %d",
+                   d, params.dim(d), d, indices.dim(d)));
+    }
+    int64_t batch = 1, outer = 1, inner = 1, n = 1;
+    TensorShape::Dims outDims;
+    for (int d = 0; d < axis; ++d) {
+      outDims.push_back(params.dim(d));
+      (d < batchDims ? batch : outer) *= params.dim(d);
+    }
+    for (int d = batchDims; d < indices.rank(); ++d) {
+      outDims.push_back(indices.dim(d));
+      n *= indices.dim(d);
+    }
+    for (int d = axis + 1; d < rank; ++d) {
+      outDims.push_back(params.dim(d));
+      inner *= params.dim(d);
+    }
+    const int64_t gather = params.dim(axis);
+    // Validate (and widen) the indices.
+    const int64_t count = indices.numElements();
+    std::vector<int64_t> idx(count);
+    for (int64_t i = 0; i < count; ++i) {
+      idx[i] = indexAt(indices, i);
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, idx[i] >= 0 && idx[i] < gather,
+          errorf("indices%s = %d is not in [0, %d)",
+                 sliceDebugString(indices.shape().dims(), i), idx[i], gather));
+    }
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape(outDims), &out));
+    if (out->numElements() == 0)
+      return;
+    dispatchElementSize(params.dtype(), [&](auto e) {
+      using E = decltype(e);
+      gatherRows<E>(ctx->eigenDevice(),
+                    static_cast<const E *>(params.rawData()), idx.data(),
+                    static_cast<E *>(out->rawData()), batch, outer, gather, n,
+                    inner);
+    });
+  }
+
+private:
+  int64_t batchDims_ = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// GatherNd, ScatterNd
+//===----------------------------------------------------------------------===//
+
+/// Validates [n, k] index tuples against dims[0:k] and returns the element
+/// offsets (in units of `inner`-sized slices) into a row-major tensor of
+/// `dims`. On error, returns the first bad tuple's row in *bad.
+bool flattenIndexTuples(const Tensor &indices, int64_t n, int64_t k,
+                        absl::Span<const int64_t> dims,
+                        std::vector<int64_t> *offsets, int64_t *bad) {
+  offsets->resize(n);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t offset = 0;
+    for (int64_t j = 0; j < k; ++j) {
+      const int64_t v = indexAt(indices, i * k + j);
+      if (v < 0 || v >= dims[j]) {
+        *bad = i;
+        return false;
+      }
+      offset = offset * dims[j] + v;
+    }
+    (*offsets)[i] = offset;
+  }
+  return true;
+}
+
+std::string tupleString(const Tensor &indices, int64_t row, int64_t k) {
+  std::vector<int64_t> values;
+  for (int64_t j = 0; j < k; ++j)
+    values.push_back(indexAt(indices, row * k + j));
+  return absl::StrJoin(values, ", ");
+}
+
+/// GatherNd(params, indices): indices [..., k] (int32/int64, k <= rank of
+/// params) address slices params[i0, ..., ik-1, :]; output shape is
+/// indices.shape[:-1] + params.shape[k:].
+class GatherNdKernel final : public OpKernel {
+public:
+  explicit GatherNdKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &params = ctx->input(0);
+    const Tensor &indices = ctx->input(1);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, isIndexTensor(indices),
+                              errorf("indices must be int32 or int64, got %s",
+                                     dtypeName(indices.dtype())));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, indices.rank() >= 1,
+        errorf("indices must be at least a vector, got shape %s",
+               indices.shape().toString()));
+    const int64_t k = indices.dim(indices.rank() - 1);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, k <= params.rank(),
+        errorf("index innermost dimension length must be <= params rank; "
+               "saw: %d vs. %d",
+               k, params.rank()));
+    TensorShape::Dims outDims(indices.shape().dims().begin(),
+                              indices.shape().dims().end() - 1);
+    const TensorShape::Dims ndDims = outDims;
+    int64_t inner = 1;
+    for (int d = static_cast<int>(k); d < params.rank(); ++d) {
+      outDims.push_back(params.dim(d));
+      inner *= params.dim(d);
+    }
+    const int64_t n = TensorShape(ndDims).numElements();
+    std::vector<int64_t> offsets;
+    int64_t bad = 0;
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx,
+        flattenIndexTuples(indices, n, k, params.shape().dims(), &offsets,
+                           &bad),
+        errorf("indices%s = [%s] does not index into param shape %s",
+               sliceDebugString(ndDims, bad), tupleString(indices, bad, k),
+               params.shape().toString()));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape(outDims), &out));
+    if (out->numElements() == 0)
+      return;
+    dispatchElementSize(params.dtype(), [&](auto e) {
+      using E = decltype(e);
+      gatherRows<E>(ctx->eigenDevice(),
+                    static_cast<const E *>(params.rawData()), offsets.data(),
+                    static_cast<E *>(out->rawData()), 1, 1,
+                    params.numElements() / inner, n, inner);
+    });
+  }
+};
+
+/// ScatterNd(indices, updates, shape): a zero tensor of `shape` (1-D
+/// int32/int64) with updates[i, ...] added at indices[i] ([..., k] tuples
+/// into shape[:k]); duplicate indices sum. updates.shape must be
+/// indices.shape[:-1] + shape[k:].
+template <typename T> class ScatterNdKernel final : public OpKernel {
+public:
+  explicit ScatterNdKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {}
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &indices = ctx->input(0);
+    const Tensor &updates = ctx->input(1);
+    const Tensor &shapeT = ctx->input(2);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, isIndexTensor(indices) && isIndexTensor(shapeT),
+        errorf("indices and shape must be int32 or int64"));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, shapeT.rank() == 1,
+                              errorf("Shape must be a 1-D tensor, got %s",
+                                     shapeT.shape().toString()));
+    TensorShape::Dims dims;
+    for (int64_t i = 0; i < shapeT.numElements(); ++i)
+      dims.push_back(indexAt(shapeT, i));
+    absl::StatusOr<TensorShape> shape = TensorShape::create(dims);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, shape.ok(), errorf("Invalid shape: %s", shape.status().message()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, indices.rank() >= 1,
+        errorf("Indices shape must have rank at least one. Found:%s",
+               indices.shape().toString()));
+    const int64_t k = indices.dim(indices.rank() - 1);
+    // updates.shape == indices.shape[:-1] + shape[k:].
+    TensorShape::Dims expected(indices.shape().dims().begin(),
+                               indices.shape().dims().end() - 1);
+    const int64_t n = TensorShape(expected).numElements();
+    bool ok = k <= shape->rank();
+    int64_t inner = 1;
+    for (int d = static_cast<int>(k); ok && d < shape->rank(); ++d) {
+      expected.push_back(shape->dim(d));
+      inner *= shape->dim(d);
+    }
+    ok = ok && TensorShape(expected) == updates.shape();
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, ok,
+        errorf("Must have updates.shape = indices.shape[:batch_dim] + "
+               "params_shape[slice_dim:], got updates.shape: %s, "
+               "indices.shape: %s, params_shape: %s, slice_dim: %d, and "
+               "batch_dim: %d",
+               updates.shape().toString(), indices.shape().toString(),
+               shape->toString(), k, indices.rank() - 1));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, shape->numElements() > 0 || updates.numElements() == 0,
+        errorf("Indices and updates specified for empty output shape"));
+    std::vector<int64_t> offsets;
+    int64_t bad = 0;
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, flattenIndexTuples(indices, n, k, shape->dims(), &offsets, &bad),
+        errorf("indices%s = [%s] does not index into shape %s",
+               sliceDebugString(absl::MakeConstSpan(indices.shape().dims())
+                                    .subspan(0, indices.rank() - 1),
+                                bad),
+               tupleString(indices, bad, k), shape->toString()));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *shape, &out));
+    T *dst = out->data<T>();
+    std::fill(dst, dst + out->numElements(), T(0));
+    const T *src = updates.data<T>();
+    for (int64_t i = 0; i < n; ++i)
+      ArrayMap<T>(dst + offsets[i] * inner, inner) +=
+          ConstArrayMap<T>(src + i * inner, inner);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// SparseToDense
+//===----------------------------------------------------------------------===//
+
+/// SparseToDense(sparse_indices, output_shape, sparse_values, default_value;
+/// validate_indices): a tensor of output_shape filled with default_value,
+/// with sparse_values (a scalar for all, or one per index) at
+/// sparse_indices (0-D, [n] or [n, rank]; int32/int64). Indices are always
+/// bounds-checked; with validate_indices (default true) they must also be
+/// strictly increasing in row-major order (no repeats).
+class SparseToDenseKernel final : public OpKernel {
+public:
+  explicit SparseToDenseKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, getOptionalAttr(ctx, "validate_indices", &validate_));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &indices = ctx->input(0);
+    const Tensor &shapeT = ctx->input(1);
+    const Tensor &values = ctx->input(2);
+    const Tensor &def = ctx->input(3);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, isIndexTensor(indices) && isIndexTensor(shapeT),
+        errorf("sparse_indices and output_shape must be int32 or int64"));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, indices.rank() <= 2,
+        errorf("sparse_indices should be a scalar, vector, or matrix, got "
+               "shape %s",
+               indices.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, shapeT.rank() <= 1,
+        errorf("output_shape should be a scalar or vector, got shape %s",
+               shapeT.shape().toString()));
+    const int64_t n = indices.rank() > 0 ? indices.dim(0) : 1;
+    const int64_t k = indices.rank() > 1 ? indices.dim(1) : 1;
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, values.rank() == 0 || (values.rank() == 1 && values.dim(0) == n),
+        errorf("sparse_values has incorrect shape %s, should be [] or [%d]",
+               values.shape().toString(), n));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, def.rank() == 0,
+        errorf("default_value should be a scalar, got shape %s",
+               def.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, shapeT.numElements() == k,
+        errorf("output_shape has incorrect number of elements: %d should "
+               "be: %d",
+               shapeT.numElements(), k));
+    TensorShape::Dims dims;
+    for (int64_t i = 0; i < shapeT.numElements(); ++i)
+      dims.push_back(indexAt(shapeT, i));
+    absl::StatusOr<TensorShape> shape = TensorShape::create(dims);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, shape.ok(),
+        errorf("Invalid output_shape: %s", shape.status().message()));
+    std::vector<int64_t> offsets(n);
+    std::vector<int64_t> prev(k, -1), cur(k);
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t offset = 0;
+      bool inBounds = true;
+      for (int64_t j = 0; j < k; ++j) {
+        cur[j] = indexAt(indices, i * k + j);
+        inBounds &= cur[j] >= 0 && cur[j] < dims[j];
+        offset = offset * dims[j] + cur[j];
+      }
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, inBounds,
+          errorf("indices[%d] = [%s] is out of bounds: need 0 <= index < [%s]",
+                 i, absl::StrJoin(cur, ","), absl::StrJoin(dims, ",")));
+      if (validate_ && i > 0) {
+        const int c = std::lexicographical_compare(prev.begin(), prev.end(),
+                                                   cur.begin(), cur.end())
+                          ? -1
+                      : prev == cur ? 0
+                                    : 1;
+        TFRT_FALLBACK_OP_REQUIRES(ctx, c != 0,
+                                  errorf("indices[%d] = [%s] is repeated", i,
+                                         absl::StrJoin(cur, ",")));
+        TFRT_FALLBACK_OP_REQUIRES(
+            ctx, c < 0,
+            errorf("indices[%d] = [%s] is out of order. Many sparse ops "
+                   "require sorted indices.\n    Use `tf.sparse.reorder` to "
+                   "create a correctly ordered copy.\n\n",
+                   i, absl::StrJoin(cur, ",")));
+      }
+      prev = cur;
+      offsets[i] = offset;
+    }
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *shape, &out));
+    dispatchElementSize(values.dtype(), [&](auto e) {
+      using E = decltype(e);
+      E *dst = static_cast<E *>(out->rawData());
+      const E *vals = static_cast<const E *>(values.rawData());
+      std::fill(dst, dst + out->numElements(),
+                *static_cast<const E *>(def.rawData()));
+      const bool scalar = values.rank() == 0;
+      for (int64_t i = 0; i < n; ++i)
+        dst[offsets[i]] = vals[scalar ? 0 : i];
+    });
+  }
+
+private:
+  bool validate_ = true;
+};
+
+//===----------------------------------------------------------------------===//
+// Where
+//===----------------------------------------------------------------------===//
+
+/// Where(input): the coordinates of the non-zero (true) elements of
+/// `input`, in row-major order, as an int64 [num_true, rank] tensor.
+class WhereKernel final : public OpKernel {
+public:
+  explicit WhereKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &input = ctx->input(0);
+    const int rank = input.rank();
+    std::vector<int64_t> hits;
+    absl::Status status = dispatchDType(input.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::Type;
+      const T *p = input.data<T>();
+      for (int64_t i = 0; i < input.numElements(); ++i)
+        if (p[i] != T(0))
+          hits.push_back(i);
+    });
+    TFRT_FALLBACK_OP_REQUIRES(ctx, status.ok(), errorf("%s", status.message()));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx,
+        ctx->allocateOutput(
+            0, TensorShape{static_cast<int64_t>(hits.size()), rank}, &out));
+    int64_t *dst = out->data<int64_t>();
+    for (size_t h = 0; h < hits.size(); ++h) {
+      int64_t flat = hits[h];
+      for (int d = rank - 1; d >= 0; --d) {
+        dst[h * rank + d] = flat % input.dim(d);
+        flat /= input.dim(d);
+      }
+    }
+  }
+};
+
+} // namespace
+
+void registerGatherScatterKernels(KernelRegistry &registry) {
+  // Index dtype attributes (Tindices, Taxis) are checked on the operands.
+  registerKernelClass<GatherKernel<true>>(
+      registry,
+      KernelDefBuilder("GatherV2").typeConstraint("Tparams", kAllTypes));
+  registerKernelClass<GatherKernel<false>>(
+      registry,
+      KernelDefBuilder("Gather").typeConstraint("Tparams", kAllTypes));
+  registerKernelClass<GatherNdKernel>(
+      registry,
+      KernelDefBuilder("GatherNd").typeConstraint("Tparams", kAllTypes));
+  registerForTypes<ScatterNdKernel, float, double, int32_t, int64_t>(
+      registry, "ScatterNd");
+  registerKernelClass<SparseToDenseKernel>(
+      registry,
+      KernelDefBuilder("SparseToDense").typeConstraint("T", kAllTypes));
+  // Where's T defaults to bool: dispatched on the operand instead.
+  registerKernelClass<WhereKernel>(registry, KernelDefBuilder("Where"));
+}
 
 } // namespace tfrt_fallback::rt

@@ -14,10 +14,17 @@
 #include "tfrt_fallback/Runtime/OpKernel.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
 #include <Eigen/Core>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tfrt_fallback::rt::kernels {
 
@@ -97,6 +104,318 @@ public:
           ArrayMap<T>(dst + first, last - first) =
               F::apply(ConstArrayMap<T>(src + first, last - first));
         });
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Convolution / pooling windows (shared by the Conv, Pooling and MatMul
+// families)
+//===----------------------------------------------------------------------===//
+
+enum class WindowPadding { Same, Valid, Explicit };
+
+/// Parses TF's "padding" attribute ("SAME", "VALID", "EXPLICIT").
+inline bool parseWindowPadding(const std::string &name, WindowPadding *out) {
+  if (name == "SAME")
+    *out = WindowPadding::Same;
+  else if (name == "VALID")
+    *out = WindowPadding::Valid;
+  else if (name == "EXPLICIT")
+    *out = WindowPadding::Explicit;
+  else
+    return false;
+  return true;
+}
+
+/// One spatial dimension of a sliding window: output size and padding.
+struct WindowDim {
+  int64_t out = 0;
+  int64_t padBefore = 0;
+  int64_t padAfter = 0;
+};
+
+/// TF's GetWindowedOutputSizeVerbose: with eff = (k - 1) * dilation + 1,
+/// VALID: out = (in - eff + stride) / stride, no padding; SAME: out =
+/// ceil(in / stride), pad_needed = max(0, (out - 1) * stride + eff - in)
+/// split with the smaller half before; EXPLICIT: out = (in + before + after
+/// - eff + stride) / stride. Returns the message (without op prefix) on a
+/// negative output size, else an empty string.
+inline std::string computeWindow(int64_t in, int64_t k, int64_t dilation,
+                                 int64_t stride, WindowPadding padding,
+                                 int64_t explicitBefore, int64_t explicitAfter,
+                                 WindowDim *dim) {
+  const int64_t eff = (k - 1) * dilation + 1;
+  switch (padding) {
+  case WindowPadding::Valid:
+    dim->out = (in - eff + stride) / stride;
+    dim->padBefore = dim->padAfter = 0;
+    break;
+  case WindowPadding::Same: {
+    dim->out = (in + stride - 1) / stride;
+    const int64_t needed =
+        std::max<int64_t>(0, (dim->out - 1) * stride + eff - in);
+    dim->padBefore = needed / 2;
+    dim->padAfter = needed - dim->padBefore;
+    break;
+  }
+  case WindowPadding::Explicit:
+    dim->out = (in + explicitBefore + explicitAfter - eff + stride) / stride;
+    dim->padBefore = explicitBefore;
+    dim->padAfter = explicitAfter;
+    break;
+  }
+  if (dim->out < 0)
+    return absl::StrCat("Computed output size would be negative: ", dim->out,
+                        " [input_size: ", in, ", effective_filter_size: ", eff,
+                        ", stride: ", stride, "]");
+  return std::string();
+}
+
+/// Copies an NCHW tensor of `n` images, `c` channels and `hw` pixels to
+/// NHWC (`toNhwc`) or back.
+template <typename T>
+void transposeChannels(const T *in, T *out, int64_t n, int64_t c, int64_t hw,
+                       bool toNhwc) {
+  for (int64_t b = 0; b < n; ++b) {
+    const T *src = in + b * c * hw;
+    T *dst = out + b * c * hw;
+    for (int64_t ch = 0; ch < c; ++ch)
+      for (int64_t p = 0; p < hw; ++p) {
+        if (toNhwc)
+          dst[p * c + ch] = src[ch * hw + p];
+        else
+          dst[ch * hw + p] = src[p * c + ch];
+      }
+  }
+}
+
+/// A per-thread scratch buffer of at least `n` elements, reused across
+/// calls (slot distinguishes buffers needed at the same time).
+template <typename T, int Slot> T *threadScratch(size_t n) {
+  thread_local std::vector<T> buffer;
+  if (buffer.size() < n)
+    buffer.resize(n);
+  return buffer.data();
+}
+
+//===----------------------------------------------------------------------===//
+// Fused epilogues (_FusedConv2D, _FusedDepthwiseConv2dNative, _FusedMatMul)
+//===----------------------------------------------------------------------===//
+
+enum class FusedActivation {
+  None,
+  Relu,
+  Relu6,
+  Elu,
+  LeakyRelu,
+  Sigmoid,
+  Tanh,
+  Prelu
+};
+
+/// The parsed `fused_ops` list: an optional "BiasAdd" (1 argument) or
+/// "FusedBatchNorm" (4 arguments: scale, offset, mean, variance) followed
+/// by at most one activation; "Prelu" takes one more argument (alpha).
+struct FusedOpsSpec {
+  bool biasAdd = false;
+  bool batchNorm = false;
+  FusedActivation activation = FusedActivation::None;
+  int numArgs = 0;
+};
+
+/// Parses `ops`; returns TF's "Fusion is not implemented: [..]" message for
+/// an unsupported list, else an empty string.
+inline std::string parseFusedOps(const std::vector<std::string> &ops,
+                                 FusedOpsSpec *spec) {
+  *spec = FusedOpsSpec();
+  size_t i = 0;
+  if (i < ops.size() && ops[i] == "BiasAdd") {
+    spec->biasAdd = true;
+    spec->numArgs = 1;
+    ++i;
+  } else if (i < ops.size() && ops[i] == "FusedBatchNorm") {
+    spec->batchNorm = true;
+    spec->numArgs = 4;
+    ++i;
+  }
+  if (i < ops.size()) {
+    static constexpr std::pair<const char *, FusedActivation> kActs[] = {
+        {"Relu", FusedActivation::Relu},
+        {"Relu6", FusedActivation::Relu6},
+        {"Elu", FusedActivation::Elu},
+        {"LeakyRelu", FusedActivation::LeakyRelu},
+        {"Sigmoid", FusedActivation::Sigmoid},
+        {"Tanh", FusedActivation::Tanh},
+        {"Prelu", FusedActivation::Prelu}};
+    for (const auto &[name, act] : kActs)
+      if (ops[i] == name) {
+        spec->activation = act;
+        ++i;
+        break;
+      }
+    if (spec->activation == FusedActivation::Prelu)
+      ++spec->numArgs;
+  }
+  if (ops.empty() || i != ops.size()) {
+    std::string joined;
+    for (size_t j = 0; j < ops.size(); ++j)
+      absl::StrAppend(&joined, j ? "," : "", ops[j]);
+    return absl::StrCat("Fusion is not implemented: [", joined, "]");
+  }
+  return std::string();
+}
+
+/// Reads fused_ops / num_args / epsilon / leakyrelu_alpha. Returns an error
+/// message (without op prefix) or an empty string.
+inline std::string readFusedAttrs(OpKernelConstructionInterface *ctx,
+                                  FusedOpsSpec *spec, float *epsilon,
+                                  float *leakyAlpha) {
+  std::vector<std::string> ops;
+  absl::Status status = ctx->getAttr("fused_ops", &ops);
+  if (!status.ok())
+    return std::string(status.message());
+  int64_t numArgs = 0;
+  status = ctx->getAttr("num_args", &numArgs);
+  if (!status.ok())
+    return std::string(status.message());
+  status = getOptionalAttr(ctx, "epsilon", epsilon);
+  if (status.ok())
+    status = getOptionalAttr(ctx, "leakyrelu_alpha", leakyAlpha);
+  if (!status.ok())
+    return std::string(status.message());
+  std::string error = parseFusedOps(ops, spec);
+  if (!error.empty())
+    return error;
+  if (numArgs != spec->numArgs)
+    return absl::StrCat("fused_ops [", absl::StrJoin(ops, ","), "] need ",
+                        spec->numArgs, " extra arguments, num_args is ",
+                        numArgs);
+  return std::string();
+}
+
+/// The runtime epilogue applied to each output row of `channels` values:
+/// bias add or batch norm ((x - mean) * scale * rsqrt(variance + epsilon)
+/// + offset, in TF's order) then the activation.
+template <typename T> struct Epilogue {
+  FusedActivation activation = FusedActivation::None;
+  const T *bias = nullptr;
+  std::vector<T> bnMean, bnFactor, bnOffset;
+  T leakyAlpha = T(0.2);
+  const T *prelu = nullptr;
+  bool preluScalar = false;
+
+  bool empty() const {
+    return !bias && bnMean.empty() && activation == FusedActivation::None;
+  }
+
+  /// Prepares the epilogue from the extra arguments `args` (as many as
+  /// spec.numArgs) for `channels` output channels. Returns an error message
+  /// or an empty string.
+  std::string init(const FusedOpsSpec &spec, absl::Span<const Tensor *> args,
+                   int64_t channels, float epsilon, float alpha) {
+    activation = spec.activation;
+    leakyAlpha = static_cast<T>(alpha);
+    size_t next = 0;
+    auto vectorArg = [&](const char *what, const T **out) -> std::string {
+      const Tensor &t = *args[next++];
+      if (t.dtype() != dtypeOf<T>() || t.numElements() != channels)
+        return absl::StrCat(what, " must have ", channels,
+                            " elements of the output type, got shape ",
+                            t.shape().toString());
+      *out = t.data<T>();
+      return std::string();
+    };
+    if (spec.biasAdd) {
+      std::string error = vectorArg("bias", &bias);
+      if (!error.empty())
+        return error;
+    } else if (spec.batchNorm) {
+      const T *scale, *offset, *mean, *variance;
+      for (auto [what, ptr] :
+           {std::pair<const char *, const T **>{"scale", &scale},
+            {"offset", &offset},
+            {"mean", &mean},
+            {"variance", &variance}}) {
+        std::string error = vectorArg(what, ptr);
+        if (!error.empty())
+          return error;
+      }
+      bnMean.assign(mean, mean + channels);
+      bnOffset.assign(offset, offset + channels);
+      bnFactor.resize(channels);
+      for (int64_t c = 0; c < channels; ++c)
+        bnFactor[c] =
+            scale[c] / std::sqrt(variance[c] + static_cast<T>(epsilon));
+    }
+    if (activation == FusedActivation::Prelu) {
+      const Tensor &t = *args[next++];
+      if (t.dtype() != dtypeOf<T>() ||
+          (t.numElements() != channels && t.numElements() != 1))
+        return absl::StrCat("prelu alpha must have 1 or ", channels,
+                            " elements, got shape ", t.shape().toString());
+      prelu = t.data<T>();
+      preluScalar = t.numElements() == 1 && channels != 1;
+    }
+    return std::string();
+  }
+
+  /// Applies the epilogue to `n` values of channels [c0, c0 + n) at `row`.
+  void apply(T *row, int64_t c0, int64_t n) const {
+    ArrayMap<T> x(row, n);
+    if (bias)
+      x += ConstArrayMap<T>(bias + c0, n);
+    else if (!bnMean.empty())
+      x = (x - ConstArrayMap<T>(bnMean.data() + c0, n)) *
+              ConstArrayMap<T>(bnFactor.data() + c0, n) +
+          ConstArrayMap<T>(bnOffset.data() + c0, n);
+    switch (activation) {
+    case FusedActivation::None:
+      break;
+    case FusedActivation::Relu:
+      x = x.max(T(0));
+      break;
+    case FusedActivation::Relu6:
+      x = x.max(T(0)).min(T(6));
+      break;
+    case FusedActivation::Elu:
+      x = (x < T(0)).select(x.exp() - T(1), x);
+      break;
+    case FusedActivation::LeakyRelu:
+      x = (x > T(0)).select(x, x * leakyAlpha);
+      break;
+    case FusedActivation::Sigmoid:
+      x = x.logistic();
+      break;
+    case FusedActivation::Tanh:
+      x = x.tanh();
+      break;
+    case FusedActivation::Prelu:
+      if (preluScalar)
+        x = (x > T(0)).select(x, x * prelu[0]);
+      else
+        x = (x > T(0)).select(x, x * ConstArrayMap<T>(prelu + c0, n));
+      break;
+    }
+  }
+};
+
+/// Eigen contraction output kernel applying an Epilogue to each finished
+/// block. The output is row-major, so Eigen swaps the operands and a
+/// block's rows are output channels [i, i + numRows) and its columns are
+/// output rows (pixels).
+template <typename T> struct EpilogueOutputKernel {
+  const Epilogue<T> *epilogue = nullptr;
+
+  template <typename Index, typename Scalar>
+  EIGEN_ALWAYS_INLINE void
+  operator()(const Eigen::internal::blas_data_mapper<Scalar, Index,
+                                                     Eigen::ColMajor> &mapper,
+             const Eigen::TensorContractionParams &, Index i, Index,
+             Index numRows, Index numCols) const {
+    if (!epilogue || epilogue->empty())
+      return;
+    for (Index col = 0; col < numCols; ++col)
+      epilogue->apply(&mapper(0, col), i, numRows);
   }
 };
 

@@ -1,6 +1,8 @@
 //===- MatMulKernels.cpp - Matrix multiplication ----------------*- C++ -*-===//
 //
-// MatMul as an Eigen tensor contraction on the context's thread-pool device.
+// MatMul, _FusedMatMul (the epilogue runs in the contraction's output
+// kernel) and BatchMatMul / V2 / V3 as Eigen tensor contractions on the
+// context's thread-pool device.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +16,11 @@
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
 
 namespace tfrt_fallback::rt {
 namespace {
@@ -75,10 +81,233 @@ private:
   bool transposeB_ = false;
 };
 
+//===----------------------------------------------------------------------===//
+// _FusedMatMul
+//===----------------------------------------------------------------------===//
+
+/// _FusedMatMul(a, b, args...): MatMul (transpose_a / transpose_b as for
+/// MatMul) followed by `fused_ops` applied to each output row inside the
+/// contraction's output kernel: BiasAdd (bias of n values) or
+/// FusedBatchNorm (scale, offset, mean, variance, `epsilon`), then an
+/// optional Relu, Relu6, Elu, LeakyRelu (`leakyrelu_alpha`), Sigmoid, Tanh
+/// or Prelu (one more arg). `num_args` must match the list.
+template <typename T> class FusedMatMulKernel final : public OpKernel {
+public:
+  explicit FusedMatMulKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, getOptionalAttr(ctx, "transpose_a", &transposeA_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, getOptionalAttr(ctx, "transpose_b", &transposeB_));
+    std::string error = readFusedAttrs(ctx, &spec_, &epsilon_, &leakyAlpha_);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &a = ctx->input(0);
+    const Tensor &b = ctx->input(1);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, a.rank() == 2,
+        errorf("In[0] is not a matrix. Instead it has shape %s",
+               a.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, b.rank() == 2,
+        errorf("In[1] is not a matrix. Instead it has shape %s",
+               b.shape().toString()));
+    const int contractA = transposeA_ ? 0 : 1;
+    const int contractB = transposeB_ ? 1 : 0;
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, a.dim(contractA) == b.dim(contractB),
+        errorf("Matrix size-incompatible: In[0]: %s, In[1]: %s",
+               a.shape().toString(), b.shape().toString()));
+    const int64_t m = a.dim(1 - contractA);
+    const int64_t n = b.dim(1 - contractB);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, ctx->numInputs() >= 2 + spec_.numArgs,
+                              errorf("expected %d extra arguments, got %d",
+                                     spec_.numArgs, ctx->numInputs() - 2));
+    const Tensor *args[5];
+    for (int i = 0; i < spec_.numArgs; ++i)
+      args[i] = &ctx->input(2 + i);
+    Epilogue<T> epilogue;
+    std::string error = epilogue.init(
+        spec_, absl::MakeSpan(args, spec_.numArgs), n, epsilon_, leakyAlpha_);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape{m, n}, &out));
+    if (out->numElements() == 0)
+      return;
+    T *po = out->data<T>();
+    if (a.dim(contractA) == 0) {
+      std::fill(po, po + m * n, T(0));
+      for (int64_t r = 0; r < m; ++r)
+        epilogue.apply(po + r * n, 0, n);
+      return;
+    }
+    Eigen::array<Eigen::IndexPair<Eigen::DenseIndex>, 1> dims = {
+        Eigen::IndexPair<Eigen::DenseIndex>(contractA, contractB)};
+    out->tensor<T, 2>().device(ctx->eigenDevice()) = a.tensor<T, 2>().contract(
+        b.tensor<T, 2>(), dims, EpilogueOutputKernel<T>{&epilogue});
+  }
+
+private:
+  bool transposeA_ = false;
+  bool transposeB_ = false;
+  FusedOpsSpec spec_;
+  float epsilon_ = 1e-4f;
+  float leakyAlpha_ = 0.2f;
+};
+
+//===----------------------------------------------------------------------===//
+// BatchMatMul, BatchMatMulV2, BatchMatMulV3
+//===----------------------------------------------------------------------===//
+
+/// BatchMatMul{,V2,V3}(x, y): x [..., r_x, c_x] and y [..., r_y, c_y]
+/// (rank >= 2); adj_x / adj_y (default false) transpose the last two dims
+/// of an operand first. Each batch entry is a MatMul; V2 and V3 broadcast
+/// the batch dims NumPy-style, V1 needs equal ranks and batch dims. The
+/// output is [broadcast batch..., m, n]. Float batches use the Eigen
+/// contraction (small matrices and integers a direct loop, parallel over
+/// the batch).
+template <typename T, bool Broadcast>
+class BatchMatMulKernel final : public OpKernel {
+public:
+  explicit BatchMatMulKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, getOptionalAttr(ctx, "adj_x", &adjX_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, getOptionalAttr(ctx, "adj_y", &adjY_));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &x = ctx->input(0);
+    const Tensor &y = ctx->input(1);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, x.rank() >= 2,
+                              errorf("In[0] ndims must be >= 2: %d", x.rank()));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, y.rank() >= 2,
+                              errorf("In[1] ndims must be >= 2: %d", y.rank()));
+    const int rank = std::max(x.rank(), y.rank());
+    TensorShape::Dims batch(rank - 2);
+    bool compatible = Broadcast || x.rank() == y.rank();
+    for (int i = 0; compatible && i < rank - 2; ++i) {
+      const int xi = i - (rank - x.rank()), yi = i - (rank - y.rank());
+      const int64_t dx = xi >= 0 ? x.dim(xi) : 1;
+      const int64_t dy = yi >= 0 ? y.dim(yi) : 1;
+      compatible = dx == dy || (Broadcast && (dx == 1 || dy == 1));
+      batch[i] = dx == 1 ? dy : dx;
+    }
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, compatible,
+        errorf("In[0] and In[1] must have compatible batch dimensions: %s vs. "
+               "%s",
+               x.shape().toString(), y.shape().toString()));
+    const int64_t xr = x.dim(x.rank() - 2), xc = x.dim(x.rank() - 1);
+    const int64_t yr = y.dim(y.rank() - 2), yc = y.dim(y.rank() - 1);
+    const int64_t k = adjX_ ? xr : xc;
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, k == (adjY_ ? yc : yr),
+        errorf("Matrix size-incompatible: In[0]: %s, In[1]: %s",
+               x.shape().toString(), y.shape().toString()));
+    const int64_t m = adjX_ ? xc : xr, n = adjY_ ? yr : yc;
+    TensorShape::Dims outDims = batch;
+    outDims.push_back(m);
+    outDims.push_back(n);
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape(outDims), &out));
+    if (out->numElements() == 0)
+      return;
+    // Offsets (in matrices) of each output batch entry in x and y.
+    int64_t numBatches = 1;
+    for (int64_t d : batch)
+      numBatches *= d;
+    std::vector<int64_t> xIndex(numBatches), yIndex(numBatches);
+    for (int64_t b = 0; b < numBatches; ++b) {
+      int64_t rest = b, xi = 0, yi = 0, xs = 1, ys = 1;
+      for (int i = rank - 3; i >= 0; --i) {
+        const int64_t idx = rest % batch[i];
+        rest /= batch[i];
+        const int xd = i - (rank - x.rank()), yd = i - (rank - y.rank());
+        if (xd >= 0) {
+          if (x.dim(xd) != 1)
+            xi += idx * xs;
+          xs *= x.dim(xd);
+        }
+        if (yd >= 0) {
+          if (y.dim(yd) != 1)
+            yi += idx * ys;
+          ys *= y.dim(yd);
+        }
+      }
+      xIndex[b] = xi;
+      yIndex[b] = yi;
+    }
+    const T *px = x.data<T>();
+    const T *py = y.data<T>();
+    T *po = out->data<T>();
+    const int64_t xSize = xr * xc, ySize = yr * yc, oSize = m * n;
+    const bool adjX = adjX_, adjY = adjY_;
+    if constexpr (std::is_floating_point_v<T>) {
+      if (m * n * k >= 32 * 32 * 32) {
+        Eigen::array<Eigen::IndexPair<Eigen::DenseIndex>, 1> dims = {
+            Eigen::IndexPair<Eigen::DenseIndex>(adjX ? 0 : 1, adjY ? 1 : 0)};
+        for (int64_t b = 0; b < numBatches; ++b) {
+          TensorMapND<T, 2> a(const_cast<T *>(px) + xIndex[b] * xSize, xr, xc);
+          TensorMapND<T, 2> bm(const_cast<T *>(py) + yIndex[b] * ySize, yr, yc);
+          TensorMapND<T, 2> o(po + b * oSize, m, n);
+          o.device(ctx->eigenDevice()) = a.contract(bm, dims);
+        }
+        return;
+      }
+    }
+    ctx->eigenDevice().parallelFor(
+        numBatches,
+        Eigen::TensorOpCost(0, 0, static_cast<double>(2 * m * n * k)),
+        [&](Eigen::Index first, Eigen::Index last) {
+          for (Eigen::Index b = first; b < last; ++b) {
+            const T *a = px + xIndex[b] * xSize;
+            const T *bm = py + yIndex[b] * ySize;
+            T *o = po + b * oSize;
+            std::fill(o, o + oSize, T(0));
+            for (int64_t i = 0; i < m; ++i)
+              for (int64_t p = 0; p < k; ++p) {
+                const T av = adjX ? a[p * xc + i] : a[i * xc + p];
+                T *orow = o + i * n;
+                if (adjY)
+                  for (int64_t j = 0; j < n; ++j)
+                    orow[j] += av * bm[j * yc + p];
+                else
+                  for (int64_t j = 0; j < n; ++j)
+                    orow[j] += av * bm[p * yc + j];
+              }
+          }
+        });
+  }
+
+private:
+  bool adjX_ = false;
+  bool adjY_ = false;
+};
+
+template <typename T> using BatchMatMulV1 = BatchMatMulKernel<T, false>;
+template <typename T> using BatchMatMulV2 = BatchMatMulKernel<T, true>;
+
 } // namespace
 
 void registerMatMulKernels(KernelRegistry &registry) {
   registerForTypes<MatMulKernel, float, double>(registry, "MatMul");
+  registerForTypes<FusedMatMulKernel, float, double>(registry, "_FusedMatMul");
+  registerForTypes<BatchMatMulV1, float, double, int32_t>(registry,
+                                                          "BatchMatMul");
+  registerForTypes<BatchMatMulV2, float, double, int32_t>(registry,
+                                                          "BatchMatMulV2");
+  registerKernelClass<BatchMatMulV2<float>>(registry,
+                                            KernelDefBuilder("BatchMatMulV3")
+                                                .typeConstraint<float>("Ta")
+                                                .typeConstraint<float>("Tb"));
+  registerKernelClass<BatchMatMulV2<double>>(registry,
+                                             KernelDefBuilder("BatchMatMulV3")
+                                                 .typeConstraint<double>("Ta")
+                                                 .typeConstraint<double>("Tb"));
 }
 
 } // namespace tfrt_fallback::rt

@@ -1,8 +1,9 @@
-//===- NNKernels.cpp - Activations, BiasAdd and Softmax ---------*- C++ -*-===//
+//===- NNKernels.cpp - Activations, normalization, softmax ------*- C++ -*-===//
 //
 // Neural-network kernels: the activations Relu, Relu6, Sigmoid and Tanh
-// (elementwise, forwarding their input), BiasAdd (NHWC and NCHW) and
-// Softmax over the last axis.
+// (elementwise, forwarding their input), Prelu (TF.js), BiasAdd (NHWC and
+// NCHW), Softmax and LogSoftmax over the last axis and FusedBatchNorm /
+// V2 / V3.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,11 +11,13 @@
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace tfrt_fallback::rt {
 namespace {
@@ -188,6 +191,281 @@ public:
   }
 };
 
+//===----------------------------------------------------------------------===//
+// LogSoftmax
+//===----------------------------------------------------------------------===//
+
+/// One row: out = (x - max) - log(sum(exp(x - max))), as TF computes it.
+/// `out` may alias `in`; f16 and bf16 compute in float.
+template <typename T> void logSoftmaxRow(const T *in, T *out, int64_t n) {
+  if constexpr (std::is_floating_point_v<T>) {
+    ConstArrayMap<T> x(in, n);
+    ArrayMap<T> o(out, n);
+    const T max = x.maxCoeff();
+    o = x - max;
+    const T logSum = std::log(o.exp().sum());
+    o -= logSum;
+  } else {
+    float max = -std::numeric_limits<float>::infinity();
+    for (int64_t i = 0; i < n; ++i)
+      max = std::max(max, static_cast<float>(in[i]));
+    float sum = 0;
+    for (int64_t i = 0; i < n; ++i)
+      sum += std::exp(static_cast<float>(in[i]) - max);
+    const float logSum = std::log(sum);
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = static_cast<T>(static_cast<float>(in[i]) - max - logSum);
+  }
+}
+
+/// LogSoftmax(logits): log of the softmax along the last axis, computed
+/// as (x - max) - log(sum(exp(x - max))). logits must have rank >= 1; the
+/// output has its shape and forwards its buffer when allowed.
+template <typename T> class LogSoftmaxKernel final : public OpKernel {
+public:
+  explicit LogSoftmaxKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {}
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &logits = ctx->input(0);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, logits.rank() >= 1,
+                              errorf("logits must have >= 1 dimension, got %s",
+                                     logits.shape().toString()));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->forwardInputOrAllocateOutput({0}, 0, logits.shape(), &out));
+    const int64_t n = logits.numElements();
+    if (n == 0)
+      return;
+    const int64_t classes = logits.dim(logits.rank() - 1);
+    const T *in = logits.data<T>();
+    T *po = out->data<T>();
+    ctx->eigenDevice().parallelFor(
+        n / classes, elementCost<T>(1, 1, 30) * static_cast<double>(classes),
+        [=](Eigen::Index first, Eigen::Index last) {
+          for (Eigen::Index r = first; r < last; ++r)
+            logSoftmaxRow<T>(in + r * classes, po + r * classes, classes);
+        });
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Prelu
+//===----------------------------------------------------------------------===//
+
+/// Prelu(x, alpha) (TF.js): x > 0 ? x : alpha * x, with alpha broadcast to
+/// x NumPy-style (alpha's rank <= x's, each of its right-aligned dims 1 or
+/// equal to x's). The output has x's shape and forwards x when allowed.
+/// The common per-channel alpha (one non-1 dim, the last) and scalar alpha
+/// run as vectorized rows.
+template <typename T> class PreluKernel final : public OpKernel {
+public:
+  explicit PreluKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &x = ctx->input(0);
+    const Tensor &alpha = ctx->input(1);
+    const int rank = x.rank(), offset = x.rank() - alpha.rank();
+    bool ok = offset >= 0;
+    for (int i = 0; ok && i < alpha.rank(); ++i)
+      ok = alpha.dim(i) == 1 || alpha.dim(i) == x.dim(offset + i);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, ok,
+        errorf("alpha of shape %s does not broadcast to x of shape %s",
+               alpha.shape().toString(), x.shape().toString()));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->forwardInputOrAllocateOutput({0}, 0, x.shape(), &out));
+    const int64_t n = x.numElements();
+    if (n == 0)
+      return;
+    const T *px = x.data<T>();
+    const T *pa = alpha.data<T>();
+    T *po = out->data<T>();
+    // Row length: the trailing x dims alpha covers with equal sizes.
+    const int64_t row = rank ? x.dim(rank - 1) : 1;
+    const bool scalar = alpha.numElements() == 1;
+    const bool perChannel = alpha.numElements() == row && alpha.rank() >= 1 &&
+                            alpha.dim(alpha.rank() - 1) == row;
+    if (scalar || perChannel) {
+      const int64_t len = scalar ? std::min<int64_t>(n, 4096) : row;
+      ctx->eigenDevice().parallelFor(
+          (n + len - 1) / len,
+          elementCost<T>(2, 1, 2) * static_cast<double>(len),
+          [=](Eigen::Index first, Eigen::Index last) {
+            for (Eigen::Index r = first; r < last; ++r) {
+              const int64_t m = std::min(len, n - r * len);
+              ConstArrayMap<T> v(px + r * len, m);
+              ArrayMap<T> o(po + r * len, m);
+              if (scalar)
+                o = (v > T(0)).select(v, v * pa[0]);
+              else
+                o = (v > T(0)).select(v, v * ConstArrayMap<T>(pa, m));
+            }
+          });
+      return;
+    }
+    // General broadcast: alpha strides (0 for broadcast dims) per x dim.
+    std::vector<int64_t> strides(rank, 0);
+    int64_t s = 1;
+    for (int i = alpha.rank() - 1; i >= 0; --i) {
+      strides[offset + i] = alpha.dim(i) == 1 ? 0 : s;
+      s *= alpha.dim(i);
+    }
+    std::vector<int64_t> index(rank, 0);
+    int64_t a = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      po[i] = px[i] > T(0) ? px[i] : px[i] * pa[a];
+      for (int d = rank - 1; d >= 0; --d) {
+        a += strides[d];
+        if (++index[d] < x.dim(d))
+          break;
+        a -= strides[d] * index[d];
+        index[d] = 0;
+      }
+    }
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// FusedBatchNorm, FusedBatchNormV2, FusedBatchNormV3
+//===----------------------------------------------------------------------===//
+
+/// FusedBatchNorm{,V2,V3}(x, scale, offset, mean, variance): x is 4-D
+/// (NHWC or NCHW per data_format), the others 1-D with one value per
+/// channel (type U = float for V2/V3, T for V1). Inference
+/// (is_training=false): y = (x - mean) * (rsqrt(variance + epsilon) *
+/// scale) + offset; batch_mean / batch_variance / reserve_space_1 /
+/// reserve_space_2 are mean and variance, reserve_space_3 (V3) is empty.
+/// Training (is_training=true, the TF default): mean and the biased
+/// variance over N, H, W normalize x; batch_variance is the unbiased
+/// variance (n / max(n - 1, 1)) and, with exponential_avg_factor != 1, both
+/// batch statistics are (1 - f) * input + f * batch; reserve_space_1/2 are
+/// the batch mean and biased variance. epsilon defaults to 0.0001.
+template <typename T, typename U>
+class FusedBatchNormKernel final : public OpKernel {
+public:
+  explicit FusedBatchNormKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    std::string format = "NHWC";
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 getOptionalAttr(ctx, "data_format", &format));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, format == "NHWC" || format == "NCHW",
+                              errorf("Invalid data format '%s'", format));
+    nchw_ = format == "NCHW";
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 getOptionalAttr(ctx, "epsilon", &epsilon_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, getOptionalAttr(ctx, "is_training", &isTraining_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, getOptionalAttr(ctx, "exponential_avg_factor", &avgFactor_));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &x = ctx->input(0);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, x.rank() == 4,
+        errorf("input must be 4-dimensional: %s", x.shape().toString()));
+    const int64_t channels = x.dim(nchw_ ? 1 : 3);
+    const char *names[] = {"scale", "offset", "mean", "variance"};
+    const U *params[4];
+    for (int i = 0; i < 4; ++i) {
+      const Tensor &t = ctx->input(1 + i);
+      const bool needed = i < 2 || !isTraining_;
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx,
+          t.dtype() == dtypeOf<U>() && t.rank() == 1 &&
+              (t.numElements() == channels ||
+               (!needed && t.numElements() == 0)),
+          errorf("%s must be a 1-D tensor of %d elements, got %s", names[i],
+                 channels, t.shape().toString()));
+      params[i] = t.numElements() ? t.data<U>() : nullptr;
+    }
+    Tensor *y = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, x.shape(), &y));
+    const int64_t n = x.numElements();
+    const int64_t inner = nchw_ ? x.dim(2) * x.dim(3) : 1;
+    const int64_t outer = channels ? n / (channels * inner) : 0;
+    const int64_t count = outer * inner;
+    std::vector<U> mean(channels), var(channels), factor(channels);
+    if (isTraining_) {
+      std::vector<double> sum(channels, 0.0), sq(channels, 0.0);
+      forEach(x.data<T>(), outer, channels, inner,
+              [&](int64_t c, T v) { sum[c] += static_cast<double>(v); });
+      for (int64_t c = 0; c < channels; ++c)
+        mean[c] = static_cast<U>(count ? sum[c] / count : 0.0);
+      forEach(x.data<T>(), outer, channels, inner, [&](int64_t c, T v) {
+        const double d = static_cast<double>(v) - mean[c];
+        sq[c] += d * d;
+      });
+      for (int64_t c = 0; c < channels; ++c)
+        var[c] = static_cast<U>(count ? sq[c] / count : 0.0);
+    } else {
+      mean.assign(params[2], params[2] + channels);
+      var.assign(params[3], params[3] + channels);
+    }
+    for (int64_t c = 0; c < channels; ++c)
+      factor[c] =
+          U(1) / std::sqrt(var[c] + static_cast<U>(epsilon_)) * params[0][c];
+    const T *px = x.data<T>();
+    T *py = y->data<T>();
+    ctx->eigenDevice().parallelFor(
+        outer * channels, elementCost<T>(1, 1, 3) * static_cast<double>(inner),
+        [&](Eigen::Index first, Eigen::Index last) {
+          for (Eigen::Index r = first; r < last; ++r) {
+            const int64_t c = r % channels;
+            const U m = mean[c], f = factor[c], o = params[1][c];
+            for (int64_t i = r * inner; i < (r + 1) * inner; ++i)
+              py[i] = static_cast<T>((static_cast<U>(px[i]) - m) * f + o);
+          }
+        });
+    // Statistics outputs.
+    std::vector<U> batchMean = mean, batchVar = var;
+    if (isTraining_) {
+      const double adjust =
+          static_cast<double>(count) / std::max<int64_t>(count - 1, 1);
+      for (int64_t c = 0; c < channels; ++c) {
+        batchVar[c] = static_cast<U>(var[c] * adjust);
+        if (avgFactor_ != 1.0f && params[2] && params[3]) {
+          const U f = static_cast<U>(avgFactor_);
+          batchMean[c] = (U(1) - f) * params[2][c] + f * batchMean[c];
+          batchVar[c] = (U(1) - f) * params[3][c] + f * batchVar[c];
+        }
+      }
+    }
+    const std::vector<U> *stats[4] = {&batchMean, &batchVar, &mean, &var};
+    for (int i = 0; i < 4 && 1 + i < ctx->numOutputs(); ++i) {
+      Tensor *t = nullptr;
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, ctx->allocateOutput(1 + i, TensorShape{channels}, &t));
+      std::copy(stats[i]->begin(), stats[i]->end(), t->data<U>());
+    }
+    if (ctx->numOutputs() > 5) {
+      Tensor *t = nullptr;
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                   ctx->allocateOutput(5, TensorShape{0}, &t));
+    }
+  }
+
+private:
+  template <typename F>
+  static void forEach(const T *x, int64_t outer, int64_t channels,
+                      int64_t inner, F &&f) {
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t c = 0; c < channels; ++c)
+        for (int64_t i = 0; i < inner; ++i)
+          f(c, x[(o * channels + c) * inner + i]);
+  }
+
+  bool nchw_ = false;
+  bool isTraining_ = true;
+  float epsilon_ = 1e-4f;
+  float avgFactor_ = 1.0f;
+};
+
+template <typename T> using FusedBatchNormV1 = FusedBatchNormKernel<T, T>;
+template <typename T> using FusedBatchNormV2 = FusedBatchNormKernel<T, float>;
+
 } // namespace
 
 void registerNNKernels(KernelRegistry &registry) {
@@ -205,6 +483,14 @@ void registerNNKernels(KernelRegistry &registry) {
       registry, "BiasAdd");
   registerForTypes<SoftmaxKernel, float, double, half, bf16>(registry,
                                                              "Softmax");
+  registerForTypes<LogSoftmaxKernel, float, double, half, bf16>(registry,
+                                                                "LogSoftmax");
+  registerForTypes<PreluKernel, float, double>(registry, "Prelu");
+  registerForTypes<FusedBatchNormV1, float, double>(registry, "FusedBatchNorm");
+  registerForTypes<FusedBatchNormV2, float, half, bf16>(registry,
+                                                        "FusedBatchNormV2");
+  registerForTypes<FusedBatchNormV2, float, half, bf16>(registry,
+                                                        "FusedBatchNormV3");
 }
 
 } // namespace tfrt_fallback::rt

@@ -1,0 +1,63 @@
+//===- GraphImport.h - TensorFlow graphs into TF-dialect MLIR ---*- C++ -*-===//
+//
+// The part of every graph importer that does not depend on the input format:
+// a TensorFlow graph (nodes with op names, attributes and "node:index" /
+// "^control" inputs, constants already decoded) becomes a `@main` function
+// of `tf.*` ops in topological order. The TF.js and GraphDef importers fill
+// an ImportedGraph from their own formats.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_IMPORT_GRAPHIMPORT_H
+#define TFRT_FALLBACK_IMPORT_GRAPHIMPORT_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/LLVM.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tfrt_fallback {
+
+/// One node of a TensorFlow graph, attributes already in MLIR form
+/// (TypeAttr for types, #tf_type.shape for shapes, ...).
+struct ImportedNode {
+  std::string name;
+  std::string op;
+  std::string device;
+  /// "node", "node:2" or "^node" (a control input).
+  std::vector<std::string> inputs;
+  llvm::SmallVector<mlir::NamedAttribute> attrs;
+};
+
+/// A graph and the tensors it is called with. Inputs and outputs are tensor
+/// names ("node" or "node:index"); empty lists mean TF.js's defaults: every
+/// Placeholder is an input, every node no other node consumes is an output.
+struct ImportedGraph {
+  std::vector<ImportedNode> nodes;
+  std::vector<std::string> inputs;
+  std::vector<std::string> outputs;
+  /// Shapes to give inputs whose Placeholder has none, by input name.
+  std::vector<std::pair<std::string, std::vector<int64_t>>> inputShapes;
+};
+
+/// Builds a module whose `@main` computes `graph.outputs` from
+/// `graph.inputs`. Only the nodes the outputs need are imported. Reports
+/// errors (unknown inputs, cycles of TF v1 control flow, unsupported dtypes)
+/// as diagnostics and returns null.
+mlir::OwningOpRef<mlir::ModuleOp> importGraph(const ImportedGraph &graph,
+                                              mlir::MLIRContext *context);
+
+/// The MLIR element type of a TensorFlow dtype name ("DT_FLOAT", ...), or
+/// null for dtypes the compiler does not support.
+mlir::Type getTFElementType(llvm::StringRef dtype, mlir::MLIRContext *context);
+
+/// The MLIR element type of a TensorFlow DataType number (DT_FLOAT = 1, ...).
+mlir::Type getTFElementType(int dtype, mlir::MLIRContext *context);
+
+} // namespace tfrt_fallback
+
+#endif // TFRT_FALLBACK_IMPORT_GRAPHIMPORT_H

@@ -1,0 +1,469 @@
+//===- GraphImport.cpp - TensorFlow graphs into TF-dialect MLIR -*- C++ -*-===//
+//
+// Orders the nodes the outputs need, infers each op's result dtypes (shapes
+// stay unknown unless the graph states them), and emits generic `tf.*` ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Import/GraphImport.h"
+
+#include "tfrt_fallback/Dialect/Fallback/FallbackDialect.h"
+#include "tfrt_fallback/Dialect/TF/TFDialect.h"
+#include "tfrt_fallback/Dialect/TF/TFTypes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace tfrt_fallback;
+
+Type tfrt_fallback::getTFElementType(int dtype, MLIRContext *context) {
+  Builder b(context);
+  switch (dtype) {
+  case 1:
+    return b.getF32Type();
+  case 2:
+    return b.getF64Type();
+  case 3:
+    return b.getI32Type();
+  case 4:
+    return b.getIntegerType(8, /*isSigned=*/false);
+  case 5:
+    return b.getI16Type();
+  case 6:
+    return b.getI8Type();
+  case 7:
+    return tf::StringType::get(context);
+  case 9:
+    return b.getI64Type();
+  case 10:
+    return b.getI1Type();
+  case 14:
+    return b.getBF16Type();
+  case 17:
+    return b.getIntegerType(16, /*isSigned=*/false);
+  case 19:
+    return b.getF16Type();
+  case 22:
+    return b.getIntegerType(32, /*isSigned=*/false);
+  case 23:
+    return b.getIntegerType(64, /*isSigned=*/false);
+  default:
+    return {};
+  }
+}
+
+Type tfrt_fallback::getTFElementType(StringRef dtype, MLIRContext *context) {
+  static const llvm::StringMap<int> codes = {
+      {"DT_FLOAT", 1},     {"DT_DOUBLE", 2},  {"DT_INT32", 3},
+      {"DT_UINT8", 4},     {"DT_INT16", 5},   {"DT_INT8", 6},
+      {"DT_STRING", 7},    {"DT_INT64", 9},   {"DT_BOOL", 10},
+      {"DT_BFLOAT16", 14}, {"DT_UINT16", 17}, {"DT_HALF", 19},
+      {"DT_UINT32", 22},   {"DT_UINT64", 23}};
+  auto it = codes.find(dtype);
+  if (it == codes.end())
+    return {};
+  return getTFElementType(it->second, context);
+}
+
+namespace {
+
+/// "node:2" -> ("node", 2); "node" -> ("node", 0); "^node" -> control.
+struct TensorRef {
+  StringRef node;
+  unsigned index = 0;
+  bool control = false;
+};
+
+std::optional<TensorRef> parseTensorRef(StringRef name) {
+  TensorRef ref;
+  if (name.consume_front("^")) {
+    ref.node = name;
+    ref.control = true;
+    return ref;
+  }
+  auto [node, index] = name.rsplit(':');
+  if (!index.empty() && node != name) {
+    if (index.getAsInteger(10, ref.index))
+      return std::nullopt;
+    ref.node = node;
+    return ref;
+  }
+  ref.node = name;
+  return ref;
+}
+
+/// Result element types of a node, from what TensorFlow's op definitions
+/// say. `numUsed` is one more than the highest output index any consumer
+/// reads, for ops whose output count is not in their attributes.
+FailureOr<SmallVector<Type>> inferResultTypes(const ImportedNode &node,
+                                              unsigned numUsed,
+                                              MLIRContext *context,
+                                              std::string &error) {
+  Builder b(context);
+  auto attr = [&](StringRef name) -> Attribute {
+    for (const NamedAttribute &a : node.attrs)
+      if (a.getName() == name)
+        return a.getValue();
+    return {};
+  };
+  auto type = [&](StringRef name) -> Type {
+    if (auto typeAttr = dyn_cast_or_null<TypeAttr>(attr(name)))
+      return typeAttr.getValue();
+    return {};
+  };
+  auto integer = [&](StringRef name, int64_t otherwise) -> int64_t {
+    if (auto intAttr = dyn_cast_or_null<IntegerAttr>(attr(name)))
+      return intAttr.getInt();
+    return otherwise;
+  };
+  auto typeOr = [&](StringRef name, Type otherwise) {
+    Type t = type(name);
+    return t ? t : otherwise;
+  };
+  auto repeat = [](Type t, int64_t n) {
+    return SmallVector<Type>(std::max<int64_t>(n, 0), t);
+  };
+  auto need = [&](Type t, StringRef what) -> FailureOr<SmallVector<Type>> {
+    if (!t) {
+      error =
+          ("op '" + node.op + "' has no '" + what + "' type attribute").str();
+      return failure();
+    }
+    return SmallVector<Type>{t};
+  };
+
+  StringRef op = node.op;
+  Type i1 = b.getI1Type(), i32 = b.getI32Type(), i64 = b.getI64Type(),
+       f32 = b.getF32Type();
+  Type t = type("T");
+
+  if (op == "NoOp" || op == "Assert" || op == "SaveV2")
+    return SmallVector<Type>{};
+  if (llvm::is_contained({"Equal", "NotEqual", "Less", "LessEqual", "Greater",
+                          "GreaterEqual", "LogicalAnd", "LogicalOr",
+                          "LogicalNot", "IsNan", "IsInf", "IsFinite", "All",
+                          "Any", "LoopCond", "InTopKV2"},
+                         op))
+    return SmallVector<Type>{i1};
+  if (op == "Cast")
+    return need(type("DstT"), "DstT");
+  if (op == "Shape" || op == "Size")
+    return SmallVector<Type>{typeOr("out_type", i32)};
+  if (op == "ShapeN")
+    return repeat(typeOr("out_type", i32), integer("N", 1));
+  if (op == "Rank")
+    return SmallVector<Type>{i32};
+  if (op == "ArgMax" || op == "ArgMin")
+    return SmallVector<Type>{typeOr("output_type", i64)};
+  if (op == "Where")
+    return SmallVector<Type>{i64};
+  if (op == "NonMaxSuppressionV3" || op == "NonMaxSuppression" ||
+      op == "NonMaxSuppressionV2")
+    return SmallVector<Type>{i32};
+  if (op == "NonMaxSuppressionV4")
+    return SmallVector<Type>{i32, i32};
+  if (op == "NonMaxSuppressionV5")
+    return SmallVector<Type>{i32, typeOr("T", f32), i32};
+  if (op == "TopKV2" || op == "TopK")
+    return SmallVector<Type>{t, i32};
+  if (op == "Unpack")
+    return repeat(t, integer("num", 1));
+  if (op == "Split" || op == "SplitV")
+    return repeat(t, integer("num_split", 1));
+  if (op == "IdentityN") {
+    SmallVector<Type> types;
+    if (auto list = dyn_cast_or_null<ArrayAttr>(attr("T")))
+      for (Attribute element : list)
+        if (auto typeAttr = dyn_cast<TypeAttr>(element))
+          types.push_back(typeAttr.getValue());
+    return types;
+  }
+  if (op == "FusedBatchNorm" || op == "FusedBatchNormV2" ||
+      op == "FusedBatchNormV3") {
+    Type u = typeOr("U", t);
+    SmallVector<Type> types{t, u, u, u, u};
+    if (op == "FusedBatchNormV3")
+      types.push_back(u);
+    return types;
+  }
+  if (op == "Switch")
+    return SmallVector<Type>{t, t};
+  if (op == "Merge")
+    return SmallVector<Type>{t, i32};
+  if (op == "ResizeBilinear" || op == "ResizeBicubic" || op == "ResizeArea")
+    return SmallVector<Type>{f32};
+  if (op == "Range")
+    return need(typeOr("Tidx", t), "Tidx");
+  if (op == "GatherV2" || op == "GatherNd" || op == "Gather" ||
+      op == "ResourceGather")
+    return need(typeOr("Tparams", t), "Tparams");
+  if (op == "Bitcast")
+    return need(type("type"), "type");
+  if (op == "Multinomial")
+    return need(type("output_dtype"), "output_dtype");
+  if (op == "Const" || op == "Placeholder" || op == "PlaceholderWithDefault" ||
+      op == "RandomUniform" || op == "RandomStandardNormal" ||
+      op == "TruncatedNormal" || op == "StatelessRandomUniform" ||
+      op == "StatelessRandomNormal" || op == "VarHandleOp" ||
+      op == "ReadVariableOp")
+    return need(type("dtype"), "dtype");
+
+  // Everything else produces T (or dtype / out_type), once per output used.
+  Type result = t ? t : type("dtype") ? type("dtype") : type("out_type");
+  if (!result) {
+    error = "cannot infer the result type of op '" + node.op +
+            "': it has no 'T', 'dtype' or 'out_type' attribute";
+    return failure();
+  }
+  return repeat(result, std::max(1u, numUsed));
+}
+
+/// TF v1 control-flow and TensorArray / TensorList ops: they need the
+/// control-flow support that is not built yet.
+bool isControlFlowOp(StringRef op) {
+  return llvm::is_contained({"Switch", "Merge", "Enter", "Exit",
+                             "NextIteration", "LoopCond", "RefSwitch",
+                             "RefMerge", "RefEnter", "RefExit",
+                             "RefNextIteration"},
+                            op) ||
+         op.starts_with("TensorArray") || op.starts_with("TensorList");
+}
+
+} // namespace
+
+OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
+                                                 MLIRContext *context) {
+  context->loadDialect<func::FuncDialect, tf::TFDialect, tf::TFTypeDialect,
+                       TFRTFallbackDialect>();
+  Location unknown = UnknownLoc::get(context);
+  auto fail = [&](const Twine &message) -> OwningOpRef<ModuleOp> {
+    emitError(unknown) << message;
+    return {};
+  };
+
+  // Index the nodes; record who consumes what.
+  llvm::StringMap<size_t> byName;
+  for (auto [index, node] : llvm::enumerate(graph.nodes))
+    if (!byName.try_emplace(node.name, index).second)
+      return fail("the graph has two nodes named '" + node.name + "'");
+  std::vector<bool> hasConsumer(graph.nodes.size(), false);
+  std::vector<unsigned> numUsed(graph.nodes.size(), 0);
+  std::vector<SmallVector<size_t>> deps(graph.nodes.size());
+  for (auto [index, node] : llvm::enumerate(graph.nodes)) {
+    for (const std::string &input : node.inputs) {
+      std::optional<TensorRef> ref = parseTensorRef(input);
+      auto it = ref ? byName.find(ref->node) : byName.end();
+      if (it == byName.end())
+        return fail("node '" + node.name + "' (" + node.op + ") reads '" +
+                    input + "', which is not in the graph");
+      hasConsumer[it->second] = true;
+      deps[index].push_back(it->second);
+      if (!ref->control)
+        numUsed[it->second] = std::max(numUsed[it->second], ref->index + 1);
+    }
+  }
+
+  // Inputs and outputs: the signature, or TF.js's defaults.
+  std::vector<std::string> inputNames = graph.inputs;
+  if (inputNames.empty())
+    for (const ImportedNode &node : graph.nodes)
+      if (StringRef(node.op).starts_with("Placeholder"))
+        inputNames.push_back(node.name);
+  std::vector<std::string> outputNames = graph.outputs;
+  if (outputNames.empty())
+    for (auto [index, node] : llvm::enumerate(graph.nodes))
+      if (!hasConsumer[index] && node.op != "NoOp")
+        outputNames.push_back(node.name);
+  if (outputNames.empty())
+    return fail("the graph has no outputs");
+
+  llvm::DenseMap<size_t, size_t> argOfNode; // node -> argument number
+  for (auto [argNo, name] : llvm::enumerate(inputNames)) {
+    std::optional<TensorRef> ref = parseTensorRef(name);
+    auto it = ref ? byName.find(ref->node) : byName.end();
+    if (it == byName.end())
+      return fail("the input '" + name + "' is not a node of the graph");
+    argOfNode[it->second] = argNo;
+  }
+  for (const std::string &name : outputNames) {
+    std::optional<TensorRef> ref = parseTensorRef(name);
+    auto it = ref ? byName.find(ref->node) : byName.end();
+    if (it == byName.end() || ref->control)
+      return fail("the output '" + name + "' is not a node of the graph");
+    numUsed[it->second] = std::max(numUsed[it->second], ref->index + 1);
+  }
+
+  // The nodes the outputs need, in topological order (iterative DFS).
+  enum : uint8_t { Unvisited, Active, Done };
+  std::vector<uint8_t> state(graph.nodes.size(), Unvisited);
+  std::vector<size_t> order;
+  for (const std::string &name : outputNames) {
+    size_t root = byName.lookup(parseTensorRef(name)->node);
+    if (state[root] == Done)
+      continue;
+    std::vector<std::pair<size_t, size_t>> stack{{root, 0}};
+    state[root] = Active;
+    while (!stack.empty()) {
+      auto &[current, next] = stack.back();
+      // Arguments are leaves: what feeds a Placeholder is not evaluated.
+      bool leaf = argOfNode.count(current);
+      if (leaf || next == deps[current].size()) {
+        state[current] = Done;
+        order.push_back(current);
+        stack.pop_back();
+        continue;
+      }
+      size_t dep = deps[current][next++];
+      if (state[dep] == Active) {
+        llvm::StringSet<> controlFlow;
+        for (auto &[node, unused] : stack)
+          if (isControlFlowOp(graph.nodes[node].op))
+            controlFlow.insert(graph.nodes[node].op);
+        std::string ops;
+        for (auto &entry : controlFlow)
+          ops += (ops.empty() ? "" : ", ") + entry.getKey().str();
+        return fail("the graph has a cycle through '" + graph.nodes[dep].name +
+                    "'" +
+                    (ops.empty() ? std::string()
+                                 : " (TensorFlow v1 control flow: " + ops +
+                                       "), which is not supported yet"));
+      }
+      if (state[dep] == Unvisited) {
+        state[dep] = Active;
+        stack.push_back({dep, 0});
+      }
+    }
+  }
+
+  // Ops the runtime cannot run yet, named once each.
+  {
+    llvm::StringSet<> unsupported;
+    for (size_t index : order)
+      if (isControlFlowOp(graph.nodes[index].op) && !argOfNode.count(index))
+        unsupported.insert(graph.nodes[index].op);
+    if (!unsupported.empty()) {
+      SmallVector<StringRef> names;
+      for (auto &entry : unsupported)
+        names.push_back(entry.getKey());
+      llvm::sort(names);
+      return fail("the graph uses TensorFlow v1 control flow, which is not "
+                  "supported yet: " +
+                  llvm::join(names, ", "));
+    }
+  }
+
+  // Argument types from the Placeholders.
+  OpBuilder builder(context);
+  SmallVector<Type> argTypes(inputNames.size());
+  for (auto [node, argNo] : argOfNode) {
+    const ImportedNode &placeholder = graph.nodes[node];
+    Type element;
+    for (const NamedAttribute &a : placeholder.attrs)
+      if (a.getName() == "dtype")
+        if (auto typeAttr = dyn_cast<TypeAttr>(a.getValue()))
+          element = typeAttr.getValue();
+    if (!element || !isTFElementType(element))
+      return fail("the input '" + placeholder.name +
+                  "' has no supported 'dtype'");
+    std::optional<SmallVector<int64_t>> dims;
+    for (const NamedAttribute &a : placeholder.attrs)
+      if (a.getName() == "shape")
+        if (auto shape = dyn_cast<tf::ShapeAttr>(a.getValue());
+            shape && shape.getRanked())
+          dims = llvm::to_vector(shape.getDims());
+    for (const auto &[name, shape] : graph.inputShapes)
+      if (name == placeholder.name)
+        dims = SmallVector<int64_t>(shape.begin(), shape.end());
+    if (dims) {
+      for (int64_t &dim : *dims)
+        if (dim < 0)
+          dim = ShapedType::kDynamic;
+      argTypes[argNo] = RankedTensorType::get(*dims, element);
+    } else {
+      argTypes[argNo] = UnrankedTensorType::get(element);
+    }
+  }
+
+  OwningOpRef<ModuleOp> module = ModuleOp::create(unknown);
+  builder.setInsertionPointToEnd(module->getBody());
+  auto func = func::FuncOp::create(builder, unknown, "main",
+                                   builder.getFunctionType(argTypes, {}));
+  Block *body = func.addEntryBlock();
+  builder.setInsertionPointToEnd(body);
+
+  std::vector<SmallVector<Value>> results(graph.nodes.size());
+  for (size_t index : order) {
+    const ImportedNode &node = graph.nodes[index];
+    Location loc = NameLoc::get(builder.getStringAttr(node.name));
+    if (auto it = argOfNode.find(index); it != argOfNode.end()) {
+      results[index].push_back(body->getArgument(it->second));
+      continue;
+    }
+
+    SmallVector<Value> operands;
+    for (const std::string &input : node.inputs) {
+      TensorRef ref = *parseTensorRef(input);
+      if (ref.control)
+        continue;
+      size_t producer = byName.lookup(ref.node);
+      if (ref.index >= results[producer].size())
+        return fail("node '" + node.name + "' reads output " +
+                    Twine(ref.index) + " of '" + ref.node + "' (" +
+                    graph.nodes[producer].op + "), which has " +
+                    Twine(results[producer].size()) + " outputs");
+      operands.push_back(results[producer][ref.index]);
+    }
+
+    SmallVector<Type> resultTypes;
+    if (node.op == "Const") {
+      ElementsAttr value;
+      for (const NamedAttribute &a : node.attrs)
+        if (a.getName() == "value")
+          value = dyn_cast<ElementsAttr>(a.getValue());
+      if (!value)
+        return fail("the constant '" + node.name + "' has no value");
+      resultTypes.push_back(value.getType());
+    } else {
+      std::string error;
+      FailureOr<SmallVector<Type>> elements =
+          inferResultTypes(node, numUsed[index], context, error);
+      if (failed(elements))
+        return fail("node '" + node.name + "': " + error);
+      for (Type element : *elements) {
+        if (!element || !isTFElementType(element))
+          return fail("node '" + node.name + "' (" + node.op +
+                      ") produces a dtype the compiler does not support");
+        resultTypes.push_back(UnrankedTensorType::get(element));
+      }
+    }
+
+    OperationState state(loc, "tf." + node.op);
+    state.addOperands(operands);
+    state.addTypes(resultTypes);
+    state.addAttributes(node.attrs);
+    if (!node.device.empty())
+      state.addAttribute("device", builder.getStringAttr(node.device));
+    Operation *op = builder.create(state);
+    llvm::append_range(results[index], op->getResults());
+  }
+
+  SmallVector<Value> returned;
+  for (const std::string &name : outputNames) {
+    TensorRef ref = *parseTensorRef(name);
+    size_t node = byName.lookup(ref.node);
+    if (ref.index >= results[node].size())
+      return fail("the output '" + name + "' does not exist: '" + ref.node +
+                  "' has " + Twine(results[node].size()) + " outputs");
+    returned.push_back(results[node][ref.index]);
+  }
+  func::ReturnOp::create(builder, unknown, returned);
+  func.setType(
+      builder.getFunctionType(argTypes, ValueRange(returned).getTypes()));
+  return module;
+}

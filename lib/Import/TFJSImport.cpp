@@ -1,0 +1,637 @@
+//===- TFJSImport.cpp - import TF.js graph models ---------------*- C++ -*-===//
+//
+// A TF.js graph model is a GraphDef in protobuf's JSON mapping
+// (`modelTopology`), a signature, and a `weightsManifest`: groups of shard
+// files whose concatenated bytes hold the Const values in order, possibly
+// quantized (uint8 / uint16 with scale and min, or float16). Parsed with
+// llvm::json; weights become `dense_resource` blobs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Import/TFJSImport.h"
+
+#include "tfrt_fallback/Dialect/Fallback/FallbackDialect.h"
+#include "tfrt_fallback/Dialect/TF/TFDialect.h"
+#include "tfrt_fallback/Dialect/TF/TFTypes.h"
+#include "tfrt_fallback/Import/GraphImport.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Base64.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace mlir;
+using namespace tfrt_fallback;
+namespace json = llvm::json;
+
+namespace {
+
+/// Accumulates the first error; every later step checks `failed()`.
+class TFJSImporter {
+public:
+  TFJSImporter(StringRef directory, StringRef name, MLIRContext *context)
+      : directory(directory), name(name), context(context), builder(context) {}
+
+  OwningOpRef<ModuleOp> import(StringRef jsonText);
+
+private:
+  LogicalResult error(const Twine &message) {
+    if (errorMessage.empty())
+      errorMessage = (name + ": " + message).str();
+    return failure();
+  }
+
+  LogicalResult loadWeights(const json::Array &manifest);
+  FailureOr<Attribute> convertAttr(const json::Object &value, StringRef node,
+                                   StringRef attrName);
+  FailureOr<Attribute> convertScalar(StringRef kind, const json::Value &value);
+  FailureOr<ElementsAttr> convertTensorProto(const json::Object &tensor);
+  std::optional<SmallVector<int64_t>> convertShape(const json::Object &shape,
+                                                   bool &unknownRank);
+  LogicalResult readSignature(const json::Object &signature, StringRef text,
+                              ImportedGraph &graph);
+
+  std::string directory;
+  std::string name;
+  MLIRContext *context;
+  Builder builder;
+  std::string errorMessage;
+  /// Const values by weight name.
+  llvm::StringMap<ElementsAttr> weights;
+  unsigned blobCounter = 0;
+};
+
+/// Protobuf's JSON mapping writes int64 as strings and floats as numbers or
+/// "NaN" / "Infinity" / "-Infinity".
+std::optional<int64_t> getInt(const json::Value &value) {
+  if (std::optional<int64_t> i = value.getAsInteger())
+    return i;
+  if (std::optional<StringRef> s = value.getAsString()) {
+    int64_t result;
+    if (!s->getAsInteger(10, result))
+      return result;
+  }
+  return std::nullopt;
+}
+
+std::optional<double> getFloat(const json::Value &value) {
+  if (std::optional<double> d = value.getAsNumber())
+    return d;
+  if (std::optional<StringRef> s = value.getAsString()) {
+    if (*s == "NaN")
+      return std::nan("");
+    if (*s == "Infinity")
+      return INFINITY;
+    if (*s == "-Infinity")
+      return -INFINITY;
+    double result;
+    if (!s->getAsDouble(result))
+      return result;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> decodeBase64(StringRef text) {
+  std::vector<char> bytes;
+  if (llvm::Error err = llvm::decodeBase64(text, bytes)) {
+    llvm::consumeError(std::move(err));
+    return std::nullopt;
+  }
+  return std::string(bytes.begin(), bytes.end());
+}
+
+/// IEEE half -> float, exactly.
+float halfToFloat(uint16_t h) {
+  uint32_t sign = uint32_t(h & 0x8000) << 16;
+  uint32_t exponent = (h >> 10) & 0x1f;
+  uint32_t mantissa = h & 0x3ff;
+  uint32_t bits;
+  if (exponent == 0) {
+    if (mantissa == 0) {
+      bits = sign;
+    } else { // subnormal: normalize
+      exponent = 127 - 15 + 1;
+      while (!(mantissa & 0x400)) {
+        mantissa <<= 1;
+        --exponent;
+      }
+      mantissa &= 0x3ff;
+      bits = sign | (exponent << 23) | (mantissa << 13);
+    }
+  } else if (exponent == 0x1f) {
+    bits = sign | 0x7f800000 | (mantissa << 13);
+  } else {
+    bits = sign | ((exponent + 127 - 15) << 23) | (mantissa << 13);
+  }
+  float result;
+  std::memcpy(&result, &bits, sizeof(result));
+  return result;
+}
+
+} // namespace
+
+std::optional<SmallVector<int64_t>>
+TFJSImporter::convertShape(const json::Object &shape, bool &unknownRank) {
+  unknownRank = false;
+  if (std::optional<bool> unknown = shape.getBoolean("unknownRank");
+      unknown && *unknown) {
+    unknownRank = true;
+    return SmallVector<int64_t>();
+  }
+  SmallVector<int64_t> dims;
+  if (const json::Array *dimList = shape.getArray("dim")) {
+    for (const json::Value &dim : *dimList) {
+      const json::Object *object = dim.getAsObject();
+      if (!object)
+        return std::nullopt;
+      int64_t size = 0;
+      if (const json::Value *sizeValue = object->get("size")) {
+        std::optional<int64_t> parsed = getInt(*sizeValue);
+        if (!parsed || *parsed < -1)
+          return std::nullopt;
+        size = *parsed;
+      }
+      dims.push_back(size);
+    }
+  }
+  return dims;
+}
+
+FailureOr<Attribute> TFJSImporter::convertScalar(StringRef kind,
+                                                 const json::Value &value) {
+  if (kind == "i") {
+    if (std::optional<int64_t> i = getInt(value))
+      return Attribute(builder.getI64IntegerAttr(*i));
+  } else if (kind == "f") {
+    if (std::optional<double> f = getFloat(value))
+      return Attribute(builder.getF32FloatAttr(static_cast<float>(*f)));
+  } else if (kind == "b") {
+    if (std::optional<bool> b = value.getAsBoolean())
+      return Attribute(builder.getBoolAttr(*b));
+  } else if (kind == "s") {
+    if (std::optional<StringRef> s = value.getAsString())
+      if (std::optional<std::string> bytes = decodeBase64(*s))
+        return Attribute(builder.getStringAttr(*bytes));
+  } else if (kind == "type") {
+    if (std::optional<StringRef> s = value.getAsString()) {
+      if (Type type = getTFElementType(*s, context))
+        return Attribute(TypeAttr::get(type));
+      return error("unsupported dtype " + *s);
+    }
+  } else if (kind == "shape") {
+    if (const json::Object *object = value.getAsObject()) {
+      bool unknownRank;
+      std::optional<SmallVector<int64_t>> dims =
+          convertShape(*object, unknownRank);
+      if (dims) {
+        if (unknownRank)
+          return Attribute(tf::ShapeAttr::get(context, false, {}));
+        for (int64_t &dim : *dims)
+          if (dim < 0)
+            dim = ShapedType::kDynamic;
+        return Attribute(tf::ShapeAttr::get(context, true, *dims));
+      }
+    }
+  } else if (kind == "func") {
+    if (const json::Object *object = value.getAsObject())
+      if (std::optional<StringRef> funcName = object->getString("name"))
+        return Attribute(FlatSymbolRefAttr::get(context, *funcName));
+  } else if (kind == "tensor") {
+    if (const json::Object *object = value.getAsObject()) {
+      FailureOr<ElementsAttr> tensor = convertTensorProto(*object);
+      if (failed(tensor))
+        return failure();
+      return Attribute(*tensor);
+    }
+  }
+  return error("cannot read an attribute value of kind '" + kind + "'");
+}
+
+FailureOr<Attribute> TFJSImporter::convertAttr(const json::Object &value,
+                                               StringRef node,
+                                               StringRef attrName) {
+  if (const json::Object *list = value.getObject("list")) {
+    // An empty list carries no element kind.
+    SmallVector<Attribute> elements;
+    for (StringRef kind :
+         {"i", "f", "b", "s", "type", "shape", "func", "tensor"}) {
+      const json::Array *array = list->getArray(kind);
+      if (!array)
+        continue;
+      for (const json::Value &element : *array) {
+        FailureOr<Attribute> converted = convertScalar(kind, element);
+        if (failed(converted))
+          return error("node '" + node + "', attribute '" + attrName +
+                       "': bad list element");
+        elements.push_back(*converted);
+      }
+    }
+    return Attribute(builder.getArrayAttr(elements));
+  }
+  for (const auto &[kind, element] : value) {
+    FailureOr<Attribute> converted = convertScalar(kind.str(), element);
+    if (failed(converted))
+      return error("node '" + node + "', attribute '" + attrName +
+                   "': bad value");
+    return converted;
+  }
+  return error("node '" + node + "', attribute '" + attrName +
+               "' has no value");
+}
+
+/// A TensorProto in JSON form (for Const nodes that carry their value).
+FailureOr<ElementsAttr>
+TFJSImporter::convertTensorProto(const json::Object &tensor) {
+  std::optional<StringRef> dtypeName = tensor.getString("dtype");
+  Type element = dtypeName ? getTFElementType(*dtypeName, context) : Type();
+  if (!element || isa<tf::StringType>(element))
+    return error("unsupported tensor dtype");
+  SmallVector<int64_t> dims;
+  if (const json::Object *shape = tensor.getObject("tensorShape")) {
+    bool unknownRank;
+    std::optional<SmallVector<int64_t>> parsed =
+        convertShape(*shape, unknownRank);
+    if (!parsed || unknownRank ||
+        llvm::any_of(*parsed, [](int64_t d) { return d < 0; }))
+      return error("a tensor value needs a static shape");
+    dims = *parsed;
+  }
+  auto type = RankedTensorType::get(dims, element);
+  int64_t numElements = type.getNumElements();
+  unsigned bytes =
+      element.isInteger(1) ? 1 : element.getIntOrFloatBitWidth() / 8;
+  if (std::optional<StringRef> content = tensor.getString("tensorContent")) {
+    std::optional<std::string> raw = decodeBase64(*content);
+    if (!raw || raw->size() != static_cast<size_t>(numElements) * bytes)
+      return error("a tensorContent has the wrong size");
+    if (element.isInteger(1)) {
+      SmallVector<bool> values;
+      for (char c : *raw)
+        values.push_back(c != 0);
+      return ElementsAttr(DenseElementsAttr::get(type, values));
+    }
+    return ElementsAttr(DenseElementsAttr::getFromRawBuffer(
+        type, ArrayRef<char>(raw->data(), raw->size())));
+  }
+  // Repeated value fields; fewer values than elements repeat the last one.
+  for (StringRef field :
+       {"floatVal", "doubleVal", "intVal", "int64Val", "boolVal", "halfVal"}) {
+    const json::Array *values = tensor.getArray(field);
+    if (!values)
+      continue;
+    if (values->empty() || static_cast<int64_t>(values->size()) > numElements)
+      return error("a tensor has the wrong number of values");
+    SmallVector<Attribute> elements;
+    for (int64_t i = 0; i < numElements; ++i) {
+      const json::Value &value =
+          (*values)[std::min<size_t>(i, values->size() - 1)];
+      if (isa<FloatType>(element)) {
+        std::optional<double> f =
+            field == "halfVal"
+                ? std::optional<double>(halfToFloat(getInt(value).value_or(0)))
+                : getFloat(value);
+        if (!f)
+          return error("a tensor has a bad float value");
+        elements.push_back(builder.getFloatAttr(element, *f));
+      } else if (element.isInteger(1)) {
+        std::optional<bool> b = value.getAsBoolean();
+        if (!b)
+          return error("a tensor has a bad bool value");
+        elements.push_back(builder.getBoolAttr(*b));
+      } else {
+        std::optional<int64_t> i = getInt(value);
+        if (!i)
+          return error("a tensor has a bad integer value");
+        elements.push_back(builder.getIntegerAttr(element, *i));
+      }
+    }
+    return ElementsAttr(DenseElementsAttr::get(type, elements));
+  }
+  // No values: zeros.
+  return ElementsAttr(DenseElementsAttr::get(
+      type, element.isInteger(1) ? Attribute(builder.getBoolAttr(false))
+            : isa<FloatType>(element)
+                ? Attribute(builder.getFloatAttr(element, 0))
+                : Attribute(builder.getIntegerAttr(element, 0))));
+}
+
+LogicalResult TFJSImporter::loadWeights(const json::Array &manifest) {
+  for (const json::Value &groupValue : manifest) {
+    const json::Object *group = groupValue.getAsObject();
+    const json::Array *paths = group ? group->getArray("paths") : nullptr;
+    const json::Array *specs = group ? group->getArray("weights") : nullptr;
+    if (!paths || !specs)
+      return error("a weightsManifest group lacks 'paths' or 'weights'");
+    // The group's shards form one byte stream.
+    std::string data;
+    for (const json::Value &path : *paths) {
+      std::optional<StringRef> file = path.getAsString();
+      if (!file)
+        return error("a weight shard path is not a string");
+      SmallString<256> fullPath(directory);
+      llvm::sys::path::append(fullPath, *file);
+      auto buffer =
+          llvm::MemoryBuffer::getFile(fullPath, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false);
+      if (!buffer)
+        return error("cannot read the weight shard '" + fullPath +
+                     "': " + buffer.getError().message());
+      data.append((*buffer)->getBufferStart(), (*buffer)->getBufferEnd());
+    }
+    size_t offset = 0;
+    for (const json::Value &specValue : *specs) {
+      const json::Object *spec = specValue.getAsObject();
+      std::optional<StringRef> weightName =
+          spec ? spec->getString("name") : std::nullopt;
+      std::optional<StringRef> dtype =
+          spec ? spec->getString("dtype") : std::nullopt;
+      const json::Array *shapeArray = spec ? spec->getArray("shape") : nullptr;
+      if (!weightName || !dtype || !shapeArray)
+        return error("a weight lacks 'name', 'dtype' or 'shape'");
+      SmallVector<int64_t> dims;
+      int64_t numElements = 1;
+      for (const json::Value &dim : *shapeArray) {
+        std::optional<int64_t> size = getInt(dim);
+        if (!size || *size < 0 ||
+            (*size && numElements > (INT64_C(1) << 40) / *size))
+          return error("weight '" + *weightName + "' has a bad shape");
+        dims.push_back(*size);
+        numElements *= *size;
+      }
+
+      Type element;
+      if (*dtype == "float32")
+        element = builder.getF32Type();
+      else if (*dtype == "int32")
+        element = builder.getI32Type();
+      else if (*dtype == "bool")
+        element = builder.getI1Type();
+      else
+        return error("weight '" + *weightName +
+                     "' has the unsupported dtype '" + *dtype + "'");
+
+      // Stored encoding.
+      StringRef stored = *dtype;
+      double scale = 1, min = 0;
+      if (const json::Object *quantization = spec->getObject("quantization")) {
+        std::optional<StringRef> qtype = quantization->getString("dtype");
+        if (!qtype)
+          return error("weight '" + *weightName + "' has a bad quantization");
+        stored = *qtype;
+        if (stored == "uint8" || stored == "uint16") {
+          std::optional<double> s = quantization->getNumber("scale");
+          std::optional<double> m = quantization->getNumber("min");
+          if (!s || !m)
+            return error("weight '" + *weightName +
+                         "' is quantized without 'scale' and 'min'");
+          scale = *s;
+          min = *m;
+        } else if (stored != "float16") {
+          return error("weight '" + *weightName +
+                       "' has the unsupported quantization '" + stored + "'");
+        }
+      }
+      size_t storedBytes = stored == "uint8" || stored == "bool"       ? 1
+                           : stored == "uint16" || stored == "float16" ? 2
+                                                                       : 4;
+      size_t size = static_cast<size_t>(numElements) * storedBytes;
+      if (size > data.size() - offset)
+        return error("weight '" + *weightName +
+                     "' runs past the end of its "
+                     "shards (" +
+                     Twine(data.size()) + " bytes)");
+      const unsigned char *raw =
+          reinterpret_cast<const unsigned char *>(data.data() + offset);
+      offset += size;
+
+      auto type = RankedTensorType::get(dims, element);
+      size_t elementBytes = element.isInteger(1) ? 1 : 4;
+      AsmResourceBlob blob = HeapAsmResourceBlob::allocate(
+          numElements * elementBytes, /*align=*/64, /*dataIsMutable=*/true);
+      MutableArrayRef<char> out = blob.getMutableData();
+      for (int64_t i = 0; i < numElements; ++i) {
+        double value;
+        if (stored == "uint8")
+          value = raw[i] * scale + min;
+        else if (stored == "uint16")
+          value = (raw[2 * i] | raw[2 * i + 1] << 8) * scale + min;
+        else if (stored == "float16")
+          value = halfToFloat(raw[2 * i] | raw[2 * i + 1] << 8);
+        else
+          value = 0;
+        if (stored == "float32" || stored == "int32") {
+          std::memcpy(out.data() + 4 * i, raw + 4 * i, 4);
+        } else if (stored == "bool") {
+          out[i] = raw[i] ? 1 : 0;
+        } else if (element.isF32()) {
+          float f = static_cast<float>(value);
+          std::memcpy(out.data() + 4 * i, &f, 4);
+        } else if (element.isInteger(32)) {
+          int32_t v = static_cast<int32_t>(std::lround(value));
+          std::memcpy(out.data() + 4 * i, &v, 4);
+        } else {
+          out[i] = value != 0;
+        }
+      }
+      if (element.isInteger(1) && numElements <= 64) {
+        SmallVector<bool> values;
+        for (int64_t i = 0; i < numElements; ++i)
+          values.push_back(out[i] != 0);
+        weights[*weightName] = DenseElementsAttr::get(type, values);
+        continue;
+      }
+      if (numElements <= 16) {
+        // Small constants stay readable in the printed MLIR.
+        weights[*weightName] = DenseElementsAttr::getFromRawBuffer(
+            type, ArrayRef<char>(out.data(), out.size()));
+        continue;
+      }
+      std::string blobName = ("weight_" + Twine(blobCounter++)).str();
+      weights[*weightName] =
+          DenseResourceElementsAttr::get(type, blobName, std::move(blob));
+    }
+  }
+  return success();
+}
+
+LogicalResult TFJSImporter::readSignature(const json::Object &signature,
+                                          StringRef text,
+                                          ImportedGraph &graph) {
+  // TF.js keeps the signature's key order (JavaScript objects do);
+  // llvm::json does not, so order the keys by where they appear in the text.
+  size_t signatureStart = text.find("\"signature\"");
+  auto ordered = [&](StringRef section) {
+    std::vector<std::string> names;
+    const json::Object *entries = signature.getObject(section);
+    if (!entries)
+      return names;
+    size_t sectionStart =
+        text.find("\"" + section.str() + "\"", signatureStart);
+    std::vector<std::pair<size_t, std::string>> positioned;
+    for (const auto &[key, value] : *entries) {
+      size_t pos = text.find("\"" + key.str() + "\"", sectionStart);
+      positioned.emplace_back(pos, key.str());
+    }
+    llvm::sort(positioned);
+    for (auto &[pos, key] : positioned)
+      names.push_back(key);
+    return names;
+  };
+  graph.inputs = ordered("inputs");
+  graph.outputs = ordered("outputs");
+  return success();
+}
+
+OwningOpRef<ModuleOp> TFJSImporter::import(StringRef jsonText) {
+  context->loadDialect<tf::TFTypeDialect, tf::TFDialect, func::FuncDialect,
+                       TFRTFallbackDialect>();
+  Location loc = FileLineColLoc::get(context, name, 0, 0);
+  auto fail = [&]() -> OwningOpRef<ModuleOp> {
+    emitError(loc) << errorMessage;
+    return {};
+  };
+  llvm::Expected<json::Value> parsed = json::parse(jsonText);
+  if (!parsed) {
+    (void)error("invalid JSON: " + llvm::toString(parsed.takeError()));
+    return fail();
+  }
+  const json::Object *root = parsed->getAsObject();
+  if (!root) {
+    (void)error("the model is not a JSON object");
+    return fail();
+  }
+  std::optional<StringRef> format = root->getString("format");
+  if (format && *format != "graph-model") {
+    (void)error("the model has format '" + *format +
+                "'; only TF.js graph models (\"graph-model\") are supported");
+    return fail();
+  }
+  const json::Object *topology = root->getObject("modelTopology");
+  const json::Array *nodes = topology ? topology->getArray("node") : nullptr;
+  if (!nodes) {
+    (void)error("the model has no 'modelTopology.node' list");
+    return fail();
+  }
+  if (const json::Array *manifest = root->getArray("weightsManifest"))
+    if (failed(loadWeights(*manifest)))
+      return fail();
+
+  ImportedGraph graph;
+  if (const json::Object *signature = root->getObject("signature"))
+    (void)readSignature(*signature, jsonText, graph);
+  for (const json::Value &nodeValue : *nodes) {
+    const json::Object *object = nodeValue.getAsObject();
+    std::optional<StringRef> nodeName =
+        object ? object->getString("name") : std::nullopt;
+    std::optional<StringRef> op =
+        object ? object->getString("op") : std::nullopt;
+    if (!nodeName || !op) {
+      (void)error("a node lacks 'name' or 'op'");
+      return fail();
+    }
+    ImportedNode node;
+    node.name = nodeName->str();
+    node.op = op->str();
+    if (std::optional<StringRef> device = object->getString("device"))
+      node.device = device->str();
+    if (const json::Array *inputs = object->getArray("input"))
+      for (const json::Value &input : *inputs)
+        if (std::optional<StringRef> s = input.getAsString())
+          node.inputs.push_back(s->str());
+    if (const json::Object *attrs = object->getObject("attr")) {
+      // Sorted by name, so the output does not depend on hash order.
+      SmallVector<StringRef> attrNames;
+      for (const auto &[key, value] : *attrs)
+        attrNames.push_back(key);
+      llvm::sort(attrNames);
+      for (StringRef attrName : attrNames) {
+        const json::Object *value = attrs->getObject(attrName);
+        if (!value) {
+          (void)error("node '" + node.name + "': attribute '" + attrName +
+                      "' is not an object");
+          return fail();
+        }
+        if (node.op == "Const" && attrName == "value") {
+          auto weight = weights.find(node.name);
+          if (weight != weights.end()) {
+            node.attrs.push_back(builder.getNamedAttr("value", weight->second));
+            continue;
+          }
+        }
+        FailureOr<Attribute> converted =
+            convertAttr(*value, node.name, attrName);
+        if (failed(converted))
+          return fail();
+        node.attrs.push_back(builder.getNamedAttr(attrName, *converted));
+      }
+    }
+    // A Const's weight and its declared dtype may differ (TF.js stores
+    // int64 constants as int32): the value's type wins, dtype follows it.
+    if (node.op == "Const") {
+      for (NamedAttribute &attr : node.attrs) {
+        if (attr.getName() != "value")
+          continue;
+        Type element = cast<ElementsAttr>(attr.getValue()).getElementType();
+        for (NamedAttribute &other : node.attrs)
+          if (other.getName() == "dtype")
+            other.setValue(TypeAttr::get(element));
+      }
+    }
+    graph.nodes.push_back(std::move(node));
+  }
+  OwningOpRef<ModuleOp> module = importGraph(graph, context);
+  if (!module)
+    return {};
+  return module;
+}
+
+OwningOpRef<ModuleOp> tfrt_fallback::importTFJSModel(StringRef json,
+                                                     StringRef directory,
+                                                     StringRef name,
+                                                     MLIRContext *context) {
+  TFJSImporter importer(directory, name, context);
+  return importer.import(json);
+}
+
+OwningOpRef<ModuleOp> tfrt_fallback::importTFJSModelFile(StringRef path,
+                                                         MLIRContext *context) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer) {
+    emitError(UnknownLoc::get(context))
+        << "cannot read '" << path << "': " << buffer.getError().message();
+    return {};
+  }
+  return importTFJSModel((*buffer)->getBuffer(),
+                         llvm::sys::path::parent_path(path), path, context);
+}
+
+void tfrt_fallback::registerTFJSImportTranslation() {
+  TranslateToMLIRRegistration importTFJS(
+      "import-tfjs", "Import a TF.js graph model (model.json and its shards)",
+      [](llvm::SourceMgr &sourceMgr,
+         MLIRContext *context) -> OwningOpRef<Operation *> {
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+        StringRef path = buffer->getBufferIdentifier();
+        OwningOpRef<ModuleOp> module =
+            importTFJSModel(buffer->getBuffer(),
+                            llvm::sys::path::parent_path(path), path, context);
+        if (!module)
+          return {};
+        return OwningOpRef<Operation *>(module.release().getOperation());
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<tf::TFTypeDialect, tf::TFDialect, func::FuncDialect,
+                        TFRTFallbackDialect>();
+      });
+}

@@ -1,0 +1,215 @@
+//===- NNExtraKernelsTest.cpp - Prelu, LogSoftmax, FusedBatchNorm -*- C++
+//-*-===//
+//
+// Prelu, LogSoftmax and FusedBatchNorm / V2 / V3 against hand-derived values
+// and reference loops written here, plus their errors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelTestUtils.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace tfrt_fallback::rt;
+using namespace tfrt_fallback::rt::testing;
+
+namespace {
+
+TEST(Prelu, Broadcasts) {
+  // Per-channel alpha [3] over [2, 3].
+  std::vector<Tensor> in;
+  in.push_back(makeTensorFrom<float>({2, 3}, {-1, 2, -3, 4, -5, 0}));
+  in.push_back(makeTensorFrom<float>({3}, {0.5, 2, 0.1}));
+  auto out = runKernel("Prelu", {{"T", DType::F32}}, in, DType::F32, 0b1);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {2, 3}, {-0.5, 2, -0.3, 4, -10, 0});
+  // Scalar alpha.
+  in[1] = makeTensorFrom<float>({}, {0.25});
+  out = runKernel("Prelu", {{"T", DType::F32}}, in, DType::F32);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {2, 3}, {-0.25, 2, -0.75, 4, -1.25, 0});
+  // General broadcast: alpha [2, 1] over [2, 3] (per row).
+  in[1] = makeTensorFrom<float>({2, 1}, {0.5, 3});
+  auto d = runKernel("Prelu", {{"T", DType::F32}}, in, DType::F32);
+  ASSERT_TRUE(d.ok()) << d.status();
+  expectValues<float>(*d, {2, 3}, {-0.5, 2, -1.5, 4, -15, 0});
+  // [1, 1, 3] alpha over NHWC, double.
+  std::vector<Tensor> in4;
+  in4.push_back(makeTensorFrom<double>({1, 2, 1, 3}, {-1, 1, -1, -2, 2, -2}));
+  in4.push_back(makeTensorFrom<double>({1, 1, 3}, {1, 2, 3}));
+  auto o4 = runKernel("Prelu", {{"T", DType::F64}}, in4, DType::F64);
+  ASSERT_TRUE(o4.ok()) << o4.status();
+  expectValues<double>(*o4, {1, 2, 1, 3}, {-1, 1, -3, -2, 2, -6});
+  // Empty.
+  in[0] = makeTensorFrom<float>({0, 3}, {});
+  in[1] = makeTensorFrom<float>({3}, {1, 2, 3});
+  out = runKernel("Prelu", {{"T", DType::F32}}, in, DType::F32);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(out->shape(), TensorShape({0, 3}));
+  // Error.
+  in[0] = makeTensorFrom<float>({2, 3}, patternValues(6));
+  in[1] = makeTensorFrom<float>({2}, {1, 2});
+  EXPECT_EQ(runKernel("Prelu", {{"T", DType::F32}}, in, DType::F32)
+                .status()
+                .message(),
+            opError("Prelu", "alpha of shape [2] does not broadcast to x of "
+                             "shape [2,3]"));
+}
+
+template <typename T> void checkLogSoftmax() {
+  auto v = patternValues(12, 4, 5);
+  for (double &x : v)
+    x = toDouble(static_cast<T>(x));
+  std::vector<double> expected(12);
+  for (int r = 0; r < 3; ++r) {
+    double mx = *std::max_element(v.begin() + 4 * r, v.begin() + 4 * r + 4);
+    double sum = 0;
+    for (int i = 0; i < 4; ++i)
+      sum += std::exp(v[4 * r + i] - mx);
+    for (int i = 0; i < 4; ++i)
+      expected[4 * r + i] = v[4 * r + i] - mx - std::log(sum);
+  }
+  std::vector<Tensor> in;
+  in.push_back(makeTensorFrom<T>({3, 4}, v));
+  auto out =
+      runKernel("LogSoftmax", {{"T", dtypeOf<T>()}}, in, dtypeOf<T>(), 0b1);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<T>(*out, {3, 4}, expected, 4 * tolerance<T>());
+}
+
+TEST(LogSoftmax, AgainstReference) {
+  checkLogSoftmax<float>();
+  checkLogSoftmax<double>();
+  checkLogSoftmax<Eigen::half>();
+  checkLogSoftmax<Eigen::bfloat16>();
+  // Hand-derived: two equal logits -> log(1/2).
+  std::vector<Tensor> in;
+  in.push_back(makeTensorFrom<float>({2}, {3, 3}));
+  auto out = runKernel("LogSoftmax", {{"T", DType::F32}}, in, DType::F32);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {2}, {std::log(0.5), std::log(0.5)});
+  in[0] = makeTensorFrom<float>({}, {1});
+  EXPECT_EQ(runKernel("LogSoftmax", {{"T", DType::F32}}, in, DType::F32)
+                .status()
+                .message(),
+            opError("LogSoftmax", "logits must have >= 1 dimension, got []"));
+}
+
+/// FusedBatchNorm reference over NHWC x [n*h*w, c].
+template <typename T>
+void checkBatchNorm(const std::string &op, bool training, bool nchw) {
+  const int64_t n = 2, h = 2, w = 3, c = 3;
+  auto x = patternValues(n * h * w * c, 4, 7);
+  std::vector<double> scale = {1, 0.5, 2}, offset = {0, 1, -1},
+                      mean = {0.5, -1, 0}, var = {1, 4, 0.25};
+  const double eps = 0.001;
+  std::vector<double> bm(c, 0), bv(c, 0);
+  if (training) {
+    for (size_t i = 0; i < x.size(); ++i)
+      bm[i % c] += x[i] / (n * h * w);
+    for (size_t i = 0; i < x.size(); ++i)
+      bv[i % c] += (x[i] - bm[i % c]) * (x[i] - bm[i % c]) / (n * h * w);
+  }
+  std::vector<double> y(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    int64_t ch = i % c;
+    double m = training ? bm[ch] : mean[ch], v = training ? bv[ch] : var[ch];
+    y[i] = (x[i] - m) * scale[ch] / std::sqrt(v + eps) + offset[ch];
+  }
+  std::vector<Tensor> in;
+  if (nchw) {
+    std::vector<double> xt(x.size()), yt(x.size());
+    for (int64_t b = 0; b < n; ++b)
+      for (int64_t p = 0; p < h * w; ++p)
+        for (int64_t ch = 0; ch < c; ++ch) {
+          xt[(b * c + ch) * h * w + p] = x[(b * h * w + p) * c + ch];
+          yt[(b * c + ch) * h * w + p] = y[(b * h * w + p) * c + ch];
+        }
+    in.push_back(makeTensorFrom<T>({n, c, h, w}, xt));
+    y = yt;
+  } else {
+    in.push_back(makeTensorFrom<T>({n, h, w, c}, x));
+  }
+  using U = std::conditional_t<std::is_same_v<T, double>, double, float>;
+  for (auto *p : {&scale, &offset, &mean, &var})
+    in.push_back(makeTensorFrom<U>({c}, *p));
+  AttrMap attrs{
+      {"T", dtypeOf<T>()}, {"epsilon", float(eps)}, {"is_training", training}};
+  if (op != "FusedBatchNorm")
+    attrs.set("U", DType::F32);
+  if (nchw)
+    attrs.set("data_format", "NCHW");
+  auto out = runKernel(op, attrs, in, dtypeOf<T>());
+  ASSERT_TRUE(out.ok()) << out.status();
+  SCOPED_TRACE(op);
+  expectValues<T>(*out,
+                  nchw ? TensorShape{n, c, h, w} : TensorShape{n, h, w, c}, y,
+                  std::max(1e-5, 4 * tolerance<T>()));
+}
+
+TEST(FusedBatchNorm, InferenceAndTraining) {
+  for (const char *op :
+       {"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"})
+    for (bool training : {false, true})
+      for (bool nchw : {false, true})
+        checkBatchNorm<float>(op, training, nchw);
+  checkBatchNorm<double>("FusedBatchNorm", false, false);
+  checkBatchNorm<Eigen::half>("FusedBatchNormV3", false, false);
+  checkBatchNorm<Eigen::bfloat16>("FusedBatchNormV3", false, true);
+}
+
+TEST(FusedBatchNorm, AllOutputs) {
+  // Run through a 6-output context and check the statistics outputs.
+  std::vector<Tensor> in;
+  in.push_back(makeTensorFrom<float>({1, 1, 2, 2}, {1, 2, 3, 6}));
+  in.push_back(makeTensorFrom<float>({2}, {1, 1}));
+  in.push_back(makeTensorFrom<float>({2}, {0, 0}));
+  in.push_back(makeTensorFrom<float>({0}, {}));
+  in.push_back(makeTensorFrom<float>({0}, {}));
+  AttrMap attrs{{"T", DType::F32}, {"epsilon", 0.0f}, {"is_training", true}};
+  std::vector<DType> inDTypes(5, DType::F32);
+  SimpleOpKernelConstruction construction("FusedBatchNormV3", kNode, attrs,
+                                          inDTypes,
+                                          std::vector<DType>(6, DType::F32));
+  auto kernel = kernelRegistry().createKernel("FusedBatchNormV3", construction);
+  ASSERT_TRUE(kernel.ok()) << kernel.status();
+  std::vector<DType> outDTypes(6, DType::F32);
+  SimpleOpKernelContext ctx("FusedBatchNormV3", kNode, outDTypes, testDevice());
+  std::vector<const Tensor *> ptrs;
+  for (const Tensor &t : in)
+    ptrs.push_back(&t);
+  ctx.reset(ptrs);
+  (*kernel)->compute(&ctx);
+  ASSERT_TRUE(ctx.status().ok()) << ctx.status();
+  // Channel 0: {1, 3} mean 2 var 1; channel 1: {2, 6} mean 4 var 4.
+  expectValues<float>(ctx.output(0), {1, 1, 2, 2}, {-1, -1, 1, 1});
+  expectValues<float>(ctx.output(1), {2}, {2, 4});
+  expectValues<float>(ctx.output(2), {2}, {2, 8}); // unbiased
+  expectValues<float>(ctx.output(3), {2}, {2, 4});
+  expectValues<float>(ctx.output(4), {2}, {1, 4});
+  EXPECT_EQ(ctx.output(5).shape(), TensorShape({0}));
+}
+
+TEST(FusedBatchNorm, Errors) {
+  std::vector<Tensor> in;
+  in.push_back(makeTensorFrom<float>({2, 2, 3}, patternValues(12)));
+  for (int i = 0; i < 4; ++i)
+    in.push_back(makeTensorFrom<float>({3}, {1, 1, 1}));
+  AttrMap attrs{{"T", DType::F32}, {"is_training", false}};
+  EXPECT_EQ(
+      runKernel("FusedBatchNormV3", attrs, in, DType::F32).status().message(),
+      opError("FusedBatchNormV3", "input must be 4-dimensional: [2,2,3]"));
+  in[0] = makeTensorFrom<float>({1, 2, 2, 3}, patternValues(12));
+  in[3] = makeTensorFrom<float>({2}, {1, 1});
+  EXPECT_EQ(
+      runKernel("FusedBatchNormV3", attrs, in, DType::F32).status().message(),
+      opError("FusedBatchNormV3",
+              "mean must be a 1-D tensor of 3 elements, got [2]"));
+  attrs.set("data_format", "NCDHW");
+  EXPECT_EQ(
+      runKernel("FusedBatchNormV3", attrs, in, DType::F32).status().message(),
+      opError("FusedBatchNormV3", "Invalid data format 'NCDHW'"));
+}
+
+} // namespace
