@@ -59,7 +59,7 @@ private:
   std::optional<SmallVector<int64_t>> convertShape(const json::Object &shape,
                                                    bool &unknownRank);
   LogicalResult readSignature(const json::Object &signature, StringRef text,
-                              ImportedGraph &graph);
+                              size_t textStart, ImportedGraph &graph);
 
   std::string directory;
   std::string name;
@@ -465,11 +465,11 @@ LogicalResult TFJSImporter::loadWeights(const json::Array &manifest) {
 }
 
 LogicalResult TFJSImporter::readSignature(const json::Object &signature,
-                                          StringRef text,
+                                          StringRef text, size_t textStart,
                                           ImportedGraph &graph) {
   // TF.js keeps the signature's key order (JavaScript objects do);
   // llvm::json does not, so order the keys by where they appear in the text.
-  size_t signatureStart = text.find("\"signature\"");
+  size_t signatureStart = text.find("\"signature\"", textStart);
   auto ordered = [&](StringRef section) {
     std::vector<std::string> names;
     const json::Object *entries = signature.getObject(section);
@@ -527,8 +527,15 @@ OwningOpRef<ModuleOp> TFJSImporter::import(StringRef jsonText) {
       return fail();
 
   ImportedGraph graph;
-  if (const json::Object *signature = root->getObject("signature"))
-    (void)readSignature(*signature, jsonText, graph);
+  // Like TF.js, a signature in userDefinedMetadata wins over the top-level
+  // one.
+  const json::Object *metadata = root->getObject("userDefinedMetadata");
+  if (const json::Object *signature =
+          metadata ? metadata->getObject("signature") : nullptr)
+    (void)readSignature(*signature, jsonText,
+                        jsonText.find("\"userDefinedMetadata\""), graph);
+  else if (const json::Object *signature = root->getObject("signature"))
+    (void)readSignature(*signature, jsonText, 0, graph);
   for (const json::Value &nodeValue : *nodes) {
     const json::Object *object = nodeValue.getAsObject();
     std::optional<StringRef> nodeName =
