@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Runs real TF.js graph models end to end and compares them with TF.js.
+
+usage: run-models.py [--all] [--bench N] [--bef] [--table FILE] [MODEL ...]
+
+MODEL is a name under the peers' model cache: `nsfwjs_mobilenet_v2_mid` or
+a human model such as `blazeface`. For each model it makes (once, cached in
+$PEERS_CACHE/refs) the TF.js-cpu reference outputs with
+../shared/peers/reference.sh, runs `fallback-run model.json` on the same
+inputs, and checks every output with max |a-b| <= 1e-4 + 1e-3 |b|. Exits 1
+if any model fails."""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PEERS = os.path.join(os.path.dirname(ROOT), "shared", "peers")
+CACHE = os.environ.get("PEERS_CACHE", os.path.expanduser("~/.cache/tfrt-fallback-peers"))
+BIN = os.path.join(os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")), "bin")
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+
+
+def model_path(name):
+    if name == "nsfwjs_mobilenet_v2_mid":
+        return os.path.join(CACHE, "models", name, "model.json")
+    return os.path.join(CACHE, "models", "human", name + ".json")
+
+
+def all_models():
+    names = ["nsfwjs_mobilenet_v2_mid"]
+    human = os.path.join(CACHE, "models", "human")
+    for f in sorted(os.listdir(human)):
+        if f.endswith(".json"):
+            try:
+                with open(os.path.join(human, f)) as fh:
+                    if json.load(fh).get("format") == "graph-model":
+                        names.append(f[:-5])
+            except ValueError:
+                pass
+    return names
+
+
+def reference(name):
+    """Returns the reference folder, making it once."""
+    out = os.path.join(CACHE, "refs", name)
+    meta = os.path.join(out, "meta.cpu.json")
+    if not os.path.exists(meta):
+        os.makedirs(out, exist_ok=True)
+        subprocess.run([os.path.join(PEERS, "reference.sh"), model_path(name), out, "cpu", "1"],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    with open(meta) as f:
+        return out, json.load(f)
+
+
+def npy_name(tensor_name):
+    return re.sub(r"[/:]", "_", tensor_name)
+
+
+def run_model(name, args):
+    row = {"model": name}
+    try:
+        ref_dir, meta = reference(name)
+    except subprocess.CalledProcessError as e:
+        row["status"] = "no reference (TF.js failed: %s)" % e.stderr.decode()[-200:].strip()
+        return row
+    row["tfjs_cpu_ms"] = meta.get("medianMs")
+    inputs = [os.path.join(ref_dir, "input_%s.npy" % npy_name(i["name"])) for i in meta["inputs"]]
+    out_dir = os.path.join(CACHE, "ours", name)
+    os.makedirs(out_dir, exist_ok=True)
+    program = model_path(name)
+    if args.bef:
+        bef = os.path.join(out_dir, "model.bef")
+        r = subprocess.run([os.path.join(BIN, "fallback-translate"), "--import-tfjs", program,
+                            "-o", os.path.join(out_dir, "model.mlir")], capture_output=True, text=True)
+        if r.returncode == 0:
+            r = subprocess.run([os.path.join(BIN, "fallback-translate"), "--mlir-to-bef",
+                                os.path.join(out_dir, "model.mlir"), "-o", bef],
+                               capture_output=True, text=True)
+        if r.returncode:
+            row["status"] = "compile error: " + r.stderr.strip().splitlines()[-1][:300]
+            return row
+        program = bef
+    cmd = [os.path.join(BIN, "fallback-run"), program, "--output-dir=" + out_dir,
+           "--threads=1", "--print-limit=0"] + ["--input=" + i for i in inputs]
+    if args.bench:
+        cmd.append("--benchmark=%d" % args.bench)
+    start = time.time()
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    row["wall_s"] = round(time.time() - start, 2)
+    if r.returncode:
+        err = [l for l in r.stderr.strip().splitlines() if "error" in l] or r.stderr.strip().splitlines() or ["?"]
+        row["status"] = "error: " + err[0][:300]
+        return row
+    m = re.search(r"median ([0-9.]+) ms", r.stdout)
+    if m:
+        row["ours_ms"] = float(m.group(1))
+    pairs = []
+    for k, o in enumerate(meta["outputs"]):
+        pairs += [os.path.join(out_dir, "output_%d.npy" % k),
+                  os.path.join(ref_dir, "output_%d_%s.cpu.npy" % (k, npy_name(o["name"])))]
+    c = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "compare-npy.py")] + pairs,
+                       capture_output=True, text=True)
+    errs = [float(x) for x in re.findall(r"max \|a-b\| = ([0-9.e+-]+|nan|inf)", c.stdout)]
+    row["max_err"] = max(errs) if errs else None
+    row["status"] = "match" if c.returncode == 0 else "MISMATCH: " + " / ".join(
+        l for l in c.stdout.splitlines() if not l.startswith("ok"))[:300]
+    return row
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("models", nargs="*")
+    parser.add_argument("--all", action="store_true")
+    parser.add_argument("--bench", type=int, default=0)
+    parser.add_argument("--bef", action="store_true", help="translate to .bef first")
+    parser.add_argument("--json", help="write the rows as JSON here")
+    args = parser.parse_args()
+    subprocess.run([os.path.join(PEERS, "setup.sh")], check=True, stdout=subprocess.DEVNULL)
+    names = all_models() if args.all else args.models
+    rows, failed = [], 0
+    for name in names:
+        row = run_model(name, args)
+        rows.append(row)
+        ok = row["status"] == "match"
+        failed += not ok
+        print("%-28s %-6s %s" % (name, "PASS" if ok else "FAIL",
+                                 json.dumps({k: v for k, v in row.items() if k not in ("model",)})))
+        sys.stdout.flush()
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=1)
+    print("models: %d passed, %d failed" % (len(rows) - failed, failed))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
