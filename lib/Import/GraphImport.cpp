@@ -103,6 +103,7 @@ std::optional<TensorRef> parseTensorRef(StringRef name) {
 /// reads, for ops whose output count is not in their attributes.
 FailureOr<SmallVector<Type>> inferResultTypes(const ImportedNode &node,
                                               unsigned numUsed,
+                                              TypeRange operandTypes,
                                               MLIRContext *context,
                                               std::string &error) {
   Builder b(context);
@@ -215,7 +216,11 @@ FailureOr<SmallVector<Type>> inferResultTypes(const ImportedNode &node,
     return need(type("dtype"), "dtype");
 
   // Everything else produces T (or dtype / out_type), once per output used.
+  // Ops TF.js writes without attributes (its `Prelu`) take their first
+  // operand's dtype.
   Type result = t ? t : type("dtype") ? type("dtype") : type("out_type");
+  if (!result && !operandTypes.empty())
+    result = getElementTypeOrSelf(operandTypes.front());
   if (!result) {
     error = "cannot infer the result type of op '" + node.op +
             "': it has no 'T', 'dtype' or 'out_type' attribute";
@@ -432,7 +437,8 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
     } else {
       std::string error;
       FailureOr<SmallVector<Type>> elements =
-          inferResultTypes(node, numUsed[index], context, error);
+          inferResultTypes(node, numUsed[index],
+                           ValueRange(operands).getTypes(), context, error);
       if (failed(elements))
         return fail("node '" + node.name + "': " + error);
       for (Type element : *elements) {
@@ -447,6 +453,15 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
     state.addOperands(operands);
     state.addTypes(resultTypes);
     state.addAttributes(node.attrs);
+    // A T-polymorphic op TF.js wrote without T (its `Prelu`) gets it back,
+    // so kernels can be looked up by dtype.
+    bool hasTypeAttr = llvm::any_of(node.attrs, [](const NamedAttribute &a) {
+      return a.getName() == "T" || a.getName() == "dtype" ||
+             a.getName() == "out_type";
+    });
+    if (!hasTypeAttr && !operands.empty() && node.op != "Const")
+      state.addAttribute(
+          "T", TypeAttr::get(getElementTypeOrSelf(operands.front().getType())));
     if (!node.device.empty())
       state.addAttribute("device", builder.getStringAttr(node.device));
     Operation *op = builder.create(state);

@@ -68,6 +68,8 @@ private:
   std::string errorMessage;
   /// Const values by weight name.
   llvm::StringMap<ElementsAttr> weights;
+  /// The dtype each Const node declares, by node name.
+  llvm::StringMap<Type> constDTypes;
   unsigned blobCounter = 0;
 };
 
@@ -186,7 +188,9 @@ FailureOr<Attribute> TFJSImporter::convertScalar(StringRef kind,
     if (std::optional<StringRef> s = value.getAsString()) {
       if (Type type = getTFElementType(*s, context))
         return Attribute(TypeAttr::get(type));
-      return error("unsupported dtype " + *s);
+      // Resource / variant dtypes belong to ops (TensorArray, TensorList,
+      // hash tables) that the graph importer reports by name.
+      return Attribute(builder.getStringAttr(*s));
     }
   } else if (kind == "shape") {
     if (const json::Object *object = value.getAsObject()) {
@@ -414,33 +418,65 @@ LogicalResult TFJSImporter::loadWeights(const json::Array &manifest) {
           reinterpret_cast<const unsigned char *>(data.data() + offset);
       offset += size;
 
+      // The Const node's declared dtype wins: TF.js stores int64 constants
+      // as int32 weights, and the graph's ops expect int64.
+      if (auto declared = constDTypes.find(*weightName);
+          declared != constDTypes.end() && declared->second != element) {
+        Type target = declared->second;
+        bool convertible =
+            target.isF32() || target.isF64() ||
+            (isa<IntegerType>(target) &&
+             (target.isInteger(1) || target.getIntOrFloatBitWidth() % 8 == 0));
+        if (!convertible)
+          return error("weight '" + *weightName + "' is " + *dtype +
+                       " but its Const declares a dtype it cannot be "
+                       "converted to");
+        element = target;
+      }
       auto type = RankedTensorType::get(dims, element);
-      size_t elementBytes = element.isInteger(1) ? 1 : 4;
+      size_t elementBytes =
+          element.isInteger(1) ? 1 : element.getIntOrFloatBitWidth() / 8;
       AsmResourceBlob blob = HeapAsmResourceBlob::allocate(
           numElements * elementBytes, /*align=*/64, /*dataIsMutable=*/true);
       MutableArrayRef<char> out = blob.getMutableData();
+      bool storedIsInt = stored == "int32" || stored == "bool";
       for (int64_t i = 0; i < numElements; ++i) {
-        double value;
-        if (stored == "uint8")
+        // Decode the stored element, exactly for integers.
+        double value = 0;
+        int64_t intValue = 0;
+        if (stored == "uint8") {
           value = raw[i] * scale + min;
-        else if (stored == "uint16")
+        } else if (stored == "uint16") {
           value = (raw[2 * i] | raw[2 * i + 1] << 8) * scale + min;
-        else if (stored == "float16")
+        } else if (stored == "float16") {
           value = halfToFloat(raw[2 * i] | raw[2 * i + 1] << 8);
-        else
-          value = 0;
-        if (stored == "float32" || stored == "int32") {
-          std::memcpy(out.data() + 4 * i, raw + 4 * i, 4);
-        } else if (stored == "bool") {
-          out[i] = raw[i] ? 1 : 0;
-        } else if (element.isF32()) {
+        } else if (stored == "float32") {
+          float f;
+          std::memcpy(&f, raw + 4 * i, 4);
+          value = f;
+        } else if (stored == "int32") {
+          int32_t v;
+          std::memcpy(&v, raw + 4 * i, 4);
+          intValue = v;
+        } else { // bool
+          intValue = raw[i] != 0;
+        }
+        if (!storedIsInt && isa<IntegerType>(element))
+          intValue = static_cast<int64_t>(std::llround(value));
+        if (storedIsInt && !isa<IntegerType>(element))
+          value = static_cast<double>(intValue);
+        // Encode it as the element type, little-endian.
+        char *dst = out.data() + elementBytes * i;
+        if (element.isF32()) {
           float f = static_cast<float>(value);
-          std::memcpy(out.data() + 4 * i, &f, 4);
-        } else if (element.isInteger(32)) {
-          int32_t v = static_cast<int32_t>(std::lround(value));
-          std::memcpy(out.data() + 4 * i, &v, 4);
+          std::memcpy(dst, &f, 4);
+        } else if (element.isF64()) {
+          std::memcpy(dst, &value, 8);
+        } else if (element.isInteger(1)) {
+          *dst = (storedIsInt ? intValue : value) != 0;
         } else {
-          out[i] = value != 0;
+          uint64_t bits = static_cast<uint64_t>(intValue);
+          std::memcpy(dst, &bits, elementBytes);
         }
       }
       if (element.isInteger(1) && numElements <= 64) {
@@ -477,10 +513,16 @@ LogicalResult TFJSImporter::readSignature(const json::Object &signature,
       return names;
     size_t sectionStart =
         text.find("\"" + section.str() + "\"", signatureStart);
+    // Each entry maps a key to {"name": "node:index", ...}; the tensor is
+    // the name (TF.js's mapSignatureEntries), the order is the keys'.
     std::vector<std::pair<size_t, std::string>> positioned;
     for (const auto &[key, value] : *entries) {
       size_t pos = text.find("\"" + key.str() + "\"", sectionStart);
-      positioned.emplace_back(pos, key.str());
+      std::string tensor = key.str();
+      if (const json::Object *entry = value.getAsObject())
+        if (std::optional<StringRef> tensorName = entry->getString("name"))
+          tensor = tensorName->str();
+      positioned.emplace_back(pos, tensor);
     }
     llvm::sort(positioned);
     for (auto &[pos, key] : positioned)
@@ -521,6 +563,18 @@ OwningOpRef<ModuleOp> TFJSImporter::import(StringRef jsonText) {
   if (!nodes) {
     (void)error("the model has no 'modelTopology.node' list");
     return fail();
+  }
+  for (const json::Value &nodeValue : *nodes) {
+    const json::Object *object = nodeValue.getAsObject();
+    const json::Object *attrs = object ? object->getObject("attr") : nullptr;
+    const json::Object *dtype = attrs ? attrs->getObject("dtype") : nullptr;
+    std::optional<StringRef> nodeName =
+        object ? object->getString("name") : std::nullopt;
+    std::optional<StringRef> typeName =
+        dtype ? dtype->getString("type") : std::nullopt;
+    if (nodeName && typeName && object->getString("op") == StringRef("Const"))
+      if (Type type = getTFElementType(*typeName, context))
+        constDTypes[*nodeName] = type;
   }
   if (const json::Array *manifest = root->getArray("weightsManifest"))
     if (failed(loadWeights(*manifest)))
@@ -580,18 +634,6 @@ OwningOpRef<ModuleOp> TFJSImporter::import(StringRef jsonText) {
         if (failed(converted))
           return fail();
         node.attrs.push_back(builder.getNamedAttr(attrName, *converted));
-      }
-    }
-    // A Const's weight and its declared dtype may differ (TF.js stores
-    // int64 constants as int32): the value's type wins, dtype follows it.
-    if (node.op == "Const") {
-      for (NamedAttribute &attr : node.attrs) {
-        if (attr.getName() != "value")
-          continue;
-        Type element = cast<ElementsAttr>(attr.getValue()).getElementType();
-        for (NamedAttribute &other : node.attrs)
-          if (other.getName() == "dtype")
-            other.setValue(TypeAttr::get(element));
       }
     }
     graph.nodes.push_back(std::move(node));
