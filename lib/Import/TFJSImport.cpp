@@ -14,6 +14,7 @@
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
 #include "tfrt_fallback/Import/GraphImport.h"
+#include "tfrt_fallback/Import/TensorValues.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -110,34 +111,6 @@ std::optional<std::string> decodeBase64(StringRef text) {
     return std::nullopt;
   }
   return std::string(bytes.begin(), bytes.end());
-}
-
-/// IEEE half -> float, exactly.
-float halfToFloat(uint16_t h) {
-  uint32_t sign = uint32_t(h & 0x8000) << 16;
-  uint32_t exponent = (h >> 10) & 0x1f;
-  uint32_t mantissa = h & 0x3ff;
-  uint32_t bits;
-  if (exponent == 0) {
-    if (mantissa == 0) {
-      bits = sign;
-    } else { // subnormal: normalize
-      exponent = 127 - 15 + 1;
-      while (!(mantissa & 0x400)) {
-        mantissa <<= 1;
-        --exponent;
-      }
-      mantissa &= 0x3ff;
-      bits = sign | (exponent << 23) | (mantissa << 13);
-    }
-  } else if (exponent == 0x1f) {
-    bits = sign | 0x7f800000 | (mantissa << 13);
-  } else {
-    bits = sign | ((exponent + 127 - 15) << 23) | (mantissa << 13);
-  }
-  float result;
-  std::memcpy(&result, &bits, sizeof(result));
-  return result;
 }
 
 } // namespace
@@ -434,8 +407,7 @@ LogicalResult TFJSImporter::loadWeights(const json::Array &manifest) {
         element = target;
       }
       auto type = RankedTensorType::get(dims, element);
-      size_t elementBytes =
-          element.isInteger(1) ? 1 : element.getIntOrFloatBitWidth() / 8;
+      size_t elementBytes = getElementByteSize(element);
       AsmResourceBlob blob = HeapAsmResourceBlob::allocate(
           numElements * elementBytes, /*align=*/64, /*dataIsMutable=*/true);
       MutableArrayRef<char> out = blob.getMutableData();
@@ -479,22 +451,9 @@ LogicalResult TFJSImporter::loadWeights(const json::Array &manifest) {
           std::memcpy(dst, &bits, elementBytes);
         }
       }
-      if (element.isInteger(1) && numElements <= 64) {
-        SmallVector<bool> values;
-        for (int64_t i = 0; i < numElements; ++i)
-          values.push_back(out[i] != 0);
-        weights[*weightName] = DenseElementsAttr::get(type, values);
-        continue;
-      }
-      if (numElements <= 16) {
-        // Small constants stay readable in the printed MLIR.
-        weights[*weightName] = DenseElementsAttr::getFromRawBuffer(
-            type, ArrayRef<char>(out.data(), out.size()));
-        continue;
-      }
-      std::string blobName = ("weight_" + Twine(blobCounter++)).str();
-      weights[*weightName] =
-          DenseResourceElementsAttr::get(type, blobName, std::move(blob));
+      weights[*weightName] = createTensorAttr(type, std::move(blob), [&] {
+        return ("weight_" + Twine(blobCounter++)).str();
+      });
     }
   }
   return success();

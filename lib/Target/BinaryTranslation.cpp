@@ -10,6 +10,7 @@
 #include "tfrt_fallback/Dialect/Fallback/FallbackOps.h"
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
+#include "tfrt_fallback/Dialect/TFExecutor/TFExecutorDialect.h"
 #include "tfrt_fallback/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -21,15 +22,16 @@ using namespace tfrt_fallback;
 
 void tfrt_fallback::registerAllDialects(DialectRegistry &registry) {
   registry.insert<TFRTFallbackDialect, tf::TFDialect, tf::TFTypeDialect,
-                  func::FuncDialect>();
+                  tf_executor::TFExecutorDialect, func::FuncDialect>();
 }
 
 LogicalResult tfrt_fallback::lowerToFallback(ModuleOp module,
                                              const PipelineOptions &options) {
   bool hasTFOps = false;
   module.walk([&](Operation *op) {
-    if (op->getName().getDialectNamespace() ==
-        tf::TFDialect::getDialectNamespace()) {
+    StringRef dialect = op->getName().getDialectNamespace();
+    if (dialect == tf::TFDialect::getDialectNamespace() ||
+        dialect == tf_executor::TFExecutorDialect::getDialectNamespace()) {
       hasTFOps = true;
       return WalkResult::interrupt();
     }

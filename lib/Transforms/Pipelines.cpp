@@ -1,6 +1,7 @@
 //===- Pipelines.cpp - the tfrt-fallback pass pipelines ---------*- C++ -*-===//
 //
-// Registers the `tfrt-fallback-pipeline`: canonicalize, lower, clean up.
+// Registers the `tfrt-fallback-pipeline`: inline tf_executor graphs,
+// canonicalize, lower, clean up.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,8 @@ using namespace mlir;
 
 void tfrt_fallback::buildTFRTFallbackPipeline(OpPassManager &pm,
                                               const PipelineOptions &options) {
+  // TensorFlow's MLIR export form: graphs of islands become plain TF ops.
+  pm.addPass(createTFExecutorToFunctional());
   pm.addPass(createCanonicalizerPass());
   TFToTFRTFallbackOptions lowering;
   lowering.nativeOps.assign(options.nativeOps.begin(), options.nativeOps.end());

@@ -8,6 +8,7 @@
 #include "tfrt_fallback/Dialect/Fallback/FallbackDialect.h"
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
+#include "tfrt_fallback/Dialect/TFExecutor/TFExecutorDialect.h"
 #include "tfrt_fallback/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -23,7 +24,9 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry
       .insert<tfrt_fallback::TFRTFallbackDialect, tfrt_fallback::tf::TFDialect,
-              tfrt_fallback::tf::TFTypeDialect, mlir::func::FuncDialect>();
+              tfrt_fallback::tf::TFTypeDialect,
+              tfrt_fallback::tf_executor::TFExecutorDialect,
+              mlir::func::FuncDialect>();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "tfrt-fallback optimizer driver\n", registry));
 }

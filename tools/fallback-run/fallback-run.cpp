@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfrt_fallback/Import/GraphDefImport.h"
 #include "tfrt_fallback/Import/TFJSImport.h"
 #include "tfrt_fallback/Runtime/Executor.h"
 #include "tfrt_fallback/Runtime/HostContext.h"
@@ -40,7 +41,8 @@ static cl::OptionCategory runCategory("fallback-run options");
 
 static cl::opt<std::string>
     programPath(cl::cat(runCategory), cl::Positional,
-                cl::desc("<program: .mlir, .bef or TF.js model.json>"),
+                cl::desc("<program: .mlir, .bef, TF.js model.json or GraphDef "
+                         ".pb/.pbtxt>"),
                 cl::init(""));
 static cl::opt<std::string> entry(cl::cat(runCategory), "entry",
                                   cl::desc("Function to run"),
@@ -73,8 +75,8 @@ static int fail(const llvm::Twine &message) {
   return 1;
 }
 
-/// Compiles a .mlir program or a TF.js model.json into binary program bytes
-/// in-process.
+/// Compiles a .mlir program, a TF.js model.json or a GraphDef into binary
+/// program bytes in-process.
 static bool compileProgram(const std::string &path,
                            std::vector<uint8_t> &bytes) {
   mlir::DialectRegistry registry;
@@ -95,7 +97,13 @@ static bool compileProgram(const std::string &path,
     module = importTFJSModel(
         sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer(),
         llvm::sys::path::parent_path(path), path, &context);
-  else
+  else if (isGraphDefPath(path)) {
+    GraphDefImportOptions options;
+    options.textFormat = isTextGraphDefPath(path);
+    module = importGraphDef(
+        sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer(),
+        path, options, &context);
+  } else
     module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
   if (!module)
     return false;
@@ -162,7 +170,8 @@ int main(int argc, char **argv) {
 
   std::vector<uint8_t> bytes;
   llvm::StringRef path(programPath);
-  if (path.ends_with(".mlir") || path.ends_with(".json")) {
+  if (path.ends_with(".mlir") || path.ends_with(".json") ||
+      isGraphDefPath(path)) {
     if (!compileProgram(programPath, bytes))
       return 1;
   } else if (!readFileBytes(programPath, bytes)) {

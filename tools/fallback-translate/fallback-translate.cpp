@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfrt_fallback/Import/GraphDefImport.h"
 #include "tfrt_fallback/Import/TFJSImport.h"
 #include "tfrt_fallback/Target/BinaryProgram.h"
 
@@ -13,6 +14,7 @@
 int main(int argc, char **argv) {
   tfrt_fallback::registerBinaryProgramTranslations();
   tfrt_fallback::registerTFJSImportTranslation();
+  tfrt_fallback::registerGraphDefImportTranslation();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "tfrt-fallback translation driver"));
 }

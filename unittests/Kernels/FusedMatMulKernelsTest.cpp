@@ -186,8 +186,9 @@ TEST(BatchMatMul, Errors) {
     std::vector<Tensor> in;
     in.push_back(makeTensorFrom<float>(xs, patternValues(xs.numElements())));
     in.push_back(makeTensorFrom<float>(ys, patternValues(ys.numElements())));
-    return std::string(
-        runKernel(op, {{"T", DType::F32}}, in, DType::F32).status().message());
+    absl::StatusOr<Tensor> result =
+        runKernel(op, {{"T", DType::F32}}, in, DType::F32);
+    return std::string(result.status().message());
   };
   EXPECT_EQ(run("BatchMatMulV2", {3}, {3, 2}),
             opError("BatchMatMulV2", "In[0] ndims must be >= 2: 1"));

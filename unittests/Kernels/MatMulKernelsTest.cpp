@@ -156,7 +156,7 @@ TEST(MatMul, Errors) {
 }
 
 TEST(MatMul, UnregisteredDType) {
-  auto out = runMatMul<int32_t>({1, 1}, {1}, {1, 1}, {1});
+  auto out = runMatMul<uint8_t>({1, 1}, {1}, {1, 1}, {1});
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().code(), absl::StatusCode::kNotFound);
 }

@@ -77,4 +77,52 @@ def TFToTFRTFallback : Pass<"tf-to-tfrt-fallback", "mlir::ModuleOp"> {
   ];
 }
 
+def TFExecutorToFunctional
+    : Pass<"tf-executor-to-functional", "mlir::ModuleOp"> {
+  let summary = "Inline tf_executor graphs and islands into their functions";
+  let description = [{
+    Turns TensorFlow's MLIR export form, where a function's body is a
+    `tf_executor.graph` of `tf_executor.island`s, into plain TF-dialect ops:
+    the ops of each island move in front of the graph, in the islands'
+    order (a topological order, as the graph region requires), island
+    results are replaced by the values they yield, and the graph's results
+    by the data values its `tf_executor.fetch` fetches.
+
+    Control tokens (`!tf_executor.control`: island control inputs and
+    fetched tokens) are dropped. That keeps the meaning of graphs of pure
+    ops; the order of stateful ops then follows the islands' order, and the
+    `tf-to-tfrt-fallback` pass threads them on a chain in that order.
+    TensorFlow v1 control flow (`tf_executor.Switch`, `Merge`, `Enter`,
+    `Exit`, `NextIteration.*`, `LoopCond`, `ControlTrigger`) is an error:
+    not supported yet.
+
+    Before:
+
+    ```mlir
+    func.func @main(%x: tensor<f32>) -> tensor<f32> {
+      %0 = tf_executor.graph {
+        %c, %c_ctl = tf_executor.island wraps "tf.Const"() {value = dense<2.0> : tensor<f32>, dtype = f32} : () -> tensor<f32>
+        %m:2 = tf_executor.island(%c_ctl) {
+          %1 = "tf.Mul"(%x, %c) {T = f32} : (tensor<f32>, tensor<f32>) -> tensor<f32>
+          tf_executor.yield %1 : tensor<f32>
+        }
+        tf_executor.fetch %m#0 : tensor<f32>
+      }
+      return %0 : tensor<f32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @main(%x: tensor<f32>) -> tensor<f32> {
+      %c = "tf.Const"() {value = dense<2.0> : tensor<f32>, dtype = f32} : () -> tensor<f32>
+      %1 = "tf.Mul"(%x, %c) {T = f32} : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      return %1 : tensor<f32>
+    }
+    ```
+  }];
+  let dependentDialects = ["::tfrt_fallback::tf_executor::TFExecutorDialect"];
+}
+
 #endif // TFRT_FALLBACK_TRANSFORMS_PASSES_TD

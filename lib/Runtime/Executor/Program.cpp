@@ -445,6 +445,9 @@ absl::Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
       return formatError(absl::StrCat("instruction at '", inst.location,
                                       "' in '", function.name, "': ", what));
     };
+    if (opcode < static_cast<uint8_t>(bef::Opcode::Kernel) ||
+        opcode > static_cast<uint8_t>(bef::Opcode::MergeChains))
+      return mismatch(absl::StrCat("unknown opcode ", opcode));
     switch (inst.opcode) {
     case bef::Opcode::Kernel: {
       if (inst.index >= program.kernels_.size())
@@ -480,8 +483,6 @@ absl::Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
         if (!typeOf(reg).isChain())
           return mismatch("merge_chains takes chains");
       break;
-    default:
-      return mismatch(absl::StrCat("unknown opcode ", opcode));
     }
   }
   for (uint32_t reg : function.resultRegisters)
@@ -650,21 +651,16 @@ absl::Status ProgramLoader::load() {
         return formatError(absl::StrCat("section ", kind, " appears twice"));
       seen[kind] = true;
     }
-    switch (static_cast<bef::SectionKind>(kind)) {
-    case bef::SectionKind::Strings:
+    // Unknown sections are skipped: minor versions may add some.
+    if (kind == static_cast<uint32_t>(bef::SectionKind::Strings)) {
       strings = data;
-      break;
-    case bef::SectionKind::Constants:
+    } else if (kind == static_cast<uint32_t>(bef::SectionKind::Constants)) {
       if (reinterpret_cast<uintptr_t>(data.data()) % bef::kConstantAlignment)
         return formatError("the constant section is not 64-byte aligned in "
                            "memory");
       constantData = data;
-      break;
-    case bef::SectionKind::Program:
+    } else if (kind == static_cast<uint32_t>(bef::SectionKind::Program)) {
       programSection = data;
-      break;
-    default:
-      break; // Unknown sections are skipped: minor versions may add some.
     }
   }
   if (!seen[3])

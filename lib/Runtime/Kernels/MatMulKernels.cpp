@@ -294,7 +294,8 @@ template <typename T> using BatchMatMulV2 = BatchMatMulKernel<T, true>;
 } // namespace
 
 void registerMatMulKernels(KernelRegistry &registry) {
-  registerForTypes<MatMulKernel, float, double>(registry, "MatMul");
+  registerForTypes<MatMulKernel, float, double, int32_t, int64_t>(registry,
+                                                                  "MatMul");
   registerForTypes<FusedMatMulKernel, float, double>(registry, "_FusedMatMul");
   registerForTypes<BatchMatMulV1, float, double, int32_t>(registry,
                                                           "BatchMatMul");

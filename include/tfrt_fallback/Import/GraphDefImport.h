@@ -1,0 +1,51 @@
+//===- GraphDefImport.h - import TensorFlow GraphDefs -----------*- C++ -*-===//
+//
+// Imports a frozen TensorFlow GraphDef (binary `.pb` or text `.pbtxt`) into
+// a TF-dialect module whose `@main` computes the graph's outputs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_IMPORT_GRAPHDEFIMPORT_H
+#define TFRT_FALLBACK_IMPORT_GRAPHDEFIMPORT_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+
+namespace tfrt_fallback {
+
+/// How to read a GraphDef and which tensors `@main` takes and returns.
+struct GraphDefImportOptions {
+  /// "name:dtype:shape,..." (e.g. "input:f32:1x224x224x3", "?" for an
+  /// unknown dimension, "*" for an unknown rank); dtype and shape may be
+  /// left out ("name", "name:dtype"). Empty: every Placeholder is an input.
+  std::string inputs;
+  /// "node,node:1,...". Empty: every node no other node consumes.
+  std::string outputs;
+  /// Parse as text format only (`.pbtxt`); otherwise binary is tried first,
+  /// then text.
+  bool textFormat = false;
+};
+
+/// Imports the GraphDef in `bytes`; `name` names it in diagnostics. Errors
+/// are reported as diagnostics; returns null on failure.
+mlir::OwningOpRef<mlir::ModuleOp>
+importGraphDef(llvm::StringRef bytes, llvm::StringRef name,
+               const GraphDefImportOptions &options,
+               mlir::MLIRContext *context);
+
+/// Whether `path` names a GraphDef by its extension (.pb, .pbtxt, .pbtext).
+bool isGraphDefPath(llvm::StringRef path);
+
+/// Whether `path`'s extension says text format (.pbtxt, .pbtext, .txt).
+bool isTextGraphDefPath(llvm::StringRef path);
+
+/// Registers `--import-graphdef` (and its `--inputs`, `--outputs` options)
+/// with fallback-translate.
+void registerGraphDefImportTranslation();
+
+} // namespace tfrt_fallback
+
+#endif // TFRT_FALLBACK_IMPORT_GRAPHDEFIMPORT_H

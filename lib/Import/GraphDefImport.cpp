@@ -1,0 +1,557 @@
+//===- GraphDefImport.cpp - import TensorFlow GraphDefs ---------*- C++ -*-===//
+//
+// Parses a GraphDef with protobuf, from our own minimal schema (graph.proto,
+// whose field numbers are TensorFlow's), converts its nodes' attributes to
+// MLIR attributes and hands the graph to the format-independent importer
+// (GraphImport). Tensor values come from `tensor_content` (raw
+// little-endian bytes) or the repeated `*_val` fields, where fewer values
+// than elements repeat the last one; large ones become dense_resource blobs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Import/GraphDefImport.h"
+
+#include "tfrt_fallback/Dialect/Fallback/FallbackDialect.h"
+#include "tfrt_fallback/Dialect/TF/TFDialect.h"
+#include "tfrt_fallback/Dialect/TF/TFTypes.h"
+#include "tfrt_fallback/Import/GraphImport.h"
+#include "tfrt_fallback/Import/TensorValues.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include "graph.pb.h"
+#include <google/protobuf/io/tokenizer.h>
+#include <google/protobuf/text_format.h>
+
+#include <cstring>
+
+using namespace mlir;
+using namespace tfrt_fallback;
+namespace pb = tfrt_fallback::graphdef;
+
+namespace {
+
+/// The name of a DataType number, for messages ("DT_COMPLEX64").
+std::string dtypeName(int dtype) {
+  const std::string &name = pb::DataType_Name(static_cast<pb::DataType>(dtype));
+  return name.empty() ? "DataType " + std::to_string(dtype) : name;
+}
+
+/// Remembers the first error of protobuf's text parser.
+class TextErrorCollector : public google::protobuf::io::ErrorCollector {
+public:
+  void AddError(int line, google::protobuf::io::ColumnNumber column,
+                const std::string &message) override {
+    if (!hasError) {
+      hasError = true;
+      this->line = line;
+      this->column = column;
+      this->message = message;
+    }
+  }
+  bool hasError = false;
+  int line = 0, column = 0;
+  std::string message;
+};
+
+/// Accumulates the first error; every later step checks `failed()`.
+class GraphDefImporter {
+public:
+  GraphDefImporter(StringRef name, const GraphDefImportOptions &options,
+                   MLIRContext *context)
+      : name(name), options(options), context(context), builder(context) {}
+
+  OwningOpRef<ModuleOp> import(StringRef bytes);
+
+private:
+  LogicalResult error(const Twine &message) {
+    if (errorMessage.empty())
+      errorMessage = message.str();
+    return failure();
+  }
+
+  LogicalResult parse(StringRef bytes, pb::GraphDef &graph);
+  LogicalResult applyInputs(ImportedGraph &graph);
+  FailureOr<Attribute> convertAttr(const pb::AttrValue &value);
+  FailureOr<Attribute> convertType(int dtype);
+  Attribute convertShape(const pb::TensorShapeProto &shape);
+  FailureOr<Attribute> convertFunc(const pb::NameAttrList &func);
+  FailureOr<ElementsAttr> convertTensor(const pb::TensorProto &tensor);
+
+  std::string name;
+  const GraphDefImportOptions &options;
+  MLIRContext *context;
+  Builder builder;
+  std::string errorMessage;
+  /// A location for the error, when it has one (text parse errors).
+  std::optional<Location> errorLoc;
+  llvm::StringSet<> libraryFunctions;
+  unsigned blobCounter = 0;
+};
+
+} // namespace
+
+LogicalResult GraphDefImporter::parse(StringRef bytes, pb::GraphDef &graph) {
+  auto parseText = [&](TextErrorCollector &collector) {
+    google::protobuf::TextFormat::Parser parser;
+    // GraphDefs carry fields our schema leaves out (function bodies, debug
+    // info): skip them.
+    parser.AllowUnknownField(true);
+    parser.RecordErrorsTo(&collector);
+    graph.Clear();
+    return parser.ParseFromString(std::string(bytes), &graph);
+  };
+  if (bytes.size() > static_cast<size_t>(INT32_MAX))
+    return error("'" + name + "' is larger than 2 GB, which protobuf cannot "
+                 "parse");
+  if (!options.textFormat &&
+      graph.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+    return success();
+  TextErrorCollector collector;
+  if (parseText(collector))
+    return success();
+  if (options.textFormat) {
+    errorLoc = FileLineColLoc::get(context, name, collector.line + 1,
+                                   collector.column + 1);
+    return error("'" + name + "' is not a text-format GraphDef: " +
+                 collector.message);
+  }
+  return error("'" + name + "' is not a GraphDef: it parses neither as a "
+               "binary nor as a text-format protobuf");
+}
+
+FailureOr<Attribute> GraphDefImporter::convertType(int dtype) {
+  // Reference dtypes (DT_FLOAT_REF) of variables in unfrozen graphs.
+  if (dtype > 100)
+    dtype -= 100;
+  if (Type type = getTFElementType(dtype, context))
+    return Attribute(TypeAttr::get(type));
+  // Resource / variant / complex dtypes belong to ops that the graph
+  // importer reports by name when they are needed.
+  return Attribute(builder.getStringAttr(dtypeName(dtype)));
+}
+
+Attribute GraphDefImporter::convertShape(const pb::TensorShapeProto &shape) {
+  if (shape.unknown_rank())
+    return tf::ShapeAttr::get(context, false, {});
+  SmallVector<int64_t> dims;
+  for (const pb::TensorShapeProto::Dim &dim : shape.dim())
+    dims.push_back(dim.size() < 0 ? ShapedType::kDynamic : dim.size());
+  return tf::ShapeAttr::get(context, true, dims);
+}
+
+FailureOr<Attribute> GraphDefImporter::convertFunc(const pb::NameAttrList &f) {
+  if (libraryFunctions.contains(f.name()))
+    return error("it names the graph function '" + f.name() +
+                 "'; functions of the GraphDef library are not supported "
+                 "yet");
+  return Attribute(FlatSymbolRefAttr::get(context, f.name()));
+}
+
+FailureOr<ElementsAttr>
+GraphDefImporter::convertTensor(const pb::TensorProto &tensor) {
+  int dtype = tensor.dtype();
+  Type element = getTFElementType(dtype, context);
+  if (!element)
+    return error("the tensor has the unsupported dtype " + dtypeName(dtype));
+  if (tensor.tensor_shape().unknown_rank())
+    return error("the tensor has no shape");
+  SmallVector<int64_t> dims;
+  int64_t numElements = 1;
+  for (const pb::TensorShapeProto::Dim &dim : tensor.tensor_shape().dim()) {
+    if (dim.size() < 0 ||
+        (dim.size() && numElements > (INT64_C(1) << 40) / dim.size()))
+      return error("the tensor has the bad shape dimension " +
+                   Twine(dim.size()));
+    dims.push_back(dim.size());
+    numElements *= dim.size();
+  }
+  auto type = RankedTensorType::get(dims, element);
+
+  if (isa<tf::StringType>(element)) {
+    if (!tensor.tensor_content().empty())
+      return error("string tensors in 'tensor_content' are not supported");
+    if (tensor.string_val_size() > numElements)
+      return error("the tensor has " + Twine(tensor.string_val_size()) +
+                   " values for " + Twine(numElements) + " elements");
+    SmallVector<StringRef> values;
+    for (int64_t i = 0; i < numElements; ++i)
+      values.push_back(tensor.string_val_size() == 0
+                           ? StringRef()
+                           : StringRef(tensor.string_val(std::min<int64_t>(
+                                 i, tensor.string_val_size() - 1))));
+    return ElementsAttr(DenseElementsAttr::get(type, values));
+  }
+
+  unsigned elementBytes = getElementByteSize(element);
+  size_t size = static_cast<size_t>(numElements) * elementBytes;
+  AsmResourceBlob blob = HeapAsmResourceBlob::allocate(
+      size, /*align=*/64, /*dataIsMutable=*/true);
+  MutableArrayRef<char> out = blob.getMutableData();
+  auto makeAttr = [&]() -> ElementsAttr {
+    return createTensorAttr(type, std::move(blob), [&] {
+      return ("graphdef_" + Twine(blobCounter++)).str();
+    });
+  };
+
+  if (!tensor.tensor_content().empty()) {
+    const std::string &content = tensor.tensor_content();
+    if (content.size() != size)
+      return error("the tensor's 'tensor_content' has " +
+                   Twine(content.size()) + " bytes; " + Twine(numElements) +
+                   " elements of its dtype need " + Twine(size));
+    std::memcpy(out.data(), content.data(), size);
+    if (element.isInteger(1))
+      for (char &c : out)
+        c = c != 0;
+    return makeAttr();
+  }
+
+  // The repeated field of the dtype; fewer values than elements repeat the
+  // last one, none at all means zeros.
+  auto fill = [&](const auto &values, auto encode) -> LogicalResult {
+    int64_t count = values.size();
+    if (count > numElements)
+      return error("the tensor has " + Twine(count) + " values for " +
+                   Twine(numElements) + " elements");
+    if (count == 0) {
+      std::memset(out.data(), 0, size);
+      return success();
+    }
+    for (int64_t i = 0; i < numElements; ++i)
+      encode(values[std::min(i, count - 1)], out.data() + i * elementBytes);
+    return success();
+  };
+  auto store = [&](auto value, char *dst) {
+    std::memcpy(dst, &value, sizeof(value));
+  };
+  LogicalResult filled = failure();
+  switch (dtype) {
+  case pb::DT_FLOAT:
+    filled = fill(tensor.float_val(), [&](float v, char *d) { store(v, d); });
+    break;
+  case pb::DT_DOUBLE:
+    filled = fill(tensor.double_val(), [&](double v, char *d) { store(v, d); });
+    break;
+  case pb::DT_INT32:
+    filled = fill(tensor.int_val(), [&](int32_t v, char *d) { store(v, d); });
+    break;
+  case pb::DT_INT16:
+  case pb::DT_UINT16:
+    filled = fill(tensor.int_val(),
+                  [&](int32_t v, char *d) { store(static_cast<int16_t>(v), d); });
+    break;
+  case pb::DT_INT8:
+  case pb::DT_UINT8:
+    filled = fill(tensor.int_val(),
+                  [&](int32_t v, char *d) { store(static_cast<int8_t>(v), d); });
+    break;
+  case pb::DT_HALF:
+  case pb::DT_BFLOAT16:
+    // Both keep their 16 bits in half_val.
+    filled = fill(tensor.half_val(), [&](int32_t v, char *d) {
+      store(static_cast<uint16_t>(v), d);
+    });
+    break;
+  case pb::DT_INT64:
+    filled = fill(tensor.int64_val(), [&](int64_t v, char *d) { store(v, d); });
+    break;
+  case pb::DT_BOOL:
+    filled = fill(tensor.bool_val(),
+                  [&](bool v, char *d) { *d = static_cast<char>(v); });
+    break;
+  case pb::DT_UINT32:
+    filled =
+        fill(tensor.uint32_val(), [&](uint32_t v, char *d) { store(v, d); });
+    break;
+  case pb::DT_UINT64:
+    filled =
+        fill(tensor.uint64_val(), [&](uint64_t v, char *d) { store(v, d); });
+    break;
+  default:
+    return error("the tensor has the unsupported dtype " + dtypeName(dtype));
+  }
+  if (failed(filled))
+    return failure();
+  return makeAttr();
+}
+
+FailureOr<Attribute> GraphDefImporter::convertAttr(const pb::AttrValue &value) {
+  switch (value.value_case()) {
+  case pb::AttrValue::kS:
+    return Attribute(builder.getStringAttr(value.s()));
+  case pb::AttrValue::kI:
+    return Attribute(builder.getI64IntegerAttr(value.i()));
+  case pb::AttrValue::kF:
+    return Attribute(builder.getF32FloatAttr(value.f()));
+  case pb::AttrValue::kB:
+    return Attribute(builder.getBoolAttr(value.b()));
+  case pb::AttrValue::kType:
+    return convertType(value.type());
+  case pb::AttrValue::kShape:
+    return convertShape(value.shape());
+  case pb::AttrValue::kTensor: {
+    FailureOr<ElementsAttr> tensor = convertTensor(value.tensor());
+    if (failed(tensor))
+      return failure();
+    return Attribute(*tensor);
+  }
+  case pb::AttrValue::kFunc:
+    return convertFunc(value.func());
+  case pb::AttrValue::kPlaceholder:
+    return error("it is a function attribute placeholder ('" +
+                 value.placeholder() + "')");
+  case pb::AttrValue::kList:
+  case pb::AttrValue::VALUE_NOT_SET:
+    break;
+  }
+  // A list holds one kind of element; an empty list none. An attribute
+  // without any value reads as an empty list too.
+  const pb::AttrValue::ListValue &list = value.list();
+  SmallVector<Attribute> elements;
+  for (const std::string &s : list.s())
+    elements.push_back(builder.getStringAttr(s));
+  for (int64_t i : list.i())
+    elements.push_back(builder.getI64IntegerAttr(i));
+  for (float f : list.f())
+    elements.push_back(builder.getF32FloatAttr(f));
+  for (bool b : list.b())
+    elements.push_back(builder.getBoolAttr(b));
+  for (int type : list.type()) {
+    FailureOr<Attribute> converted = convertType(type);
+    if (failed(converted))
+      return failure();
+    elements.push_back(*converted);
+  }
+  for (const pb::TensorShapeProto &shape : list.shape())
+    elements.push_back(convertShape(shape));
+  for (const pb::TensorProto &tensor : list.tensor()) {
+    FailureOr<ElementsAttr> converted = convertTensor(tensor);
+    if (failed(converted))
+      return failure();
+    elements.push_back(*converted);
+  }
+  for (const pb::NameAttrList &func : list.func()) {
+    FailureOr<Attribute> converted = convertFunc(func);
+    if (failed(converted))
+      return failure();
+    elements.push_back(*converted);
+  }
+  return Attribute(builder.getArrayAttr(elements));
+}
+
+/// "f32", "float32" or "DT_FLOAT" -> f32.
+static Type parseDType(StringRef text, MLIRContext *context) {
+  Builder b(context);
+  Type type = llvm::StringSwitch<Type>(text)
+                  .Cases({"f32", "float32", "float"}, b.getF32Type())
+                  .Cases({"f64", "float64", "double"}, b.getF64Type())
+                  .Cases({"f16", "float16", "half"}, b.getF16Type())
+                  .Cases({"bf16", "bfloat16"}, b.getBF16Type())
+                  .Cases({"i1", "bool"}, b.getI1Type())
+                  .Cases({"i8", "int8"}, b.getI8Type())
+                  .Cases({"i16", "int16"}, b.getI16Type())
+                  .Cases({"i32", "int32"}, b.getI32Type())
+                  .Cases({"i64", "int64"}, b.getI64Type())
+                  .Cases({"ui8", "u8", "uint8"}, b.getIntegerType(8, false))
+                  .Cases({"ui16", "u16", "uint16"}, b.getIntegerType(16, false))
+                  .Cases({"ui32", "u32", "uint32"}, b.getIntegerType(32, false))
+                  .Cases({"ui64", "u64", "uint64"}, b.getIntegerType(64, false))
+                  .Case("string", tf::StringType::get(context))
+                  .Default(Type());
+  if (!type && text.starts_with("DT_"))
+    type = getTFElementType(text, context);
+  return type;
+}
+
+LogicalResult GraphDefImporter::applyInputs(ImportedGraph &graph) {
+  llvm::StringMap<size_t> byName;
+  for (auto [index, node] : llvm::enumerate(graph.nodes))
+    byName.try_emplace(node.name, index);
+  llvm::StringSet<> seen;
+  SmallVector<StringRef> entries;
+  StringRef(options.inputs).split(entries, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef entry : entries) {
+    entry = entry.trim();
+    auto bad = [&](const Twine &why) {
+      return error("bad --inputs entry '" + entry + "': " + why +
+                   " (expected name[:dtype[:shape]], e.g. "
+                   "input:f32:1x224x224x3)");
+    };
+    SmallVector<StringRef> parts;
+    entry.split(parts, ':');
+    if (parts.size() > 3 || parts[0].empty())
+      return bad("it has " + Twine(parts.size()) + " ':'-separated parts");
+    StringRef inputName = parts[0];
+    if (!seen.insert(inputName).second)
+      return bad("the input is named twice");
+    graph.inputs.push_back(inputName.str());
+    auto node = byName.find(inputName);
+    if (node == byName.end())
+      continue; // The graph importer reports it.
+    auto setAttr = [&](StringRef attrName, Attribute value) {
+      llvm::SmallVector<NamedAttribute> &attrs = graph.nodes[node->second].attrs;
+      llvm::erase_if(attrs, [&](const NamedAttribute &a) {
+        return a.getName() == attrName;
+      });
+      attrs.push_back(builder.getNamedAttr(attrName, value));
+    };
+    if (parts.size() >= 2) {
+      Type type = parseDType(parts[1], context);
+      if (!type)
+        return bad("unknown dtype '" + parts[1] + "'");
+      setAttr("dtype", TypeAttr::get(type));
+    }
+    if (parts.size() == 3) {
+      StringRef shape = parts[2].trim();
+      if (shape == "*") {
+        setAttr("shape", tf::ShapeAttr::get(context, false, {}));
+        continue;
+      }
+      SmallVector<int64_t> dims;
+      SmallVector<StringRef> dimTexts;
+      shape.split(dimTexts, 'x', -1, /*KeepEmpty=*/true);
+      if (shape.empty())
+        dimTexts.clear(); // a scalar
+      for (StringRef dim : dimTexts) {
+        int64_t size;
+        if (dim == "?" || dim == "-1")
+          dims.push_back(ShapedType::kDynamic);
+        else if (!dim.getAsInteger(10, size) && size >= 0)
+          dims.push_back(size);
+        else
+          return bad("bad dimension '" + dim + "' in the shape '" + shape +
+                     "'");
+      }
+      setAttr("shape", tf::ShapeAttr::get(context, true, dims));
+    }
+  }
+  return success();
+}
+
+OwningOpRef<ModuleOp> GraphDefImporter::import(StringRef bytes) {
+  context->loadDialect<tf::TFTypeDialect, tf::TFDialect, func::FuncDialect,
+                       TFRTFallbackDialect>();
+  auto fail = [&]() -> OwningOpRef<ModuleOp> {
+    emitError(errorLoc.value_or(UnknownLoc::get(context)))
+        << name << ": " << errorMessage;
+    return {};
+  };
+  pb::GraphDef graphDef;
+  if (failed(parse(bytes, graphDef)))
+    return fail();
+  if (graphDef.node_size() == 0) {
+    (void)error("the GraphDef has no nodes");
+    return fail();
+  }
+  for (const pb::FunctionDef &function : graphDef.library().function())
+    libraryFunctions.insert(function.signature().name());
+
+  ImportedGraph graph;
+  for (const pb::NodeDef &nodeDef : graphDef.node()) {
+    ImportedNode node;
+    node.name = nodeDef.name();
+    node.op = nodeDef.op();
+    node.device = nodeDef.device();
+    if (node.name.empty() || node.op.empty()) {
+      (void)error("a node lacks a name or an op");
+      return fail();
+    }
+    node.inputs.assign(nodeDef.input().begin(), nodeDef.input().end());
+    // Sorted by name: protobuf maps have no order.
+    SmallVector<const std::string *> attrNames;
+    for (const auto &entry : nodeDef.attr())
+      attrNames.push_back(&entry.first);
+    llvm::sort(attrNames, [](const std::string *a, const std::string *b) {
+      return *a < *b;
+    });
+    for (const std::string *attrName : attrNames) {
+      FailureOr<Attribute> converted =
+          convertAttr(nodeDef.attr().at(*attrName));
+      if (failed(converted)) {
+        errorMessage = "node '" + node.name + "' (" + node.op +
+                       "), attribute '" + *attrName + "': " + errorMessage;
+        return fail();
+      }
+      node.attrs.push_back(builder.getNamedAttr(*attrName, *converted));
+    }
+    graph.nodes.push_back(std::move(node));
+  }
+
+  if (failed(applyInputs(graph)))
+    return fail();
+  SmallVector<StringRef> outputs;
+  StringRef(options.outputs).split(outputs, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef output : outputs)
+    graph.outputs.push_back(output.trim().str());
+  return importGraph(graph, context);
+}
+
+OwningOpRef<ModuleOp>
+tfrt_fallback::importGraphDef(StringRef bytes, StringRef name,
+                              const GraphDefImportOptions &options,
+                              MLIRContext *context) {
+  GraphDefImporter importer(name, options, context);
+  return importer.import(bytes);
+}
+
+bool tfrt_fallback::isTextGraphDefPath(StringRef path) {
+  StringRef extension = llvm::sys::path::extension(path);
+  return extension == ".pbtxt" || extension == ".pbtext" ||
+         extension == ".txt";
+}
+
+bool tfrt_fallback::isGraphDefPath(StringRef path) {
+  StringRef extension = llvm::sys::path::extension(path);
+  return extension == ".pb" || extension == ".pbtxt" ||
+         extension == ".pbtext";
+}
+
+void tfrt_fallback::registerGraphDefImportTranslation() {
+  // Function-local, so tools that link the importer without registering
+  // the translation do not get the options.
+  static llvm::cl::opt<std::string> inputs(
+      "inputs",
+      llvm::cl::desc("--import-graphdef: the graph's inputs, "
+                     "name[:dtype[:shape]],... (e.g. input:f32:1x224x224x3, "
+                     "'?' for an unknown dimension); default: the "
+                     "Placeholders"),
+      llvm::cl::init(""));
+  static llvm::cl::opt<std::string> outputs(
+      "outputs",
+      llvm::cl::desc("--import-graphdef: the graph's outputs, node[:index],... "
+                     "; default: the nodes nobody consumes"),
+      llvm::cl::init(""));
+  TranslateToMLIRRegistration importGraphDefTranslation(
+      "import-graphdef",
+      "Import a frozen TensorFlow GraphDef (binary .pb or text .pbtxt)",
+      [](llvm::SourceMgr &sourceMgr,
+         MLIRContext *context) -> OwningOpRef<Operation *> {
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+        StringRef path = buffer->getBufferIdentifier();
+        GraphDefImportOptions options;
+        options.inputs = inputs;
+        options.outputs = outputs;
+        options.textFormat = isTextGraphDefPath(path);
+        OwningOpRef<ModuleOp> module =
+            importGraphDef(buffer->getBuffer(), path, options, context);
+        if (!module)
+          return {};
+        return OwningOpRef<Operation *>(module.release().getOperation());
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<tf::TFTypeDialect, tf::TFDialect, func::FuncDialect,
+                        TFRTFallbackDialect>();
+      });
+}
