@@ -19,12 +19,21 @@ echo "test.sh: build finished in $(( $(date +%s) - start )) s"
 "$root/scripts/check-format.sh"
 
 cd "$build"
-ctest --output-on-failure -j "$(nproc)" 2>&1 | tee "$build/ctest.log" | \
-  grep -v -E '^\s+(Start|[0-9]+/[0-9]+ Test)' || true
-status=${PIPESTATUS[0]}
+status=0
+ctest --output-on-failure -j "$(nproc)" > "$build/ctest.log" 2>&1 || status=$?
+grep -v -E '^\s+(Start|[0-9]+/[0-9]+ Test)' "$build/ctest.log" | tail -n 60 || true
 # The lit summary (the lit test's own output), then ctest's.
 sed -n '/^Testing Time:/,/^ *Passed/p;/^Total Discovered Tests/,/^ *Failed/p' \
   "$build/Testing/Temporary/LastTest.log" | grep -E '^(Testing Time|Total|  [A-Z])' || true
 grep -E 'tests passed|tests failed|Total Test time' "$build/ctest.log" || true
+
+# Real models end to end against TF.js (references cached in
+# $PEERS_CACHE/refs; the first run makes them with ../shared/peers).
+models_status=0
+if [ "${SKIP_MODELS:-0}" != 1 ]; then
+  BUILD_DIR="$build" python3 "$root/scripts/run-models.py" --all \
+    --expected "$root/scripts/models-expected.txt" || models_status=$?
+fi
 echo "test.sh: done in $(( $(date +%s) - start )) s"
+[ "$status" -eq 0 ] && status=$models_status
 exit "$status"

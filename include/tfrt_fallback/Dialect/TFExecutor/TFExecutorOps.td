@@ -80,7 +80,9 @@ def TFExecutor_FetchOp : TFExecutor_Op<"fetch",
   }];
   let arguments = (ins Variadic<AnyType>:$fetches);
   let assemblyFormat = "($fetches^ `:` type($fetches))? attr-dict";
-  let builders = [OpBuilder<(ins), [{}]>];
+  let builders = [OpBuilder<(ins), [{
+    build($_builder, $_state, ::mlir::ValueRange());
+  }]>];
 }
 
 def TFExecutor_IslandOp : TFExecutor_Op<"island",
@@ -113,7 +115,9 @@ def TFExecutor_YieldOp : TFExecutor_Op<"yield",
   let summary = "the values a tf_executor.island produces";
   let arguments = (ins Variadic<AnyType>:$fetches);
   let assemblyFormat = "($fetches^ `:` type($fetches))? attr-dict";
-  let builders = [OpBuilder<(ins), [{}]>];
+  let builders = [OpBuilder<(ins), [{
+    build($_builder, $_state, ::mlir::ValueRange());
+  }]>];
 }
 
 #endif // TFRT_FALLBACK_DIALECT_TFEXECUTOR_TFEXECUTOROPS_TD
