@@ -35,8 +35,18 @@ func.func @island_outside_graph(%x: tensor<f32>) {
 // -----
 
 func.func @yield_outside_island(%x: tensor<f32>) {
+  // expected-error@+1 {{'tf_executor.yield' op expects parent op 'tf_executor.island'}}
+  tf_executor.yield %x : tensor<f32>
+}
+
+// -----
+
+func.func @no_fetch(%x: tensor<f32>) {
+  // expected-error@+1 {{custom op 'tf_executor.graph' expects a tf_executor.fetch terminator}}
   tf_executor.graph {
-    // expected-error@+1 {{'tf_executor.yield' op expects parent op 'tf_executor.island'}}
+    %0:2 = tf_executor.island {
+      tf_executor.yield %x : tensor<f32>
+    }
     tf_executor.yield %x : tensor<f32>
   }
   return
@@ -44,6 +54,7 @@ func.func @yield_outside_island(%x: tensor<f32>) {
 
 // -----
 
+// expected-note@+1 {{prior use here}}
 func.func @control_operand_type(%x: tensor<f32>) {
   tf_executor.graph {
     // expected-error@+1 {{use of value '%x' expects different type than prior uses: '!tf_executor.control' vs 'tensor<f32>'}}

@@ -151,7 +151,8 @@ ParseResult IslandOp::parse(OpAsmParser &parser, OperationState &result) {
     Operation *wrapped = parser.parseGenericOperation(block, block->end());
     if (!wrapped)
       return failure();
-    OpBuilder builder = OpBuilder::atBlockEnd(block);
+    OpBuilder builder(context);
+    builder.setInsertionPointToEnd(block);
     YieldOp::create(builder, wrapped->getLoc(), wrapped->getResults());
   } else {
     if (parser.parseRegion(*body, /*arguments=*/{}))

@@ -175,11 +175,12 @@ public:
     const char *src = static_cast<const char *>(in.rawData());
     char *dst = static_cast<char *>(out->rawData());
     const CastFn fn = fn_;
-    ctx->eigenDevice().parallelFor(
-        in.numElements(), Eigen::TensorOpCost(srcSize, dstSize, 2),
-        [=](Eigen::Index first, Eigen::Index last) {
-          fn(src + first * srcSize, dst + first * dstSize, last - first);
-        });
+    kernels::parallelFor(ctx->eigenDevice(), in.numElements(),
+                         Eigen::TensorOpCost(srcSize, dstSize, 2),
+                         [=](Eigen::Index first, Eigen::Index last) {
+                           fn(src + first * srcSize, dst + first * dstSize,
+                              last - first);
+                         });
   }
 
 private:

@@ -287,11 +287,12 @@ void conv2dNhwc(const Eigen::ThreadPoolDevice &device, const T *in,
   T *patches = threadScratch<T, 0>(chunkRows * k);
   for (int64_t r0 = 0; r0 < m; r0 += chunkRows) {
     const int64_t rows = std::min(chunkRows, m - r0);
-    device.parallelFor(rows, elementCost<T>(1, 1, 0) * static_cast<double>(k),
-                       [&](Eigen::Index first, Eigen::Index last) {
-                         for (Eigen::Index r = first; r < last; ++r)
-                           im2colRow(in, s, r0 + r, patches + r * k);
-                       });
+    kernels::parallelFor(device, rows,
+                         elementCost<T>(1, 1, 0) * static_cast<double>(k),
+                         [&](Eigen::Index first, Eigen::Index last) {
+                           for (Eigen::Index r = first; r < last; ++r)
+                             im2colRow(in, s, r0 + r, patches + r * k);
+                         });
     gemm(device, static_cast<const T *>(patches), filter, out + r0 * s.outC,
          rows, k, s.outC, false, epilogue);
   }
@@ -490,8 +491,8 @@ private:
                   int64_t multiplier, const Epilogue<T> &epilogue) {
     const int64_t taps = s.kH * s.kW;
     const double rowCost = static_cast<double>(s.outW * s.outC * taps * 2);
-    device.parallelFor(
-        s.n * s.outH, Eigen::TensorOpCost(0, 0, rowCost),
+    kernels::parallelFor(
+        device, s.n * s.outH, Eigen::TensorOpCost(0, 0, rowCost),
         [&](Eigen::Index first, Eigen::Index last) {
           absl::InlinedVector<const T *, 16> tapIn(taps), tapFilter(taps);
           for (Eigen::Index row = first; row < last; ++row) {

@@ -100,13 +100,13 @@ void parallelMemcpy(const Eigen::ThreadPoolDevice &device, char *dst,
     std::memcpy(dst, src, bytes);
     return;
   }
-  device.parallelFor((bytes + kBlock - 1) / kBlock,
-                     Eigen::TensorOpCost(kBlock, kBlock, 0),
-                     [=](Eigen::Index first, Eigen::Index last) {
-                       const int64_t begin = first * kBlock;
-                       const int64_t end = std::min(bytes, last * kBlock);
-                       std::memcpy(dst + begin, src + begin, end - begin);
-                     });
+  kernels::parallelFor(device, (bytes + kBlock - 1) / kBlock,
+                       Eigen::TensorOpCost(kBlock, kBlock, 0),
+                       [=](Eigen::Index first, Eigen::Index last) {
+                         const int64_t begin = first * kBlock;
+                         const int64_t end = std::min(bytes, last * kBlock);
+                         std::memcpy(dst + begin, src + begin, end - begin);
+                       });
 }
 
 //===----------------------------------------------------------------------===//
@@ -158,36 +158,37 @@ void stridedCopyTyped(const Eigen::ThreadPoolDevice &device, const E *in,
       batches *= dims[d];
     const int64_t tilesA = (rowsA + kTile - 1) / kTile;
     const double tileBytes = double(kTile) * double(colsB) * sizeof(E);
-    device.parallelFor(batches * tilesA,
-                       Eigen::TensorOpCost(tileBytes, tileBytes, 0),
-                       [&](Eigen::Index first, Eigen::Index last) {
-                         for (Eigen::Index t = first; t < last; ++t) {
-                           const int64_t batch = t / tilesA;
-                           const int64_t a0 = (t % tilesA) * kTile;
-                           const int64_t a1 = std::min(rowsA, a0 + kTile);
-                           int64_t inBase = 0, rem = batch;
-                           for (int d = rank - 3; d >= 0; --d) {
-                             inBase += (rem % dims[d]) * strides[d];
-                             rem /= dims[d];
+    kernels::parallelFor(device, batches * tilesA,
+                         Eigen::TensorOpCost(tileBytes, tileBytes, 0),
+                         [&](Eigen::Index first, Eigen::Index last) {
+                           for (Eigen::Index t = first; t < last; ++t) {
+                             const int64_t batch = t / tilesA;
+                             const int64_t a0 = (t % tilesA) * kTile;
+                             const int64_t a1 = std::min(rowsA, a0 + kTile);
+                             int64_t inBase = 0, rem = batch;
+                             for (int d = rank - 3; d >= 0; --d) {
+                               inBase += (rem % dims[d]) * strides[d];
+                               rem /= dims[d];
+                             }
+                             E *o = out + batch * rowsA * colsB;
+                             const E *i = in + inBase;
+                             for (int64_t b0 = 0; b0 < colsB; b0 += kTile) {
+                               const int64_t b1 = std::min(colsB, b0 + kTile);
+                               for (int64_t a = a0; a < a1; ++a)
+                                 for (int64_t b = b0; b < b1; ++b)
+                                   o[a * colsB + b] = i[a + b * s];
+                             }
                            }
-                           E *o = out + batch * rowsA * colsB;
-                           const E *i = in + inBase;
-                           for (int64_t b0 = 0; b0 < colsB; b0 += kTile) {
-                             const int64_t b1 = std::min(colsB, b0 + kTile);
-                             for (int64_t a = a0; a < a1; ++a)
-                               for (int64_t b = b0; b < b1; ++b)
-                                 o[a * colsB + b] = i[a + b * s];
-                           }
-                         }
-                       });
+                         });
     return;
   }
 
   const int64_t rows = static_cast<int64_t>(std::accumulate(
       dims.begin(), dims.end() - 1, int64_t(1), std::multiplies<>()));
   const double rowBytes = double(inner) * sizeof(E);
-  device.parallelFor(
-      rows, Eigen::TensorOpCost(rowBytes, rowBytes, innerStride == 1 ? 0 : 1),
+  kernels::parallelFor(
+      device, rows,
+      Eigen::TensorOpCost(rowBytes, rowBytes, innerStride == 1 ? 0 : 1),
       [&](Eigen::Index first, Eigen::Index last) {
         // Odometer over the outer dims, starting at row `first`.
         Dims idx(rank - 1, 0);
@@ -318,8 +319,8 @@ void concatRows(OpKernelContextInterface *ctx,
     return;
   }
   const double rowBytes = double(outRow) * esize;
-  ctx->eigenDevice().parallelFor(
-      outer, Eigen::TensorOpCost(rowBytes, rowBytes, 0),
+  kernels::parallelFor(
+      ctx->eigenDevice(), outer, Eigen::TensorOpCost(rowBytes, rowBytes, 0),
       [&](Eigen::Index first, Eigen::Index last) {
         for (Eigen::Index o = first; o < last; ++o) {
           char *d = dst + o * outRow * esize;
@@ -1017,8 +1018,8 @@ public:
       const E *src = static_cast<const E *>(input.rawData());
       E *dst = static_cast<E *>(out->rawData());
       const double rowBytes = double(inner) * sizeof(E);
-      ctx->eigenDevice().parallelFor(
-          rows, Eigen::TensorOpCost(rowBytes, rowBytes, 0),
+      kernels::parallelFor(
+          ctx->eigenDevice(), rows, Eigen::TensorOpCost(rowBytes, rowBytes, 0),
           [&](Eigen::Index first, Eigen::Index last) {
             for (Eigen::Index row = first; row < last; ++row) {
               E *o = dst + row * inner;
@@ -1109,8 +1110,9 @@ public:
       const E *src = static_cast<const E *>(input.rawData());
       E *dst = static_cast<E *>(out->rawData());
       const int64_t *lastMap = maps[rank - 1].data();
-      ctx->eigenDevice().parallelFor(
-          rows, Eigen::TensorOpCost(inner * sizeof(E), inner * sizeof(E), 1),
+      kernels::parallelFor(
+          ctx->eigenDevice(), rows,
+          Eigen::TensorOpCost(inner * sizeof(E), inner * sizeof(E), 1),
           [&](Eigen::Index first, Eigen::Index last) {
             for (Eigen::Index row = first; row < last; ++row) {
               int64_t rem = row, offset = 0;
@@ -1181,8 +1183,9 @@ public:
       using E = decltype(e);
       const E *src = static_cast<const E *>(input.rawData());
       E *dst = static_cast<E *>(out->rawData());
-      ctx->eigenDevice().parallelFor(
-          rows, Eigen::TensorOpCost(inner * sizeof(E), inner * sizeof(E), 0),
+      kernels::parallelFor(
+          ctx->eigenDevice(), rows,
+          Eigen::TensorOpCost(inner * sizeof(E), inner * sizeof(E), 0),
           [&](Eigen::Index first, Eigen::Index last) {
             for (Eigen::Index row = first; row < last; ++row) {
               int64_t rem = row, offset = 0;

@@ -356,10 +356,11 @@ void evalBinary(const Eigen::ThreadPoolDevice &device, const Tensor &a,
   const int64_t sa = a.numElements() == 1 && n != 1 ? 0 : 1;
   const int64_t sb = b.numElements() == 1 && n != 1 ? 0 : 1;
   if ((sa == 0 || a.numElements() == n) && (sb == 0 || b.numElements() == n)) {
-    device.parallelFor(n, cost, [=](Eigen::Index first, Eigen::Index last) {
-      evalRow<T, Out, Op>(po + first, pa + first * sa, sa, pb + first * sb, sb,
-                          last - first);
-    });
+    kernels::parallelFor(
+        device, n, cost, [=](Eigen::Index first, Eigen::Index last) {
+          evalRow<T, Out, Op>(po + first, pa + first * sa, sa, pb + first * sb,
+                              sb, last - first);
+        });
     return;
   }
 
@@ -367,20 +368,20 @@ void evalBinary(const Eigen::ThreadPoolDevice &device, const Tensor &a,
   const int outer = static_cast<int>(plan.dims.size()) - 1;
   const int64_t rowLen = plan.dims.back();
   const int64_t rowSa = plan.aStrides.back(), rowSb = plan.bStrides.back();
-  device.parallelFor(n / rowLen, cost * static_cast<double>(rowLen),
-                     [&, po, pa, pb](Eigen::Index first, Eigen::Index last) {
-                       for (Eigen::Index row = first; row < last; ++row) {
-                         int64_t offA = 0, offB = 0, rest = row;
-                         for (int d = outer - 1; d >= 0; --d) {
-                           int64_t idx = rest % plan.dims[d];
-                           rest /= plan.dims[d];
-                           offA += idx * plan.aStrides[d];
-                           offB += idx * plan.bStrides[d];
+  kernels::parallelFor(device, n / rowLen, cost * static_cast<double>(rowLen),
+                       [&, po, pa, pb](Eigen::Index first, Eigen::Index last) {
+                         for (Eigen::Index row = first; row < last; ++row) {
+                           int64_t offA = 0, offB = 0, rest = row;
+                           for (int d = outer - 1; d >= 0; --d) {
+                             int64_t idx = rest % plan.dims[d];
+                             rest /= plan.dims[d];
+                             offA += idx * plan.aStrides[d];
+                             offB += idx * plan.bStrides[d];
+                           }
+                           evalRow<T, Out, Op>(po + row * rowLen, pa + offA,
+                                               rowSa, pb + offB, rowSb, rowLen);
                          }
-                         evalRow<T, Out, Op>(po + row * rowLen, pa + offA,
-                                             rowSa, pb + offB, rowSb, rowLen);
-                       }
-                     });
+                       });
 }
 
 //===----------------------------------------------------------------------===//
@@ -544,8 +545,8 @@ void evalSelect(const Eigen::ThreadPoolDevice &device, const Tensor &cond,
   const int64_t sc = plan.strides[0].back(), st = plan.strides[1].back(),
                 se = plan.strides[2].back();
   const int64_t rows = out->numElements() / rowLen;
-  device.parallelFor(
-      rows,
+  kernels::parallelFor(
+      device, rows,
       Eigen::TensorOpCost(sizeof(C) * 2 + 1, sizeof(C), 1) *
           static_cast<double>(rowLen),
       [&, pc, pt, pe, po](Eigen::Index first, Eigen::Index last) {
@@ -720,20 +721,20 @@ public:
     for (int i = 0; i < n; ++i)
       srcs.push_back(ctx->input(i).data<T>());
     T *dst = out->data<T>();
-    ctx->eigenDevice().parallelFor(
-        first.numElements(), elementCost<T>(n, 1, n),
-        [&srcs, dst, n](Eigen::Index begin, Eigen::Index end) {
-          const Eigen::Index len = end - begin;
-          ArrayMap<T> o(dst + begin, len);
-          if (n == 1) {
-            o = ConstArrayMap<T>(srcs[0] + begin, len);
-            return;
-          }
-          o = ConstArrayMap<T>(srcs[0] + begin, len) +
-              ConstArrayMap<T>(srcs[1] + begin, len);
-          for (int i = 2; i < n; ++i)
-            o += ConstArrayMap<T>(srcs[i] + begin, len);
-        });
+    kernels::parallelFor(ctx->eigenDevice(), first.numElements(),
+                         elementCost<T>(n, 1, n),
+                         [&srcs, dst, n](Eigen::Index begin, Eigen::Index end) {
+                           const Eigen::Index len = end - begin;
+                           ArrayMap<T> o(dst + begin, len);
+                           if (n == 1) {
+                             o = ConstArrayMap<T>(srcs[0] + begin, len);
+                             return;
+                           }
+                           o = ConstArrayMap<T>(srcs[0] + begin, len) +
+                               ConstArrayMap<T>(srcs[1] + begin, len);
+                           for (int i = 2; i < n; ++i)
+                             o += ConstArrayMap<T>(srcs[i] + begin, len);
+                         });
   }
 };
 

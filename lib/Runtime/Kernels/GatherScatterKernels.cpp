@@ -76,21 +76,21 @@ void gatherRows(const Eigen::ThreadPoolDevice &device, const E *params,
                 const int64_t *idx, E *out, int64_t batch, int64_t outer,
                 int64_t gather, int64_t n, int64_t inner) {
   const double bytes = double(inner) * sizeof(E);
-  device.parallelFor(batch * outer * n, Eigen::TensorOpCost(bytes, bytes, 1),
-                     [=](Eigen::Index first, Eigen::Index last) {
-                       for (Eigen::Index u = first; u < last; ++u) {
-                         const int64_t k = u % n;
-                         const int64_t bo = u / n;
-                         const int64_t b = bo / outer;
-                         const E *src =
-                             params + (bo * gather + idx[b * n + k]) * inner;
-                         E *dst = out + u * inner;
-                         if (inner == 1)
-                           *dst = *src;
-                         else
-                           std::memcpy(dst, src, inner * sizeof(E));
-                       }
-                     });
+  kernels::parallelFor(
+      device, batch * outer * n, Eigen::TensorOpCost(bytes, bytes, 1),
+      [=](Eigen::Index first, Eigen::Index last) {
+        for (Eigen::Index u = first; u < last; ++u) {
+          const int64_t k = u % n;
+          const int64_t bo = u / n;
+          const int64_t b = bo / outer;
+          const E *src = params + (bo * gather + idx[b * n + k]) * inner;
+          E *dst = out + u * inner;
+          if (inner == 1)
+            *dst = *src;
+          else
+            std::memcpy(dst, src, inner * sizeof(E));
+        }
+      });
 }
 
 /// GatherV2(params, indices, axis; batch_dims) and Gather(params, indices):

@@ -116,8 +116,8 @@ public:
     const std::vector<Interp> ys = weights(inH, outH), xs = weights(inW, outW);
     const T *in = images.data<T>();
     float *po = out->data<float>();
-    ctx->eigenDevice().parallelFor(
-        images.dim(0) * outH,
+    kernels::parallelFor(
+        ctx->eigenDevice(), images.dim(0) * outH,
         Eigen::TensorOpCost(0, 0, static_cast<double>(outW * c * 8)),
         [&](Eigen::Index first, Eigen::Index last) {
           std::vector<float> top(c), bottom(c), tmp(c);
@@ -194,8 +194,9 @@ public:
     const std::vector<int64_t> ys = indices(inH, outH), xs = indices(inW, outW);
     const T *in = images.data<T>();
     T *po = out->data<T>();
-    ctx->eigenDevice().parallelFor(
-        images.dim(0) * outH, elementCost<T>(1, 1, 0) * (outW * c),
+    kernels::parallelFor(
+        ctx->eigenDevice(), images.dim(0) * outH,
+        elementCost<T>(1, 1, 0) * (outW * c),
         [&](Eigen::Index first, Eigen::Index last) {
           for (Eigen::Index row = first; row < last; ++row) {
             const int64_t b = row / outH;

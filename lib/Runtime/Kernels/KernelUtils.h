@@ -23,10 +23,29 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
 namespace tfrt_fallback::rt::kernels {
+
+/// Runs `f(first, last)` over [0, n) on `device` like
+/// Eigen::ThreadPoolDevice::parallelFor, but calls `f` directly when the
+/// device has one thread or there is one item: no std::function, no heap
+/// allocation, no pool hand-off for the small ops that dominate shape math.
+/// `args` are the optional block-align function followed by `f`.
+template <typename... Args>
+void parallelFor(const Eigen::ThreadPoolDevice &device, Eigen::Index n,
+                 const Eigen::TensorOpCost &cost, Args &&...args) {
+  if (n <= 0)
+    return;
+  if (n == 1 || device.numThreads() <= 1) {
+    std::get<sizeof...(Args) - 1>(std::forward_as_tuple(args...))(
+        Eigen::Index(0), n);
+    return;
+  }
+  device.parallelFor(n, cost, std::forward<Args>(args)...);
+}
 
 //===----------------------------------------------------------------------===//
 // Registration

@@ -259,8 +259,8 @@ public:
         return;
       }
     }
-    ctx->eigenDevice().parallelFor(
-        numBatches,
+    kernels::parallelFor(
+        ctx->eigenDevice(), numBatches,
         Eigen::TensorOpCost(0, 0, static_cast<double>(2 * m * n * k)),
         [&](Eigen::Index first, Eigen::Index last) {
           for (Eigen::Index b = first; b < last; ++b) {

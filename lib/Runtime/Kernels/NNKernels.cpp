@@ -108,8 +108,9 @@ public:
     const Eigen::TensorOpCost cost = elementCost<T>(2, 1, 1);
     if (!channelFirst_) {
       // Rows of `channels` elements, each plus the whole bias vector.
-      ctx->eigenDevice().parallelFor(
-          n / channels, cost * static_cast<double>(channels),
+      kernels::parallelFor(
+          ctx->eigenDevice(), n / channels,
+          cost * static_cast<double>(channels),
           [=](Eigen::Index first, Eigen::Index last) {
             ConstArrayMap<T> b(pb, channels);
             for (Eigen::Index r = first; r < last; ++r)
@@ -121,8 +122,8 @@ public:
     // Rows of the trailing (spatial) elements of one (batch, channel) pair,
     // each plus one bias value.
     const int64_t inner = n / (value.dim(0) * channels);
-    ctx->eigenDevice().parallelFor(
-        n / inner, cost * static_cast<double>(inner),
+    kernels::parallelFor(
+        ctx->eigenDevice(), n / inner, cost * static_cast<double>(inner),
         [=](Eigen::Index first, Eigen::Index last) {
           for (Eigen::Index r = first; r < last; ++r)
             ArrayMap<T>(po + r * inner, inner) =
@@ -182,8 +183,9 @@ public:
     const int64_t classes = logits.dim(logits.rank() - 1);
     const T *in = logits.data<T>();
     T *po = out->data<T>();
-    ctx->eigenDevice().parallelFor(
-        n / classes, elementCost<T>(1, 1, 30) * static_cast<double>(classes),
+    kernels::parallelFor(
+        ctx->eigenDevice(), n / classes,
+        elementCost<T>(1, 1, 30) * static_cast<double>(classes),
         [=](Eigen::Index first, Eigen::Index last) {
           for (Eigen::Index r = first; r < last; ++r)
             softmaxRow<T>(in + r * classes, po + r * classes, classes);
@@ -240,8 +242,9 @@ public:
     const int64_t classes = logits.dim(logits.rank() - 1);
     const T *in = logits.data<T>();
     T *po = out->data<T>();
-    ctx->eigenDevice().parallelFor(
-        n / classes, elementCost<T>(1, 1, 30) * static_cast<double>(classes),
+    kernels::parallelFor(
+        ctx->eigenDevice(), n / classes,
+        elementCost<T>(1, 1, 30) * static_cast<double>(classes),
         [=](Eigen::Index first, Eigen::Index last) {
           for (Eigen::Index r = first; r < last; ++r)
             logSoftmaxRow<T>(in + r * classes, po + r * classes, classes);
@@ -289,20 +292,20 @@ public:
                             alpha.dim(alpha.rank() - 1) == row;
     if (scalar || perChannel) {
       const int64_t len = scalar ? std::min<int64_t>(n, 4096) : row;
-      ctx->eigenDevice().parallelFor(
-          (n + len - 1) / len,
-          elementCost<T>(2, 1, 2) * static_cast<double>(len),
-          [=](Eigen::Index first, Eigen::Index last) {
-            for (Eigen::Index r = first; r < last; ++r) {
-              const int64_t m = std::min(len, n - r * len);
-              ConstArrayMap<T> v(px + r * len, m);
-              ArrayMap<T> o(po + r * len, m);
-              if (scalar)
-                o = (v > T(0)).select(v, v * pa[0]);
-              else
-                o = (v > T(0)).select(v, v * ConstArrayMap<T>(pa, m));
-            }
-          });
+      kernels::parallelFor(ctx->eigenDevice(), (n + len - 1) / len,
+                           elementCost<T>(2, 1, 2) * static_cast<double>(len),
+                           [=](Eigen::Index first, Eigen::Index last) {
+                             for (Eigen::Index r = first; r < last; ++r) {
+                               const int64_t m = std::min(len, n - r * len);
+                               ConstArrayMap<T> v(px + r * len, m);
+                               ArrayMap<T> o(po + r * len, m);
+                               if (scalar)
+                                 o = (v > T(0)).select(v, v * pa[0]);
+                               else
+                                 o = (v > T(0)).select(
+                                     v, v * ConstArrayMap<T>(pa, m));
+                             }
+                           });
       return;
     }
     // General broadcast: alpha strides (0 for broadcast dims) per x dim.
@@ -409,8 +412,9 @@ public:
           U(1) / std::sqrt(var[c] + static_cast<U>(epsilon_)) * params[0][c];
     const T *px = x.data<T>();
     T *py = y->data<T>();
-    ctx->eigenDevice().parallelFor(
-        outer * channels, elementCost<T>(1, 1, 3) * static_cast<double>(inner),
+    kernels::parallelFor(
+        ctx->eigenDevice(), outer * channels,
+        elementCost<T>(1, 1, 3) * static_cast<double>(inner),
         [&](Eigen::Index first, Eigen::Index last) {
           for (Eigen::Index r = first; r < last; ++r) {
             const int64_t c = r % channels;

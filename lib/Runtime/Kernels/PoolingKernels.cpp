@@ -125,8 +125,8 @@ void poolNhwc(const Eigen::ThreadPoolDevice &device, const T *in, T *out,
               int64_t n, int64_t inH, int64_t inW, int64_t c, int64_t outH,
               int64_t outW, const PoolParams &p) {
   using Acc = AccOf<T>;
-  device.parallelFor(
-      n * outH,
+  kernels::parallelFor(
+      device, n * outH,
       Eigen::TensorOpCost(0, 0, static_cast<double>(outW * c * p.kH * p.kW)),
       [&](Eigen::Index first, Eigen::Index last) {
         std::vector<Acc> acc(Max ? 0 : c);

@@ -139,8 +139,8 @@ void reduce3(const Eigen::ThreadPoolDevice &device, const T *in, T *out,
       constexpr int64_t kChunk = 1 << 13;
       const int64_t chunks = (reduce + kChunk - 1) / kChunk;
       std::vector<T> partial(chunks);
-      device.parallelFor(
-          chunks, Eigen::TensorOpCost(kChunk * sizeof(T), 0, kChunk),
+      kernels::parallelFor(
+          device, chunks, Eigen::TensorOpCost(kChunk * sizeof(T), 0, kChunk),
           [&](Eigen::Index first, Eigen::Index last) {
             for (Eigen::Index c = first; c < last; ++c) {
               const int64_t b = c * kChunk;
@@ -153,8 +153,8 @@ void reduce3(const Eigen::ThreadPoolDevice &device, const T *in, T *out,
       out[0] = acc;
       return;
     }
-    device.parallelFor(
-        outer,
+    kernels::parallelFor(
+        device, outer,
         Eigen::TensorOpCost(reduce * sizeof(T), sizeof(T), double(reduce)),
         [&](Eigen::Index first, Eigen::Index last) {
           for (Eigen::Index o = first; o < last; ++o)
@@ -166,20 +166,20 @@ void reduce3(const Eigen::ThreadPoolDevice &device, const T *in, T *out,
   constexpr int64_t kBlock = 1024;
   const int64_t blocks = (inner + kBlock - 1) / kBlock;
   const double cost = double(std::min(inner, kBlock)) * double(reduce);
-  device.parallelFor(outer * blocks,
-                     Eigen::TensorOpCost(cost * sizeof(T), 0, cost),
-                     [&](Eigen::Index first, Eigen::Index last) {
-                       for (Eigen::Index u = first; u < last; ++u) {
-                         const int64_t o = u / blocks;
-                         const int64_t j0 = (u % blocks) * kBlock;
-                         const int64_t n = std::min(kBlock, inner - j0);
-                         T *acc = out + o * inner + j0;
-                         const T *base = in + o * reduce * inner + j0;
-                         std::copy(base, base + n, acc);
-                         for (int64_t r = 1; r < reduce; ++r)
-                           R::accumulate(acc, base + r * inner, n);
-                       }
-                     });
+  kernels::parallelFor(device, outer * blocks,
+                       Eigen::TensorOpCost(cost * sizeof(T), 0, cost),
+                       [&](Eigen::Index first, Eigen::Index last) {
+                         for (Eigen::Index u = first; u < last; ++u) {
+                           const int64_t o = u / blocks;
+                           const int64_t j0 = (u % blocks) * kBlock;
+                           const int64_t n = std::min(kBlock, inner - j0);
+                           T *acc = out + o * inner + j0;
+                           const T *base = in + o * reduce * inner + j0;
+                           std::copy(base, base + n, acc);
+                           for (int64_t r = 1; r < reduce; ++r)
+                             R::accumulate(acc, base + r * inner, n);
+                         }
+                       });
 }
 
 /// Reads the reduction axes into a per-dim mask.
@@ -375,8 +375,9 @@ private:
   static void run(OpKernelContextInterface *ctx, const T *in, Out *out,
                   int64_t outer, int64_t reduce, int64_t inner) {
     const double cost = double(reduce) * double(inner);
-    ctx->eigenDevice().parallelFor(
-        outer, Eigen::TensorOpCost(cost * sizeof(T), inner * sizeof(Out), cost),
+    kernels::parallelFor(
+        ctx->eigenDevice(), outer,
+        Eigen::TensorOpCost(cost * sizeof(T), inner * sizeof(Out), cost),
         [&](Eigen::Index first, Eigen::Index last) {
           std::vector<T> best(inner);
           for (Eigen::Index o = first; o < last; ++o) {
@@ -451,8 +452,9 @@ public:
     const bool wide = indices->dtype() == DType::I64;
     void *idxOut = indices->rawData();
     const double cost = double(cols) * std::log2(double(k) + 1);
-    ctx->eigenDevice().parallelFor(
-        rows, Eigen::TensorOpCost(cols * sizeof(T), k * 8, cost),
+    kernels::parallelFor(
+        ctx->eigenDevice(), rows,
+        Eigen::TensorOpCost(cols * sizeof(T), k * 8, cost),
         [&](Eigen::Index first, Eigen::Index last) {
           std::vector<int64_t> order(cols);
           for (Eigen::Index r = first; r < last; ++r) {

@@ -358,11 +358,11 @@ public:
       E v;
       std::memcpy(&v, value.rawData(), sizeof(E));
       E *dst = static_cast<E *>(out->rawData());
-      ctx->eigenDevice().parallelFor(
-          out->numElements(), Eigen::TensorOpCost(0, sizeof(E), 0),
-          [=](Eigen::Index first, Eigen::Index last) {
-            std::fill(dst + first, dst + last, v);
-          });
+      kernels::parallelFor(ctx->eigenDevice(), out->numElements(),
+                           Eigen::TensorOpCost(0, sizeof(E), 0),
+                           [=](Eigen::Index first, Eigen::Index last) {
+                             std::fill(dst + first, dst + last, v);
+                           });
     });
   }
 };
@@ -513,8 +513,9 @@ public:
       using E = decltype(e);
       const E *src = static_cast<const E *>(input.rawData());
       E *dst = static_cast<E *>(out->rawData());
-      ctx->eigenDevice().parallelFor(
-          rows, Eigen::TensorOpCost(sizeof(E) * inner, sizeof(E) * inner, 0),
+      kernels::parallelFor(
+          ctx->eigenDevice(), rows,
+          Eigen::TensorOpCost(sizeof(E) * inner, sizeof(E) * inner, 0),
           [&](Eigen::Index first, Eigen::Index last) {
             for (Eigen::Index r = first; r < last; ++r) {
               int64_t offset = 0, rem = r;

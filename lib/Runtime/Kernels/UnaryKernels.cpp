@@ -182,8 +182,8 @@ public:
         ctx, ctx->forwardInputOrAllocateOutput({0}, 0, in.shape(), &out));
     const T *src = in.data<T>();
     T *dst = out->data<T>();
-    ctx->eigenDevice().parallelFor(
-        in.numElements(), elementCost<T>(1, 1, F::kCost),
+    kernels::parallelFor(
+        ctx->eigenDevice(), in.numElements(), elementCost<T>(1, 1, F::kCost),
         [src, dst](Eigen::Index first, Eigen::Index last) {
           constexpr Eigen::Index kBlock = 512;
           T tmp[kBlock];
@@ -227,8 +227,8 @@ public:
     const T *src = in.data<T>();
     T *dst = out->data<T>();
     const T alpha = static_cast<T>(alpha_);
-    ctx->eigenDevice().parallelFor(
-        in.numElements(), elementCost<T>(1, 1, 2),
+    kernels::parallelFor(
+        ctx->eigenDevice(), in.numElements(), elementCost<T>(1, 1, 2),
         [src, dst, alpha](Eigen::Index first, Eigen::Index last) {
           ConstArrayMap<T> x(src + first, last - first);
           ArrayMap<T>(dst + first, last - first) =
@@ -258,13 +258,13 @@ public:
         ctx, ctx->forwardInputOrAllocateOutput({0}, 0, in.shape(), &out));
     const In *src = in.data<In>();
     Out *dst = out->data<Out>();
-    ctx->eigenDevice().parallelFor(
-        in.numElements(), Eigen::TensorOpCost(sizeof(In), sizeof(Out), 1),
-        [src, dst](Eigen::Index first, Eigen::Index last) {
-          const F f;
-          for (Eigen::Index i = first; i < last; ++i)
-            dst[i] = f(src[i]);
-        });
+    kernels::parallelFor(ctx->eigenDevice(), in.numElements(),
+                         Eigen::TensorOpCost(sizeof(In), sizeof(Out), 1),
+                         [src, dst](Eigen::Index first, Eigen::Index last) {
+                           const F f;
+                           for (Eigen::Index i = first; i < last; ++i)
+                             dst[i] = f(src[i]);
+                         });
   }
 };
 
