@@ -112,8 +112,7 @@ LogicalResult GraphDefImporter::parse(StringRef bytes, pb::GraphDef &graph) {
     return parser.ParseFromString(std::string(bytes), &graph);
   };
   if (bytes.size() > static_cast<size_t>(INT32_MAX))
-    return error("'" + name + "' is larger than 2 GB, which protobuf cannot "
-                 "parse");
+    return error("larger than 2 GB, which protobuf cannot parse");
   if (!options.textFormat &&
       graph.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     return success();
@@ -123,11 +122,10 @@ LogicalResult GraphDefImporter::parse(StringRef bytes, pb::GraphDef &graph) {
   if (options.textFormat) {
     errorLoc = FileLineColLoc::get(context, name, collector.line + 1,
                                    collector.column + 1);
-    return error("'" + name + "' is not a text-format GraphDef: " +
-                 collector.message);
+    return error("not a text-format GraphDef: " + collector.message);
   }
-  return error("'" + name + "' is not a GraphDef: it parses neither as a "
-               "binary nor as a text-format protobuf");
+  return error("not a GraphDef: it parses neither as a binary nor as a "
+               "text-format protobuf");
 }
 
 FailureOr<Attribute> GraphDefImporter::convertType(int dtype) {

@@ -13,7 +13,7 @@ func.func @graph(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<f32>) attributes {
   %0:2 = tf_executor.graph {
     // CHECK-NEXT: %[[C:.*]], %[[CC:.*]] = tf_executor.island wraps "tf.Const"() {dtype = f32, value = dense<2.000000e+00> : tensor<f32>} : () -> tensor<f32>
     %outputs, %control = tf_executor.island wraps "tf.Const"() {dtype = f32, value = dense<2.0> : tensor<f32>} : () -> tensor<f32>
-    // CHECK-NEXT: %[[I:.*]]:2 = tf_executor.island(%[[CC]]) {
+    // CHECK-NEXT: %[[I:.*]], %[[IC:.*]] = tf_executor.island(%[[CC]]) {
     // CHECK-NEXT: %[[M:.*]] = "tf.Mul"(%[[X]], %[[C]])
     // CHECK-NEXT: %[[N:.*]] = "tf.Neg"(%[[M]])
     // CHECK-NEXT: tf_executor.yield %[[N]] : tensor<2xf32>
@@ -23,15 +23,15 @@ func.func @graph(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<f32>) attributes {
       %3 = "tf.Neg"(%2) {T = f32} : (tensor<2xf32>) -> tensor<2xf32>
       tf_executor.yield %3 : tensor<2xf32>
     }
-    // CHECK-NEXT: %[[E:.*]] = tf_executor.island(%[[CC]], %[[I]]#1) {
+    // CHECK-NEXT: %[[E:.*]] = tf_executor.island(%[[CC]], %[[IC]]) {
     // CHECK-NEXT: tf_executor.yield
     // CHECK-NEXT: } {_note = "no values"}
     %ctl = tf_executor.island(%control, %1#1) {
       tf_executor.yield
     } {_note = "no values"}
-    // CHECK-NEXT: %{{.*}}, %{{.*}} = tf_executor.island wraps "tf.Identity"(%[[I]]#0) {T = f32, device = ""} : (tensor<2xf32>) -> tensor<2xf32>
+    // CHECK-NEXT: %{{.*}}, %{{.*}} = tf_executor.island wraps "tf.Identity"(%[[I]]) {T = f32, device = ""} : (tensor<2xf32>) -> tensor<2xf32>
     %id, %id_ctl = tf_executor.island wraps "tf.Identity"(%1#0) {T = f32, device = ""} : (tensor<2xf32>) -> tensor<2xf32>
-    // CHECK-NEXT: tf_executor.fetch %[[I]]#0, %[[C]], %[[E]] : tensor<2xf32>, tensor<f32>, !tf_executor.control
+    // CHECK-NEXT: tf_executor.fetch %[[I]], %[[C]], %[[E]] : tensor<2xf32>, tensor<f32>, !tf_executor.control
     tf_executor.fetch %1#0, %outputs, %ctl : tensor<2xf32>, tensor<f32>, !tf_executor.control
   }
   // CHECK: return %[[G]]#0, %[[G]]#1
@@ -54,6 +54,7 @@ func.func @empty() {
 // CHECK-LABEL: func @passthrough
 // CHECK: tf_executor.island {
 // CHECK-NEXT: tf_executor.yield %arg0 : tensor<i32>
+// CHECK-NEXT: }
 func.func @passthrough(%arg0: tensor<i32>) -> tensor<i32> {
   %0 = tf_executor.graph {
     %1:2 = tf_executor.island {

@@ -248,12 +248,17 @@ TEST_F(ProgramTest, ReportsAMissingKernelWithItsLocation) {
       << program.status();
 }
 
-TEST_F(ProgramTest, ManyThreadsRunOneProgram) {
+class ProgramThreadsTest : public ProgramTest,
+                          public ::testing::WithParamInterface<int> {};
+
+// 8 threads run one loaded program 1000 times each with their own inputs,
+// with the in-order executor (1 thread) and the dataflow one (4 threads).
+TEST_P(ProgramThreadsTest, ManyThreadsRunOneProgram) {
   std::vector<uint8_t> bytes = buildAddProgram();
   auto program = Program::load(absl::MakeConstSpan(bytes), registry);
   ASSERT_TRUE(program.ok());
   const Function &main = *(*program)->lookupFunction("main");
-  HostContext host(1);
+  HostContext host(GetParam());
   Executor executor(**program, host);
   std::vector<std::thread> threads;
   std::atomic<int> mismatches{0};
@@ -278,6 +283,9 @@ TEST_F(ProgramTest, ManyThreadsRunOneProgram) {
     thread.join();
   EXPECT_EQ(mismatches.load(), 0);
 }
+
+INSTANTIATE_TEST_SUITE_P(HostThreads, ProgramThreadsTest,
+                         ::testing::Values(1, 4));
 
 } // namespace
 } // namespace tfrt_fallback::rt
