@@ -134,6 +134,61 @@ def wasm_error(name):
     return max(errs) if errs else None
 
 
+def peer_latencies(name, runs):
+    """Median ms of TF.js-wasm (XNNPACK, one thread) and OpenCV DNN 4.6 (one
+    thread, on the --unfuse GraphDef), from ../shared/peers; None when the
+    peer cannot run the model."""
+    result = {}
+    ref_dir = os.path.join(CACHE, "refs", name)
+    try:
+        r = subprocess.run([os.path.join(PEERS, "reference.sh"), model_path(name),
+                            os.path.join(ref_dir, "wasm-bench"), "wasm", str(runs)],
+                           capture_output=True, text=True, timeout=900)
+        result["tfjs_wasm_ms"] = json.loads(r.stdout.strip().splitlines()[-1])["medianMs"]
+    except (subprocess.SubprocessError, ValueError, IndexError, KeyError):
+        result["tfjs_wasm_ms"] = None
+    pb = os.path.join(CACHE, "graphdefs", name + ".unfused.pb")
+    try:
+        if not os.path.exists(pb):
+            os.makedirs(os.path.dirname(pb), exist_ok=True)
+            subprocess.run([os.path.join(PEERS, "to-graphdef.sh"), model_path(name), pb, "--unfuse"],
+                           check=True, capture_output=True, timeout=900)
+        with open(os.path.join(ref_dir, "meta.cpu.json")) as f:
+            shape = json.load(f)["inputs"][0]["shape"]
+        if len(shape) != 4:
+            raise ValueError("not an image model")
+        r = subprocess.run([os.path.join(PEERS, "opencv-peer.sh"), pb, str(shape[1]), str(shape[2]),
+                            str(shape[3]), "1", str(runs)], capture_output=True, text=True, timeout=900)
+        result["opencv_ms"] = json.loads(r.stdout.strip().splitlines()[-1])["medianMs"]
+    except (subprocess.SubprocessError, ValueError, IndexError, KeyError, OSError):
+        result["opencv_ms"] = None
+    return result
+
+
+def write_markdown(rows, path):
+    def fmt(v, digits=1):
+        return "-" if v is None else ("%.*f" % (digits, v))
+    lines = [
+        "| model | imports | runs | matches TF.js (max \\|a-b\\|) | ours ms | TF.js wasm ms | OpenCV DNN ms | TF.js cpu ms |",
+        "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        status = r["status"]
+        imports = "no" if status.startswith("error: <unknown>") or "import" in status else "yes"
+        runs = "yes" if status == "match" or status.startswith("MISMATCH") else "no"
+        if status == "match":
+            match = "yes (%.2g)" % r["max_err"]
+        elif status.startswith("MISMATCH"):
+            match = "no (%.2g; TF.js wasm vs cpu: %s)" % (
+                r.get("max_err") or 0, fmt(r.get("tfjs_wasm_vs_cpu"), 3))
+        else:
+            match = "no: " + status.split("error: ")[-1].replace("|", "/")[:120]
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            r["model"], imports, runs, match, fmt(r.get("ours_ms")), fmt(r.get("tfjs_wasm_ms")),
+            fmt(r.get("opencv_ms")), fmt(r.get("tfjs_cpu_ms"), 0)))
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("models", nargs="*")
@@ -142,6 +197,9 @@ def main():
     parser.add_argument("--bef", action="store_true", help="translate to .bef first")
     parser.add_argument("--json", help="write the rows as JSON here")
     parser.add_argument("--expected", help="file of models expected not to match")
+    parser.add_argument("--peers", action="store_true",
+                        help="also time TF.js-wasm and OpenCV DNN (slow)")
+    parser.add_argument("--markdown", help="write the table for docs/Models.md here")
     args = parser.parse_args()
     subprocess.run([os.path.join(PEERS, "setup.sh")], check=True, stdout=subprocess.DEVNULL)
     names = all_models() if args.all else args.models
@@ -160,6 +218,8 @@ def main():
         matched += ok
         if not ok and row["status"].startswith("MISMATCH"):
             row["tfjs_wasm_vs_cpu"] = wasm_error(name)
+        if args.peers:
+            row.update(peer_latencies(name, max(args.bench, 5)))
         verdict = "PASS" if ok else "FAIL"
         if name in expected:
             verdict = "NOW-PASSES" if ok else "XFAIL"
@@ -168,6 +228,8 @@ def main():
         print("%-28s %-10s %s" % (name, verdict,
                                   json.dumps({k: v for k, v in row.items() if k not in ("model",)})))
         sys.stdout.flush()
+    if args.markdown:
+        write_markdown(rows, args.markdown)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1)

@@ -193,8 +193,8 @@ GraphDefImporter::convertTensor(const pb::TensorProto &tensor) {
 
   unsigned elementBytes = getElementByteSize(element);
   size_t size = static_cast<size_t>(numElements) * elementBytes;
-  AsmResourceBlob blob = HeapAsmResourceBlob::allocate(
-      size, /*align=*/64, /*dataIsMutable=*/true);
+  AsmResourceBlob blob =
+      HeapAsmResourceBlob::allocate(size, /*align=*/64, /*dataIsMutable=*/true);
   MutableArrayRef<char> out = blob.getMutableData();
   auto makeAttr = [&]() -> ElementsAttr {
     return createTensorAttr(type, std::move(blob), [&] {
@@ -246,13 +246,15 @@ GraphDefImporter::convertTensor(const pb::TensorProto &tensor) {
     break;
   case pb::DT_INT16:
   case pb::DT_UINT16:
-    filled = fill(tensor.int_val(),
-                  [&](int32_t v, char *d) { store(static_cast<int16_t>(v), d); });
+    filled = fill(tensor.int_val(), [&](int32_t v, char *d) {
+      store(static_cast<int16_t>(v), d);
+    });
     break;
   case pb::DT_INT8:
   case pb::DT_UINT8:
-    filled = fill(tensor.int_val(),
-                  [&](int32_t v, char *d) { store(static_cast<int8_t>(v), d); });
+    filled = fill(tensor.int_val(), [&](int32_t v, char *d) {
+      store(static_cast<int8_t>(v), d);
+    });
     break;
   case pb::DT_HALF:
   case pb::DT_BFLOAT16:
@@ -398,7 +400,8 @@ LogicalResult GraphDefImporter::applyInputs(ImportedGraph &graph) {
     if (node == byName.end())
       continue; // The graph importer reports it.
     auto setAttr = [&](StringRef attrName, Attribute value) {
-      llvm::SmallVector<NamedAttribute> &attrs = graph.nodes[node->second].attrs;
+      llvm::SmallVector<NamedAttribute> &attrs =
+          graph.nodes[node->second].attrs;
       llvm::erase_if(attrs, [&](const NamedAttribute &a) {
         return a.getName() == attrName;
       });
@@ -505,14 +508,12 @@ tfrt_fallback::importGraphDef(StringRef bytes, StringRef name,
 
 bool tfrt_fallback::isTextGraphDefPath(StringRef path) {
   StringRef extension = llvm::sys::path::extension(path);
-  return extension == ".pbtxt" || extension == ".pbtext" ||
-         extension == ".txt";
+  return extension == ".pbtxt" || extension == ".pbtext" || extension == ".txt";
 }
 
 bool tfrt_fallback::isGraphDefPath(StringRef path) {
   StringRef extension = llvm::sys::path::extension(path);
-  return extension == ".pb" || extension == ".pbtxt" ||
-         extension == ".pbtext";
+  return extension == ".pb" || extension == ".pbtxt" || extension == ".pbtext";
 }
 
 void tfrt_fallback::registerGraphDefImportTranslation() {

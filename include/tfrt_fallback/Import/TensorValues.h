@@ -29,9 +29,9 @@ unsigned getElementByteSize(mlir::Type element);
 /// getElementByteSize bytes each, bools 0 or 1). Small constants stay
 /// readable dense attributes; larger ones become `dense_resource` blobs named
 /// by `blobName()`, called only then.
-mlir::ElementsAttr
-createTensorAttr(mlir::RankedTensorType type, mlir::AsmResourceBlob blob,
-                 llvm::function_ref<std::string()> blobName);
+mlir::ElementsAttr createTensorAttr(mlir::RankedTensorType type,
+                                    mlir::AsmResourceBlob blob,
+                                    llvm::function_ref<std::string()> blobName);
 
 } // namespace tfrt_fallback
 

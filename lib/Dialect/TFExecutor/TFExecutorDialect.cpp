@@ -102,9 +102,8 @@ LogicalResult GraphOp::verify() {
     ++numData;
   }
   if (numData != getNumResults())
-    return emitOpError("has ")
-           << getNumResults() << " results but fetches " << numData
-           << " data values";
+    return emitOpError("has ") << getNumResults() << " results but fetches "
+                               << numData << " data values";
   for (auto [index, type] : llvm::enumerate(getResultTypes()))
     if (fetch.getOperand(index).getType() != type)
       return emitOpError("result #")
@@ -188,9 +187,8 @@ LogicalResult IslandOp::verify() {
     return emitOpError("has ")
            << getOutputs().size() << " data results but yields "
            << yield.getNumOperands() << " values";
-  for (auto [index, pair] :
-       llvm::enumerate(llvm::zip(getOutputs().getTypes(),
-                                 yield.getOperandTypes())))
+  for (auto [index, pair] : llvm::enumerate(
+           llvm::zip(getOutputs().getTypes(), yield.getOperandTypes())))
     if (std::get<0>(pair) != std::get<1>(pair))
       return emitOpError("result #")
              << index << " has type " << std::get<0>(pair)
