@@ -22,11 +22,10 @@ int main(int argc, char **argv) {
   tfrt_fallback::registerTFRTFallbackPipelines();
 
   mlir::DialectRegistry registry;
-  registry
-      .insert<tfrt_fallback::TFRTFallbackDialect, tfrt_fallback::tf::TFDialect,
-              tfrt_fallback::tf::TFTypeDialect,
-              tfrt_fallback::tf_executor::TFExecutorDialect,
-              mlir::func::FuncDialect>();
+  registry.insert<
+      tfrt_fallback::TFRTFallbackDialect, tfrt_fallback::tf::TFDialect,
+      tfrt_fallback::tf::TFTypeDialect,
+      tfrt_fallback::tf_executor::TFExecutorDialect, mlir::func::FuncDialect>();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "tfrt-fallback optimizer driver\n", registry));
 }

@@ -101,8 +101,8 @@ static bool compileProgram(const std::string &path,
     GraphDefImportOptions options;
     options.textFormat = isTextGraphDefPath(path);
     module = importGraphDef(
-        sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer(),
-        path, options, &context);
+        sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer(), path,
+        options, &context);
   } else
     module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
   if (!module)

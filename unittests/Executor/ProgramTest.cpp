@@ -249,7 +249,7 @@ TEST_F(ProgramTest, ReportsAMissingKernelWithItsLocation) {
 }
 
 class ProgramThreadsTest : public ProgramTest,
-                          public ::testing::WithParamInterface<int> {};
+                           public ::testing::WithParamInterface<int> {};
 
 // 8 threads run one loaded program 1000 times each with their own inputs,
 // with the in-order executor (1 thread) and the dataflow one (4 threads).

@@ -17,46 +17,17 @@ using namespace tfrt_fallback::rt::testing;
 
 namespace {
 
-using Dims = std::vector<int64_t>;
-using half = Eigen::half;
-using bf16 = Eigen::bfloat16;
-
-TensorShape shapeOf(const Dims &dims) {
-  return TensorShape(absl::MakeConstSpan(dims));
-}
-
-int64_t product(const Dims &dims) {
-  int64_t n = 1;
-  for (int64_t d : dims)
-    n *= d;
-  return n;
-}
-
 /// Reference NumPy broadcast: for every output multi-index, the input
 /// element at the right-aligned index, 0 along size-1 (or missing) dims.
 template <typename T, typename F>
 std::vector<double> refBroadcast(const Dims &aDims, const std::vector<T> &a,
                                  const Dims &bDims, const std::vector<T> &b,
                                  const Dims &outDims, F f) {
-  const int rank = static_cast<int>(outDims.size());
   std::vector<double> out;
-  std::vector<int64_t> idx(rank);
-  for (int64_t flat = 0, n = product(outDims); flat < n; ++flat) {
-    int64_t rest = flat;
-    for (int i = rank - 1; i >= 0; --i) {
-      idx[i] = rest % outDims[i];
-      rest /= outDims[i];
-    }
-    auto offset = [&](const Dims &dims) {
-      int64_t off = 0;
-      const int shift = rank - static_cast<int>(dims.size());
-      for (size_t j = 0; j < dims.size(); ++j)
-        off = off * dims[j] + (dims[j] == 1 ? 0 : idx[j + shift]);
-      return off;
-    };
-    out.push_back(
-        toDouble(static_cast<T>(f(a[offset(aDims)], b[offset(bDims)]))));
-  }
+  forEachIndex(outDims, [&](const std::vector<int64_t> &idx) {
+    out.push_back(toDouble(static_cast<T>(
+        f(a[broadcastOffset(aDims, idx)], b[broadcastOffset(bDims, idx)]))));
+  });
   return out;
 }
 

@@ -17,50 +17,6 @@ using namespace tfrt_fallback::rt::testing;
 
 namespace {
 
-/// Runs `op` like runKernel but with several outputs.
-[[maybe_unused]] absl::StatusOr<std::vector<Tensor>>
-runKernelN(const std::string &op, const AttrMap &attrs,
-           std::vector<Tensor> inputs, std::vector<DType> outDTypes) {
-  std::vector<DType> inDTypes;
-  std::vector<const Tensor *> ptrs;
-  for (const Tensor &t : inputs) {
-    inDTypes.push_back(t.dtype());
-    ptrs.push_back(&t);
-  }
-  SimpleOpKernelConstruction construction(op, kNode, attrs, inDTypes,
-                                          outDTypes);
-  auto kernel = kernelRegistry().createKernel(op, construction);
-  if (!kernel.ok())
-    return kernel.status();
-  SimpleOpKernelContext ctx(op, kNode, outDTypes, testDevice());
-  ctx.reset(ptrs);
-  (*kernel)->compute(&ctx);
-  if (!ctx.status().ok())
-    return ctx.status();
-  std::vector<Tensor> outs(ctx.outputs().begin(), ctx.outputs().end());
-  for (const Tensor &t : outs)
-    if (!t.isValid())
-      return absl::InternalError("kernel set no output");
-  return outs;
-}
-
-[[maybe_unused]] Tensor i32(TensorShape shape, std::vector<int32_t> v) {
-  return makeTensor<int32_t>(std::move(shape), v);
-}
-[[maybe_unused]] Tensor i64(TensorShape shape, std::vector<int64_t> v) {
-  return makeTensor<int64_t>(std::move(shape), v);
-}
-[[maybe_unused]] Tensor f32(TensorShape shape, std::vector<float> v) {
-  return makeTensor<float>(std::move(shape), v);
-}
-/// f32 tensor with values 0, 1, 2, ...
-[[maybe_unused]] Tensor iota(TensorShape shape) {
-  std::vector<float> v(shape.numElements());
-  for (size_t i = 0; i < v.size(); ++i)
-    v[i] = static_cast<float>(i);
-  return makeTensor<float>(std::move(shape), v);
-}
-
 std::vector<double> asDoubles(const Tensor &t) {
   std::vector<double> out;
   (void)dispatchDType(t.dtype(), [&](auto tag) {

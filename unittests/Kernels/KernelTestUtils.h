@@ -80,6 +80,33 @@ inline std::string opError(const std::string &op, const std::string &msg) {
   return op + " '" + kNode + "': " + msg;
 }
 
+/// Runs `op` like runKernel but with several outputs.
+inline absl::StatusOr<std::vector<Tensor>>
+runKernelN(const std::string &op, const AttrMap &attrs,
+           std::vector<Tensor> inputs, std::vector<DType> outDTypes) {
+  std::vector<DType> inDTypes;
+  std::vector<const Tensor *> ptrs;
+  for (const Tensor &t : inputs) {
+    inDTypes.push_back(t.dtype());
+    ptrs.push_back(&t);
+  }
+  SimpleOpKernelConstruction construction(op, kNode, attrs, inDTypes,
+                                          outDTypes);
+  auto kernel = kernelRegistry().createKernel(op, construction);
+  if (!kernel.ok())
+    return kernel.status();
+  SimpleOpKernelContext ctx(op, kNode, outDTypes, testDevice());
+  ctx.reset(ptrs);
+  (*kernel)->compute(&ctx);
+  if (!ctx.status().ok())
+    return ctx.status();
+  std::vector<Tensor> outs(ctx.outputs().begin(), ctx.outputs().end());
+  for (const Tensor &t : outs)
+    if (!t.isValid())
+      return absl::InternalError("kernel set no output");
+  return outs;
+}
+
 template <typename T>
 Tensor makeTensor(TensorShape shape, const std::vector<T> &values) {
   // std::vector<bool> has no contiguous storage to view.
@@ -103,6 +130,64 @@ Tensor makeTensorFrom(TensorShape shape, const std::vector<double> &values) {
 template <typename T> std::vector<T> valuesOf(const Tensor &t) {
   const T *data = t.data<T>();
   return std::vector<T>(data, data + t.numElements());
+}
+
+inline Tensor i32(TensorShape shape, std::vector<int32_t> v) {
+  return makeTensor<int32_t>(std::move(shape), v);
+}
+inline Tensor i64(TensorShape shape, std::vector<int64_t> v) {
+  return makeTensor<int64_t>(std::move(shape), v);
+}
+inline Tensor f32(TensorShape shape, std::vector<float> v) {
+  return makeTensor<float>(std::move(shape), v);
+}
+/// f32 tensor with values 0, 1, 2, ...
+inline Tensor iota(TensorShape shape) {
+  std::vector<float> v(shape.numElements());
+  for (size_t i = 0; i < v.size(); ++i)
+    v[i] = static_cast<float>(i);
+  return makeTensor<float>(std::move(shape), v);
+}
+
+using Dims = std::vector<int64_t>;
+using half = Eigen::half;
+using bf16 = Eigen::bfloat16;
+
+inline TensorShape shapeOf(const Dims &dims) {
+  return TensorShape(absl::MakeConstSpan(dims));
+}
+
+inline int64_t product(const Dims &dims) {
+  int64_t n = 1;
+  for (int64_t d : dims)
+    n *= d;
+  return n;
+}
+
+/// Offset into a right-aligned broadcast operand of `dims` for the output
+/// multi-index `idx` (0 along size-1 or missing dims).
+inline int64_t broadcastOffset(const Dims &dims,
+                               const std::vector<int64_t> &idx) {
+  int64_t off = 0;
+  const int shift = static_cast<int>(idx.size() - dims.size());
+  for (size_t j = 0; j < dims.size(); ++j)
+    off = off * dims[j] + (dims[j] == 1 ? 0 : idx[j + shift]);
+  return off;
+}
+
+/// Calls f(idx) with the multi-index of each element of `outDims`,
+/// row-major.
+template <typename F> void forEachIndex(const Dims &outDims, F f) {
+  const int rank = static_cast<int>(outDims.size());
+  std::vector<int64_t> idx(rank);
+  for (int64_t flat = 0, n = product(outDims); flat < n; ++flat) {
+    int64_t rest = flat;
+    for (int i = rank - 1; i >= 0; --i) {
+      idx[i] = rest % outDims[i];
+      rest /= outDims[i];
+    }
+    f(idx);
+  }
 }
 
 /// Deterministic pseudo-random values in [-range, range), quarter steps so

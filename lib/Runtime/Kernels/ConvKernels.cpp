@@ -302,21 +302,12 @@ void conv2dNhwc(const Eigen::ThreadPoolDevice &device, const T *in,
 // Conv2D and _FusedConv2D
 //===----------------------------------------------------------------------===//
 
-/// Conv2D(input, filter) and _FusedConv2D(input, filter, args...):
-/// input [batch, in_rows, in_cols, in_depth] (NHWC; NCHW puts depth
-/// second), filter [filter_rows, filter_cols, in_depth, out_depth];
-/// output [batch, out_rows, out_cols, out_depth] in the input's layout, with
-/// out_rows/out_cols from the padding rule (see computeWindow). Windows
-/// start at -pad_before and step by `strides`; taps are `dilations` apart.
-/// in_depth must equal the filter's in_depth (grouped convolutions, which
-/// TF's CPU kernels also reject before TF 2.9, are not supported).
-/// _FusedConv2D applies `fused_ops` to each output value: BiasAdd or
-/// FusedBatchNorm (args scale, offset, mean, variance, `epsilon`), then
-/// an optional Relu, Relu6, Elu, LeakyRelu (`leakyrelu_alpha`), Sigmoid,
-/// Tanh or Prelu (args: bias, alpha), with `num_args` extra inputs.
-template <typename T, bool Fused> class Conv2DKernel final : public OpKernel {
+/// What Conv2D / _FusedConv2D and the DepthwiseConv2dNative forms share:
+/// the window attributes and, when `Fused`, the fused_ops attributes, read
+/// at construction, and the compute() steps around the convolution itself.
+template <typename T, bool Fused> class ConvKernelBase : public OpKernel {
 public:
-  explicit Conv2DKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
+  explicit ConvKernelBase(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
     std::string error = attrs_.read(ctx);
     TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
     if constexpr (Fused) {
@@ -325,7 +316,14 @@ public:
     }
   }
 
-  void compute(OpKernelContextInterface *ctx) override {
+protected:
+  /// Checks that input and filter are 4-D with the same in_depth, computes
+  /// the output geometry (output depth filter.dim(3), times in_depth when
+  /// `depthwise`), prepares the epilogue from the extra inputs, allocates
+  /// the output in the input's layout and calls
+  /// run(in, filter, out, shape, epilogue) on NHWC data.
+  template <typename Run>
+  void computeConv(OpKernelContextInterface *ctx, bool depthwise, Run &&run) {
     const Tensor &input = ctx->input(0);
     const Tensor &filter = ctx->input(1);
     TFRT_FALLBACK_OP_REQUIRES(
@@ -338,13 +336,16 @@ public:
     nhwcDims(input, attrs_.nchw, d);
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, d[3] == filter.dim(2),
-        errorf("input depth must equal filter depth (grouped convolutions "
-               "are not supported): %d vs %d",
-               d[3], filter.dim(2)));
+        depthwise
+            ? errorf("input and filter must have the same depth: %d vs %d",
+                     d[3], filter.dim(2))
+            : errorf("input depth must equal filter depth (grouped "
+                     "convolutions are not supported): %d vs %d",
+                     d[3], filter.dim(2)));
     ConvShape s;
-    std::string error =
-        computeConvShape(attrs_, d[0], d[1], d[2], d[3], filter.dim(0),
-                         filter.dim(1), filter.dim(3), &s);
+    std::string error = computeConvShape(
+        attrs_, d[0], d[1], d[2], d[3], filter.dim(0), filter.dim(1),
+        depthwise ? d[3] * filter.dim(3) : filter.dim(3), &s);
     TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
     Epilogue<T> epilogue;
     if constexpr (Fused) {
@@ -366,10 +367,9 @@ public:
     if (out->numElements() == 0)
       return;
     const T *f = filter.data<T>();
-    const Eigen::ThreadPoolDevice &device = ctx->eigenDevice();
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, withNhwc<T>(attrs_.nchw, input, out, [&](const T *in, T *o) {
-          conv2dNhwc<T>(device, in, f, o, s, epilogue);
+          run(in, f, o, s, epilogue);
         }));
   }
 
@@ -378,6 +378,33 @@ private:
   FusedOpsSpec spec_;
   float epsilon_ = 1e-4f;
   float leakyAlpha_ = 0.2f;
+};
+
+/// Conv2D(input, filter) and _FusedConv2D(input, filter, args...):
+/// input [batch, in_rows, in_cols, in_depth] (NHWC; NCHW puts depth
+/// second), filter [filter_rows, filter_cols, in_depth, out_depth];
+/// output [batch, out_rows, out_cols, out_depth] in the input's layout, with
+/// out_rows/out_cols from the padding rule (see computeWindow). Windows
+/// start at -pad_before and step by `strides`; taps are `dilations` apart.
+/// in_depth must equal the filter's in_depth (grouped convolutions, which
+/// TF's CPU kernels also reject before TF 2.9, are not supported).
+/// _FusedConv2D applies `fused_ops` to each output value: BiasAdd or
+/// FusedBatchNorm (args scale, offset, mean, variance, `epsilon`), then
+/// an optional Relu, Relu6, Elu, LeakyRelu (`leakyrelu_alpha`), Sigmoid,
+/// Tanh or Prelu (args: bias, alpha), with `num_args` extra inputs.
+template <typename T, bool Fused>
+class Conv2DKernel final : public ConvKernelBase<T, Fused> {
+public:
+  using ConvKernelBase<T, Fused>::ConvKernelBase;
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Eigen::ThreadPoolDevice &device = ctx->eigenDevice();
+    this->computeConv(ctx, /*depthwise=*/false,
+                      [&](const T *in, const T *f, T *o, const ConvShape &s,
+                          const Epilogue<T> &epilogue) {
+                        conv2dNhwc<T>(device, in, f, o, s, epilogue);
+                      });
+  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -425,64 +452,20 @@ void depthwisePixel(const T *const *taps, const T *const *filters, int nTaps,
 /// filter[..., c, m]. Padding, strides, dilations and explicit_paddings as
 /// for Conv2D; fused_ops as for _FusedConv2D.
 template <typename T, bool Fused>
-class DepthwiseConvKernel final : public OpKernel {
+class DepthwiseConvKernel final : public ConvKernelBase<T, Fused> {
 public:
-  explicit DepthwiseConvKernel(OpKernelConstructionInterface *ctx)
-      : OpKernel(ctx) {
-    std::string error = attrs_.read(ctx);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
-    if constexpr (Fused) {
-      error = readFusedAttrs(ctx, &spec_, &epsilon_, &leakyAlpha_);
-      TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
-    }
-  }
+  using ConvKernelBase<T, Fused>::ConvKernelBase;
 
   void compute(OpKernelContextInterface *ctx) override {
-    const Tensor &input = ctx->input(0);
-    const Tensor &filter = ctx->input(1);
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, input.rank() == 4,
-        errorf("input must be 4-dimensional: %s", input.shape().toString()));
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, filter.rank() == 4,
-        errorf("filter must be 4-dimensional: %s", filter.shape().toString()));
-    int64_t d[4];
-    nhwcDims(input, attrs_.nchw, d);
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, d[3] == filter.dim(2),
-        errorf("input and filter must have the same depth: %d vs %d", d[3],
-               filter.dim(2)));
-    const int64_t multiplier = filter.dim(3);
-    ConvShape s;
-    std::string error =
-        computeConvShape(attrs_, d[0], d[1], d[2], d[3], filter.dim(0),
-                         filter.dim(1), d[3] * multiplier, &s);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
-    Epilogue<T> epilogue;
-    if constexpr (Fused) {
-      TFRT_FALLBACK_OP_REQUIRES(ctx, ctx->numInputs() >= 2 + spec_.numArgs,
-                                errorf("expected %d extra arguments, got %d",
-                                       spec_.numArgs, ctx->numInputs() - 2));
-      const Tensor *args[5];
-      for (int i = 0; i < spec_.numArgs; ++i)
-        args[i] = &ctx->input(2 + i);
-      error = epilogue.init(spec_, absl::MakeSpan(args, spec_.numArgs), s.outC,
-                            epsilon_, leakyAlpha_);
-      TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
-    }
-    Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx,
-        ctx->allocateOutput(
-            0, layoutShape(s.n, s.outH, s.outW, s.outC, attrs_.nchw), &out));
-    if (out->numElements() == 0)
-      return;
-    const T *f = filter.data<T>();
     const Eigen::ThreadPoolDevice &device = ctx->eigenDevice();
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, withNhwc<T>(attrs_.nchw, input, out, [&](const T *in, T *o) {
-          run(device, in, f, o, s, multiplier, epilogue);
-        }));
+    this->computeConv(ctx, /*depthwise=*/true,
+                      [&](const T *in, const T *f, T *o, const ConvShape &s,
+                          const Epilogue<T> &epilogue) {
+                        // The filter is 4-D by now: dim 3 is the channel
+                        // multiplier.
+                        run(device, in, f, o, s, ctx->input(1).dim(3),
+                            epilogue);
+                      });
   }
 
 private:
@@ -534,11 +517,6 @@ private:
           }
         });
   }
-
-  ConvAttrs attrs_;
-  FusedOpsSpec spec_;
-  float epsilon_ = 1e-4f;
-  float leakyAlpha_ = 0.2f;
 };
 
 //===----------------------------------------------------------------------===//

@@ -43,37 +43,6 @@ using Dims = absl::InlinedVector<int64_t, 8>;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// Every dtype TF registers these data-movement kernels for on CPU that has
-/// buffers here.
-const std::initializer_list<DType> kAllTypes = {
-    DType::F32, DType::F64, DType::F16, DType::BF16, DType::I8,
-    DType::I16, DType::I32, DType::I64, DType::U8,   DType::U16,
-    DType::U32, DType::U64, DType::Bool};
-
-/// Element `i` of an int32 or int64 tensor as int64.
-int64_t indexAt(const Tensor &t, int64_t i) {
-  return t.dtype() == DType::I32 ? t.data<int32_t>()[i] : t.data<int64_t>()[i];
-}
-
-bool isIndexTensor(const Tensor &t) {
-  return t.dtype() == DType::I32 || t.dtype() == DType::I64;
-}
-
-/// Calls f(E{}) with an unsigned integer type E as wide as one element of
-/// `dtype`.
-template <typename F> void dispatchElementSize(DType dtype, F &&f) {
-  switch (dtypeSize(dtype)) {
-  case 1:
-    return f(uint8_t{});
-  case 2:
-    return f(uint16_t{});
-  case 4:
-    return f(uint32_t{});
-  default:
-    return f(uint64_t{});
-  }
-}
-
 /// Row-major element strides of `shape`.
 Dims stridesOf(absl::Span<const int64_t> dims) {
   Dims strides(dims.size());

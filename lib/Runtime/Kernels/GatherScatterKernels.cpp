@@ -25,32 +25,6 @@ namespace tfrt_fallback::rt {
 namespace {
 using namespace kernels;
 
-const std::initializer_list<DType> kAllTypes = {
-    DType::F32, DType::F64, DType::F16, DType::BF16, DType::I8,
-    DType::I16, DType::I32, DType::I64, DType::U8,   DType::U16,
-    DType::U32, DType::U64, DType::Bool};
-
-int64_t indexAt(const Tensor &t, int64_t i) {
-  return t.dtype() == DType::I32 ? t.data<int32_t>()[i] : t.data<int64_t>()[i];
-}
-
-bool isIndexTensor(const Tensor &t) {
-  return t.dtype() == DType::I32 || t.dtype() == DType::I64;
-}
-
-template <typename F> void dispatchElementSize(DType dtype, F &&f) {
-  switch (dtypeSize(dtype)) {
-  case 1:
-    return f(uint8_t{});
-  case 2:
-    return f(uint16_t{});
-  case 4:
-    return f(uint32_t{});
-  default:
-    return f(uint64_t{});
-  }
-}
-
 /// TF's SliceDebugString: "" for rank 0, "[i]" for rank 1, "[i,j,...]" with
 /// the coordinates of flat position `flat` in `dims` otherwise.
 std::string sliceDebugString(absl::Span<const int64_t> dims, int64_t flat) {

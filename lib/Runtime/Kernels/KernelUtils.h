@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -45,6 +46,42 @@ void parallelFor(const Eigen::ThreadPoolDevice &device, Eigen::Index n,
     return;
   }
   device.parallelFor(n, cost, std::forward<Args>(args)...);
+}
+
+//===----------------------------------------------------------------------===//
+// Dtypes and index tensors (shared by the data-movement and gather/scatter
+// families)
+//===----------------------------------------------------------------------===//
+
+/// Every dtype TF registers the data-movement kernels for on CPU that has
+/// buffers here.
+inline const std::initializer_list<DType> kAllTypes = {
+    DType::F32, DType::F64, DType::F16, DType::BF16, DType::I8,
+    DType::I16, DType::I32, DType::I64, DType::U8,   DType::U16,
+    DType::U32, DType::U64, DType::Bool};
+
+/// Element `i` of an int32 or int64 tensor as int64.
+inline int64_t indexAt(const Tensor &t, int64_t i) {
+  return t.dtype() == DType::I32 ? t.data<int32_t>()[i] : t.data<int64_t>()[i];
+}
+
+inline bool isIndexTensor(const Tensor &t) {
+  return t.dtype() == DType::I32 || t.dtype() == DType::I64;
+}
+
+/// Calls f(E{}) with an unsigned integer type E as wide as one element of
+/// `dtype`.
+template <typename F> void dispatchElementSize(DType dtype, F &&f) {
+  switch (dtypeSize(dtype)) {
+  case 1:
+    return f(uint8_t{});
+  case 2:
+    return f(uint16_t{});
+  case 4:
+    return f(uint32_t{});
+  default:
+    return f(uint64_t{});
+  }
 }
 
 //===----------------------------------------------------------------------===//

@@ -17,6 +17,7 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace tfrt_fallback::rt {
@@ -139,6 +140,19 @@ private:
 // Softmax
 //===----------------------------------------------------------------------===//
 
+/// max(x) and sum(exp(x - max(x))) over one row of `n` values, computed in
+/// float (for f16 and bf16 rows).
+template <typename T>
+std::pair<float, float> maxAndExpSum(const T *in, int64_t n) {
+  float max = -std::numeric_limits<float>::infinity();
+  for (int64_t i = 0; i < n; ++i)
+    max = std::max(max, static_cast<float>(in[i]));
+  float sum = 0;
+  for (int64_t i = 0; i < n; ++i)
+    sum += std::exp(static_cast<float>(in[i]) - max);
+  return {max, sum};
+}
+
 /// One row: out = exp(x - max(x)) * (1 / sum(exp(x - max(x)))). `out` may
 /// alias `in`. f16 and bf16 accumulate in float.
 template <typename T> void softmaxRow(const T *in, T *out, int64_t n) {
@@ -149,23 +163,42 @@ template <typename T> void softmaxRow(const T *in, T *out, int64_t n) {
     o = (x - max).exp();
     o *= T(1) / o.sum();
   } else {
-    float max = -std::numeric_limits<float>::infinity();
-    for (int64_t i = 0; i < n; ++i)
-      max = std::max(max, static_cast<float>(in[i]));
-    float sum = 0;
-    for (int64_t i = 0; i < n; ++i)
-      sum += std::exp(static_cast<float>(in[i]) - max);
+    const auto [max, sum] = maxAndExpSum(in, n);
     const float inv = 1.0f / sum;
     for (int64_t i = 0; i < n; ++i)
       out[i] = static_cast<T>(std::exp(static_cast<float>(in[i]) - max) * inv);
   }
 }
 
-/// Softmax(logits): softmax along the last axis, numerically stable
-/// (the row maximum is subtracted before exponentiating, which does not
-/// change the result). logits must have rank >= 1. The output has logits'
-/// shape and forwards its buffer when allowed.
-template <typename T> class SoftmaxKernel final : public OpKernel {
+//===----------------------------------------------------------------------===//
+// LogSoftmax
+//===----------------------------------------------------------------------===//
+
+/// One row: out = (x - max) - log(sum(exp(x - max))), as TF computes it.
+/// `out` may alias `in`; f16 and bf16 compute in float.
+template <typename T> void logSoftmaxRow(const T *in, T *out, int64_t n) {
+  if constexpr (std::is_floating_point_v<T>) {
+    ConstArrayMap<T> x(in, n);
+    ArrayMap<T> o(out, n);
+    const T max = x.maxCoeff();
+    o = x - max;
+    const T logSum = std::log(o.exp().sum());
+    o -= logSum;
+  } else {
+    const auto [max, sum] = maxAndExpSum(in, n);
+    const float logSum = std::log(sum);
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = static_cast<T>(static_cast<float>(in[i]) - max - logSum);
+  }
+}
+
+/// Softmax(logits) (`Log` false): softmax along the last axis, numerically
+/// stable (the row maximum is subtracted before exponentiating, which does
+/// not change the result). LogSoftmax(logits) (`Log` true): log of the
+/// softmax along the last axis, computed as (x - max) - log(sum(exp(x -
+/// max))). logits must have rank >= 1. The output has logits' shape and
+/// forwards its buffer when allowed.
+template <typename T, bool Log> class SoftmaxKernel final : public OpKernel {
 public:
   explicit SoftmaxKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
 
@@ -187,70 +220,18 @@ public:
         ctx->eigenDevice(), n / classes,
         elementCost<T>(1, 1, 30) * static_cast<double>(classes),
         [=](Eigen::Index first, Eigen::Index last) {
-          for (Eigen::Index r = first; r < last; ++r)
-            softmaxRow<T>(in + r * classes, po + r * classes, classes);
+          for (Eigen::Index r = first; r < last; ++r) {
+            if constexpr (Log)
+              logSoftmaxRow<T>(in + r * classes, po + r * classes, classes);
+            else
+              softmaxRow<T>(in + r * classes, po + r * classes, classes);
+          }
         });
   }
 };
 
-//===----------------------------------------------------------------------===//
-// LogSoftmax
-//===----------------------------------------------------------------------===//
-
-/// One row: out = (x - max) - log(sum(exp(x - max))), as TF computes it.
-/// `out` may alias `in`; f16 and bf16 compute in float.
-template <typename T> void logSoftmaxRow(const T *in, T *out, int64_t n) {
-  if constexpr (std::is_floating_point_v<T>) {
-    ConstArrayMap<T> x(in, n);
-    ArrayMap<T> o(out, n);
-    const T max = x.maxCoeff();
-    o = x - max;
-    const T logSum = std::log(o.exp().sum());
-    o -= logSum;
-  } else {
-    float max = -std::numeric_limits<float>::infinity();
-    for (int64_t i = 0; i < n; ++i)
-      max = std::max(max, static_cast<float>(in[i]));
-    float sum = 0;
-    for (int64_t i = 0; i < n; ++i)
-      sum += std::exp(static_cast<float>(in[i]) - max);
-    const float logSum = std::log(sum);
-    for (int64_t i = 0; i < n; ++i)
-      out[i] = static_cast<T>(static_cast<float>(in[i]) - max - logSum);
-  }
-}
-
-/// LogSoftmax(logits): log of the softmax along the last axis, computed
-/// as (x - max) - log(sum(exp(x - max))). logits must have rank >= 1; the
-/// output has its shape and forwards its buffer when allowed.
-template <typename T> class LogSoftmaxKernel final : public OpKernel {
-public:
-  explicit LogSoftmaxKernel(OpKernelConstructionInterface *ctx)
-      : OpKernel(ctx) {}
-
-  void compute(OpKernelContextInterface *ctx) override {
-    const Tensor &logits = ctx->input(0);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, logits.rank() >= 1,
-                              errorf("logits must have >= 1 dimension, got %s",
-                                     logits.shape().toString()));
-    Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, ctx->forwardInputOrAllocateOutput({0}, 0, logits.shape(), &out));
-    const int64_t n = logits.numElements();
-    if (n == 0)
-      return;
-    const int64_t classes = logits.dim(logits.rank() - 1);
-    const T *in = logits.data<T>();
-    T *po = out->data<T>();
-    kernels::parallelFor(
-        ctx->eigenDevice(), n / classes,
-        elementCost<T>(1, 1, 30) * static_cast<double>(classes),
-        [=](Eigen::Index first, Eigen::Index last) {
-          for (Eigen::Index r = first; r < last; ++r)
-            logSoftmaxRow<T>(in + r * classes, po + r * classes, classes);
-        });
-  }
-};
+template <typename T> using Softmax = SoftmaxKernel<T, false>;
+template <typename T> using LogSoftmax = SoftmaxKernel<T, true>;
 
 //===----------------------------------------------------------------------===//
 // Prelu
@@ -485,10 +466,9 @@ void registerNNKernels(KernelRegistry &registry) {
       registry, "Tanh");
   registerForTypes<BiasAddKernel, float, double, half, bf16, int32_t>(
       registry, "BiasAdd");
-  registerForTypes<SoftmaxKernel, float, double, half, bf16>(registry,
-                                                             "Softmax");
-  registerForTypes<LogSoftmaxKernel, float, double, half, bf16>(registry,
-                                                                "LogSoftmax");
+  registerForTypes<Softmax, float, double, half, bf16>(registry, "Softmax");
+  registerForTypes<LogSoftmax, float, double, half, bf16>(registry,
+                                                          "LogSoftmax");
   registerForTypes<PreluKernel, float, double>(registry, "Prelu");
   registerForTypes<FusedBatchNormV1, float, double>(registry, "FusedBatchNorm");
   registerForTypes<FusedBatchNormV2, float, half, bf16>(registry,

@@ -59,6 +59,25 @@ template <typename T> struct WrappingSquare {
   }
 };
 
+/// Forwards input 0 to output 0 when the executor allows it (else allocates
+/// the output with the input's shape) and runs body(src, dst, first, last)
+/// on contiguous chunks [first, last) of the elements, split over the Eigen
+/// device's threads; `cost` is the cost of one element.
+template <typename In, typename Out, typename Body>
+void computeElementwise(OpKernelContextInterface *ctx,
+                        const Eigen::TensorOpCost &cost, Body body) {
+  const Tensor &in = ctx->input(0);
+  Tensor *out = nullptr;
+  TFRT_FALLBACK_OP_REQUIRES_OK(
+      ctx, ctx->forwardInputOrAllocateOutput({0}, 0, in.shape(), &out));
+  const In *src = in.data<In>();
+  Out *dst = out->data<Out>();
+  kernels::parallelFor(ctx->eigenDevice(), in.numElements(), cost,
+                       [src, dst, body](Eigen::Index first, Eigen::Index last) {
+                         body(src, dst, first, last);
+                       });
+}
+
 //===----------------------------------------------------------------------===//
 // Functors for UnaryOpKernel: apply() maps an array to an expression.
 //===----------------------------------------------------------------------===//
@@ -176,15 +195,9 @@ public:
       : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
-    const Tensor &in = ctx->input(0);
-    Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, ctx->forwardInputOrAllocateOutput({0}, 0, in.shape(), &out));
-    const T *src = in.data<T>();
-    T *dst = out->data<T>();
-    kernels::parallelFor(
-        ctx->eigenDevice(), in.numElements(), elementCost<T>(1, 1, F::kCost),
-        [src, dst](Eigen::Index first, Eigen::Index last) {
+    computeElementwise<T, T>(
+        ctx, elementCost<T>(1, 1, F::kCost),
+        [](const T *src, T *dst, Eigen::Index first, Eigen::Index last) {
           constexpr Eigen::Index kBlock = 512;
           T tmp[kBlock];
           for (Eigen::Index b = first; b < last; b += kBlock) {
@@ -220,16 +233,10 @@ public:
   }
 
   void compute(OpKernelContextInterface *ctx) override {
-    const Tensor &in = ctx->input(0);
-    Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, ctx->forwardInputOrAllocateOutput({0}, 0, in.shape(), &out));
-    const T *src = in.data<T>();
-    T *dst = out->data<T>();
     const T alpha = static_cast<T>(alpha_);
-    kernels::parallelFor(
-        ctx->eigenDevice(), in.numElements(), elementCost<T>(1, 1, 2),
-        [src, dst, alpha](Eigen::Index first, Eigen::Index last) {
+    computeElementwise<T, T>(
+        ctx, elementCost<T>(1, 1, 2),
+        [alpha](const T *src, T *dst, Eigen::Index first, Eigen::Index last) {
           ConstArrayMap<T> x(src + first, last - first);
           ArrayMap<T>(dst + first, last - first) =
               (x > T(0)).select(x, x * alpha);
@@ -252,19 +259,13 @@ public:
   explicit MapKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
-    const Tensor &in = ctx->input(0);
-    Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, ctx->forwardInputOrAllocateOutput({0}, 0, in.shape(), &out));
-    const In *src = in.data<In>();
-    Out *dst = out->data<Out>();
-    kernels::parallelFor(ctx->eigenDevice(), in.numElements(),
-                         Eigen::TensorOpCost(sizeof(In), sizeof(Out), 1),
-                         [src, dst](Eigen::Index first, Eigen::Index last) {
-                           const F f;
-                           for (Eigen::Index i = first; i < last; ++i)
-                             dst[i] = f(src[i]);
-                         });
+    computeElementwise<In, Out>(
+        ctx, Eigen::TensorOpCost(sizeof(In), sizeof(Out), 1),
+        [](const In *src, Out *dst, Eigen::Index first, Eigen::Index last) {
+          const F f;
+          for (Eigen::Index i = first; i < last; ++i)
+            dst[i] = f(src[i]);
+        });
   }
 };
 
