@@ -33,6 +33,11 @@ models_status=0
 if [ "${SKIP_MODELS:-0}" != 1 ]; then
   BUILD_DIR="$build" python3 "$root/scripts/run-models.py" --all \
     --expected "$root/scripts/models-expected.txt" || models_status=$?
+  # The same four key models through a binary program: import once,
+  # translate to .bef, run the .bef.
+  BUILD_DIR="$build" python3 "$root/scripts/run-models.py" --bef \
+    nsfwjs_mobilenet_v2_mid blazeface handlandmark-lite posenet ||
+    models_status=$?
 fi
 echo "test.sh: done in $(( $(date +%s) - start )) s"
 [ "$status" -eq 0 ] && status=$models_status
