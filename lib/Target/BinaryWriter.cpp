@@ -223,15 +223,11 @@ static LogicalResult appendElementsBytes(ElementsAttr value,
   auto type = cast<ShapedType>(value.getType());
   Type elementType = type.getElementType();
   int64_t numElements = type.getNumElements();
-  if (elementType.isInteger(1)) {
-    for (bool element : value.getValues<bool>())
-      bytes.push_back(element ? 1 : 0);
-    return success();
-  }
   if (!elementType.isIntOrFloat())
     return user->emitOpError("has a constant of element type ")
            << elementType << ", which the binary program format cannot carry";
-  size_t elementSize = elementType.getIntOrFloatBitWidth() / 8;
+  bool isBool = elementType.isInteger(1);
+  size_t elementSize = isBool ? 1 : elementType.getIntOrFloatBitWidth() / 8;
   if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
     AsmResourceBlob *blob = resource.getRawHandle().getBlob();
     if (!blob)
@@ -241,12 +237,22 @@ static LogicalResult appendElementsBytes(ElementsAttr value,
     if (data.size() != elementSize * numElements)
       return user->emitOpError("has a resource of ")
              << data.size() << " bytes, expected " << elementSize * numElements;
+    if (isBool) {
+      for (char byte : data)
+        bytes.push_back(byte != 0);
+      return success();
+    }
     bytes.insert(bytes.end(), data.begin(), data.end());
     return success();
   }
   auto dense = dyn_cast<DenseElementsAttr>(value);
   if (!dense)
     return user->emitOpError("has a constant the writer cannot read");
+  if (isBool) {
+    for (bool element : dense.getValues<bool>())
+      bytes.push_back(element ? 1 : 0);
+    return success();
+  }
   ArrayRef<char> data = dense.getRawData();
   if (dense.isSplat()) {
     for (int64_t i = 0; i < numElements; ++i)

@@ -69,6 +69,17 @@ TEST(Registration, EveryPromisedOpIsRegistered) {
     EXPECT_TRUE(ops.count(op)) << op << " is not registered";
 }
 
+TEST(Registration, EveryOpHasAnInputCount) {
+  for (const KernelDef *def : kernelRegistry().listKernels())
+    EXPECT_NE(kernelRegistry().inputArity(def->opName()), nullptr)
+        << def->opName() << " has no input count in OpArity.cpp";
+  EXPECT_EQ(kernelRegistry().checkInputArity("Squeeze", 2).message(),
+            "op 'Squeeze' takes 1 input, got 2");
+  EXPECT_EQ(kernelRegistry().checkInputArity("ConcatV2", 1).message(),
+            "op 'ConcatV2' takes at least 2 inputs, got 1");
+  EXPECT_TRUE(kernelRegistry().checkInputArity("ConcatV2", 5).ok());
+}
+
 TEST(Registration, ManifestListsEveryKernel) {
   std::ostringstream os;
   kernelRegistry().writeManifest(os);

@@ -102,6 +102,21 @@ public:
                OpKernelConstructionInterface &ctx) const;
 
   bool hasOp(absl::string_view opName) const { return defs_.contains(opName); }
+
+  /// How many inputs an op takes (TensorFlow's OpDef: a fixed count, or a
+  /// range for variadic inputs; `maxInputs` < 0 means unbounded). Kernels
+  /// index their inputs by position, so the loader rejects a node whose
+  /// input count is outside this range before any kernel sees it.
+  struct InputArity {
+    int minInputs = 0;
+    int maxInputs = -1;
+  };
+  void setInputArity(absl::string_view opName, int minInputs, int maxInputs);
+  /// The arity of `opName`, or nullptr when none was registered.
+  const InputArity *inputArity(absl::string_view opName) const;
+  /// Checks `numInputs` against the arity of `opName`; an op with no
+  /// registered arity is an error (its kernels could index past the end).
+  absl::Status checkInputArity(absl::string_view opName, int numInputs) const;
   size_t size() const { return numDefs_; }
 
   /// All defs, sorted by op name (registration order within an op).
@@ -114,6 +129,7 @@ public:
 private:
   absl::flat_hash_map<std::string, std::vector<KernelDef>> defs_;
   size_t numDefs_ = 0;
+  absl::flat_hash_map<std::string, InputArity> arities_;
 };
 
 /// Registers `KernelClass` (constructible from OpKernelConstructionInterface*)

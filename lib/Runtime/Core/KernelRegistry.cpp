@@ -223,4 +223,34 @@ void KernelRegistry::writeManifest(std::ostream &os) const {
   }
 }
 
+void KernelRegistry::setInputArity(absl::string_view opName, int minInputs,
+                                   int maxInputs) {
+  arities_[std::string(opName)] = InputArity{minInputs, maxInputs};
+}
+
+const KernelRegistry::InputArity *
+KernelRegistry::inputArity(absl::string_view opName) const {
+  auto it = arities_.find(opName);
+  return it == arities_.end() ? nullptr : &it->second;
+}
+
+absl::Status KernelRegistry::checkInputArity(absl::string_view opName,
+                                             int numInputs) const {
+  const InputArity *arity = inputArity(opName);
+  if (!arity)
+    return absl::InternalError(absl::StrCat(
+        "op '", opName, "' has kernels but no registered input count"));
+  if (numInputs >= arity->minInputs &&
+      (arity->maxInputs < 0 || numInputs <= arity->maxInputs))
+    return absl::OkStatus();
+  std::string expected =
+      arity->maxInputs == arity->minInputs ? absl::StrCat(arity->minInputs)
+      : arity->maxInputs < 0
+          ? absl::StrCat("at least ", arity->minInputs)
+          : absl::StrCat(arity->minInputs, " to ", arity->maxInputs);
+  return absl::InvalidArgumentError(absl::StrCat(
+      "op '", opName, "' takes ", expected,
+      expected == "1" ? " input" : " inputs", ", got ", numInputs));
+}
+
 } // namespace tfrt_fallback::rt

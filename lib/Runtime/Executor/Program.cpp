@@ -588,6 +588,12 @@ absl::Status ProgramLoader::readFunctions(ByteReader &in) {
 }
 
 absl::Status ProgramLoader::createKernel(KernelEntry &entry) {
+  if (registry->hasOp(entry.opName))
+    if (absl::Status arity = registry->checkInputArity(
+            entry.opName, static_cast<int>(entry.inputTypes.size()));
+        !arity.ok())
+      return absl::Status(arity.code(),
+                          absl::StrCat(entry.location, ": ", arity.message()));
   std::vector<DType> inputDTypes;
   for (uint32_t type : entry.inputTypes)
     inputDTypes.push_back(program.types_[type].dtype);

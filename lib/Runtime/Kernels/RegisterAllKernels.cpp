@@ -9,6 +9,7 @@
 namespace tfrt_fallback::rt {
 
 void registerAllKernels(KernelRegistry &registry) {
+  registerOpInputArities(registry);
   registerElementwiseKernels(registry);
   registerUnaryKernels(registry);
   registerCastKernels(registry);
