@@ -122,7 +122,7 @@ private:
 };
 
 absl::Status ProgramLoader::readString(ByteReader &in, std::string &out) {
-  uint32_t offset, size;
+  uint32_t offset = 0, size = 0;
   RETURN_IF_ERROR(in.read(offset));
   RETURN_IF_ERROR(in.read(size));
   if (offset > strings.size() || size > strings.size() - offset)
@@ -143,7 +143,7 @@ absl::Status ProgramLoader::readIndex(ByteReader &in, size_t limit,
 }
 
 absl::Status ProgramLoader::readDType(ByteReader &in, DType &out) {
-  uint8_t code;
+  uint8_t code = 0;
   RETURN_IF_ERROR(in.read(code));
   out = static_cast<DType>(code);
   if (dtypeName(out) == "invalid" || out == DType::Invalid)
@@ -152,7 +152,7 @@ absl::Status ProgramLoader::readDType(ByteReader &in, DType &out) {
 }
 
 absl::Status ProgramLoader::readShape(ByteReader &in, PartialShape &out) {
-  int32_t rank;
+  int32_t rank = 0;
   RETURN_IF_ERROR(in.read(rank));
   if (rank == -1) {
     out = PartialShape::unknownRank();
@@ -171,11 +171,11 @@ absl::Status ProgramLoader::readShape(ByteReader &in, PartialShape &out) {
 }
 
 absl::Status ProgramLoader::readTypes(ByteReader &in) {
-  uint32_t count;
+  uint32_t count = 0;
   RETURN_IF_ERROR(in.count(count, 1, "types"));
   program.types_.resize(count);
   for (ValueType &type : program.types_) {
-    uint8_t kind;
+    uint8_t kind = 0;
     RETURN_IF_ERROR(in.read(kind));
     type.kind = static_cast<bef::ValueKind>(kind);
     if (type.kind == bef::ValueKind::Chain)
@@ -189,7 +189,7 @@ absl::Status ProgramLoader::readTypes(ByteReader &in) {
 }
 
 absl::Status ProgramLoader::readConstants(ByteReader &in) {
-  uint32_t count;
+  uint32_t count = 0;
   RETURN_IF_ERROR(in.count(count, 20, "constants"));
   program.constants_.resize(count);
   // Constants are views of the program's buffer.
@@ -197,7 +197,7 @@ absl::Status ProgramLoader::readConstants(ByteReader &in) {
       static_cast<size_t>(constantData.data() -
                           static_cast<const uint8_t *>(program.file_->data()));
   for (ConstantEntry &constant : program.constants_) {
-    uint64_t offset, size;
+    uint64_t offset = 0, size = 0;
     RETURN_IF_ERROR(
         readIndex(in, program.types_.size(), "constant type", constant.type));
     RETURN_IF_ERROR(in.read(offset));
@@ -233,7 +233,7 @@ absl::Status ProgramLoader::readConstants(ByteReader &in) {
 }
 
 absl::Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
-  uint8_t tag;
+  uint8_t tag = 0;
   RETURN_IF_ERROR(in.read(tag));
   bool isList = tag & bef::kListBit;
   auto kind = static_cast<bef::AttrKind>(tag & ~bef::kListBit);
@@ -244,7 +244,7 @@ absl::Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
     } else if constexpr (std::is_same_v<T, float>) {
       return in.read(value);
     } else if constexpr (std::is_same_v<T, bool>) {
-      uint8_t byte;
+      uint8_t byte = 0;
       RETURN_IF_ERROR(in.read(byte));
       if (byte > 1)
         return formatError("a bool attribute is neither 0 nor 1");
@@ -260,7 +260,7 @@ absl::Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
   };
   auto readList = [&](auto element) -> absl::Status {
     using T = decltype(element);
-    uint32_t count;
+    uint32_t count = 0;
     RETURN_IF_ERROR(in.count(count, 1, "list elements"));
     std::vector<T> values(count);
     for (uint32_t i = 0; i < count; ++i) {
@@ -292,7 +292,7 @@ absl::Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
   case bef::AttrKind::Tensor: {
     if (isList)
       return formatError("lists of tensor attributes are not supported");
-    uint32_t index;
+    uint32_t index = 0;
     RETURN_IF_ERROR(
         readIndex(in, program.constants_.size(), "tensor attribute", index));
     out = AttrValue(program.constants_[index].tensor);
@@ -311,7 +311,7 @@ absl::Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
 }
 
 absl::Status ProgramLoader::readKernels(ByteReader &in) {
-  uint32_t count;
+  uint32_t count = 0;
   RETURN_IF_ERROR(in.count(count, 37, "kernels"));
   program.kernels_.resize(count);
   for (KernelEntry &entry : program.kernels_) {
@@ -320,7 +320,7 @@ absl::Status ProgramLoader::readKernels(ByteReader &in) {
     RETURN_IF_ERROR(readString(in, entry.device));
     if (entry.opName.empty())
       return formatError("a kernel has an empty op name");
-    uint32_t numAttrs;
+    uint32_t numAttrs = 0;
     RETURN_IF_ERROR(in.count(numAttrs, 9, "attributes"));
     std::vector<AttrMap::Entry> attrs(numAttrs);
     for (AttrMap::Entry &attr : attrs) {
@@ -334,7 +334,7 @@ absl::Status ProgramLoader::readKernels(ByteReader &in) {
     entry.attrs = *std::move(map);
     for (std::vector<uint32_t> *types :
          {&entry.inputTypes, &entry.outputTypes}) {
-      uint32_t numTypes;
+      uint32_t numTypes = 0;
       RETURN_IF_ERROR(in.count(numTypes, 4, "kernel operands"));
       types->resize(numTypes);
       for (uint32_t &type : *types) {
@@ -345,7 +345,7 @@ absl::Status ProgramLoader::readKernels(ByteReader &in) {
     }
     for (uint32_t type : entry.outputTypes)
       entry.outputDTypes.push_back(program.types_[type].dtype);
-    uint8_t hasChain;
+    uint8_t hasChain = 0;
     RETURN_IF_ERROR(in.read(hasChain));
     if (hasChain > 1)
       return formatError("a kernel's chain flag is neither 0 nor 1");
@@ -358,7 +358,7 @@ absl::Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
                                          Function &function) {
   RETURN_IF_ERROR(readString(in, function.name));
   RETURN_IF_ERROR(readString(in, function.location));
-  uint32_t numRegisters;
+  uint32_t numRegisters = 0;
   RETURN_IF_ERROR(in.count(numRegisters, 4, "registers"));
   function.registerTypes.resize(numRegisters);
   for (uint32_t &type : function.registerTypes)
@@ -380,20 +380,20 @@ absl::Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
     return absl::OkStatus();
   };
 
-  uint32_t numArgs;
+  uint32_t numArgs = 0;
   RETURN_IF_ERROR(in.count(numArgs, 4, "arguments"));
   function.argRegisters.resize(numArgs);
   for (uint32_t &reg : function.argRegisters) {
     RETURN_IF_ERROR(readIndex(in, numRegisters, "register", reg));
     RETURN_IF_ERROR(define(reg));
   }
-  uint32_t numResults;
+  uint32_t numResults = 0;
   RETURN_IF_ERROR(in.count(numResults, 4, "results"));
   function.resultRegisters.resize(numResults);
   for (uint32_t &reg : function.resultRegisters)
     RETURN_IF_ERROR(readIndex(in, numRegisters, "register", reg));
 
-  uint32_t numBindings;
+  uint32_t numBindings = 0;
   RETURN_IF_ERROR(in.count(numBindings, 8, "constant bindings"));
   function.constantBindings.resize(numBindings);
   for (auto &[reg, constant] : function.constantBindings) {
@@ -406,21 +406,21 @@ absl::Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
       return formatError("a constant is bound to a chain register");
   }
 
-  uint32_t numInstructions;
+  uint32_t numInstructions = 0;
   RETURN_IF_ERROR(in.count(numInstructions, 21, "instructions"));
   function.instructions.resize(numInstructions);
   for (Instruction &inst : function.instructions) {
-    uint8_t opcode;
+    uint8_t opcode = 0;
     RETURN_IF_ERROR(in.read(opcode));
     inst.opcode = static_cast<bef::Opcode>(opcode);
     RETURN_IF_ERROR(in.read(inst.index));
     RETURN_IF_ERROR(readString(in, inst.location));
-    uint32_t count;
+    uint32_t count = 0;
     RETURN_IF_ERROR(in.count(count, 4, "operands"));
     inst.operandBegin = static_cast<uint32_t>(function.operands.size());
     inst.numOperands = count;
     for (uint32_t i = 0; i < count; ++i) {
-      uint32_t reg;
+      uint32_t reg = 0;
       RETURN_IF_ERROR(readIndex(in, numRegisters, "register", reg));
       RETURN_IF_ERROR(use(reg));
       function.operands.push_back(reg);
@@ -429,7 +429,7 @@ absl::Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
     inst.resultBegin = static_cast<uint32_t>(function.results.size());
     inst.numResults = count;
     for (uint32_t i = 0; i < count; ++i) {
-      uint32_t reg;
+      uint32_t reg = 0;
       RETURN_IF_ERROR(readIndex(in, numRegisters, "register", reg));
       RETURN_IF_ERROR(define(reg));
       function.results.push_back(reg);
@@ -525,7 +525,7 @@ absl::Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
 }
 
 absl::Status ProgramLoader::readFunctions(ByteReader &in) {
-  uint32_t count;
+  uint32_t count = 0;
   RETURN_IF_ERROR(in.count(count, 36, "functions"));
   program.functions_.resize(count);
   for (Function &function : program.functions_)
@@ -622,8 +622,8 @@ absl::Status ProgramLoader::load() {
       static_cast<const uint8_t *>(program.file_->data()),
       program.file_->size());
   ByteReader header(bytes.data(), bytes.size(), "header");
-  uint32_t magic, flags, numSections;
-  uint16_t major, minor;
+  uint32_t magic = 0, flags = 0, numSections = 0;
+  uint16_t major = 0, minor = 0;
   RETURN_IF_ERROR(header.read(magic));
   if (magic != bef::kMagic)
     return formatError("not a tfrt-fallback binary program (bad magic)");
@@ -639,8 +639,8 @@ absl::Status ProgramLoader::load() {
   absl::Span<const uint8_t> programSection;
   bool seen[4] = {false, false, false, false};
   for (uint32_t i = 0; i < numSections; ++i) {
-    uint32_t kind, alignment;
-    uint64_t offset, size;
+    uint32_t kind = 0, alignment = 0;
+    uint64_t offset = 0, size = 0;
     RETURN_IF_ERROR(header.read(kind));
     RETURN_IF_ERROR(header.read(alignment));
     RETURN_IF_ERROR(header.read(offset));
