@@ -24,7 +24,8 @@ ctest --output-on-failure -j "$(nproc)" > "$build/ctest.log" 2>&1 || status=$?
 grep -v -E '^\s+(Start|[0-9]+/[0-9]+ Test)' "$build/ctest.log" | tail -n 60 || true
 # The lit summary (the lit test's own output), then ctest's.
 sed -n '/^Testing Time:/,/^ *Passed/p;/^Total Discovered Tests/,/^ *Failed/p' \
-  "$build/Testing/Temporary/LastTest.log" | grep -E '^(Testing Time|Total|  [A-Z])' || true
+  "$build/Testing/Temporary/LastTest.log" |
+  grep -E '^(Testing Time|Total|  [A-Z])' | awk '!seen[$0]++' || true
 grep -E 'tests passed|tests failed|Total Test time' "$build/ctest.log" || true
 
 # Real models end to end against TF.js (references cached in
