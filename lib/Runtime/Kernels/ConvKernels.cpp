@@ -411,36 +411,38 @@ public:
 // DepthwiseConv2dNative and fused forms
 //===----------------------------------------------------------------------===//
 
-/// One output pixel of a depthwise convolution with channel multiplier 1:
-/// out[c] = sum over valid taps of in[tap][c] * filter[tap][c]. Channels in
-/// blocks of kBlock accumulate in registers across all taps.
-template <typename T>
-void depthwisePixel(const T *const *taps, const T *const *filters, int nTaps,
-                    int64_t channels, T *out) {
-  constexpr int64_t kBlock = 16;
-  int64_t c = 0;
-  for (; c + kBlock <= channels; c += kBlock) {
-    T acc[kBlock] = {};
-    for (int t = 0; t < nTaps; ++t) {
-      const T *x = taps[t] + c;
-      const T *f = filters[t] + c;
-      for (int64_t j = 0; j < kBlock; ++j)
-        acc[j] += x[j] * f[j];
-    }
-    for (int64_t j = 0; j < kBlock; ++j)
-      out[c + j] = acc[j];
-  }
-  if (c == channels)
-    return;
-  const int64_t rest = channels - c;
-  for (int64_t j = 0; j < rest; ++j)
-    out[c + j] = T(0);
+/// out[c, c + kBlock) = sum over taps of taps[t][c..] * filters[t][c..],
+/// the sums kept in registers across all taps.
+template <typename T, int64_t kBlock>
+inline void depthwiseBlock(const T *const *taps, const T *const *filters,
+                           int nTaps, int64_t c, T *out) {
+  T acc[kBlock] = {};
   for (int t = 0; t < nTaps; ++t) {
     const T *x = taps[t] + c;
     const T *f = filters[t] + c;
-    for (int64_t j = 0; j < rest; ++j)
-      out[c + j] += x[j] * f[j];
+    for (int64_t j = 0; j < kBlock; ++j)
+      acc[j] += x[j] * f[j];
   }
+  for (int64_t j = 0; j < kBlock; ++j)
+    out[c + j] = acc[j];
+}
+
+/// One output pixel of a depthwise convolution with channel multiplier 1:
+/// out[c] = sum over valid taps of in[tap][c] * filter[tap][c]. Channels go
+/// in register blocks of 32, 8, 4 and 1 (four, one, half and no AVX2
+/// vector); each channel sums its taps in the same order whatever its block.
+template <typename T>
+void depthwisePixel(const T *const *taps, const T *const *filters, int nTaps,
+                    int64_t channels, T *out) {
+  int64_t c = 0;
+  for (; c + 32 <= channels; c += 32)
+    depthwiseBlock<T, 32>(taps, filters, nTaps, c, out);
+  for (; c + 8 <= channels; c += 8)
+    depthwiseBlock<T, 8>(taps, filters, nTaps, c, out);
+  for (; c + 4 <= channels; c += 4)
+    depthwiseBlock<T, 4>(taps, filters, nTaps, c, out);
+  for (; c < channels; ++c)
+    depthwiseBlock<T, 1>(taps, filters, nTaps, c, out);
 }
 
 /// DepthwiseConv2dNative(input, filter) and the fused forms
