@@ -26,6 +26,10 @@ args=(-G Ninja -S "$root" -B "$build"
   -DLLVM_USE_LINKER=lld
   -DTFRT_FALLBACK_SANITIZER="${SANITIZER:-}")
 if command -v ccache >/dev/null; then
+  # Paths below the checkout are hashed relative to it, so a clone in
+  # another folder (as CI makes) reuses the cache.
+  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$root}"
+  export CCACHE_NOHASHDIR=true
   args+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
 if [ ! -f "$build/build.ninja" ] || [ "$#" -gt 0 ] || [ -n "${SANITIZER:-}" ]; then
