@@ -480,34 +480,68 @@ private:
         device, s.n * s.outH, Eigen::TensorOpCost(0, 0, rowCost),
         [&](Eigen::Index first, Eigen::Index last) {
           absl::InlinedVector<const T *, 16> tapIn(taps), tapFilter(taps);
+          // Interior columns, where every kw tap lies inside the input: their
+          // taps are the row's taps shifted by the column, computed once per
+          // row. The taps keep the kh-major order of the edge path, so every
+          // output sums in the same order either way.
+          const int64_t lastTap = (s.kW - 1) * s.dilationW;
+          int64_t owLo = (s.padLeft + s.strideW - 1) / s.strideW;
+          int64_t owHi = s.inW - 1 + s.padLeft - lastTap >= 0
+                             ? (s.inW - 1 + s.padLeft - lastTap) / s.strideW + 1
+                             : 0;
+          owLo = std::min(owLo, s.outW);
+          owHi = std::clamp(owHi, owLo, s.outW);
+          absl::InlinedVector<int64_t, 16> rowOffset(taps);
+          absl::InlinedVector<const T *, 16> rowFilter(taps);
           for (Eigen::Index row = first; row < last; ++row) {
             const int64_t b = row / s.outH, oh = row % s.outH;
             T *o = out + row * s.outW * s.outC;
+            int nRowTaps = 0;
+            for (int64_t kh = 0; kh < s.kH; ++kh) {
+              const int64_t ih = oh * s.strideH - s.padTop + kh * s.dilationH;
+              if (ih < 0 || ih >= s.inH)
+                continue;
+              for (int64_t kw = 0; kw < s.kW; ++kw) {
+                rowOffset[nRowTaps] =
+                    ((b * s.inH + ih) * s.inW + kw * s.dilationW) * s.inC;
+                rowFilter[nRowTaps] = filter + (kh * s.kW + kw) * s.outC;
+                ++nRowTaps;
+              }
+            }
             for (int64_t ow = 0; ow < s.outW; ++ow, o += s.outC) {
               int nTaps = 0;
-              for (int64_t kh = 0; kh < s.kH; ++kh) {
-                const int64_t ih = oh * s.strideH - s.padTop + kh * s.dilationH;
-                if (ih < 0 || ih >= s.inH)
-                  continue;
-                for (int64_t kw = 0; kw < s.kW; ++kw) {
-                  const int64_t iw =
-                      ow * s.strideW - s.padLeft + kw * s.dilationW;
-                  if (iw < 0 || iw >= s.inW)
+              const T *const *filters = tapFilter.data();
+              if (ow >= owLo && ow < owHi) {
+                const T *base = in + (ow * s.strideW - s.padLeft) * s.inC;
+                for (int t = 0; t < nRowTaps; ++t)
+                  tapIn[t] = base + rowOffset[t];
+                nTaps = nRowTaps;
+                filters = rowFilter.data();
+              } else {
+                for (int64_t kh = 0; kh < s.kH; ++kh) {
+                  const int64_t ih =
+                      oh * s.strideH - s.padTop + kh * s.dilationH;
+                  if (ih < 0 || ih >= s.inH)
                     continue;
-                  tapIn[nTaps] = in + ((b * s.inH + ih) * s.inW + iw) * s.inC;
-                  tapFilter[nTaps] = filter + (kh * s.kW + kw) * s.outC;
-                  ++nTaps;
+                  for (int64_t kw = 0; kw < s.kW; ++kw) {
+                    const int64_t iw =
+                        ow * s.strideW - s.padLeft + kw * s.dilationW;
+                    if (iw < 0 || iw >= s.inW)
+                      continue;
+                    tapIn[nTaps] = in + ((b * s.inH + ih) * s.inW + iw) * s.inC;
+                    tapFilter[nTaps] = filter + (kh * s.kW + kw) * s.outC;
+                    ++nTaps;
+                  }
                 }
               }
               if (multiplier == 1) {
-                depthwisePixel(tapIn.data(), tapFilter.data(), nTaps, s.outC,
-                               o);
+                depthwisePixel(tapIn.data(), filters, nTaps, s.outC, o);
               } else {
                 std::fill(o, o + s.outC, T(0));
                 for (int t = 0; t < nTaps; ++t)
                   for (int64_t c = 0; c < s.inC; ++c) {
                     const T x = tapIn[t][c];
-                    const T *fc = tapFilter[t] + c * multiplier;
+                    const T *fc = filters[t] + c * multiplier;
                     T *oc = o + c * multiplier;
                     for (int64_t m = 0; m < multiplier; ++m)
                       oc[m] += x * fc[m];
