@@ -16,45 +16,6 @@ using namespace tfrt_fallback::rt::testing;
 
 namespace {
 
-using Dims = std::vector<int64_t>;
-using half = Eigen::half;
-using bf16 = Eigen::bfloat16;
-
-TensorShape shapeOf(const Dims &dims) {
-  return TensorShape(absl::MakeConstSpan(dims));
-}
-
-int64_t product(const Dims &dims) {
-  int64_t n = 1;
-  for (int64_t d : dims)
-    n *= d;
-  return n;
-}
-
-/// Offset into a right-aligned broadcast operand of `dims` for the output
-/// multi-index `idx`.
-int64_t broadcastOffset(const Dims &dims, const std::vector<int64_t> &idx) {
-  int64_t off = 0;
-  const int shift = static_cast<int>(idx.size() - dims.size());
-  for (size_t j = 0; j < dims.size(); ++j)
-    off = off * dims[j] + (dims[j] == 1 ? 0 : idx[j + shift]);
-  return off;
-}
-
-/// Calls f(offsets...) for each output element, row-major.
-template <typename F> void forEachIndex(const Dims &outDims, F f) {
-  const int rank = static_cast<int>(outDims.size());
-  std::vector<int64_t> idx(rank);
-  for (int64_t flat = 0, n = product(outDims); flat < n; ++flat) {
-    int64_t rest = flat;
-    for (int i = rank - 1; i >= 0; --i) {
-      idx[i] = rest % outDims[i];
-      rest /= outDims[i];
-    }
-    f(idx);
-  }
-}
-
 template <typename T>
 absl::StatusOr<Tensor> runBinary(const std::string &op, const Dims &aDims,
                                  const std::vector<T> &a, const Dims &bDims,
