@@ -130,11 +130,17 @@ private:
     rank_ = rank;
   }
   void copyFrom(const TensorShape &other) {
-    assignDims(other.data(), other.rank_);
+    if (!other.heap_ && !heap_) {
+      // The common case, a shape of rank <= 6: one fixed-size copy.
+      std::memcpy(inline_, other.inline_, sizeof(inline_));
+      rank_ = other.rank_;
+    } else {
+      assignDims(other.data(), other.rank_);
+    }
     numElements_ = other.numElements_;
   }
 
-  int64_t inline_[kInlineRank];
+  int64_t inline_[kInlineRank] = {};
   int64_t *heap_ = nullptr;
   size_t rank_ = 0;
   int64_t numElements_ = 1;

@@ -37,14 +37,15 @@ std::string describeTensor(const Tensor &tensor) {
 namespace {
 
 /// The kernel context of one kernel invocation: inputs borrowed from the
-/// frame, outputs collected here, nothing allocated up front.
+/// frame, outputs written straight into their (empty) result registers.
 class ExecKernelContext final : public OpKernelContextInterface {
 public:
   ExecKernelContext(const KernelEntry &kernel,
                     absl::Span<const Tensor *const> inputs,
-                    uint64_t forwardable, const Eigen::ThreadPoolDevice &device)
+                    uint64_t forwardable, absl::Span<Tensor *const> outputs,
+                    const Eigen::ThreadPoolDevice &device)
       : kernel(kernel), inputs(inputs), forwardable(forwardable),
-        device(device), outputs(kernel.outputDTypes.size()) {}
+        device(device), outputs(outputs) {}
 
   absl::string_view opName() const override { return kernel.opName; }
   absl::string_view nodeName() const override { return kernel.location; }
@@ -65,8 +66,8 @@ public:
       return makeOpError(
           tensor.status().code(), kernel.opName, kernel.location,
           absl::StrCat("output ", index, ": ", tensor.status().message()));
-    outputs[index] = *std::move(tensor);
-    *out = &outputs[index];
+    *outputs[index] = *std::move(tensor);
+    *out = outputs[index];
     return absl::OkStatus();
   }
 
@@ -75,7 +76,7 @@ public:
       ctxFailure(outputIndexError(index));
       return;
     }
-    outputs[index] = std::move(tensor);
+    *outputs[index] = std::move(tensor);
   }
 
   absl::Status forwardInputOrAllocateOutput(absl::Span<const int> candidates,
@@ -96,8 +97,8 @@ public:
           !input.isBufferUniquelyOwned())
         continue;
       forwardable &= ~(uint64_t(1) << candidate);
-      outputs[outputIndex] = input.reshaped(shape);
-      *out = &outputs[outputIndex];
+      *outputs[outputIndex] = input.reshaped(shape);
+      *out = outputs[outputIndex];
       return absl::OkStatus();
     }
     return allocateOutput(outputIndex, shape, out);
@@ -109,8 +110,6 @@ public:
       status_ = std::move(failure);
   }
   const absl::Status &status() const override { return status_; }
-
-  absl::InlinedVector<Tensor, 2> &getOutputs() { return outputs; }
 
 private:
   absl::Status outputIndexError(int index) const {
@@ -124,7 +123,7 @@ private:
   absl::Span<const Tensor *const> inputs;
   uint64_t forwardable;
   const Eigen::ThreadPoolDevice &device;
-  absl::InlinedVector<Tensor, 2> outputs;
+  absl::Span<Tensor *const> outputs;
   absl::Status status_;
 };
 
@@ -302,7 +301,13 @@ void Executor::runKernel(const Function &function, const Instruction &inst,
       forwardable |= uint64_t(1) << i;
   }
 
-  ExecKernelContext context(kernel, inputs, forwardable, host.eigenDevice());
+  const size_t numOutputs = kernel.outputTypes.size();
+  absl::InlinedVector<Tensor *, 4> outputs(numOutputs);
+  for (size_t i = 0; i < numOutputs; ++i)
+    outputs[i] = &slots[results[i]].tensor;
+
+  ExecKernelContext context(kernel, inputs, forwardable, outputs,
+                            host.eigenDevice());
   kernel.kernel->compute(&context);
 
   for (size_t i = 0; i < numInputs; ++i)
@@ -310,9 +315,8 @@ void Executor::runKernel(const Function &function, const Instruction &inst,
       slots[operands[i]].tensor = Tensor();
 
   absl::Status status = context.status();
-  absl::InlinedVector<Tensor, 2> &outputs = context.getOutputs();
-  for (size_t i = 0; status.ok() && i < outputs.size(); ++i) {
-    const Tensor &output = outputs[i];
+  for (size_t i = 0; status.ok() && i < numOutputs; ++i) {
+    const Tensor &output = *outputs[i];
     const ValueType &type = program.types()[kernel.outputTypes[i]];
     if (!output.isValid())
       status = makeOpError(absl::StatusCode::kInternal, kernel.opName,
@@ -325,13 +329,13 @@ void Executor::runKernel(const Function &function, const Instruction &inst,
                        " but the program declares ", type.toString()));
   }
   if (!status.ok()) {
-    for (uint32_t result : results)
+    for (uint32_t result : results) {
+      slots[result].tensor = Tensor();
       slots[result].status = status;
-    return;
+    }
   }
-  for (size_t i = 0; i < outputs.size(); ++i)
-    slots[results[i]].tensor = std::move(outputs[i]);
-  // An ordered kernel's output chain (its last result) is ready now.
+  // Otherwise the outputs are in place, and an ordered kernel's output chain
+  // (its last result) is ready now.
 }
 
 void Executor::runCall(const Function &function, const Instruction &inst,
