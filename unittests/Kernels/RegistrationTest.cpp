@@ -80,6 +80,47 @@ TEST(Registration, EveryOpHasAnInputCount) {
   EXPECT_TRUE(kernelRegistry().checkInputArity("ConcatV2", 5).ok());
 }
 
+TEST(Registration, TypeAttributesMustMatchOperands) {
+  const KernelRegistry &r = kernelRegistry();
+  using D = DType;
+  // Default: T types every input and output.
+  EXPECT_TRUE(
+      r.checkTypeBindings("AddV2", {{"T", D::F32}}, {D::F32, D::F32}, {D::F32})
+          .ok());
+  EXPECT_EQ(
+      r.checkTypeBindings("AddV2", {{"T", D::F32}}, {D::F32, D::F64}, {D::F32})
+          .message(),
+      "op 'AddV2' has T=f32 but its input #1 is f64");
+  EXPECT_EQ(r.checkTypeBindings("Relu", {{"T", D::F64}}, {D::F32}, {D::F32})
+                .message(),
+            "op 'Relu' has T=f64 but its input #0 is f32");
+  // Axes, conditions, indices and comparison results are not T.
+  EXPECT_TRUE(r.checkTypeBindings("ConcatV2", {{"T", D::F32}},
+                                  {D::F32, D::F32, D::F32, D::I32}, {D::F32})
+                  .ok());
+  EXPECT_EQ(r.checkTypeBindings("ConcatV2", {{"T", D::F32}},
+                                {D::F32, D::I64, D::I32}, {D::F32})
+                .message(),
+            "op 'ConcatV2' has T=f32 but its input #1 is i64");
+  EXPECT_TRUE(r.checkTypeBindings("SelectV2", {{"T", D::I32}},
+                                  {D::Bool, D::I32, D::I32}, {D::I32})
+                  .ok());
+  EXPECT_TRUE(
+      r.checkTypeBindings("Less", {{"T", D::F32}}, {D::F32, D::F32}, {D::Bool})
+          .ok());
+  EXPECT_TRUE(r.checkTypeBindings("Split", {{"T", D::F32}}, {D::I32, D::F32},
+                                  {D::F32, D::F32, D::F32})
+                  .ok());
+  // Other type attributes.
+  EXPECT_TRUE(r.checkTypeBindings("Cast", {{"SrcT", D::F32}, {"DstT", D::I32}},
+                                  {D::F32}, {D::I32})
+                  .ok());
+  EXPECT_EQ(r.checkTypeBindings("Cast", {{"SrcT", D::F32}, {"DstT", D::I32}},
+                                {D::F32}, {D::I64})
+                .message(),
+            "op 'Cast' has DstT=i32 but its output #0 is i64");
+}
+
 TEST(Registration, ManifestListsEveryKernel) {
   std::ostringstream os;
   kernelRegistry().writeManifest(os);

@@ -117,6 +117,19 @@ public:
   /// Checks `numInputs` against the arity of `opName`; an op with no
   /// registered arity is an error (its kernels could index past the end).
   absl::Status checkInputArity(absl::string_view opName, int numInputs) const;
+
+  /// Which inputs and outputs a type attribute types, like TF's OpDef. A
+  /// pattern has one character per position, 'T' (typed by the attribute)
+  /// or '.' (not); "X*" repeats X for the positions between the prefix
+  /// before it and the suffix after it, e.g. "T*." for N values and an
+  /// axis. Without a binding, an op's "T" types every input and output.
+  void setTypeBinding(absl::string_view opName, absl::string_view attr,
+                      absl::string_view inputs, absl::string_view outputs);
+  /// Checks the dtypes of a node's inputs and outputs against its type
+  /// attributes, so no kernel reads or writes a buffer as another type.
+  absl::Status checkTypeBindings(absl::string_view opName, const AttrMap &attrs,
+                                 absl::Span<const DType> inputs,
+                                 absl::Span<const DType> outputs) const;
   size_t size() const { return numDefs_; }
 
   /// All defs, sorted by op name (registration order within an op).
@@ -130,6 +143,12 @@ private:
   absl::flat_hash_map<std::string, std::vector<KernelDef>> defs_;
   size_t numDefs_ = 0;
   absl::flat_hash_map<std::string, InputArity> arities_;
+  struct TypeBinding {
+    std::string attr;
+    std::string inputs;
+    std::string outputs;
+  };
+  absl::flat_hash_map<std::string, std::vector<TypeBinding>> typeBindings_;
 };
 
 /// Registers `KernelClass` (constructible from OpKernelConstructionInterface*)

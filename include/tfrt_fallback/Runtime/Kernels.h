@@ -27,6 +27,10 @@ void registerAllKernels(KernelRegistry &registry);
 /// which the program loader checks nodes against.
 void registerOpInputArities(KernelRegistry &registry);
 
+/// Which operands the type attributes of each op type (TensorFlow's
+/// OpDefs), which the program loader checks nodes against.
+void registerOpTypeBindings(KernelRegistry &registry);
+
 /// Binary arithmetic with broadcasting, Exp and Neg.
 void registerElementwiseKernels(KernelRegistry &registry);
 /// MatMul.

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <ostream>
 #include <set>
+#include <tuple>
 
 namespace tfrt_fallback::rt {
 
@@ -251,6 +252,59 @@ absl::Status KernelRegistry::checkInputArity(absl::string_view opName,
   return absl::InvalidArgumentError(absl::StrCat(
       "op '", opName, "' takes ", expected,
       expected == "1" ? " input" : " inputs", ", got ", numInputs));
+}
+
+void KernelRegistry::setTypeBinding(absl::string_view opName,
+                                    absl::string_view attr,
+                                    absl::string_view inputs,
+                                    absl::string_view outputs) {
+  typeBindings_[std::string(opName)].push_back(TypeBinding{
+      std::string(attr), std::string(inputs), std::string(outputs)});
+}
+
+/// Whether position `index` of `count` is typed by the attribute, per a
+/// binding pattern (see setTypeBinding).
+static bool isBound(absl::string_view pattern, size_t index, size_t count) {
+  size_t star = pattern.find('*');
+  if (star == absl::string_view::npos)
+    return index < pattern.size() && pattern[index] == 'T';
+  if (star == 0)
+    return false;
+  absl::string_view prefix = pattern.substr(0, star - 1);
+  absl::string_view suffix = pattern.substr(star + 1);
+  if (index < prefix.size())
+    return prefix[index] == 'T';
+  if (count >= suffix.size() && index >= count - suffix.size())
+    return suffix[index - (count - suffix.size())] == 'T';
+  return pattern[star - 1] == 'T';
+}
+
+absl::Status KernelRegistry::checkTypeBindings(
+    absl::string_view opName, const AttrMap &attrs,
+    absl::Span<const DType> inputs, absl::Span<const DType> outputs) const {
+  static const std::vector<TypeBinding> kDefault = {{"T", "T*", "T*"}};
+  auto it = typeBindings_.find(opName);
+  const std::vector<TypeBinding> &bindings =
+      it == typeBindings_.end() ? kDefault : it->second;
+  for (const TypeBinding &binding : bindings) {
+    const AttrValue *value = attrs.find(binding.attr);
+    const DType *dtype = value ? value->getIf<DType>() : nullptr;
+    if (!dtype)
+      continue; // Missing, or a list of types: the kernel checks those.
+    for (auto [side, pattern, dtypes] :
+         {std::make_tuple("input", absl::string_view(binding.inputs), inputs),
+          std::make_tuple("output", absl::string_view(binding.outputs),
+                          outputs)}) {
+      for (size_t i = 0; i < dtypes.size(); ++i) {
+        if (!isBound(pattern, i, dtypes.size()) || dtypes[i] == *dtype)
+          continue;
+        return absl::InvalidArgumentError(absl::StrCat(
+            "op '", opName, "' has ", binding.attr, "=", dtypeName(*dtype),
+            " but its ", side, " #", i, " is ", dtypeName(dtypes[i])));
+      }
+    }
+  }
+  return absl::OkStatus();
 }
 
 } // namespace tfrt_fallback::rt

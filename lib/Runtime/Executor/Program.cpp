@@ -588,15 +588,21 @@ absl::Status ProgramLoader::readFunctions(ByteReader &in) {
 }
 
 absl::Status ProgramLoader::createKernel(KernelEntry &entry) {
-  if (registry->hasOp(entry.opName))
-    if (absl::Status arity = registry->checkInputArity(
-            entry.opName, static_cast<int>(entry.inputTypes.size()));
-        !arity.ok())
-      return absl::Status(arity.code(),
-                          absl::StrCat(entry.location, ": ", arity.message()));
   std::vector<DType> inputDTypes;
   for (uint32_t type : entry.inputTypes)
     inputDTypes.push_back(program.types_[type].dtype);
+  // Kernels index their inputs and read them as their attributes' types:
+  // check both before any kernel sees the node.
+  if (registry->hasOp(entry.opName)) {
+    absl::Status status = registry->checkInputArity(
+        entry.opName, static_cast<int>(inputDTypes.size()));
+    if (status.ok())
+      status = registry->checkTypeBindings(entry.opName, entry.attrs,
+                                           inputDTypes, entry.outputDTypes);
+    if (!status.ok())
+      return absl::Status(status.code(),
+                          absl::StrCat(entry.location, ": ", status.message()));
+  }
   absl::StatusOr<const KernelDef *> def =
       registry->lookup(entry.opName, entry.attrs);
   if (!def.ok())

@@ -1,9 +1,11 @@
-//===- OpArity.cpp - input counts of the ops with kernels -------*- C++ -*-===//
+//===- OpArity.cpp - input counts and typing of the ops ---------*- C++ -*-===//
 //
-// How many inputs each op takes, from TensorFlow's op definitions
-// (tensorflow/core/ops/*.cc). Kernels read their inputs by position; the
-// program loader checks every node against these counts first, so a graph
-// that gives an op too few inputs is an error, not an out-of-bounds read.
+// How many inputs each op takes and which operands its type attributes
+// type, from TensorFlow's op definitions (tensorflow/core/ops/*.cc).
+// Kernels read their inputs by position and as the C++ type of their
+// attribute; the program loader checks every node against these first, so a
+// graph that gives an op too few inputs, or an f32 tensor to a kernel built
+// for f64, is an error, not an out-of-bounds read or write.
 //
 //===----------------------------------------------------------------------===//
 
@@ -162,6 +164,84 @@ void registerOpInputArities(KernelRegistry &registry) {
   };
   for (const Entry &entry : kEntries)
     registry.setInputArity(entry.op, entry.minInputs, entry.maxInputs);
+}
+
+void registerOpTypeBindings(KernelRegistry &registry) {
+  // Ops whose "T" does not type every input and output, and the other type
+  // attributes kernels read their operands by (TensorFlow's OpDefs).
+  struct Entry {
+    const char *op;
+    const char *attr;
+    const char *inputs;
+    const char *outputs;
+  };
+  static const Entry kEntries[] = {
+      // T on the data operand; shapes, axes and indices are other types.
+      {"Reshape", "T", "T.", "T"},
+      {"ExpandDims", "T", "T.", "T"},
+      {"Tile", "T", "T.", "T"},
+      {"Pad", "T", "T.", "T"},
+      {"PadV2", "T", "T.T", "T"},
+      {"MirrorPad", "T", "T.", "T"},
+      {"BroadcastTo", "T", "T.", "T"},
+      {"Transpose", "T", "T.", "T"},
+      {"Slice", "T", "T..", "T"},
+      {"StridedSlice", "T", "T...", "T"},
+      {"Split", "T", ".T", "T*"},
+      {"SplitV", "T", "T..", "T*"},
+      {"ConcatV2", "T", "T*.", "T"},
+      {"Concat", "T", ".T*", "T"},
+      {"Reverse", "T", "T.", "T"},
+      {"ReverseV2", "T", "T.", "T"},
+      {"SpaceToBatchND", "T", "T..", "T"},
+      {"BatchToSpaceND", "T", "T..", "T"},
+      {"MaxPoolV2", "T", "T..", "T"},
+      {"Mean", "T", "T.", "T"},
+      {"Sum", "T", "T.", "T"},
+      {"Max", "T", "T.", "T"},
+      {"Min", "T", "T.", "T"},
+      {"Prod", "T", "T.", "T"},
+      {"ArgMax", "T", "T.", "."},
+      {"ArgMin", "T", "T.", "."},
+      {"TopKV2", "T", "T.", "T."},
+      {"Select", "T", ".TT", "T"},
+      {"SelectV2", "T", ".TT", "T"},
+      {"Fill", "T", ".T", "T"},
+      {"ScatterNd", "T", ".T.", "T"},
+      {"SparseToDense", "T", "..TT", "T"},
+      {"Where", "T", "T", "."},
+      {"Shape", "T", "T", "."},
+      {"Size", "T", "T", "."},
+      {"Rank", "T", "T", "."},
+      {"Conv2DBackpropInput", "T", ".TT", "T"},
+      {"ResizeBilinear", "T", "T.", "."},
+      {"ResizeNearestNeighbor", "T", "T.", "T"},
+      {"NonMaxSuppressionV3", "T", "TT...", "."},
+      {"NonMaxSuppressionV5", "T", "TT....", ".T."},
+      {"FusedBatchNormV2", "T", "T....", "T...."},
+      {"FusedBatchNormV3", "T", "T....", "T....."},
+      // Comparisons produce bool.
+      {"Equal", "T", "TT", "."},
+      {"NotEqual", "T", "TT", "."},
+      {"Less", "T", "TT", "."},
+      {"LessEqual", "T", "TT", "."},
+      {"Greater", "T", "TT", "."},
+      {"GreaterEqual", "T", "TT", "."},
+      {"IsNan", "T", "T", "."},
+      {"IsInf", "T", "T", "."},
+      {"IsFinite", "T", "T", "."},
+      // Other type attributes.
+      {"GatherV2", "Tparams", "T..", "T"},
+      {"GatherNd", "Tparams", "T.", "T"},
+      {"Gather", "Tparams", "T.", "T"},
+      {"Cast", "SrcT", "T", "."},
+      {"Cast", "DstT", ".", "T"},
+      {"BatchMatMulV3", "Ta", "T.", "."},
+      {"BatchMatMulV3", "Tb", ".T", "."},
+      {"BatchMatMulV3", "Tout", "..", "T"},
+  };
+  for (const Entry &entry : kEntries)
+    registry.setTypeBinding(entry.op, entry.attr, entry.inputs, entry.outputs);
 }
 
 } // namespace tfrt_fallback::rt

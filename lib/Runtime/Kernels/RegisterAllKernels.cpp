@@ -10,6 +10,7 @@ namespace tfrt_fallback::rt {
 
 void registerAllKernels(KernelRegistry &registry) {
   registerOpInputArities(registry);
+  registerOpTypeBindings(registry);
   registerElementwiseKernels(registry);
   registerUnaryKernels(registry);
   registerCastKernels(registry);
