@@ -26,6 +26,32 @@ namespace tfrt_fallback::rt {
 namespace {
 using namespace kernels;
 
+/// The contracted dims and the output shape [m, n] of MatMul-like ops,
+/// after checking that a and b are matrices whose contracted dims agree.
+struct MatMulDims {
+  int contractA = 1, contractB = 0;
+  int64_t m = 0, n = 0;
+};
+
+absl::Status getMatMulDims(const OpKernel &kernel, const Tensor &a,
+                           const Tensor &b, bool transposeA, bool transposeB,
+                           MatMulDims *dims) {
+  if (a.rank() != 2)
+    return kernel.errorf("In[0] is not a matrix. Instead it has shape %s",
+                         a.shape().toString());
+  if (b.rank() != 2)
+    return kernel.errorf("In[1] is not a matrix. Instead it has shape %s",
+                         b.shape().toString());
+  dims->contractA = transposeA ? 0 : 1;
+  dims->contractB = transposeB ? 1 : 0;
+  if (a.dim(dims->contractA) != b.dim(dims->contractB))
+    return kernel.errorf("Matrix size-incompatible: In[0]: %s, In[1]: %s",
+                         a.shape().toString(), b.shape().toString());
+  dims->m = a.dim(1 - dims->contractA);
+  dims->n = b.dim(1 - dims->contractB);
+  return absl::OkStatus();
+}
+
 /// MatMul(a, b): a * b for rank-2 a and b, with transpose_a / transpose_b
 /// (default false) transposing an operand first. With a' = op(a) of shape
 /// [m, k] and b' = op(b) of shape [k, n] the output is [m, n]; k == 0
@@ -44,22 +70,11 @@ public:
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &a = ctx->input(0);
     const Tensor &b = ctx->input(1);
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, a.rank() == 2,
-        errorf("In[0] is not a matrix. Instead it has shape %s",
-               a.shape().toString()));
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, b.rank() == 2,
-        errorf("In[1] is not a matrix. Instead it has shape %s",
-               b.shape().toString()));
-    const int contractA = transposeA_ ? 0 : 1;
-    const int contractB = transposeB_ ? 1 : 0;
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, a.dim(contractA) == b.dim(contractB),
-        errorf("Matrix size-incompatible: In[0]: %s, In[1]: %s",
-               a.shape().toString(), b.shape().toString()));
-    const int64_t m = a.dim(1 - contractA);
-    const int64_t n = b.dim(1 - contractB);
+    MatMulDims shape;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, getMatMulDims(*this, a, b, transposeA_, transposeB_, &shape));
+    const int contractA = shape.contractA, contractB = shape.contractB;
+    const int64_t m = shape.m, n = shape.n;
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, ctx->allocateOutput(0, TensorShape{m, n}, &out));
@@ -106,22 +121,11 @@ public:
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &a = ctx->input(0);
     const Tensor &b = ctx->input(1);
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, a.rank() == 2,
-        errorf("In[0] is not a matrix. Instead it has shape %s",
-               a.shape().toString()));
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, b.rank() == 2,
-        errorf("In[1] is not a matrix. Instead it has shape %s",
-               b.shape().toString()));
-    const int contractA = transposeA_ ? 0 : 1;
-    const int contractB = transposeB_ ? 1 : 0;
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, a.dim(contractA) == b.dim(contractB),
-        errorf("Matrix size-incompatible: In[0]: %s, In[1]: %s",
-               a.shape().toString(), b.shape().toString()));
-    const int64_t m = a.dim(1 - contractA);
-    const int64_t n = b.dim(1 - contractB);
+    MatMulDims shape;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, getMatMulDims(*this, a, b, transposeA_, transposeB_, &shape));
+    const int contractA = shape.contractA, contractB = shape.contractB;
+    const int64_t m = shape.m, n = shape.n;
     TFRT_FALLBACK_OP_REQUIRES(ctx, ctx->numInputs() >= 2 + spec_.numArgs,
                               errorf("expected %d extra arguments, got %d",
                                      spec_.numArgs, ctx->numInputs() - 2));
