@@ -3,7 +3,7 @@
 // The Kernel Fallback RFC's question: should kernels call the runtime through
 // virtual interfaces (OpKernelContextInterface, inheritance) or be templates
 // on the context type? Both variants run the same tiny scalar Mul kernel
-// through SimpleOpKernelContext, with and without output allocation.
+// through OpKernelContext, with and without output allocation.
 //
 //   kernel-dispatch-bench --benchmark_repetitions=5 \
 //       --benchmark_report_aggregates_only=true
@@ -45,9 +45,9 @@ public:
 
 /// What a template-based executor stores per node: a type-erased thunk that
 /// instantiates the kernel's compute for the concrete context.
-using ComputeThunk = void (*)(OpKernel *, SimpleOpKernelContext *);
+using ComputeThunk = void (*)(OpKernel *, OpKernelContext *);
 template <typename Kernel>
-void templatedThunk(OpKernel *kernel, SimpleOpKernelContext *ctx) {
+void templatedThunk(OpKernel *kernel, OpKernelContext *ctx) {
   static_cast<Kernel *>(kernel)->computeT(ctx);
 }
 
@@ -62,11 +62,17 @@ struct Fixture {
   std::unique_ptr<OpKernel> kernel =
       std::make_unique<ScalarMulKernel>(&construction);
   const DType outputDTypes[1] = {DType::F32};
-  SimpleOpKernelContext ctx{"Mul", "loc(\"bench\":1:1)", outputDTypes,
-                            host.eigenDevice()};
   Tensor a = *Tensor::fromValues<float>(TensorShape{}, {1.0001f});
   Tensor b = *Tensor::fromValues<float>(TensorShape{}, {0.9999f});
   const Tensor *inputs[2] = {&a, &b};
+  Tensor output;
+  Tensor *const outputs[1] = {&output};
+  /// The context of one call, as the executor builds it per instruction.
+  OpKernelContext context(uint64_t forwardable) {
+    output = Tensor();
+    return OpKernelContext("Mul", "loc(\"bench\":1:1)", outputDTypes, inputs,
+                           forwardable, outputs, host);
+  }
 };
 
 /// state.range(0): 1 = input 0 may be forwarded (no allocation), 0 = every
@@ -75,16 +81,16 @@ void BM_VirtualInterface(benchmark::State &state) {
   Fixture f;
   uint64_t mask = state.range(0) ? 1 : 0;
   OpKernel *kernel = f.kernel.get();
-  OpKernelContextInterface *ctx = &f.ctx;
   for (auto _ : state) {
+    OpKernelContext ctx = f.context(mask);
+    OpKernelContextInterface *base = &ctx;
     benchmark::DoNotOptimize(kernel);
-    benchmark::DoNotOptimize(ctx);
-    f.ctx.reset(f.inputs, mask);
-    kernel->compute(ctx);
-    benchmark::DoNotOptimize(f.ctx.output(0).rawData());
+    benchmark::DoNotOptimize(base);
+    kernel->compute(base);
+    benchmark::DoNotOptimize(f.output.rawData());
+    if (!ctx.status().ok())
+      std::abort();
   }
-  if (!f.ctx.status().ok())
-    std::abort();
 }
 BENCHMARK(BM_VirtualInterface)->ArgName("forward")->Arg(1)->Arg(0);
 
@@ -94,14 +100,14 @@ void BM_TemplatedContext(benchmark::State &state) {
   OpKernel *kernel = f.kernel.get();
   ComputeThunk thunk = &templatedThunk<ScalarMulKernel>;
   for (auto _ : state) {
+    OpKernelContext ctx = f.context(mask);
     benchmark::DoNotOptimize(kernel);
     benchmark::DoNotOptimize(thunk);
-    f.ctx.reset(f.inputs, mask);
-    thunk(kernel, &f.ctx);
-    benchmark::DoNotOptimize(f.ctx.output(0).rawData());
+    thunk(kernel, &ctx);
+    benchmark::DoNotOptimize(f.output.rawData());
+    if (!ctx.status().ok())
+      std::abort();
   }
-  if (!f.ctx.status().ok())
-    std::abort();
 }
 BENCHMARK(BM_TemplatedContext)->ArgName("forward")->Arg(1)->Arg(0);
 

@@ -65,6 +65,11 @@ static cl::opt<std::string>
                  cl::desc("With --list-kernels: write the kernel manifest "
                           "that --tf-to-tfrt-fallback reads to FILE"),
                  cl::init(""));
+static cl::opt<int> deadlineMs(
+    cl::cat(runCategory), "deadline-ms",
+    cl::desc("Stop each run after N milliseconds with DEADLINE_EXCEEDED "
+             "(0: no deadline)"),
+    cl::init(0));
 static cl::opt<int>
     printLimit(cl::cat(runCategory), "print-limit",
                cl::desc("Print at most N elements of each result"),
@@ -198,20 +203,31 @@ int main(int argc, char **argv) {
   if (absl::Status status = executor.checkInputs(*function, inputTensors);
       !status.ok())
     return fail(std::string(status.message()));
+  if (deadlineMs < 0)
+    return fail("--deadline-ms takes a number of milliseconds");
+  auto runOptions = [] {
+    return deadlineMs > 0 ? rt::RunOptions::withTimeout(
+                                std::chrono::milliseconds(deadlineMs))
+                          : rt::RunOptions();
+  };
 
-  auto results = executor.run(*function, inputTensors);
-  if (!results.ok())
-    return fail(std::string(results.status().message()));
-
+  // Benchmark runs share the inputs; the last run takes them over.
   if (benchmark > 0) {
+    auto checked = executor.run(*function, inputTensors, runOptions());
+    if (!checked.ok())
+      return fail(std::string(checked.status().message()));
     std::vector<double> times;
     for (int i = 0; i < benchmark; ++i) {
       auto start = std::chrono::steady_clock::now();
-      auto again = executor.run(*function, inputTensors);
+      auto again = executor.run(*function, inputTensors, runOptions());
       auto end = std::chrono::steady_clock::now();
-      (void)again;
       times.push_back(
           std::chrono::duration<double, std::milli>(end - start).count());
+      // A timed run that fails is reported, not timed on.
+      for (const rt::ResultValue &result : *again)
+        if (!result.ok())
+          return fail("benchmark run " + llvm::Twine(i) + ": " +
+                      std::string(result.status().message()));
     }
     std::sort(times.begin(), times.end());
     llvm::outs() << llvm::format(
@@ -219,6 +235,10 @@ int main(int argc, char **argv) {
         benchmark.getValue(), times.front(), times[times.size() / 2],
         times.back());
   }
+
+  auto results = executor.run(*function, std::move(inputTensors), runOptions());
+  if (!results.ok())
+    return fail(std::string(results.status().message()));
 
   if (!outputDir.empty()) {
     std::error_code error;

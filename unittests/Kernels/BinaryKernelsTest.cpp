@@ -55,13 +55,11 @@ AttrMap attrsT(DType dtype) { return AttrMap{{"T", dtype}}; }
 template <typename T>
 absl::StatusOr<Tensor> runBinary(const std::string &op, const Dims &aDims,
                                  const std::vector<T> &a, const Dims &bDims,
-                                 const std::vector<T> &b,
-                                 uint64_t forwardable = 0) {
+                                 const std::vector<T> &b) {
   std::vector<Tensor> inputs;
   inputs.push_back(makeTensor<T>(shapeOf(aDims), a));
   inputs.push_back(makeTensor<T>(shapeOf(bDims), b));
-  return runKernel(op, attrsT(dtypeOf<T>()), std::move(inputs), dtypeOf<T>(),
-                   forwardable);
+  return runKernel(op, attrsT(dtypeOf<T>()), std::move(inputs), dtypeOf<T>());
 }
 
 //===----------------------------------------------------------------------===//
@@ -361,8 +359,8 @@ TEST(BinaryKernels, ForwardsUniquelyOwnedInput) {
   inputs.push_back(makeTensor<float>({2, 3}, {1, 2, 3, 4, 5, 6}));
   inputs.push_back(makeTensor<float>({3}, {1, 1, 1}));
   const void *data0 = inputs[0].rawData();
-  auto out = runKernel("AddV2", attrsT(DType::F32), std::move(inputs),
-                       DType::F32, /*forwardable=*/0b11);
+  auto out =
+      runKernel("AddV2", attrsT(DType::F32), std::move(inputs), DType::F32);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_EQ(out->rawData(), data0);
   expectValues<float>(*out, {2, 3}, {2, 3, 4, 5, 6, 7});
@@ -374,7 +372,7 @@ TEST(BinaryKernels, ForwardsSecondInputWhenFirstIsBroadcast) {
   inputs.push_back(makeTensor<float>({2, 3}, {1, 2, 3, 4, 5, 6}));
   const void *data1 = inputs[1].rawData();
   auto out =
-      runKernel("Sub", attrsT(DType::F32), std::move(inputs), DType::F32, 0b11);
+      runKernel("Sub", attrsT(DType::F32), std::move(inputs), DType::F32);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_EQ(out->rawData(), data1);
   expectValues<float>(*out, {2, 3}, {9, 18, 27, 6, 15, 24});
@@ -384,7 +382,7 @@ TEST(BinaryKernels, DoesNotForwardSharedBuffers) {
   Tensor a = makeTensor<float>({2}, {1, 2});
   Tensor b = makeTensor<float>({2}, {3, 4});
   std::vector<Tensor> inputs = {a, b};
-  auto out = runKernel("Mul", attrsT(DType::F32), inputs, DType::F32, 0b11);
+  auto out = runKernel("Mul", attrsT(DType::F32), inputs, DType::F32);
   ASSERT_TRUE(out.ok()) << out.status();
   // Shared buffers: neither input is uniquely owned.
   EXPECT_NE(out->rawData(), a.rawData());
@@ -402,8 +400,7 @@ absl::StatusOr<Tensor> runUnary(const std::string &op, const Dims &dims,
                                 const std::vector<T> &values) {
   std::vector<Tensor> inputs;
   inputs.push_back(makeTensor<T>(shapeOf(dims), values));
-  return runKernel(op, attrsT(dtypeOf<T>()), std::move(inputs), dtypeOf<T>(),
-                   0b1);
+  return runKernel(op, attrsT(dtypeOf<T>()), std::move(inputs), dtypeOf<T>());
 }
 
 template <typename T> class FloatUnaryTest : public ::testing::Test {};
@@ -452,7 +449,7 @@ TEST(UnaryKernels, ForwardsInput) {
   inputs.push_back(makeTensor<float>({4}, {1, -2, 3, -4}));
   const void *data = inputs[0].rawData();
   auto out =
-      runKernel("Neg", attrsT(DType::F32), std::move(inputs), DType::F32, 1);
+      runKernel("Neg", attrsT(DType::F32), std::move(inputs), DType::F32);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_EQ(out->rawData(), data);
   expectValues<float>(*out, {4}, {-1, 2, -3, 4});

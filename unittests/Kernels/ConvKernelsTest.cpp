@@ -605,30 +605,22 @@ double measure(const std::string &op, const Cfg &c, int reps) {
     attrs.set("num_args", int64_t(1));
     inputs.push_back(makeTensorFrom<float>({oc}, patternValues(oc)));
   }
-  std::vector<DType> inDTypes;
-  std::vector<const Tensor *> ptrs;
-  for (const Tensor &t : inputs) {
-    inDTypes.push_back(t.dtype());
-    ptrs.push_back(&t);
-  }
-  SimpleOpKernelConstruction construction(op, kNode, attrs, inDTypes,
-                                          {DType::F32});
-  auto kernel = kernelRegistry().createKernel(op, construction);
-  EXPECT_TRUE(kernel.ok()) << kernel.status();
-  DType outDTypes[] = {DType::F32};
-  SimpleOpKernelContext ctx(op, kNode, outDTypes, host->eigenDevice());
+  auto program = buildSingleOpProgram(op, attrs, inputs, {DType::F32});
+  EXPECT_TRUE(program.ok()) << program.status();
+  if (!program.ok())
+    return 0;
+  Executor executor(**program, *host);
   Geometry g = geometry(c);
   const double flops =
       2.0 * c.n * g.oh * g.ow * oc * c.kh * c.kw * (depthwise ? 1 : c.c);
   double best = 1e30;
   for (int i = 0; i < reps; ++i) {
-    ctx.reset(ptrs);
     auto start = std::chrono::steady_clock::now();
-    (*kernel)->compute(&ctx);
+    auto results = executor.run((*program)->functions()[0], inputs);
     double s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
             .count();
-    EXPECT_TRUE(ctx.status().ok()) << ctx.status();
+    EXPECT_TRUE(results.ok() && (*results)[0].ok());
     best = std::min(best, s);
   }
   std::printf("%-28s %3lldx%3lldx%4lld k%lldx%lld s%lld -> %4lld: %8.3f ms "

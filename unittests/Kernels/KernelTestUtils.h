@@ -1,15 +1,18 @@
 //===- KernelTestUtils.h - Helpers for kernel unit tests --------*- C++ -*-===//
 //
-// Runs a registered kernel the way the executor does: construction through
-// SimpleOpKernelConstruction and KernelRegistry::createKernel, then compute()
-// through SimpleOpKernelContext on a two-thread Eigen device. Plus tensor
-// builders and element comparisons used by the kernel tests.
+// Runs a registered kernel through the production path, as TFLite's
+// SingleOpModel does: a one-node program built with ProgramBuilder (so the
+// loader's arity and type-binding checks and KernelRegistry::createKernel
+// apply), run by the Executor on a two-thread host (forwarding, output type
+// checks). Plus tensor builders and element comparisons used by the kernel
+// tests.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TFRT_FALLBACK_UNITTESTS_KERNELS_KERNELTESTUTILS_H
 #define TFRT_FALLBACK_UNITTESTS_KERNELS_KERNELTESTUTILS_H
 
+#include "tfrt_fallback/Runtime/Executor.h"
 #include "tfrt_fallback/Runtime/HostContext.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
 
@@ -37,74 +40,76 @@ inline const KernelRegistry &kernelRegistry() {
   return *registry;
 }
 
-/// A two-thread device so the parallel paths split work.
-inline const Eigen::ThreadPoolDevice &testDevice() {
+/// A two-thread host so the kernels' parallel paths split work.
+inline HostContext &testHost() {
   static HostContext *host = new HostContext(2);
-  return host->eigenDevice();
+  return *host;
 }
 
-/// Constructs `op` with `attrs` and runs it once on `inputs` with one output
-/// of `outDType`. `forwardable` is the executor's bit mask of inputs whose
-/// buffers may be reused. Returns the construction or compute status.
+/// A program of one `op` node with `attrs` whose function "main" takes
+/// tensors like `inputs` and returns the node's outputs, declared
+/// `tensor<*xDTYPE>` with `outDTypes`.
+inline absl::StatusOr<std::unique_ptr<Program>>
+buildSingleOpProgram(const std::string &op, const AttrMap &attrs,
+                     absl::Span<const Tensor> inputs,
+                     const std::vector<DType> &outDTypes) {
+  ProgramBuilder builder;
+  uint32_t main = builder.addFunction("main");
+  std::vector<uint32_t> inputTypes, args;
+  for (const Tensor &t : inputs) {
+    inputTypes.push_back(
+        builder.addTensorType(t.dtype(), PartialShape(t.shape().dims())));
+    args.push_back(builder.addArgument(main, inputTypes.back()));
+  }
+  std::vector<uint32_t> outputTypes;
+  for (DType dtype : outDTypes)
+    outputTypes.push_back(
+        builder.addTensorType(dtype, PartialShape::unknownRank()));
+  uint32_t kernel =
+      builder.addKernel(op, kNode, attrs, inputTypes, outputTypes);
+  builder.setResults(main, builder.addKernelCall(main, kernel, args));
+  return builder.build(kernelRegistry());
+}
+
+/// Builds the one-node program of `op` and runs it once. The run owns
+/// `inputs`: one the caller does not share may lend its buffer to an
+/// output. Returns the first load or run error.
+inline absl::StatusOr<std::vector<Tensor>>
+runKernelN(const std::string &op, const AttrMap &attrs,
+           std::vector<Tensor> inputs, const std::vector<DType> &outDTypes) {
+  absl::StatusOr<std::unique_ptr<Program>> program =
+      buildSingleOpProgram(op, attrs, inputs, outDTypes);
+  if (!program.ok())
+    return program.status();
+  Executor executor(**program, testHost());
+  absl::StatusOr<std::vector<ResultValue>> results =
+      executor.run((*program)->functions()[0], std::move(inputs));
+  if (!results.ok())
+    return results.status();
+  std::vector<Tensor> outputs;
+  for (ResultValue &result : *results) {
+    if (!result.ok())
+      return result.status();
+    outputs.push_back(*std::move(result));
+  }
+  return outputs;
+}
+
+/// runKernelN with one output of `outDType`.
 inline absl::StatusOr<Tensor> runKernel(const std::string &op,
                                         const AttrMap &attrs,
                                         std::vector<Tensor> inputs,
-                                        DType outDType,
-                                        uint64_t forwardable = 0) {
-  std::vector<DType> inDTypes;
-  std::vector<const Tensor *> ptrs;
-  for (const Tensor &t : inputs) {
-    inDTypes.push_back(t.dtype());
-    ptrs.push_back(&t);
-  }
-  SimpleOpKernelConstruction construction(op, kNode, attrs, inDTypes,
-                                          {outDType});
-  absl::StatusOr<std::unique_ptr<OpKernel>> kernel =
-      kernelRegistry().createKernel(op, construction);
-  if (!kernel.ok())
-    return kernel.status();
-  DType outDTypes[] = {outDType};
-  SimpleOpKernelContext ctx(op, kNode, outDTypes, testDevice());
-  ctx.reset(ptrs, forwardable);
-  (*kernel)->compute(&ctx);
-  if (!ctx.status().ok())
-    return ctx.status();
-  Tensor out = ctx.output(0);
-  if (!out.isValid())
-    return absl::InternalError("kernel set no output");
-  return out;
+                                        DType outDType) {
+  absl::StatusOr<std::vector<Tensor>> outputs =
+      runKernelN(op, attrs, std::move(inputs), {outDType});
+  if (!outputs.ok())
+    return outputs.status();
+  return std::move((*outputs)[0]);
 }
 
 /// The full message the kernels produce for `op`: "<op> 'loc(test)': msg".
 inline std::string opError(const std::string &op, const std::string &msg) {
   return op + " '" + kNode + "': " + msg;
-}
-
-/// Runs `op` like runKernel but with several outputs.
-inline absl::StatusOr<std::vector<Tensor>>
-runKernelN(const std::string &op, const AttrMap &attrs,
-           std::vector<Tensor> inputs, std::vector<DType> outDTypes) {
-  std::vector<DType> inDTypes;
-  std::vector<const Tensor *> ptrs;
-  for (const Tensor &t : inputs) {
-    inDTypes.push_back(t.dtype());
-    ptrs.push_back(&t);
-  }
-  SimpleOpKernelConstruction construction(op, kNode, attrs, inDTypes,
-                                          outDTypes);
-  auto kernel = kernelRegistry().createKernel(op, construction);
-  if (!kernel.ok())
-    return kernel.status();
-  SimpleOpKernelContext ctx(op, kNode, outDTypes, testDevice());
-  ctx.reset(ptrs);
-  (*kernel)->compute(&ctx);
-  if (!ctx.status().ok())
-    return ctx.status();
-  std::vector<Tensor> outs(ctx.outputs().begin(), ctx.outputs().end());
-  for (const Tensor &t : outs)
-    if (!t.isValid())
-      return absl::InternalError("kernel set no output");
-  return outs;
 }
 
 template <typename T>

@@ -23,7 +23,7 @@ runMatMul(TensorShape aShape, const std::vector<double> &a, TensorShape bShape,
   std::vector<Tensor> inputs;
   inputs.push_back(makeTensorFrom<T>(std::move(aShape), a));
   inputs.push_back(makeTensorFrom<T>(std::move(bShape), b));
-  return runKernel("MatMul", attrs, std::move(inputs), dtypeOf<T>(), 0b11);
+  return runKernel("MatMul", attrs, std::move(inputs), dtypeOf<T>());
 }
 
 /// Naive reference: out[i][j] = sum_k A[i][k] * B[k][j] where A and B read

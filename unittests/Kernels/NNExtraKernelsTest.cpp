@@ -21,7 +21,7 @@ TEST(Prelu, Broadcasts) {
   std::vector<Tensor> in;
   in.push_back(makeTensorFrom<float>({2, 3}, {-1, 2, -3, 4, -5, 0}));
   in.push_back(makeTensorFrom<float>({3}, {0.5, 2, 0.1}));
-  auto out = runKernel("Prelu", {{"T", DType::F32}}, in, DType::F32, 0b1);
+  auto out = runKernel("Prelu", {{"T", DType::F32}}, in, DType::F32);
   ASSERT_TRUE(out.ok()) << out.status();
   expectValues<float>(*out, {2, 3}, {-0.5, 2, -0.3, 4, -10, 0});
   // Scalar alpha.
@@ -72,8 +72,7 @@ template <typename T> void checkLogSoftmax() {
   }
   std::vector<Tensor> in;
   in.push_back(makeTensorFrom<T>({3, 4}, v));
-  auto out =
-      runKernel("LogSoftmax", {{"T", dtypeOf<T>()}}, in, dtypeOf<T>(), 0b1);
+  auto out = runKernel("LogSoftmax", {{"T", dtypeOf<T>()}}, in, dtypeOf<T>());
   ASSERT_TRUE(out.ok()) << out.status();
   expectValues<T>(*out, {3, 4}, expected, 4 * tolerance<T>());
 }
@@ -168,27 +167,16 @@ TEST(FusedBatchNorm, AllOutputs) {
   in.push_back(makeTensorFrom<float>({0}, {}));
   in.push_back(makeTensorFrom<float>({0}, {}));
   AttrMap attrs{{"T", DType::F32}, {"epsilon", 0.0f}, {"is_training", true}};
-  std::vector<DType> inDTypes(5, DType::F32);
-  SimpleOpKernelConstruction construction("FusedBatchNormV3", kNode, attrs,
-                                          inDTypes,
-                                          std::vector<DType>(6, DType::F32));
-  auto kernel = kernelRegistry().createKernel("FusedBatchNormV3", construction);
-  ASSERT_TRUE(kernel.ok()) << kernel.status();
-  std::vector<DType> outDTypes(6, DType::F32);
-  SimpleOpKernelContext ctx("FusedBatchNormV3", kNode, outDTypes, testDevice());
-  std::vector<const Tensor *> ptrs;
-  for (const Tensor &t : in)
-    ptrs.push_back(&t);
-  ctx.reset(ptrs);
-  (*kernel)->compute(&ctx);
-  ASSERT_TRUE(ctx.status().ok()) << ctx.status();
+  auto out = runKernelN("FusedBatchNormV3", attrs, std::move(in),
+                        std::vector<DType>(6, DType::F32));
+  ASSERT_TRUE(out.ok()) << out.status();
   // Channel 0: {1, 3} mean 2 var 1; channel 1: {2, 6} mean 4 var 4.
-  expectValues<float>(ctx.output(0), {1, 1, 2, 2}, {-1, -1, 1, 1});
-  expectValues<float>(ctx.output(1), {2}, {2, 4});
-  expectValues<float>(ctx.output(2), {2}, {2, 8}); // unbiased
-  expectValues<float>(ctx.output(3), {2}, {2, 4});
-  expectValues<float>(ctx.output(4), {2}, {1, 4});
-  EXPECT_EQ(ctx.output(5).shape(), TensorShape({0}));
+  expectValues<float>((*out)[0], {1, 1, 2, 2}, {-1, -1, 1, 1});
+  expectValues<float>((*out)[1], {2}, {2, 4});
+  expectValues<float>((*out)[2], {2}, {2, 8}); // unbiased
+  expectValues<float>((*out)[3], {2}, {2, 4});
+  expectValues<float>((*out)[4], {2}, {1, 4});
+  EXPECT_EQ((*out)[5].shape(), TensorShape({0}));
 }
 
 TEST(FusedBatchNorm, Errors) {

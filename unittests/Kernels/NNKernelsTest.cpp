@@ -25,22 +25,21 @@ absl::StatusOr<Tensor> runUnary(const std::string &op, TensorShape shape,
   std::vector<Tensor> inputs;
   inputs.push_back(makeTensorFrom<T>(std::move(shape), values));
   return runKernel(op, AttrMap{{"T", dtypeOf<T>()}}, std::move(inputs),
-                   dtypeOf<T>(), 0b1);
+                   dtypeOf<T>());
 }
 
 template <typename T>
 absl::StatusOr<Tensor>
 runBiasAdd(TensorShape valueShape, const std::vector<double> &value,
            TensorShape biasShape, const std::vector<double> &bias,
-           const char *format = nullptr, uint64_t forwardable = 0) {
+           const char *format = nullptr) {
   AttrMap attrs{{"T", dtypeOf<T>()}};
   if (format)
     attrs.set("data_format", format);
   std::vector<Tensor> inputs;
   inputs.push_back(makeTensorFrom<T>(std::move(valueShape), value));
   inputs.push_back(makeTensorFrom<T>(std::move(biasShape), bias));
-  return runKernel("BiasAdd", attrs, std::move(inputs), dtypeOf<T>(),
-                   forwardable);
+  return runKernel("BiasAdd", attrs, std::move(inputs), dtypeOf<T>());
 }
 
 /// Values rounded to T, as the kernel sees them.
@@ -211,7 +210,7 @@ TEST(BiasAdd, ForwardsValue) {
   inputs.push_back(makeTensor<float>({2}, {1, 1}));
   const void *data = inputs[0].rawData();
   auto out = runKernel("BiasAdd", AttrMap{{"T", DType::F32}}, std::move(inputs),
-                       DType::F32, 0b1);
+                       DType::F32);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_EQ(out->rawData(), data);
   expectValues<float>(*out, {2, 2}, {2, 3, 4, 5});

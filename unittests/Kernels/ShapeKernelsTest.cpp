@@ -160,8 +160,7 @@ TEST(Identity, SharesBufferForAnyDType) {
   };
   for (const Tensor &t : tensors) {
     SCOPED_TRACE(dtypeName(t.dtype()));
-    auto out =
-        runKernel("Identity", AttrMap{{"T", t.dtype()}}, {t}, t.dtype(), 0b1);
+    auto out = runKernel("Identity", AttrMap{{"T", t.dtype()}}, {t}, t.dtype());
     ASSERT_TRUE(out.ok()) << out.status();
     EXPECT_EQ(out->dtype(), t.dtype());
     EXPECT_EQ(out->shape(), t.shape());

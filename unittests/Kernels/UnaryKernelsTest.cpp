@@ -343,7 +343,7 @@ TEST(UnaryKernels, EmptyAndForwarding) {
   inputs.push_back(makeTensor<float>({3}, {1, 4, 9}));
   const void *data = inputs[0].rawData();
   auto fwd = runKernel("Sqrt", AttrMap{{"T", DType::F32}}, std::move(inputs),
-                       DType::F32, /*forwardable=*/1);
+                       DType::F32);
   ASSERT_TRUE(fwd.ok()) << fwd.status();
   EXPECT_EQ(fwd->rawData(), data);
   expectValues<float>(*fwd, {3}, {1, 2, 3});

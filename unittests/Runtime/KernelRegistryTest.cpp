@@ -73,6 +73,8 @@ void registerExampleKernels(KernelRegistry &registry) {
       TaggedKernel<5>);
   TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("Picky"),
                                 PickyKernel);
+  registry.setInputArity("AddV2", 2, 2);
+  registry.setInputArity("Picky", 0, 0);
 }
 
 class KernelRegistryTest : public ::testing::Test {
@@ -146,34 +148,44 @@ TEST_F(KernelRegistryTest, LookupErrors) {
 
 TEST_F(KernelRegistryTest, CreateKernel) {
   AttrMap attrs = {{"T", DType::F32}};
-  SimpleOpKernelConstruction ctx("AddV2", "loc(\"k.mlir\":2:2)", attrs,
-                                 {DType::F32, DType::F32}, {DType::F32});
-  auto kernel = registry.createKernel("AddV2", ctx);
+  auto kernel = registry.createKernel("AddV2", "loc(\"k.mlir\":2:2)", attrs,
+                                      {DType::F32, DType::F32}, {DType::F32});
   ASSERT_TRUE(kernel.ok()) << kernel.status();
   EXPECT_EQ((*kernel)->opName(), "AddV2");
   EXPECT_EQ((*kernel)->nodeName(), "loc(\"k.mlir\":2:2)");
+  EXPECT_EQ((*kernel)->asAsync(), nullptr);
 
   AttrMap bad = {{"T", DType::Bool}};
-  SimpleOpKernelConstruction badCtx("AddV2", "n", bad, {}, {});
-  EXPECT_EQ(registry.createKernel("AddV2", badCtx).status(),
-            absl::NotFoundError("no kernel for op 'AddV2' with T=i1; "
+  EXPECT_EQ(registry
+                .createKernel("AddV2", "n", bad, {DType::Bool, DType::Bool},
+                              {DType::Bool})
+                .status(),
+            absl::NotFoundError("n: no kernel for op 'AddV2' with T=i1; "
                                 "registered: T in {f32, i32}"));
-
-  SimpleOpKernelConstruction unknownCtx("Nope", "n", attrs, {}, {});
-  EXPECT_EQ(registry.createKernel("Nope", unknownCtx).status(),
-            absl::NotFoundError("no kernel registered for op 'Nope'"));
+  EXPECT_EQ(registry.createKernel("Nope", "n", attrs, {}, {}).status(),
+            absl::NotFoundError("n: no kernel registered for op 'Nope'"));
+  // The node's inputs are checked against the op before any kernel sees it.
+  EXPECT_EQ(registry.createKernel("AddV2", "n", attrs, {DType::F32}, {})
+                .status()
+                .code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(registry
+                .createKernel("AddV2", "n", attrs, {DType::F32, DType::F64},
+                              {DType::F32})
+                .status()
+                .code(),
+            absl::StatusCode::kInvalidArgument);
 }
 
 TEST_F(KernelRegistryTest, CreateKernelReportsConstructionFailure) {
   AttrMap fail = {{"fail", true}};
-  SimpleOpKernelConstruction ctx("Picky", "loc(\"p\":1:1)", fail, {}, {});
   EXPECT_EQ(
-      registry.createKernel("Picky", ctx).status(),
+      registry.createKernel("Picky", "loc(\"p\":1:1)", fail, {}, {}).status(),
       absl::InvalidArgumentError("Picky 'loc(\"p\":1:1)': asked to fail"));
 
   AttrMap wrongKind = {{"fail", "yes"}};
-  SimpleOpKernelConstruction ctx2("Picky", "loc(\"p\":1:1)", wrongKind, {}, {});
-  EXPECT_EQ(registry.createKernel("Picky", ctx2).status(),
+  EXPECT_EQ(registry.createKernel("Picky", "loc(\"p\":1:1)", wrongKind, {}, {})
+                .status(),
             absl::InvalidArgumentError("attribute 'fail' of Picky "
                                        "'loc(\"p\":1:1)' is a string, "
                                        "expected a bool"));

@@ -1,7 +1,7 @@
 //===- OpKernelTest.cpp - Kernel interface tests ----------------*- C++ -*-===//
 //
 // SimpleOpKernelConstruction attribute getters and errors, and
-// SimpleOpKernelContext outputs and input forwarding.
+// OpKernelContext outputs and input forwarding.
 //
 //===----------------------------------------------------------------------===//
 
@@ -160,6 +160,14 @@ public:
 
 class ContextTest : public ::testing::Test {
 protected:
+  /// A context for one compute() of `kernel`, writing into `output`.
+  OpKernelContext makeContext(absl::Span<const Tensor *const> inputs,
+                              uint64_t forwardable = 0) {
+    output = Tensor();
+    return OpKernelContext(kernel.opName(), kernel.nodeName(), outDTypes,
+                           inputs, forwardable, outputs, host);
+  }
+
   HostContext host{0};
   AttrMap attrs = {{"T", DType::F32}};
   SimpleOpKernelConstruction construction{"Mul",
@@ -169,19 +177,19 @@ protected:
                                           {DType::F32}};
   MulKernel kernel{&construction};
   const DType outDTypes[1] = {DType::F32};
-  SimpleOpKernelContext ctx{kernel.opName(), kernel.nodeName(), outDTypes,
-                            host.eigenDevice()};
+  Tensor output;
+  Tensor *const outputs[1] = {&output};
 };
 
 TEST_F(ContextTest, ComputeAllocates) {
   Tensor a = *Tensor::fromValues<float>(TensorShape{3}, {1, 2, 3});
   Tensor b = *Tensor::fromValues<float>(TensorShape{3}, {4, 5, 6});
   const Tensor *inputs[] = {&a, &b};
-  ctx.reset(inputs); // Nothing forwardable.
+  OpKernelContext ctx = makeContext(inputs); // Nothing forwardable.
   kernel.compute(&ctx);
   ASSERT_TRUE(ctx.status().ok()) << ctx.status();
-  EXPECT_EQ(ctx.output(0).debugString(), "[4., 10., 18.]");
-  EXPECT_NE(ctx.output(0).rawData(), a.rawData());
+  EXPECT_EQ(output.debugString(), "[4., 10., 18.]");
+  EXPECT_NE(output.rawData(), a.rawData());
   EXPECT_EQ(a.debugString(), "[1., 2., 3.]");
 }
 
@@ -189,21 +197,21 @@ TEST_F(ContextTest, ComputeForwardsUniquelyOwnedInput) {
   Tensor a = *Tensor::fromValues<float>(TensorShape{3}, {1, 2, 3});
   Tensor b = *Tensor::fromValues<float>(TensorShape{3}, {4, 5, 6});
   const Tensor *inputs[] = {&a, &b};
-  ctx.reset(inputs, /*forwardableInputs=*/0b01);
+  OpKernelContext ctx = makeContext(inputs, /*forwardable=*/0b01);
   kernel.compute(&ctx);
   ASSERT_TRUE(ctx.status().ok());
-  EXPECT_EQ(ctx.output(0).rawData(), a.rawData());
-  EXPECT_EQ(ctx.output(0).debugString(), "[4., 10., 18.]");
+  EXPECT_EQ(output.rawData(), a.rawData());
+  EXPECT_EQ(output.debugString(), "[4., 10., 18.]");
 
   // A shared input is not forwarded, nor is input 1 (not forwardable).
   Tensor c = *Tensor::fromValues<float>(TensorShape{3}, {1, 1, 1});
   Tensor cAlias = c;
   const Tensor *inputs2[] = {&c, &b};
-  ctx.reset(inputs2, 0b01);
-  kernel.compute(&ctx);
-  ASSERT_TRUE(ctx.status().ok());
-  EXPECT_NE(ctx.output(0).rawData(), c.rawData());
-  EXPECT_NE(ctx.output(0).rawData(), b.rawData());
+  OpKernelContext ctx2 = makeContext(inputs2, 0b01);
+  kernel.compute(&ctx2);
+  ASSERT_TRUE(ctx2.status().ok());
+  EXPECT_NE(output.rawData(), c.rawData());
+  EXPECT_NE(output.rawData(), b.rawData());
   EXPECT_EQ(c.debugString(), "[1., 1., 1.]");
 }
 
@@ -211,7 +219,7 @@ TEST_F(ContextTest, ForwardRequiresSameDTypeAndSize) {
   Tensor i = *Tensor::fromValues<int32_t>(TensorShape{3}, {1, 2, 3});
   Tensor f = *Tensor::fromValues<float>(TensorShape{4}, {1, 2, 3, 4});
   const Tensor *inputs[] = {&i, &f};
-  ctx.reset(inputs, 0b11);
+  OpKernelContext ctx = makeContext(inputs, 0b11);
   Tensor *out;
   const int candidates[] = {0, 1};
   ASSERT_TRUE(
@@ -231,23 +239,20 @@ TEST_F(ContextTest, KernelErrorsNameOpAndNode) {
   Tensor a = *Tensor::fromValues<float>(TensorShape{3}, {1, 2, 3});
   Tensor b = *Tensor::fromValues<float>(TensorShape{2}, {4, 5});
   const Tensor *inputs[] = {&a, &b};
-  ctx.reset(inputs);
+  OpKernelContext ctx = makeContext(inputs);
   kernel.compute(&ctx);
   EXPECT_EQ(ctx.status(),
             absl::InvalidArgumentError(
                 "Mul 'loc(\"m.mlir\":1:1)': shapes [3] and [2] differ"));
-  // reset() clears the failure.
-  ctx.reset(inputs);
-  EXPECT_TRUE(ctx.status().ok());
 }
 
 TEST_F(ContextTest, AllocateOutputErrors) {
   Tensor *out;
-  ctx.reset({});
+  OpKernelContext ctx = makeContext({});
   EXPECT_EQ(ctx.allocateOutput(1, TensorShape{1}, &out),
             absl::InvalidArgumentError(
-                "Mul 'loc(\"m.mlir\":1:1)': output index 1 out of range [0, "
-                "1)"));
+                "Mul 'loc(\"m.mlir\":1:1)': output index 1 is out of range "
+                "[0, 1)"));
   EXPECT_EQ(ctx.allocateOutput(0, TensorShape{int64_t(1) << 39}, &out),
             absl::ResourceExhaustedError(
                 "Mul 'loc(\"m.mlir\":1:1)': output 0: tensor of shape "
@@ -256,7 +261,10 @@ TEST_F(ContextTest, AllocateOutputErrors) {
   ASSERT_TRUE(ctx.allocateOutput(0, TensorShape{2}, &out).ok());
   EXPECT_EQ(out->dtype(), DType::F32);
   ctx.setOutput(0, Tensor());
-  EXPECT_FALSE(ctx.output(0).isValid());
+  EXPECT_FALSE(output.isValid());
+  // An out-of-range setOutput is recorded as the kernel's failure.
+  ctx.setOutput(3, Tensor());
+  EXPECT_EQ(ctx.status().code(), absl::StatusCode::kInvalidArgument);
 }
 
 } // namespace

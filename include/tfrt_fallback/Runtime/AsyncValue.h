@@ -153,13 +153,22 @@ protected:
   /// Transitions a not-yet-available value to Constructed, keeping waiters.
   void setStateConstructed();
   /// Publishes `state` (Concrete or Error) and runs the waiters.
-  void setAvailable(State state);
+  void setAvailable(State state) {
+    uintptr_t old = waitersAndState_.exchange(static_cast<uintptr_t>(state),
+                                              std::memory_order_acq_rel);
+    assert((old & kStateMask) < static_cast<uintptr_t>(State::Concrete) &&
+           "AsyncValue made available twice");
+    if (old & ~kStateMask)
+      runWaiters(old);
+  }
 
 private:
   struct WaiterNode;
   static constexpr uintptr_t kStateMask = 3;
 
   void enqueueWaiter(absl::AnyInvocable<void()> waiter);
+  /// Runs the waiter list held in `waitersAndState` (the old word).
+  void runWaiters(uintptr_t waitersAndState);
 
   std::atomic<uint32_t> refCount_{1};
   /// State in bits 0-1, WaiterNode* in the rest.
@@ -198,12 +207,16 @@ public:
     setAvailable(State::Concrete);
   }
 
-private:
+  /// Public for values that live inside another object (the executor's
+  /// registers), which never drop their one reference and destroy them
+  /// directly. A value on the heap is destroyed by its last dropRef().
   ~ConcreteAsyncValue() override {
     State s = state();
     if (s == State::Constructed || s == State::Concrete)
       payload().~T();
   }
+
+private:
   void destroyPayload() override { payload().~T(); }
 
   alignas(T) unsigned char storage_[sizeof(T)];

@@ -1,19 +1,31 @@
 //===- Executor.h - run the functions of a loaded program -------*- C++ -*-===//
 //
-// Executes a function of a loaded Program. With a host context of one
-// thread (or none) instructions run in program order on the caller's thread,
-// the leanest path; with more threads they run in dataflow order with
+// Executes a function of a loaded Program on AsyncValues, as TFRT's BEF
+// executor does: every register of a running function is an AsyncValue
+// (unavailable, a concrete tensor, or an error); an instruction runs once its
+// operands are available; a kernel's outputs become available when it
+// finishes, which for an AsyncOpKernel is later, on another thread.
+//
+// With a host context of one thread (or none) instructions run in program
+// order on the caller's thread, the leanest path; an instruction whose
+// operands are not available yet (they wait on an async kernel) is deferred
+// until they are. With more threads they run in dataflow order with
 // readiness counts and independent kernels run in parallel.
 //
 // Errors are values: a failing kernel turns its results into errors that
 // name the op and its source location; instructions that depend on them are
-// skipped and pass the error on, and independent work completes.
+// skipped and pass the error on, and independent work completes. A run can
+// be cancelled or given a deadline (RunOptions): pending instructions are
+// then skipped and their results are CANCELLED or DEADLINE_EXCEEDED errors
+// naming the instruction where the run stopped.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TFRT_FALLBACK_RUNTIME_EXECUTOR_H
 #define TFRT_FALLBACK_RUNTIME_EXECUTOR_H
 
+#include "tfrt_fallback/Runtime/AsyncValue.h"
+#include "tfrt_fallback/Runtime/Cancellation.h"
 #include "tfrt_fallback/Runtime/HostContext.h"
 #include "tfrt_fallback/Runtime/Program.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
@@ -21,12 +33,41 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 
+#include <chrono>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace tfrt_fallback::rt {
 
 /// A function result: a tensor, or the error that prevented it.
 using ResultValue = absl::StatusOr<Tensor>;
+
+/// How a run may be stopped early.
+struct RunOptions {
+  /// The run ends with CANCELLED once this token is cancelled; it must
+  /// outlive the run.
+  const CancellationToken *cancellation = nullptr;
+  /// The run ends with DEADLINE_EXCEEDED once this time has passed.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+
+  /// Options with a deadline `timeout` from now.
+  static RunOptions withTimeout(std::chrono::steady_clock::duration timeout) {
+    RunOptions options;
+    options.deadline = std::chrono::steady_clock::now() + timeout;
+    return options;
+  }
+};
+
+/// The results of a run started with Executor::runAsync().
+struct AsyncRun {
+  /// One per function result, each available (a tensor or an error) as soon
+  /// as it is computed, while the rest of the run goes on.
+  std::vector<AsyncValueRef<Tensor>> results;
+  /// Available once every instruction of the run has finished. The program
+  /// and the host context must outlive it.
+  AsyncValueRef<Chain> done;
+};
 
 class Executor {
 public:
@@ -35,29 +76,26 @@ public:
   Executor(const Program &program, HostContext &host)
       : program(program), host(host) {}
 
-  /// Runs `function` on `inputs`. Fails without running anything when the
-  /// inputs do not match the function's signature; otherwise returns one
-  /// value per function result. Thread-safe: many threads may call run().
+  /// Starts `function` on `inputs` and returns its results as AsyncValues.
+  /// Fails without running anything when the inputs do not match the
+  /// function's signature. The run owns `inputs`: an input at its last use
+  /// may lend its buffer to a kernel output when the caller kept no other
+  /// reference to it. Thread-safe: many runs may go on at once.
+  absl::StatusOr<AsyncRun> runAsync(const Function &function,
+                                    std::vector<Tensor> inputs,
+                                    const RunOptions &options = {}) const;
+
+  /// runAsync() and wait for the whole run; one value per function result.
   absl::StatusOr<std::vector<ResultValue>>
-  run(const Function &function, absl::Span<const Tensor> inputs) const;
+  run(const Function &function, std::vector<Tensor> inputs,
+      const RunOptions &options = {}) const;
 
   /// Checks `inputs` against the signature of `function`.
   absl::Status checkInputs(const Function &function,
                            absl::Span<const Tensor> inputs) const;
 
 private:
-  struct Slot;
   class Frame;
-
-  void runSequential(const Function &function, Slot *slots) const;
-  void runParallel(const Function &function, Slot *slots) const;
-  void runInstruction(const Function &function, uint32_t index,
-                      Slot *slots) const;
-  void runKernel(const Function &function, const Instruction &inst,
-                 Slot *slots) const;
-  void runCall(const Function &function, const Instruction &inst,
-               Slot *slots) const;
-  void runFunction(const Function &function, Slot *slots) const;
 
   const Program &program;
   HostContext &host;

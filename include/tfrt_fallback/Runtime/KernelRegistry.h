@@ -95,11 +95,16 @@ public:
   absl::StatusOr<const KernelDef *> lookup(absl::string_view opName,
                                            const AttrMap &attrs) const;
 
-  /// Looks the kernel up with ctx's attributes, constructs it and returns
-  /// the construction failure recorded in ctx, if any.
+  /// The one way to create a kernel (the program loader uses it): looks the
+  /// kernel up by `attrs`, checks the node's input count and operand dtypes
+  /// against the op's arity and type bindings, so no kernel indexes past its
+  /// inputs or reads a buffer as another type, and constructs it. Lookup and
+  /// check errors are prefixed with `nodeName`; a construction failure is
+  /// the kernel's own status.
   absl::StatusOr<std::unique_ptr<OpKernel>>
-  createKernel(absl::string_view opName,
-               OpKernelConstructionInterface &ctx) const;
+  createKernel(absl::string_view opName, absl::string_view nodeName,
+               const AttrMap &attrs, absl::Span<const DType> inputDTypes,
+               absl::Span<const DType> outputDTypes) const;
 
   bool hasOp(absl::string_view opName) const { return defs_.contains(opName); }
 

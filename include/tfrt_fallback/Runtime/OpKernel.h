@@ -3,8 +3,11 @@
 // The interfaces of the TFRT Kernel Fallback RFC: kernels are written against
 // OpKernelConstructionInterface (attributes, dtypes) and
 // OpKernelContextInterface (inputs, outputs, device), so they do not depend
-// on any particular runtime. SimpleOpKernelConstruction and
-// SimpleOpKernelContext are the final implementations the executor uses.
+// on any particular runtime. SimpleOpKernelConstruction and OpKernelContext
+// are the one implementation of each: the program loader constructs every
+// kernel through KernelRegistry::createKernel and the executor runs it
+// through OpKernelContext. AsyncOpKernel is the interface of kernels that
+// finish later (TensorFlow's AsyncOpKernel::ComputeAsync).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +19,7 @@
 #include "tfrt_fallback/Runtime/Tensor.h"
 
 #include "absl/container/inlined_vector.h"
+#include "absl/functional/any_invocable.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -27,6 +31,8 @@
 #include <vector>
 
 namespace tfrt_fallback::rt {
+
+class HostContext;
 
 /// "Conv2D 'loc(...)': message" with the given code.
 absl::Status makeOpError(absl::StatusCode code, absl::string_view opName,
@@ -104,15 +110,17 @@ public:
                                       Tensor **out) = 0;
   virtual void setOutput(int index, Tensor tensor) = 0;
   /// Makes output `outputIndex` share the buffer of the first candidate
-  /// input that may be forwarded (see SimpleOpKernelContext), is uniquely
-  /// owned and has the output's dtype and element count; otherwise
-  /// allocates.
+  /// input that may be forwarded (see OpKernelContext), is uniquely owned
+  /// and has the output's dtype and element count; otherwise allocates.
   virtual absl::Status
   forwardInputOrAllocateOutput(absl::Span<const int> candidateInputs,
                                int outputIndex, const TensorShape &shape,
                                Tensor **out) = 0;
 
   virtual const Eigen::ThreadPoolDevice &eigenDevice() const = 0;
+  /// The host context running the kernel: an async kernel hands blocking
+  /// work to host().enqueueBlockingWork().
+  virtual HostContext &host() const = 0;
 
   /// Records a failure; the first one wins. The kernel should return.
   virtual void ctxFailure(absl::Status status) = 0;
@@ -142,6 +150,8 @@ public:
 // OpKernel
 //===----------------------------------------------------------------------===//
 
+class AsyncOpKernel;
+
 class OpKernel {
 public:
   explicit OpKernel(OpKernelConstructionInterface *ctx);
@@ -149,7 +159,11 @@ public:
   OpKernel(const OpKernel &) = delete;
   OpKernel &operator=(const OpKernel &) = delete;
 
+  /// Computes the outputs on the calling thread before returning.
   virtual void compute(OpKernelContextInterface *ctx) = 0;
+
+  /// This kernel as an AsyncOpKernel, or nullptr for a synchronous one.
+  virtual AsyncOpKernel *asAsync() { return nullptr; }
 
   const std::string &opName() const { return opName_; }
   const std::string &nodeName() const { return nodeName_; }
@@ -165,6 +179,26 @@ public:
 private:
   std::string opName_;
   std::string nodeName_;
+};
+
+/// A kernel that completes later, as TensorFlow's AsyncOpKernel: it starts
+/// its work in computeAsync() and returns without waiting; whoever finishes
+/// the work sets the outputs (or records a failure) on `ctx` and then calls
+/// `done` exactly once, from any thread. `ctx` and its inputs stay valid
+/// until then. Kernels must not block a compute thread: long or blocking
+/// work goes to ctx->host().enqueueBlockingWork().
+class AsyncOpKernel : public OpKernel {
+public:
+  using DoneCallback = absl::AnyInvocable<void() &&>;
+  using OpKernel::OpKernel;
+
+  virtual void computeAsync(OpKernelContextInterface *ctx,
+                            DoneCallback done) = 0;
+
+  /// Runs computeAsync() and blocks until it is done (for callers that
+  /// cannot continue later; the executor never calls it).
+  void compute(OpKernelContextInterface *ctx) final;
+  AsyncOpKernel *asAsync() final { return this; }
 };
 
 //===----------------------------------------------------------------------===//
@@ -236,33 +270,36 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
-// SimpleOpKernelContext
+// OpKernelContext
 //===----------------------------------------------------------------------===//
 
-/// Compute context backed by input tensor pointers and an output vector.
-/// Built once per node and reused: call reset() before each compute().
+/// The compute context of one kernel invocation: inputs borrowed from the
+/// caller (the executor's registers), outputs written straight into the
+/// caller's (empty) output tensors.
 ///
 /// Forwarding: an input may only donate its buffer if its bit is set in
 /// `forwardableInputs` (the executor sets it for an input's last use, so no
 /// later reader can see the overwritten data) and the buffer is uniquely
-/// owned. Inputs at index >= 64 are never forwarded.
-class SimpleOpKernelContext final : public OpKernelContextInterface {
+/// owned. Inputs at index >= 64 are never forwarded. forwardableInputs()
+/// tells which inputs may still be released by the caller afterwards.
+class OpKernelContext final : public OpKernelContextInterface {
 public:
-  SimpleOpKernelContext(absl::string_view opName, absl::string_view nodeName,
-                        absl::Span<const DType> outputDTypes,
-                        const Eigen::ThreadPoolDevice &device);
-
-  /// Sets the inputs for the next compute(), clears the outputs and status.
-  /// The pointer array and the tensors must outlive the compute() call.
-  void reset(absl::Span<const Tensor *const> inputs,
-             uint64_t forwardableInputs = 0);
+  OpKernelContext(absl::string_view opName, absl::string_view nodeName,
+                  absl::Span<const DType> outputDTypes,
+                  absl::Span<const Tensor *const> inputs,
+                  uint64_t forwardableInputs, absl::Span<Tensor *const> outputs,
+                  HostContext &host)
+      : opName_(opName), nodeName_(nodeName), outputDTypes_(outputDTypes),
+        inputs_(inputs), forwardable_(forwardableInputs), outputs_(outputs),
+        host_(host) {
+    assert(outputDTypes.size() == outputs.size() &&
+           "one dtype per output of a kernel context");
+  }
 
   absl::string_view opName() const override { return opName_; }
   absl::string_view nodeName() const override { return nodeName_; }
   int numInputs() const override { return static_cast<int>(inputs_.size()); }
-  int numOutputs() const override {
-    return static_cast<int>(outputDTypes_.size());
-  }
+  int numOutputs() const override { return static_cast<int>(outputs_.size()); }
   const Tensor &input(int index) const override {
     assert(index >= 0 && index < numInputs() && "input index out of range");
     return *inputs_[index];
@@ -280,27 +317,25 @@ public:
                                             const TensorShape &shape,
                                             Tensor **out) override;
 
-  const Eigen::ThreadPoolDevice &eigenDevice() const override {
-    return device_;
-  }
+  const Eigen::ThreadPoolDevice &eigenDevice() const override;
+  HostContext &host() const override { return host_; }
 
   void ctxFailure(absl::Status status) override;
   const absl::Status &status() const override { return status_; }
 
-  /// Outputs of the last compute(); unset outputs are invalid tensors.
-  absl::Span<Tensor> outputs() { return absl::MakeSpan(outputs_); }
-  Tensor &output(int index) { return outputs_[index]; }
+  /// The inputs at their last use; a forwarded input's bit is set too.
+  uint64_t forwardableInputs() const { return forwardable_; }
 
 private:
-  absl::Status checkOutputIndex(int index) const;
+  absl::Status outputIndexError(int index) const;
 
-  std::string opName_;
-  std::string nodeName_;
-  absl::InlinedVector<DType, 2> outputDTypes_;
-  const Eigen::ThreadPoolDevice &device_;
+  absl::string_view opName_;
+  absl::string_view nodeName_;
+  absl::Span<const DType> outputDTypes_;
   absl::Span<const Tensor *const> inputs_;
-  uint64_t forwardable_ = 0;
-  absl::InlinedVector<Tensor, 2> outputs_;
+  uint64_t forwardable_;
+  absl::Span<Tensor *const> outputs_;
+  HostContext &host_;
   absl::Status status_;
 };
 

@@ -51,6 +51,8 @@ struct KernelEntry {
   std::vector<DType> outputDTypes;
   bool hasChain = false;
   std::unique_ptr<OpKernel> kernel;
+  /// kernel->asAsync(), looked up once at load.
+  AsyncOpKernel *asyncKernel = nullptr;
 };
 
 /// A constant: a tensor whose data lives in the program's buffer.
@@ -127,13 +129,80 @@ public:
 
 private:
   friend class ProgramLoader;
+  friend class ProgramBuilder;
   Program() = default;
+
+  /// Fills the dataflow tables of `function` (last uses, users, pending
+  /// operand counts) from its instructions.
+  static void finalizeFunction(Function &function);
+  /// Creates the kernel of `entry` through registry.createKernel().
+  absl::Status createKernel(KernelEntry &entry,
+                            const KernelRegistry &registry) const;
 
   RCReference<TensorBuffer> file_;
   std::vector<ValueType> types_;
   std::vector<ConstantEntry> constants_;
   std::vector<KernelEntry> kernels_;
   std::vector<Function> functions_;
+};
+
+/// Builds a Program in memory instead of loading a binary one: single-op
+/// programs for kernel tests (as TFLite's SingleOpModel) and small graphs for
+/// executor tests and embedders. Kernels are created exactly as the loader
+/// creates them (KernelRegistry::createKernel) and the result runs on the
+/// same Executor. Registers are numbered in the order they are made, so a
+/// function built here is always in a valid, topological order.
+class ProgramBuilder {
+public:
+  ProgramBuilder();
+  ~ProgramBuilder();
+
+  /// Adds a value type; returns its index.
+  uint32_t addType(ValueType type);
+  uint32_t addTensorType(DType dtype, PartialShape shape) {
+    return addType(ValueType{bef::ValueKind::Tensor, dtype, std::move(shape)});
+  }
+  uint32_t addChainType() {
+    return addType(ValueType{bef::ValueKind::Chain, DType::Invalid, {}});
+  }
+
+  /// Adds a kernel_call site (an entry of the kernel table); returns its
+  /// index. An ordered kernel (`hasChain`) takes and returns a chain after
+  /// its tensors.
+  uint32_t addKernel(std::string opName, std::string location, AttrMap attrs,
+                     std::vector<uint32_t> inputTypes,
+                     std::vector<uint32_t> outputTypes, bool hasChain = false);
+
+  /// Starts a function; returns its index.
+  uint32_t addFunction(std::string name);
+  /// A new argument register of `function`.
+  uint32_t addArgument(uint32_t function, uint32_t type);
+  /// A new register of `function` bound to a constant (static shape).
+  uint32_t addConstant(uint32_t function, Tensor tensor);
+  /// Appends a call of `kernel` on `operands`; returns its result registers.
+  std::vector<uint32_t> addKernelCall(uint32_t function, uint32_t kernel,
+                                      std::vector<uint32_t> operands);
+  /// Appends a call of an earlier function (so there is no recursion).
+  std::vector<uint32_t> addCall(uint32_t function, uint32_t callee,
+                                std::vector<uint32_t> operands);
+  /// Appends new_chain (no operands) or merge_chains.
+  uint32_t addChainOp(uint32_t function, std::vector<uint32_t> chains);
+  void setResults(uint32_t function, std::vector<uint32_t> registers);
+
+  /// Checks the operand types, finalizes the functions and creates every
+  /// kernel. The builder is left empty.
+  absl::StatusOr<std::unique_ptr<Program>>
+  build(const KernelRegistry &registry);
+
+private:
+  uint32_t newRegister(Function &function, uint32_t type);
+  std::vector<uint32_t> addInstruction(Function &function, bef::Opcode opcode,
+                                       uint32_t index,
+                                       std::vector<uint32_t> operands,
+                                       absl::Span<const uint32_t> resultTypes);
+
+  std::unique_ptr<Program> program_;
+  absl::Status error_;
 };
 
 } // namespace tfrt_fallback::rt

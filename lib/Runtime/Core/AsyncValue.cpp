@@ -55,14 +55,8 @@ void AsyncValue::setStateConstructed() {
   }
 }
 
-void AsyncValue::setAvailable(State state) {
-  uintptr_t old = waitersAndState_.exchange(static_cast<uintptr_t>(state),
-                                            std::memory_order_acq_rel);
-  assert((old & kStateMask) < static_cast<uintptr_t>(State::Concrete) &&
-         "AsyncValue made available twice");
+void AsyncValue::runWaiters(uintptr_t old) {
   auto *list = reinterpret_cast<WaiterNode *>(old & ~kStateMask);
-  if (!list)
-    return;
   // The list is LIFO; run the waiters in the order they were added.
   WaiterNode *reversed = nullptr;
   while (list) {

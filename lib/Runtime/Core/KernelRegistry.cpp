@@ -36,23 +36,6 @@ bool attrDTypes(const AttrMap &attrs, absl::string_view name, DTypes *out) {
   return false;
 }
 
-bool ctxDTypes(const OpKernelConstructionInterface &ctx, absl::string_view name,
-               DTypes *out) {
-  if (!ctx.hasAttr(name))
-    return false;
-  DType dtype;
-  if (ctx.getAttr(name, &dtype).ok()) {
-    out->assign(1, dtype);
-    return true;
-  }
-  std::vector<DType> list;
-  if (ctx.getAttr(name, &list).ok()) {
-    out->assign(list.begin(), list.end());
-    return true;
-  }
-  return false;
-}
-
 template <typename Getter>
 bool matchesWith(const KernelDef &def, Getter &&getDTypes) {
   DTypes dtypes;
@@ -178,25 +161,37 @@ KernelRegistry::lookup(absl::string_view opName, const AttrMap &attrs) const {
 
 absl::StatusOr<std::unique_ptr<OpKernel>>
 KernelRegistry::createKernel(absl::string_view opName,
-                             OpKernelConstructionInterface &ctx) const {
-  auto it = defs_.find(opName);
-  if (it == defs_.end())
-    return unknownOpError(opName);
-  auto getter = [&](absl::string_view name, DTypes *out) {
-    return ctxDTypes(ctx, name, out);
+                             absl::string_view nodeName, const AttrMap &attrs,
+                             absl::Span<const DType> inputDTypes,
+                             absl::Span<const DType> outputDTypes) const {
+  auto withNode = [&](const absl::Status &status) {
+    return absl::Status(status.code(),
+                        absl::StrCat(nodeName, ": ", status.message()));
   };
-  for (const KernelDef &def : it->second) {
-    if (!matchesWith(def, getter))
-      continue;
-    std::unique_ptr<OpKernel> kernel = def.factory()(&ctx);
-    if (!ctx.status().ok())
-      return ctx.status();
-    if (!kernel)
-      return makeOpError(absl::StatusCode::kInternal, ctx.opName(),
-                         ctx.nodeName(), "kernel factory returned null");
-    return kernel;
+  // Kernels index their inputs and read them as their attributes' types:
+  // check both before any kernel sees the node.
+  if (hasOp(opName)) {
+    absl::Status status =
+        checkInputArity(opName, static_cast<int>(inputDTypes.size()));
+    if (status.ok())
+      status = checkTypeBindings(opName, attrs, inputDTypes, outputDTypes);
+    if (!status.ok())
+      return withNode(status);
   }
-  return noMatchError(opName, it->second, getter);
+  absl::StatusOr<const KernelDef *> def = lookup(opName, attrs);
+  if (!def.ok())
+    return withNode(def.status());
+  SimpleOpKernelConstruction construction(
+      std::string(opName), std::string(nodeName), attrs,
+      std::vector<DType>(inputDTypes.begin(), inputDTypes.end()),
+      std::vector<DType>(outputDTypes.begin(), outputDTypes.end()));
+  std::unique_ptr<OpKernel> kernel = (*def)->factory()(&construction);
+  if (!construction.status().ok())
+    return construction.status();
+  if (!kernel)
+    return makeOpError(absl::StatusCode::kInternal, opName, nodeName,
+                       "the kernel factory returned nothing");
+  return kernel;
 }
 
 std::vector<const KernelDef *> KernelRegistry::listKernels() const {

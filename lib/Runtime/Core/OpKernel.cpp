@@ -1,13 +1,19 @@
 //===- OpKernel.cpp - Kernel fallback interfaces ----------------*- C++ -*-===//
 //
-// Attribute getters of SimpleOpKernelConstruction and output handling of
-// SimpleOpKernelContext.
+// Attribute getters of SimpleOpKernelConstruction, output handling and input
+// forwarding of OpKernelContext, and AsyncOpKernel's blocking compute().
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfrt_fallback/Runtime/OpKernel.h"
 
+#include "tfrt_fallback/Runtime/HostContext.h"
+
+#include <condition_variable>
+#include <mutex>
+
 #include <limits>
+#include <memory>
 
 namespace tfrt_fallback::rt {
 
@@ -177,75 +183,87 @@ void SimpleOpKernelConstruction::ctxFailure(absl::Status status) {
 }
 
 //===----------------------------------------------------------------------===//
-// SimpleOpKernelContext
+// AsyncOpKernel
 //===----------------------------------------------------------------------===//
 
-SimpleOpKernelContext::SimpleOpKernelContext(
-    absl::string_view opName, absl::string_view nodeName,
-    absl::Span<const DType> outputDTypes, const Eigen::ThreadPoolDevice &device)
-    : opName_(opName), nodeName_(nodeName),
-      outputDTypes_(outputDTypes.begin(), outputDTypes.end()), device_(device),
-      outputs_(outputDTypes.size()) {}
-
-void SimpleOpKernelContext::reset(absl::Span<const Tensor *const> inputs,
-                                  uint64_t forwardableInputs) {
-  inputs_ = inputs;
-  forwardable_ = forwardableInputs;
-  for (Tensor &output : outputs_)
-    output = Tensor();
-  status_ = absl::OkStatus();
+void AsyncOpKernel::compute(OpKernelContextInterface *ctx) {
+  struct Done {
+    std::mutex mu;
+    std::condition_variable cv;
+    bool done = false;
+  };
+  auto state = std::make_shared<Done>();
+  computeAsync(ctx, [state]() {
+    std::lock_guard<std::mutex> lock(state->mu);
+    state->done = true;
+    state->cv.notify_all();
+  });
+  std::unique_lock<std::mutex> lock(state->mu);
+  state->cv.wait(lock, [&] { return state->done; });
 }
 
-absl::Status SimpleOpKernelContext::checkOutputIndex(int index) const {
-  if (index >= 0 && index < numOutputs())
-    return absl::OkStatus();
+//===----------------------------------------------------------------------===//
+// OpKernelContext
+//===----------------------------------------------------------------------===//
+
+const Eigen::ThreadPoolDevice &OpKernelContext::eigenDevice() const {
+  return host_.eigenDevice();
+}
+
+absl::Status OpKernelContext::outputIndexError(int index) const {
   return makeOpError(absl::StatusCode::kInvalidArgument, opName_, nodeName_,
-                     absl::StrCat("output index ", index, " out of range [0, ",
-                                  numOutputs(), ")"));
+                     absl::StrCat("output index ", index,
+                                  " is out of range [0, ", outputs_.size(),
+                                  ")"));
 }
 
-absl::Status SimpleOpKernelContext::allocateOutput(int index,
-                                                   const TensorShape &shape,
-                                                   Tensor **out) {
-  if (absl::Status s = checkOutputIndex(index); !s.ok())
-    return s;
+absl::Status OpKernelContext::allocateOutput(int index,
+                                             const TensorShape &shape,
+                                             Tensor **out) {
+  if (index < 0 || index >= numOutputs())
+    return outputIndexError(index);
   absl::StatusOr<Tensor> tensor = Tensor::allocate(outputDTypes_[index], shape);
   if (!tensor.ok())
     return makeOpError(
         tensor.status().code(), opName_, nodeName_,
         absl::StrCat("output ", index, ": ", tensor.status().message()));
-  outputs_[index] = *std::move(tensor);
-  *out = &outputs_[index];
+  *outputs_[index] = *std::move(tensor);
+  *out = outputs_[index];
   return absl::OkStatus();
 }
 
-void SimpleOpKernelContext::setOutput(int index, Tensor tensor) {
-  assert(index >= 0 && index < numOutputs() && "output index out of range");
-  outputs_[index] = std::move(tensor);
+void OpKernelContext::setOutput(int index, Tensor tensor) {
+  if (index < 0 || index >= numOutputs()) {
+    ctxFailure(outputIndexError(index));
+    return;
+  }
+  *outputs_[index] = std::move(tensor);
 }
 
-absl::Status SimpleOpKernelContext::forwardInputOrAllocateOutput(
+absl::Status OpKernelContext::forwardInputOrAllocateOutput(
     absl::Span<const int> candidates, int outputIndex, const TensorShape &shape,
     Tensor **out) {
-  if (absl::Status s = checkOutputIndex(outputIndex); !s.ok())
-    return s;
-  DType dtype = outputDTypes_[outputIndex];
+  if (outputIndex < 0 || outputIndex >= numOutputs())
+    return outputIndexError(outputIndex);
   for (int candidate : candidates) {
     if (candidate < 0 || candidate >= numInputs() || candidate >= 64 ||
-        !(forwardable_ & (uint64_t(1) << candidate)))
+        !(forwardable_ >> candidate & 1))
       continue;
-    const Tensor &in = *inputs_[candidate];
-    if (in.dtype() != dtype || in.numElements() != shape.numElements() ||
-        !in.isBufferUniquelyOwned())
+    // The register holding this input dies with this kernel: when it is the
+    // buffer's only holder, the output may take the buffer over.
+    const Tensor &input = *inputs_[candidate];
+    if (input.dtype() != outputDTypes_[outputIndex] ||
+        input.numElements() != shape.numElements() ||
+        !input.isBufferUniquelyOwned())
       continue;
-    outputs_[outputIndex] = Tensor(dtype, shape, in.buffer(), in.byteOffset());
-    *out = &outputs_[outputIndex];
+    *outputs_[outputIndex] = input.reshaped(shape);
+    *out = outputs_[outputIndex];
     return absl::OkStatus();
   }
   return allocateOutput(outputIndex, shape, out);
 }
 
-void SimpleOpKernelContext::ctxFailure(absl::Status status) {
+void OpKernelContext::ctxFailure(absl::Status status) {
   if (status_.ok())
     status_ = std::move(status);
 }

@@ -1,9 +1,20 @@
 //===- Executor.cpp - run the functions of a loaded program -----*- C++ -*-===//
 //
-// The sequential path walks the instructions in program order (registers are
-// defined before use, so that order is a topological one). The parallel path
-// starts every instruction whose operands are ready and counts down the
-// pending operands of its users.
+// A run is a Frame: one AsyncValue per register, built in place (one
+// allocation per run, none per instruction), plus the bookkeeping of the two
+// schedules:
+//
+// - In order (one thread or none): the instructions run in program order,
+//   which is topological. An instruction whose operands are not all
+//   available yet is deferred with runWhenReady() and resumed when they are;
+//   nothing else is counted on this path.
+// - Dataflow (two threads or more): per instruction, a count of pending
+//   operands; a finished instruction counts down its users, keeps one newly
+//   ready user for its thread and hands the others to the work queue.
+//
+// `outstanding_` counts what may still finish: the schedule itself, deferred
+// instructions and async kernels in flight (in order), or every instruction
+// (dataflow). The frame's run is done when it drops to zero.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,18 +24,13 @@
 #include "absl/strings/str_cat.h"
 
 #include <atomic>
-#include <condition_variable>
+#include <cstddef>
+#include <deque>
 #include <memory>
-#include <mutex>
+#include <new>
+#include <utility>
 
 namespace tfrt_fallback::rt {
-
-/// One register of a running function: a tensor, a ready chain (no tensor,
-/// ok status) or an error.
-struct Executor::Slot {
-  Tensor tensor;
-  absl::Status status;
-};
 
 std::string describeTensor(const Tensor &tensor) {
   std::string text = "tensor<";
@@ -35,99 +41,490 @@ std::string describeTensor(const Tensor &tensor) {
 }
 
 namespace {
+/// A register: an AsyncValue holding a tensor (a chain holds an empty one).
+using TensorValue = ConcreteAsyncValue<Tensor>;
+static_assert(alignof(TensorValue) <= alignof(std::max_align_t),
+              "registers are allocated with operator new[]");
 
-/// The kernel context of one kernel invocation: inputs borrowed from the
-/// frame, outputs written straight into their (empty) result registers.
-class ExecKernelContext final : public OpKernelContextInterface {
+/// Copies an available register into a not yet available one.
+void forwardValue(TensorValue &from, AsyncValue &to) {
+  if (from.isError())
+    to.setError(from.getError());
+  else if (to.isConstructed()) {
+    to.get<Tensor>() = from.payload();
+    to.setStateConcrete();
+  } else {
+    to.emplace<Tensor>(from.payload());
+  }
+}
+
+/// What executing an instruction did.
+enum class Outcome {
+  Done,     ///< results published
+  Pending,  ///< an async kernel or a call publishes them later
+  NotReady, ///< an operand is not available yet (in-order schedule only)
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Frame
+//===----------------------------------------------------------------------===//
+
+class Executor::Frame {
 public:
-  ExecKernelContext(const KernelEntry &kernel,
-                    absl::Span<const Tensor *const> inputs,
-                    uint64_t forwardable, absl::Span<Tensor *const> outputs,
-                    const Eigen::ThreadPoolDevice &device)
-      : kernel(kernel), inputs(inputs), forwardable(forwardable),
-        device(device), outputs(outputs) {}
-
-  absl::string_view opName() const override { return kernel.opName; }
-  absl::string_view nodeName() const override { return kernel.location; }
-  int numInputs() const override { return static_cast<int>(inputs.size()); }
-  int numOutputs() const override { return static_cast<int>(outputs.size()); }
-  const Tensor &input(int index) const override { return *inputs[index]; }
-  DType expectedOutputDType(int index) const override {
-    return kernel.outputDTypes[index];
-  }
-
-  absl::Status allocateOutput(int index, const TensorShape &shape,
-                              Tensor **out) override {
-    if (index < 0 || index >= numOutputs())
-      return outputIndexError(index);
-    absl::StatusOr<Tensor> tensor =
-        Tensor::allocate(kernel.outputDTypes[index], shape);
-    if (!tensor.ok())
-      return makeOpError(
-          tensor.status().code(), kernel.opName, kernel.location,
-          absl::StrCat("output ", index, ": ", tensor.status().message()));
-    *outputs[index] = *std::move(tensor);
-    *out = outputs[index];
-    return absl::OkStatus();
-  }
-
-  void setOutput(int index, Tensor tensor) override {
-    if (index < 0 || index >= numOutputs()) {
-      ctxFailure(outputIndexError(index));
-      return;
+  /// An owning reference to a frame, for closures.
+  class Ref {
+  public:
+    /// Takes over the reference of a new frame.
+    static Ref adopt(Frame *frame) { return Ref(frame, /*addRef=*/false); }
+    explicit Ref(Frame *frame) : Ref(frame, /*addRef=*/true) {}
+    Ref(const Ref &other) : Ref(other.frame_, /*addRef=*/true) {}
+    Ref(Ref &&other) noexcept : frame_(std::exchange(other.frame_, nullptr)) {}
+    Ref &operator=(const Ref &) = delete;
+    ~Ref() {
+      if (frame_)
+        frame_->dropRef();
     }
-    *outputs[index] = std::move(tensor);
-  }
+    Frame *operator->() const { return frame_; }
+    Frame &operator*() const { return *frame_; }
 
-  absl::Status forwardInputOrAllocateOutput(absl::Span<const int> candidates,
-                                            int outputIndex,
-                                            const TensorShape &shape,
-                                            Tensor **out) override {
-    if (outputIndex < 0 || outputIndex >= numOutputs())
-      return outputIndexError(outputIndex);
-    for (int candidate : candidates) {
-      if (candidate < 0 || candidate >= numInputs() || candidate >= 64 ||
-          !(forwardable >> candidate & 1))
-        continue;
-      // The register holding this input dies with this kernel: when it is
-      // the buffer's only holder, the output may take the buffer over.
-      const Tensor &input = *inputs[candidate];
-      if (input.dtype() != kernel.outputDTypes[outputIndex] ||
-          input.numElements() != shape.numElements() ||
-          !input.isBufferUniquelyOwned())
-        continue;
-      forwardable &= ~(uint64_t(1) << candidate);
-      *outputs[outputIndex] = input.reshaped(shape);
-      *out = outputs[outputIndex];
-      return absl::OkStatus();
+  private:
+    Ref(Frame *frame, bool addRef) : frame_(frame) {
+      if (addRef)
+        frame_->addRef();
     }
-    return allocateOutput(outputIndex, shape, out);
+    Frame *frame_;
+  };
+
+  Frame(const Executor &executor, const Function &function,
+        const RunOptions &options);
+  ~Frame();
+  Frame(const Frame &) = delete;
+  Frame &operator=(const Frame &) = delete;
+
+  void addRef() { refCount_.fetch_add(1, std::memory_order_relaxed); }
+  void dropRef() {
+    if (refCount_.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      delete this;
   }
 
-  const Eigen::ThreadPoolDevice &eigenDevice() const override { return device; }
-  void ctxFailure(absl::Status failure) override {
-    if (status_.ok())
-      status_ = std::move(failure);
-  }
-  const absl::Status &status() const override { return status_; }
+  TensorValue &reg(uint32_t index) { return regs_[index]; }
+  /// Binds arguments (taken over) and constants.
+  void bindInputs(std::vector<Tensor> inputs);
+  /// Runs the function; `onDone` runs once every instruction has finished.
+  void start(absl::AnyInvocable<void()> onDone);
 
 private:
-  absl::Status outputIndexError(int index) const {
-    return makeOpError(
-        absl::StatusCode::kInvalidArgument, kernel.opName, kernel.location,
-        absl::StrCat("output index ", index, " is out of range [0, ",
-                     outputs.size(), ")"));
-  }
+  using ReadyList = absl::InlinedVector<uint32_t, 8>;
+  struct AsyncKernelCall;
 
-  const KernelEntry &kernel;
-  absl::Span<const Tensor *const> inputs;
-  uint64_t forwardable;
-  const Eigen::ThreadPoolDevice &device;
-  absl::Span<Tensor *const> outputs;
-  absl::Status status_;
+  void runInOrder();
+  void runDataflow();
+  /// Runs `index` and then the users it makes ready (dataflow schedule).
+  void process(uint32_t index);
+  /// Defers `index` until its operands are available (in-order schedule).
+  void defer(uint32_t index);
+  void resume(uint32_t index);
+
+  Outcome execute(uint32_t index);
+  Outcome runKernel(uint32_t index, const Instruction &inst);
+  Outcome runCall(uint32_t index, const Instruction &inst);
+  /// After a kernel: releases its last-use operands, checks its outputs and
+  /// publishes its results.
+  void finishKernel(const KernelEntry &kernel, const Instruction &inst,
+                    const absl::Status &kernelStatus, uint64_t forwardable);
+  void publishError(const Instruction &inst, const absl::Status &error);
+  /// Why the run must stop before `inst`, if it must.
+  absl::Status checkStop(const Instruction &inst) const;
+
+  /// An instruction that returned Pending has published its results.
+  void complete(uint32_t index, ReadyList *ready);
+  /// One fewer thing may still finish.
+  void release();
+
+  const Executor &executor_;
+  const Program &program_;
+  const Function &function_;
+  const CancellationToken *cancellation_;
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
+  const bool watched_;
+  const bool dataflow_;
+  std::atomic<uint32_t> refCount_{1};
+  std::atomic<uint32_t> outstanding_{0};
+  const uint32_t numRegisters_;
+  TensorValue *regs_;
+  std::unique_ptr<std::atomic<uint32_t>[]> pending_;
+  absl::AnyInvocable<void()> onDone_;
 };
 
-} // namespace
+Executor::Frame::Frame(const Executor &executor, const Function &function,
+                       const RunOptions &options)
+    : executor_(executor), program_(executor.program), function_(function),
+      cancellation_(options.cancellation), deadline_(options.deadline),
+      watched_(options.cancellation || options.deadline),
+      dataflow_(executor.host.numThreads() >= 2 &&
+                function.instructions.size() >= 2),
+      numRegisters_(static_cast<uint32_t>(function.registerTypes.size())) {
+  regs_ = static_cast<TensorValue *>(
+      ::operator new[](sizeof(TensorValue) * numRegisters_));
+  for (uint32_t i = 0; i < numRegisters_; ++i)
+    new (&regs_[i]) TensorValue(TensorValue::ConstructedTag{});
+}
+
+Executor::Frame::~Frame() {
+  for (uint32_t i = 0; i < numRegisters_; ++i)
+    regs_[i].~TensorValue();
+  ::operator delete[](regs_);
+}
+
+void Executor::Frame::bindInputs(std::vector<Tensor> inputs) {
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    TensorValue &value = regs_[function_.argRegisters[i]];
+    value.payload() = std::move(inputs[i]);
+    value.setStateConcrete();
+  }
+  for (auto [reg, constant] : function_.constantBindings) {
+    regs_[reg].payload() = program_.constants()[constant].tensor;
+    regs_[reg].setStateConcrete();
+  }
+}
+
+void Executor::Frame::start(absl::AnyInvocable<void()> onDone) {
+  onDone_ = std::move(onDone);
+  if (dataflow_)
+    runDataflow();
+  else
+    runInOrder();
+}
+
+void Executor::Frame::release() {
+  if (outstanding_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    // The last thing this frame does for its run: whoever waits on it may
+    // destroy the program right after.
+    absl::AnyInvocable<void()> onDone = std::move(onDone_);
+    std::move(onDone)();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Schedules
+//===----------------------------------------------------------------------===//
+
+void Executor::Frame::runInOrder() {
+  // Held by this loop until it has passed every instruction.
+  outstanding_.store(1, std::memory_order_relaxed);
+  for (uint32_t i = 0, e = function_.instructions.size(); i < e; ++i)
+    if (execute(i) == Outcome::NotReady)
+      defer(i);
+  release();
+}
+
+void Executor::Frame::defer(uint32_t index) {
+  outstanding_.fetch_add(1, std::memory_order_relaxed);
+  absl::InlinedVector<AsyncValue *, 4> waitOn;
+  for (uint32_t reg : function_.operandsOf(function_.instructions[index]))
+    if (!regs_[reg].isAvailable())
+      waitOn.push_back(&regs_[reg]);
+  runWhenReady(waitOn, [frame = Ref(this), index]() mutable {
+    if (frame->executor_.host.numThreads() > 0) {
+      Executor::Frame &f = *frame;
+      f.executor_.host.enqueueWork(
+          [frame = std::move(frame), index] { frame->resume(index); });
+    } else {
+      frame->resume(index);
+    }
+  });
+}
+
+void Executor::Frame::resume(uint32_t index) {
+  // Running a deferred instruction publishes values other deferred
+  // instructions wait on, which resumes them from inside this call. Queue
+  // those on this thread instead of nesting, so a long chain of deferred
+  // instructions cannot overflow the stack.
+  struct Resumption {
+    Frame *frame;
+    uint32_t index;
+  };
+  thread_local std::deque<Resumption> *queue = nullptr;
+  if (queue) {
+    addRef();
+    queue->push_back({this, index});
+    return;
+  }
+  std::deque<Resumption> local;
+  queue = &local;
+  addRef();
+  local.push_back({this, index});
+  while (!local.empty()) {
+    Resumption next = local.front();
+    local.pop_front();
+    // Deferred only once: the operands it waited on are available now, and
+    // all others were when it was deferred.
+    Outcome outcome = next.frame->execute(next.index);
+    (void)outcome;
+    assert(outcome != Outcome::NotReady && "resumed before its operands");
+    next.frame->release();
+    next.frame->dropRef();
+  }
+  queue = nullptr;
+}
+
+void Executor::Frame::runDataflow() {
+  const uint32_t numInstructions = function_.instructions.size();
+  pending_.reset(new std::atomic<uint32_t>[numInstructions]);
+  for (uint32_t i = 0; i < numInstructions; ++i)
+    pending_[i].store(function_.initialPending[i], std::memory_order_relaxed);
+  // Every instruction, plus this launcher until it has started the roots.
+  outstanding_.store(numInstructions + 1, std::memory_order_relaxed);
+  absl::InlinedVector<uint32_t, 8> roots;
+  for (uint32_t i = 0; i < numInstructions; ++i)
+    if (function_.initialPending[i] == 0)
+      roots.push_back(i);
+  for (size_t i = 1; i < roots.size(); ++i)
+    executor_.host.enqueueWork(
+        [frame = Ref(this), root = roots[i]] { frame->process(root); });
+  if (!roots.empty()) {
+    Ref keepAlive(this);
+    process(roots[0]);
+  }
+  release();
+}
+
+void Executor::Frame::process(uint32_t index) {
+  ReadyList ready;
+  while (true) {
+    ready.clear();
+    if (execute(index) == Outcome::Done)
+      complete(index, &ready);
+    if (ready.empty())
+      return;
+    for (size_t i = 1; i < ready.size(); ++i)
+      executor_.host.enqueueWork(
+          [frame = Ref(this), next = ready[i]] { frame->process(next); });
+    index = ready[0];
+  }
+}
+
+void Executor::Frame::complete(uint32_t index, ReadyList *ready) {
+  if (dataflow_) {
+    for (uint32_t reg : function_.resultsOf(function_.instructions[index])) {
+      for (uint32_t u = function_.userBegin[reg];
+           u < function_.userBegin[reg + 1]; ++u) {
+        uint32_t user = function_.users[u];
+        if (pending_[user].fetch_sub(1, std::memory_order_acq_rel) != 1)
+          continue;
+        if (ready)
+          ready->push_back(user);
+        else
+          executor_.host.enqueueWork(
+              [frame = Ref(this), user] { frame->process(user); });
+      }
+    }
+  }
+  release();
+}
+
+//===----------------------------------------------------------------------===//
+// Instructions
+//===----------------------------------------------------------------------===//
+
+absl::Status Executor::Frame::checkStop(const Instruction &inst) const {
+  auto where = [&] {
+    if (inst.opcode == bef::Opcode::Kernel) {
+      const KernelEntry &kernel = program_.kernels()[inst.index];
+      return absl::StrCat(kernel.opName, " '", kernel.location, "'");
+    }
+    return absl::StrCat("'", inst.location, "'");
+  };
+  if (cancellation_ && cancellation_->isCancelled())
+    return absl::CancelledError(absl::StrCat("the run was cancelled before ",
+                                             where(), " in '", function_.name,
+                                             "'"));
+  if (deadline_ && std::chrono::steady_clock::now() >= *deadline_)
+    return absl::DeadlineExceededError(
+        absl::StrCat("the run's deadline passed before ", where(), " in '",
+                     function_.name, "'"));
+  return absl::OkStatus();
+}
+
+void Executor::Frame::publishError(const Instruction &inst,
+                                   const absl::Status &error) {
+  for (uint32_t result : function_.resultsOf(inst))
+    regs_[result].setError(error);
+}
+
+Outcome Executor::Frame::execute(uint32_t index) {
+  const Instruction &inst = function_.instructions[index];
+  // Dependants of a failed instruction are skipped and pass the error on.
+  for (uint32_t reg : function_.operandsOf(inst)) {
+    AsyncValue::State state = regs_[reg].state();
+    if (state == AsyncValue::State::Concrete)
+      continue;
+    if (state != AsyncValue::State::Error)
+      return Outcome::NotReady;
+    publishError(inst, regs_[reg].getError());
+    return Outcome::Done;
+  }
+  if (watched_) {
+    if (absl::Status stop = checkStop(inst); !stop.ok()) {
+      publishError(inst, stop);
+      return Outcome::Done;
+    }
+  }
+  switch (inst.opcode) {
+  case bef::Opcode::Kernel:
+    return runKernel(index, inst);
+  case bef::Opcode::Call:
+    return runCall(index, inst);
+  case bef::Opcode::NewChain:
+  case bef::Opcode::MergeChains:
+    // Chains carry no data: a chain is ready once its operands are.
+    for (uint32_t result : function_.resultsOf(inst))
+      regs_[result].setStateConcrete();
+    return Outcome::Done;
+  }
+  return Outcome::Done;
+}
+
+/// The state of an async kernel in flight: the context and the pointer
+/// arrays it borrows, and the frame they point into.
+struct Executor::Frame::AsyncKernelCall {
+  AsyncKernelCall(Frame *frame, const KernelEntry &kernel,
+                  absl::Span<const Tensor *const> inputs, uint64_t forwardable,
+                  absl::Span<Tensor *const> outputs, HostContext &host)
+      : frame(frame), inputs(inputs.begin(), inputs.end()),
+        outputs(outputs.begin(), outputs.end()), forwardable(forwardable),
+        context(kernel.opName, kernel.location, kernel.outputDTypes,
+                this->inputs, forwardable, this->outputs, host) {}
+
+  Ref frame;
+  absl::InlinedVector<const Tensor *, 4> inputs;
+  absl::InlinedVector<Tensor *, 4> outputs;
+  uint64_t forwardable;
+  OpKernelContext context;
+};
+
+Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
+  const KernelEntry &kernel = program_.kernels()[inst.index];
+  const size_t numInputs = kernel.inputTypes.size();
+  absl::Span<const uint32_t> operands = function_.operandsOf(inst);
+  absl::Span<const uint32_t> results = function_.resultsOf(inst);
+
+  // Inputs are read in place. A value at its last use may lend its buffer
+  // to an output when nothing else holds it; its register is cleared after
+  // the kernel, which also frees dead values early.
+  absl::InlinedVector<const Tensor *, 4> inputs(numInputs);
+  uint64_t forwardable = 0;
+  for (size_t i = 0; i < numInputs; ++i) {
+    inputs[i] = &regs_[operands[i]].payload();
+    if (i < 64 && function_.lastUse[inst.operandBegin + i])
+      forwardable |= uint64_t(1) << i;
+  }
+  // Outputs are written straight into the (constructed, empty) result
+  // registers and published after the kernel.
+  const size_t numOutputs = kernel.outputTypes.size();
+  absl::InlinedVector<Tensor *, 4> outputs(numOutputs);
+  for (size_t i = 0; i < numOutputs; ++i)
+    outputs[i] = &regs_[results[i]].payload();
+
+  if (kernel.asyncKernel) {
+    if (!dataflow_)
+      outstanding_.fetch_add(1, std::memory_order_relaxed);
+    auto *call = new AsyncKernelCall(this, kernel, inputs, forwardable, outputs,
+                                     executor_.host);
+    kernel.asyncKernel->computeAsync(&call->context, [call, index] {
+      Frame &frame = *call->frame;
+      const Instruction &inst = frame.function_.instructions[index];
+      frame.finishKernel(frame.program_.kernels()[inst.index], inst,
+                         call->context.status(), call->forwardable);
+      // The call holds a frame reference: release it only after complete().
+      std::unique_ptr<AsyncKernelCall> owned(call);
+      frame.complete(index, nullptr);
+    });
+    return Outcome::Pending;
+  }
+
+  OpKernelContext context(kernel.opName, kernel.location, kernel.outputDTypes,
+                          inputs, forwardable, outputs, executor_.host);
+  kernel.kernel->compute(&context);
+  finishKernel(kernel, inst, context.status(), forwardable);
+  return Outcome::Done;
+}
+
+inline void Executor::Frame::finishKernel(const KernelEntry &kernel,
+                                          const Instruction &inst,
+                                          const absl::Status &kernelStatus,
+                                          uint64_t forwardable) {
+  absl::Span<const uint32_t> operands = function_.operandsOf(inst);
+  absl::Span<const uint32_t> results = function_.resultsOf(inst);
+  for (size_t i = 0, e = kernel.inputTypes.size(); i < e; ++i)
+    if (forwardable >> i & 1)
+      regs_[operands[i]].payload() = Tensor();
+
+  if (!kernelStatus.ok()) {
+    publishError(inst, kernelStatus);
+    return;
+  }
+  for (size_t i = 0, e = kernel.outputTypes.size(); i < e; ++i) {
+    const Tensor &output = regs_[results[i]].payload();
+    const ValueType &type = program_.types()[kernel.outputTypes[i]];
+    if (!output.isValid()) {
+      publishError(inst,
+                   makeOpError(absl::StatusCode::kInternal, kernel.opName,
+                               kernel.location,
+                               absl::StrCat("the kernel set no output #", i)));
+      return;
+    }
+    if (!type.accepts(output.dtype(), output.shape())) {
+      publishError(inst, makeOpError(absl::StatusCode::kInvalidArgument,
+                                     kernel.opName, kernel.location,
+                                     absl::StrCat("output #", i, " is ",
+                                                  describeTensor(output),
+                                                  " but the program declares ",
+                                                  type.toString())));
+      return;
+    }
+  }
+  // The outputs are in place; an ordered kernel's output chain (its last
+  // result) is ready now too.
+  for (uint32_t result : results)
+    regs_[result].setStateConcrete();
+}
+
+Outcome Executor::Frame::runCall(uint32_t index, const Instruction &inst) {
+  const Function &callee = program_.functions()[inst.index];
+  // The callee runs in a frame of its own, on this thread's stack when it
+  // is synchronous. Operands at their last use move into it.
+  RunOptions options;
+  options.cancellation = cancellation_;
+  options.deadline = deadline_;
+  auto *frame = new Frame(executor_, callee, options);
+  absl::Span<const uint32_t> operands = function_.operandsOf(inst);
+  std::vector<Tensor> args(operands.size());
+  for (size_t i = 0; i < operands.size(); ++i) {
+    Tensor &value = regs_[operands[i]].payload();
+    args[i] =
+        function_.lastUse[inst.operandBegin + i] ? std::move(value) : value;
+  }
+  frame->bindInputs(std::move(args));
+  if (!dataflow_)
+    outstanding_.fetch_add(1, std::memory_order_relaxed);
+  frame->start([caller = Ref(this), callee = frame, index]() mutable {
+    Frame &self = *caller;
+    const Instruction &inst = self.function_.instructions[index];
+    absl::Span<const uint32_t> results = self.function_.resultsOf(inst);
+    for (size_t i = 0; i < results.size(); ++i)
+      forwardValue(callee->reg(callee->function_.resultRegisters[i]),
+                   self.regs_[results[i]]);
+    self.complete(index, nullptr);
+  });
+  frame->dropRef();
+  return Outcome::Pending;
+}
+
+//===----------------------------------------------------------------------===//
+// Executor
+//===----------------------------------------------------------------------===//
 
 absl::Status Executor::checkInputs(const Function &function,
                                    absl::Span<const Tensor> inputs) const {
@@ -150,205 +547,51 @@ absl::Status Executor::checkInputs(const Function &function,
   return absl::OkStatus();
 }
 
-absl::StatusOr<std::vector<ResultValue>>
-Executor::run(const Function &function, absl::Span<const Tensor> inputs) const {
+absl::StatusOr<AsyncRun> Executor::runAsync(const Function &function,
+                                            std::vector<Tensor> inputs,
+                                            const RunOptions &options) const {
   if (absl::Status status = checkInputs(function, inputs); !status.ok())
     return status;
-  std::unique_ptr<Slot[]> slots(new Slot[function.registerTypes.size()]);
-  for (size_t i = 0; i < inputs.size(); ++i)
-    slots[function.argRegisters[i]].tensor = inputs[i];
-  runFunction(function, slots.get());
+  Frame::Ref frame = Frame::Ref::adopt(new Frame(*this, function, options));
+  frame->bindInputs(std::move(inputs));
+  AsyncRun run;
+  run.done = makeUnconstructedAsyncValueRef<Chain>();
+  // Each result is handed over as soon as its register is available; the
+  // callback runs while the frame publishes it, so the frame is alive.
+  for (uint32_t reg : function.resultRegisters) {
+    AsyncValueRef<Tensor> result = makeUnconstructedAsyncValueRef<Tensor>();
+    run.results.push_back(result);
+    TensorValue &value = frame->reg(reg);
+    value.andThen([&value, result = std::move(result)] {
+      forwardValue(value, *result.getAsyncValue());
+    });
+  }
+  frame->start([done = run.done] { done.emplace(); });
+  return run;
+}
+
+absl::StatusOr<std::vector<ResultValue>>
+Executor::run(const Function &function, std::vector<Tensor> inputs,
+              const RunOptions &options) const {
+  if (absl::Status status = checkInputs(function, inputs); !status.ok())
+    return status;
+  Frame::Ref frame = Frame::Ref::adopt(new Frame(*this, function, options));
+  frame->bindInputs(std::move(inputs));
+  AsyncValueRef<Chain> done = makeUnconstructedAsyncValueRef<Chain>();
+  frame->start([done] { done.emplace(); });
+  if (!done.isAvailable())
+    host.await({done.copyRef()});
 
   std::vector<ResultValue> results;
   results.reserve(function.resultRegisters.size());
   for (uint32_t reg : function.resultRegisters) {
-    Slot &slot = slots[reg];
-    if (!slot.status.ok())
-      results.emplace_back(slot.status);
+    TensorValue &value = frame->reg(reg);
+    if (value.isError())
+      results.emplace_back(value.getError());
     else
-      results.emplace_back(slot.tensor);
+      results.emplace_back(value.payload());
   }
   return results;
-}
-
-void Executor::runFunction(const Function &function, Slot *slots) const {
-  for (auto [reg, constant] : function.constantBindings)
-    slots[reg].tensor = program.constants()[constant].tensor;
-  if (host.numThreads() >= 2 && function.instructions.size() >= 2)
-    runParallel(function, slots);
-  else
-    runSequential(function, slots);
-}
-
-void Executor::runSequential(const Function &function, Slot *slots) const {
-  for (uint32_t i = 0, e = function.instructions.size(); i < e; ++i)
-    runInstruction(function, i, slots);
-}
-
-void Executor::runParallel(const Function &function, Slot *slots) const {
-  const uint32_t numInstructions = function.instructions.size();
-  struct State {
-    std::unique_ptr<std::atomic<uint32_t>[]> pending;
-    std::atomic<uint32_t> remaining;
-    // std::mutex rather than absl::Mutex: ThreadSanitizer sees it even
-    // though Debian's Abseil is not instrumented.
-    std::mutex mutex;
-    std::condition_variable doneCondition;
-    bool done = false;
-  };
-  auto state = std::make_shared<State>();
-  state->pending.reset(new std::atomic<uint32_t>[numInstructions]);
-  for (uint32_t i = 0; i < numInstructions; ++i)
-    state->pending[i].store(function.initialPending[i],
-                            std::memory_order_relaxed);
-  state->remaining.store(numInstructions, std::memory_order_relaxed);
-
-  // Runs `index`, then keeps one newly ready user for this thread and hands
-  // the others to the work queue.
-  struct Worker {
-    const Executor *executor;
-    const Function *function;
-    Slot *slots;
-    std::shared_ptr<State> state;
-
-    void operator()(uint32_t index) const {
-      absl::InlinedVector<uint32_t, 8> ready;
-      while (true) {
-        executor->runInstruction(*function, index, slots);
-        ready.clear();
-        for (uint32_t reg : function->resultsOf(function->instructions[index]))
-          for (uint32_t u = function->userBegin[reg];
-               u < function->userBegin[reg + 1]; ++u) {
-            uint32_t user = function->users[u];
-            if (state->pending[user].fetch_sub(1, std::memory_order_acq_rel) ==
-                1)
-              ready.push_back(user);
-          }
-        for (size_t i = 1; i < ready.size(); ++i) {
-          Worker worker = *this;
-          uint32_t next = ready[i];
-          executor->host.enqueueWork(
-              [worker, next]() mutable { worker(next); });
-        }
-        if (state->remaining.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-          std::lock_guard<std::mutex> lock(state->mutex);
-          state->done = true;
-          state->doneCondition.notify_all();
-        }
-        if (ready.empty())
-          return;
-        index = ready[0];
-      }
-    }
-  };
-
-  Worker worker{this, &function, slots, state};
-  absl::InlinedVector<uint32_t, 8> roots;
-  for (uint32_t i = 0; i < numInstructions; ++i)
-    if (function.initialPending[i] == 0)
-      roots.push_back(i);
-  for (size_t i = 1; i < roots.size(); ++i) {
-    uint32_t root = roots[i];
-    host.enqueueWork([worker, root]() mutable { worker(root); });
-  }
-  if (!roots.empty())
-    worker(roots[0]);
-  std::unique_lock<std::mutex> lock(state->mutex);
-  state->doneCondition.wait(lock, [&] { return state->done; });
-}
-
-void Executor::runInstruction(const Function &function, uint32_t index,
-                              Slot *slots) const {
-  const Instruction &inst = function.instructions[index];
-  // Dependants of a failed instruction are skipped and pass the error on.
-  for (uint32_t reg : function.operandsOf(inst)) {
-    if (!slots[reg].status.ok()) {
-      const absl::Status &error = slots[reg].status;
-      for (uint32_t result : function.resultsOf(inst))
-        slots[result].status = error;
-      return;
-    }
-  }
-  switch (inst.opcode) {
-  case bef::Opcode::Kernel:
-    runKernel(function, inst, slots);
-    return;
-  case bef::Opcode::Call:
-    runCall(function, inst, slots);
-    return;
-  case bef::Opcode::NewChain:
-  case bef::Opcode::MergeChains:
-    // Chains carry no data: a ready chain is an ok slot.
-    return;
-  }
-}
-
-void Executor::runKernel(const Function &function, const Instruction &inst,
-                         Slot *slots) const {
-  const KernelEntry &kernel = program.kernels()[inst.index];
-  const size_t numInputs = kernel.inputTypes.size();
-  absl::Span<const uint32_t> operands = function.operandsOf(inst);
-  absl::Span<const uint32_t> results = function.resultsOf(inst);
-
-  // Inputs are read in place. A value at its last use may lend its buffer
-  // to an output when nothing else holds it; its register is cleared after
-  // the kernel, which also frees dead values early.
-  absl::InlinedVector<const Tensor *, 4> inputs(numInputs);
-  uint64_t forwardable = 0;
-  for (size_t i = 0; i < numInputs; ++i) {
-    inputs[i] = &slots[operands[i]].tensor;
-    if (i < 64 && function.lastUse[inst.operandBegin + i])
-      forwardable |= uint64_t(1) << i;
-  }
-
-  const size_t numOutputs = kernel.outputTypes.size();
-  absl::InlinedVector<Tensor *, 4> outputs(numOutputs);
-  for (size_t i = 0; i < numOutputs; ++i)
-    outputs[i] = &slots[results[i]].tensor;
-
-  ExecKernelContext context(kernel, inputs, forwardable, outputs,
-                            host.eigenDevice());
-  kernel.kernel->compute(&context);
-
-  for (size_t i = 0; i < numInputs; ++i)
-    if (forwardable >> i & 1)
-      slots[operands[i]].tensor = Tensor();
-
-  absl::Status status = context.status();
-  for (size_t i = 0; status.ok() && i < numOutputs; ++i) {
-    const Tensor &output = *outputs[i];
-    const ValueType &type = program.types()[kernel.outputTypes[i]];
-    if (!output.isValid())
-      status = makeOpError(absl::StatusCode::kInternal, kernel.opName,
-                           kernel.location,
-                           absl::StrCat("the kernel set no output #", i));
-    else if (!type.accepts(output.dtype(), output.shape()))
-      status = makeOpError(
-          absl::StatusCode::kInvalidArgument, kernel.opName, kernel.location,
-          absl::StrCat("output #", i, " is ", describeTensor(output),
-                       " but the program declares ", type.toString()));
-  }
-  if (!status.ok()) {
-    for (uint32_t result : results) {
-      slots[result].tensor = Tensor();
-      slots[result].status = status;
-    }
-  }
-  // Otherwise the outputs are in place, and an ordered kernel's output chain
-  // (its last result) is ready now.
-}
-
-void Executor::runCall(const Function &function, const Instruction &inst,
-                       Slot *slots) const {
-  const Function &callee = program.functions()[inst.index];
-  std::unique_ptr<Slot[]> frame(new Slot[callee.registerTypes.size()]);
-  absl::Span<const uint32_t> operands = function.operandsOf(inst);
-  for (size_t i = 0; i < operands.size(); ++i)
-    frame[callee.argRegisters[i]] = slots[operands[i]];
-  runFunction(callee, frame.get());
-  absl::Span<const uint32_t> results = function.resultsOf(inst);
-  for (size_t i = 0; i < results.size(); ++i)
-    slots[results[i]] = frame[callee.resultRegisters[i]];
 }
 
 } // namespace tfrt_fallback::rt

@@ -11,7 +11,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
+#include <algorithm>
 #include <cstring>
+#include <utility>
 
 namespace tfrt_fallback::rt {
 
@@ -113,7 +115,6 @@ private:
   absl::Status readFunctions(ByteReader &in);
   absl::Status readFunction(ByteReader &in, uint32_t numFunctions,
                             Function &function);
-  absl::Status createKernel(KernelEntry &entry);
 
   Program &program;
   const KernelRegistry *registry;
@@ -488,14 +489,23 @@ absl::Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
   for (uint32_t reg : function.resultRegisters)
     RETURN_IF_ERROR(use(reg));
 
-  // Dataflow tables for the parallel executor and last-use forwarding.
+  Program::finalizeFunction(function);
+  return absl::OkStatus();
+}
+
+/// Dataflow tables for the executor: last uses for forwarding, users and
+/// pending operand counts for dataflow order.
+void Program::finalizeFunction(Function &function) {
+  const uint32_t numRegisters = function.registerTypes.size();
+  const uint32_t numInstructions = function.instructions.size();
   std::vector<uint32_t> useCount(numRegisters, 0);
   for (uint32_t reg : function.operands)
     ++useCount[reg];
   for (uint32_t reg : function.resultRegisters)
     useCount[reg] += 2; // A result is never moved out.
-  for (uint32_t reg : function.argRegisters)
-    useCount[reg] += 2; // The caller keeps its inputs.
+  // Arguments are the run's own (the executor takes its inputs by value):
+  // one at its last use may lend its buffer to an output when the caller
+  // kept no other reference.
   for (auto [reg, constant] : function.constantBindings)
     useCount[reg] += 2; // Constants are shared by every call.
   function.lastUse.resize(function.operands.size());
@@ -521,7 +531,6 @@ absl::Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
         ++function.initialPending[i];
     }
   }
-  return absl::OkStatus();
 }
 
 absl::Status ProgramLoader::readFunctions(ByteReader &in) {
@@ -587,39 +596,18 @@ absl::Status ProgramLoader::readFunctions(ByteReader &in) {
   return absl::OkStatus();
 }
 
-absl::Status ProgramLoader::createKernel(KernelEntry &entry) {
+absl::Status Program::createKernel(KernelEntry &entry,
+                                   const KernelRegistry &registry) const {
   std::vector<DType> inputDTypes;
   for (uint32_t type : entry.inputTypes)
-    inputDTypes.push_back(program.types_[type].dtype);
-  // Kernels index their inputs and read them as their attributes' types:
-  // check both before any kernel sees the node.
-  if (registry->hasOp(entry.opName)) {
-    absl::Status status = registry->checkInputArity(
-        entry.opName, static_cast<int>(inputDTypes.size()));
-    if (status.ok())
-      status = registry->checkTypeBindings(entry.opName, entry.attrs,
-                                           inputDTypes, entry.outputDTypes);
-    if (!status.ok())
-      return absl::Status(status.code(),
-                          absl::StrCat(entry.location, ": ", status.message()));
-  }
-  absl::StatusOr<const KernelDef *> def =
-      registry->lookup(entry.opName, entry.attrs);
-  if (!def.ok())
-    return absl::Status(
-        def.status().code(),
-        absl::StrCat(entry.location, ": ", def.status().message()));
-  SimpleOpKernelConstruction construction(entry.opName, entry.location,
-                                          entry.attrs, inputDTypes,
-                                          entry.outputDTypes);
-  std::unique_ptr<OpKernel> kernel = (*def)->factory()(&construction);
-  if (!construction.status().ok())
-    return construction.status();
-  if (!kernel)
-    return absl::InternalError(
-        absl::StrCat(entry.location, ": the kernel factory of '", entry.opName,
-                     "' returned nothing"));
-  entry.kernel = std::move(kernel);
+    inputDTypes.push_back(types_[type].dtype);
+  absl::StatusOr<std::unique_ptr<OpKernel>> kernel =
+      registry.createKernel(entry.opName, entry.location, entry.attrs,
+                            inputDTypes, entry.outputDTypes);
+  if (!kernel.ok())
+    return kernel.status();
+  entry.kernel = *std::move(kernel);
+  entry.asyncKernel = entry.kernel->asAsync();
   return absl::OkStatus();
 }
 
@@ -688,7 +676,7 @@ absl::Status ProgramLoader::load() {
         absl::StrCat(in.remaining(), " bytes follow the last function"));
   if (registry)
     for (KernelEntry &entry : program.kernels_)
-      RETURN_IF_ERROR(createKernel(entry));
+      RETURN_IF_ERROR(program.createKernel(entry, *registry));
   return absl::OkStatus();
 }
 
@@ -730,6 +718,191 @@ Program::decode(absl::Span<const uint8_t> bytes) {
   program->file_ = *std::move(file);
   ProgramLoader loader(*program, nullptr);
   RETURN_IF_ERROR(loader.load());
+  return program;
+}
+
+//===----------------------------------------------------------------------===//
+// ProgramBuilder
+//===----------------------------------------------------------------------===//
+
+ProgramBuilder::ProgramBuilder() : program_(new Program()) {}
+ProgramBuilder::~ProgramBuilder() = default;
+
+uint32_t ProgramBuilder::addType(ValueType type) {
+  program_->types_.push_back(std::move(type));
+  return static_cast<uint32_t>(program_->types_.size() - 1);
+}
+
+uint32_t ProgramBuilder::addKernel(std::string opName, std::string location,
+                                   AttrMap attrs,
+                                   std::vector<uint32_t> inputTypes,
+                                   std::vector<uint32_t> outputTypes,
+                                   bool hasChain) {
+  KernelEntry entry;
+  entry.opName = std::move(opName);
+  entry.location = std::move(location);
+  entry.attrs = std::move(attrs);
+  for (uint32_t type : outputTypes)
+    entry.outputDTypes.push_back(type < program_->types_.size()
+                                     ? program_->types_[type].dtype
+                                     : DType::Invalid);
+  for (uint32_t type : inputTypes)
+    if (type >= program_->types_.size() && error_.ok())
+      error_ = absl::InvalidArgumentError(
+          absl::StrCat("kernel '", entry.opName, "' has an unknown type"));
+  if (entry.outputDTypes.end() != std::find(entry.outputDTypes.begin(),
+                                            entry.outputDTypes.end(),
+                                            DType::Invalid) &&
+      error_.ok())
+    error_ = absl::InvalidArgumentError(absl::StrCat(
+        "kernel '", entry.opName, "' has an output that is not a tensor"));
+  entry.inputTypes = std::move(inputTypes);
+  entry.outputTypes = std::move(outputTypes);
+  entry.hasChain = hasChain;
+  program_->kernels_.push_back(std::move(entry));
+  return static_cast<uint32_t>(program_->kernels_.size() - 1);
+}
+
+uint32_t ProgramBuilder::addFunction(std::string name) {
+  Function function;
+  function.name = std::move(name);
+  program_->functions_.push_back(std::move(function));
+  return static_cast<uint32_t>(program_->functions_.size() - 1);
+}
+
+uint32_t ProgramBuilder::newRegister(Function &function, uint32_t type) {
+  function.registerTypes.push_back(type);
+  return static_cast<uint32_t>(function.registerTypes.size() - 1);
+}
+
+uint32_t ProgramBuilder::addArgument(uint32_t function, uint32_t type) {
+  Function &f = program_->functions_[function];
+  uint32_t reg = newRegister(f, type);
+  f.argRegisters.push_back(reg);
+  return reg;
+}
+
+uint32_t ProgramBuilder::addConstant(uint32_t function, Tensor tensor) {
+  uint32_t type =
+      addTensorType(tensor.dtype(), PartialShape(tensor.shape().dims()));
+  program_->constants_.push_back(ConstantEntry{type, std::move(tensor)});
+  Function &f = program_->functions_[function];
+  uint32_t reg = newRegister(f, type);
+  f.constantBindings.push_back(
+      {reg, static_cast<uint32_t>(program_->constants_.size() - 1)});
+  return reg;
+}
+
+std::vector<uint32_t>
+ProgramBuilder::addInstruction(Function &function, bef::Opcode opcode,
+                               uint32_t index, std::vector<uint32_t> operands,
+                               absl::Span<const uint32_t> resultTypes) {
+  Instruction inst;
+  inst.opcode = opcode;
+  inst.index = index;
+  inst.operandBegin = static_cast<uint32_t>(function.operands.size());
+  inst.numOperands = static_cast<uint32_t>(operands.size());
+  for (uint32_t reg : operands) {
+    if (reg >= function.registerTypes.size() && error_.ok())
+      error_ = absl::InvalidArgumentError(
+          absl::StrCat("an instruction of '", function.name, "' uses register ",
+                       reg, ", which is not defined"));
+    function.operands.push_back(reg);
+  }
+  std::vector<uint32_t> results;
+  inst.resultBegin = static_cast<uint32_t>(function.results.size());
+  inst.numResults = static_cast<uint32_t>(resultTypes.size());
+  for (uint32_t type : resultTypes) {
+    results.push_back(newRegister(function, type));
+    function.results.push_back(results.back());
+  }
+  function.instructions.push_back(inst);
+  return results;
+}
+
+std::vector<uint32_t>
+ProgramBuilder::addKernelCall(uint32_t function, uint32_t kernel,
+                              std::vector<uint32_t> operands) {
+  Function &f = program_->functions_[function];
+  const KernelEntry &entry = program_->kernels_[kernel];
+  std::vector<uint32_t> resultTypes = entry.outputTypes;
+  std::vector<uint32_t> operandTypes = entry.inputTypes;
+  if (entry.hasChain) {
+    uint32_t chain = addChainType();
+    resultTypes.push_back(chain);
+    operandTypes.push_back(chain);
+  }
+  bool typesMatch = operands.size() == operandTypes.size();
+  for (size_t i = 0; typesMatch && i < operands.size(); ++i)
+    typesMatch = operands[i] < f.registerTypes.size() &&
+                 program_->types_[f.registerTypes[operands[i]]].isChain() ==
+                     program_->types_[operandTypes[i]].isChain() &&
+                 (program_->types_[operandTypes[i]].isChain() ||
+                  f.registerTypes[operands[i]] == operandTypes[i]);
+  if (!typesMatch && error_.ok())
+    error_ = absl::InvalidArgumentError(
+        absl::StrCat("the operands of '", entry.opName, "' in '", f.name,
+                     "' do not match its kernel's input types"));
+  return addInstruction(f, bef::Opcode::Kernel, kernel, std::move(operands),
+                        resultTypes);
+}
+
+std::vector<uint32_t> ProgramBuilder::addCall(uint32_t function,
+                                              uint32_t callee,
+                                              std::vector<uint32_t> operands) {
+  Function &f = program_->functions_[function];
+  if (callee >= function && error_.ok())
+    error_ = absl::InvalidArgumentError(
+        absl::StrCat("'", f.name, "' may only call functions made before it"));
+  std::vector<uint32_t> resultTypes;
+  if (callee < function) {
+    const Function &target = program_->functions_[callee];
+    for (uint32_t reg : target.resultRegisters)
+      resultTypes.push_back(target.registerTypes[reg]);
+    bool typesMatch = operands.size() == target.argRegisters.size();
+    for (size_t i = 0; typesMatch && i < operands.size(); ++i)
+      typesMatch = operands[i] < f.registerTypes.size() &&
+                   f.registerTypes[operands[i]] ==
+                       target.registerTypes[target.argRegisters[i]];
+    if (!typesMatch && error_.ok())
+      error_ = absl::InvalidArgumentError(
+          absl::StrCat("call of '", target.name, "' in '", f.name,
+                       "' does not match its signature"));
+  }
+  return addInstruction(f, bef::Opcode::Call, callee, std::move(operands),
+                        resultTypes);
+}
+
+uint32_t ProgramBuilder::addChainOp(uint32_t function,
+                                    std::vector<uint32_t> chains) {
+  Function &f = program_->functions_[function];
+  bef::Opcode opcode =
+      chains.empty() ? bef::Opcode::NewChain : bef::Opcode::MergeChains;
+  uint32_t chain = addChainType();
+  return addInstruction(f, opcode, bef::kNone, std::move(chains),
+                        absl::MakeConstSpan(&chain, 1))[0];
+}
+
+void ProgramBuilder::setResults(uint32_t function,
+                                std::vector<uint32_t> registers) {
+  Function &f = program_->functions_[function];
+  for (uint32_t reg : registers)
+    if (reg >= f.registerTypes.size() && error_.ok())
+      error_ = absl::InvalidArgumentError(absl::StrCat(
+          "'", f.name, "' returns register ", reg, ", which is not defined"));
+  f.resultRegisters = std::move(registers);
+}
+
+absl::StatusOr<std::unique_ptr<Program>>
+ProgramBuilder::build(const KernelRegistry &registry) {
+  std::unique_ptr<Program> program = std::move(program_);
+  program_.reset(new Program());
+  if (!error_.ok())
+    return std::exchange(error_, absl::OkStatus());
+  for (Function &function : program->functions_)
+    Program::finalizeFunction(function);
+  for (KernelEntry &entry : program->kernels_)
+    RETURN_IF_ERROR(program->createKernel(entry, registry));
   return program;
 }
 
