@@ -832,9 +832,12 @@ ProgramBuilder::addKernelCall(uint32_t function, uint32_t kernel,
     resultTypes.push_back(chain);
     operandTypes.push_back(chain);
   }
+  const size_t numTypes = program_->types_.size();
   bool typesMatch = operands.size() == operandTypes.size();
   for (size_t i = 0; typesMatch && i < operands.size(); ++i)
     typesMatch = operands[i] < f.registerTypes.size() &&
+                 f.registerTypes[operands[i]] < numTypes &&
+                 operandTypes[i] < numTypes &&
                  program_->types_[f.registerTypes[operands[i]]].isChain() ==
                      program_->types_[operandTypes[i]].isChain() &&
                  (program_->types_[operandTypes[i]].isChain() ||

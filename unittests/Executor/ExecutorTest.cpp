@@ -1,0 +1,280 @@
+//===- ExecutorTest.cpp - AsyncValue execution, async kernels, stops ------===//
+//
+// Programs built with ProgramBuilder and run by the Executor on 0, 1 and 2
+// threads: an async kernel that completes from another thread while
+// independent kernels go on, results awaited one at a time (runAsync),
+// errors of async kernels flowing to dependants, cancellation from another
+// thread and deadlines, and the same program running normally afterwards.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Runtime/Executor.h"
+#include "tfrt_fallback/Runtime/Kernels.h"
+
+#include "gtest/gtest.h"
+
+#include <chrono>
+#include <thread>
+
+using namespace tfrt_fallback::rt;
+using namespace std::chrono_literals;
+
+namespace {
+
+/// Identity that finishes later: a thread of its own sleeps `delay_ms`, then
+/// sets the output (or fails when `fail` is set) and calls `done`.
+class DelayedIdentityKernel final : public AsyncOpKernel {
+public:
+  explicit DelayedIdentityKernel(OpKernelConstructionInterface *ctx)
+      : AsyncOpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("delay_ms", &delayMs));
+    if (ctx->hasAttr("fail"))
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("fail", &fail));
+  }
+
+  void computeAsync(OpKernelContextInterface *ctx, DoneCallback done) override {
+    std::thread([this, ctx, done = std::move(done)]() mutable {
+      std::this_thread::sleep_for(std::chrono::milliseconds(delayMs));
+      if (fail)
+        ctx->ctxFailure(errorf("asked to fail"));
+      else
+        ctx->setOutput(0, ctx->input(0));
+      std::move(done)();
+    }).detach();
+  }
+
+private:
+  int64_t delayMs = 0;
+  bool fail = false;
+};
+
+const KernelRegistry &registry() {
+  static const KernelRegistry *registry = [] {
+    auto *r = new KernelRegistry();
+    registerAllKernels(*r);
+    TFRT_FALLBACK_REGISTER_KERNEL(*r, KernelDefBuilder("TestDelayedIdentity"),
+                                  DelayedIdentityKernel);
+    r->setInputArity("TestDelayedIdentity", 1, 1);
+    return r;
+  }();
+  return *registry;
+}
+
+Tensor f32(std::initializer_list<float> values) {
+  return *Tensor::fromValues<float>(
+      TensorShape{static_cast<int64_t>(values.size())}, values);
+}
+
+/// main(x: f32[2]) -> (AddV2(TestDelayedIdentity(x), x), Neg(x)): the
+/// first result waits for the async kernel, the second does not.
+std::unique_ptr<Program> buildAsyncProgram(int64_t delayMs, bool fail) {
+  ProgramBuilder b;
+  uint32_t vec = b.addTensorType(DType::F32, PartialShape({2}));
+  uint32_t main = b.addFunction("main");
+  uint32_t x = b.addArgument(main, vec);
+  AttrMap delayAttrs{{"T", DType::F32}, {"delay_ms", delayMs}};
+  if (fail)
+    delayAttrs.set("fail", true);
+  uint32_t delayed =
+      b.addKernel("TestDelayedIdentity", "delayed", delayAttrs, {vec}, {vec});
+  uint32_t add = b.addKernel("AddV2", "add", AttrMap{{"T", DType::F32}},
+                             {vec, vec}, {vec});
+  uint32_t neg =
+      b.addKernel("Neg", "neg", AttrMap{{"T", DType::F32}}, {vec}, {vec});
+  uint32_t a = b.addKernelCall(main, delayed, {x})[0];
+  uint32_t sum = b.addKernelCall(main, add, {a, x})[0];
+  uint32_t negated = b.addKernelCall(main, neg, {x})[0];
+  b.setResults(main, {sum, negated});
+  auto program = b.build(registry());
+  EXPECT_TRUE(program.ok()) << program.status();
+  return program.ok() ? *std::move(program) : nullptr;
+}
+
+/// main(x: f32[256x256]) -> a chain of `length` Sqrt(Mul(x, x)) pairs:
+/// long enough to stop in the middle.
+std::unique_ptr<Program> buildLongProgram(int length) {
+  ProgramBuilder b;
+  uint32_t type = b.addTensorType(DType::F32, PartialShape({256, 256}));
+  uint32_t main = b.addFunction("main");
+  uint32_t value = b.addArgument(main, type);
+  AttrMap attrs{{"T", DType::F32}};
+  for (int i = 0; i < length; ++i) {
+    std::string at = "step" + std::to_string(i);
+    uint32_t mul = b.addKernel("Mul", at, attrs, {type, type}, {type});
+    uint32_t sqrt = b.addKernel("Sqrt", at, attrs, {type}, {type});
+    value = b.addKernelCall(main, mul, {value, value})[0];
+    value = b.addKernelCall(main, sqrt, {value})[0];
+  }
+  b.setResults(main, {value});
+  auto program = b.build(registry());
+  EXPECT_TRUE(program.ok()) << program.status();
+  return program.ok() ? *std::move(program) : nullptr;
+}
+
+Tensor ones256() {
+  Tensor t = *Tensor::allocate(DType::F32, TensorShape{256, 256});
+  t.flat<float>().setConstant(1.0f);
+  return t;
+}
+
+class ExecutorThreadsTest : public ::testing::TestWithParam<int> {};
+
+TEST_P(ExecutorThreadsTest, AsyncKernelWhileIndependentWorkRuns) {
+  std::unique_ptr<Program> program = buildAsyncProgram(300, /*fail=*/false);
+  ASSERT_TRUE(program);
+  HostContext host(GetParam());
+  Executor executor(*program, host);
+  auto run = executor.runAsync(program->functions()[0], {f32({1, 2})});
+  ASSERT_TRUE(run.ok()) << run.status();
+  ASSERT_EQ(run->results.size(), 2u);
+  // The independent result is there while the async kernel still sleeps.
+  host.await({run->results[1].copyRef()});
+  EXPECT_FALSE(run->results[0].isAvailable());
+  EXPECT_FALSE(run->done.isAvailable());
+  ASSERT_TRUE(run->results[1].isConcrete());
+  EXPECT_EQ(run->results[1]->debugString(), "[-1., -2.]");
+
+  host.await({run->results[0].copyRef(), run->done.copyRef()});
+  ASSERT_TRUE(run->results[0].isConcrete()) << run->results[0].getError();
+  EXPECT_EQ(run->results[0]->debugString(), "[2., 4.]");
+}
+
+TEST_P(ExecutorThreadsTest, SyncRunWaitsForAsyncKernels) {
+  std::unique_ptr<Program> program = buildAsyncProgram(20, /*fail=*/false);
+  ASSERT_TRUE(program);
+  HostContext host(GetParam());
+  Executor executor(*program, host);
+  for (int i = 0; i < 3; ++i) {
+    auto results = executor.run(program->functions()[0], {f32({3, 4})});
+    ASSERT_TRUE(results.ok()) << results.status();
+    ASSERT_TRUE((*results)[0].ok()) << (*results)[0].status();
+    EXPECT_EQ((*results)[0]->debugString(), "[6., 8.]");
+    EXPECT_EQ((*results)[1]->debugString(), "[-3., -4.]");
+  }
+}
+
+TEST_P(ExecutorThreadsTest, AsyncKernelErrorFlowsToDependants) {
+  std::unique_ptr<Program> program = buildAsyncProgram(10, /*fail=*/true);
+  ASSERT_TRUE(program);
+  HostContext host(GetParam());
+  Executor executor(*program, host);
+  auto results = executor.run(program->functions()[0], {f32({1, 2})});
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_EQ((*results)[0].status(),
+            absl::InvalidArgumentError(
+                "TestDelayedIdentity 'delayed': asked to fail"));
+  ASSERT_TRUE((*results)[1].ok());
+  EXPECT_EQ((*results)[1]->debugString(), "[-1., -2.]");
+}
+
+TEST_P(ExecutorThreadsTest, CancelFromAnotherThread) {
+  std::unique_ptr<Program> program = buildLongProgram(20000);
+  ASSERT_TRUE(program);
+  HostContext host(GetParam());
+  Executor executor(*program, host);
+  CancellationToken token;
+  RunOptions options;
+  options.cancellation = &token;
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(30ms);
+    token.cancel();
+  });
+  auto start = std::chrono::steady_clock::now();
+  auto results = executor.run(program->functions()[0], {ones256()}, options);
+  auto elapsed = std::chrono::steady_clock::now() - start;
+  canceller.join();
+  ASSERT_TRUE(results.ok()) << results.status();
+  const absl::Status &status = (*results)[0].status();
+  EXPECT_EQ(status.code(), absl::StatusCode::kCancelled) << status;
+  EXPECT_NE(status.message().find("the run was cancelled before "),
+            absl::string_view::npos)
+      << status;
+  EXPECT_NE(status.message().find("'step"), absl::string_view::npos) << status;
+  // 20,000 steps take seconds; the run stopped soon after the cancel.
+  EXPECT_LT(elapsed, 2s);
+
+  // The same program runs normally afterwards, with the token reset too.
+  std::unique_ptr<Program> shortProgram = buildLongProgram(3);
+  Executor shortExecutor(*shortProgram, host);
+  token.reset();
+  auto again =
+      shortExecutor.run(shortProgram->functions()[0], {ones256()}, options);
+  ASSERT_TRUE(again.ok() && (*again)[0].ok());
+  EXPECT_EQ((*again)[0]->data<float>()[0], 1.0f);
+  auto cancelledBefore = [&] {
+    token.cancel();
+    return executor.run(program->functions()[0], {ones256()}, options);
+  }();
+  ASSERT_TRUE(cancelledBefore.ok());
+  EXPECT_EQ((*cancelledBefore)[0].status().code(),
+            absl::StatusCode::kCancelled);
+}
+
+TEST_P(ExecutorThreadsTest, DeadlineStopsALongRun) {
+  std::unique_ptr<Program> program = buildLongProgram(20000);
+  ASSERT_TRUE(program);
+  HostContext host(GetParam());
+  Executor executor(*program, host);
+  auto start = std::chrono::steady_clock::now();
+  auto results = executor.run(program->functions()[0], {ones256()},
+                              RunOptions::withTimeout(50ms));
+  auto elapsed = std::chrono::steady_clock::now() - start;
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_EQ((*results)[0].status().code(), absl::StatusCode::kDeadlineExceeded)
+      << (*results)[0].status();
+  EXPECT_NE((*results)[0].status().message().find("deadline passed before"),
+            absl::string_view::npos);
+  EXPECT_LT(elapsed, 2s);
+
+  // Without a deadline the same loaded program completes.
+  std::unique_ptr<Program> shortProgram = buildLongProgram(2);
+  Executor shortExecutor(*shortProgram, host);
+  auto again = shortExecutor.run(shortProgram->functions()[0], {ones256()},
+                                 RunOptions::withTimeout(10s));
+  ASSERT_TRUE(again.ok() && (*again)[0].ok());
+}
+
+TEST_P(ExecutorThreadsTest, DeadlineStopsDeferredWork) {
+  // The async kernel outlives the deadline; what waits on it is skipped.
+  std::unique_ptr<Program> program = buildAsyncProgram(200, /*fail=*/false);
+  ASSERT_TRUE(program);
+  HostContext host(GetParam());
+  Executor executor(*program, host);
+  auto results = executor.run(program->functions()[0], {f32({1, 2})},
+                              RunOptions::withTimeout(50ms));
+  ASSERT_TRUE(results.ok());
+  EXPECT_EQ((*results)[0].status().code(), absl::StatusCode::kDeadlineExceeded);
+  EXPECT_NE((*results)[0].status().message().find("AddV2 'add'"),
+            absl::string_view::npos)
+      << (*results)[0].status();
+  EXPECT_TRUE((*results)[1].ok());
+}
+
+INSTANTIATE_TEST_SUITE_P(Threads, ExecutorThreadsTest,
+                         ::testing::Values(0, 1, 2));
+
+TEST(ProgramBuilderTest, ReportsMisuse) {
+  ProgramBuilder b;
+  uint32_t vec = b.addTensorType(DType::F32, PartialShape({2}));
+  uint32_t other = b.addTensorType(DType::I32, PartialShape({2}));
+  uint32_t main = b.addFunction("main");
+  uint32_t x = b.addArgument(main, other);
+  uint32_t neg =
+      b.addKernel("Neg", "neg", AttrMap{{"T", DType::F32}}, {vec}, {vec});
+  b.setResults(main, b.addKernelCall(main, neg, {x}));
+  EXPECT_EQ(b.build(registry()).status(),
+            absl::InvalidArgumentError("the operands of 'Neg' in 'main' do "
+                                       "not match its kernel's input types"));
+  // A kernel the registry lacks is named with its location.
+  ProgramBuilder b2;
+  vec = b2.addTensorType(DType::F32, PartialShape({2}));
+  uint32_t f = b2.addFunction("f");
+  uint32_t y = b2.addArgument(f, vec);
+  uint32_t nope = b2.addKernel("NoSuchOp", "here", AttrMap(), {vec}, {vec});
+  b2.setResults(f, b2.addKernelCall(f, nope, {y}));
+  EXPECT_EQ(b2.build(registry()).status(),
+            absl::NotFoundError("here: no kernel registered for op "
+                                "'NoSuchOp'"));
+}
+
+} // namespace
