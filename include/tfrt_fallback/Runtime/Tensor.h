@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <new>
 #include <string>
 
 namespace tfrt_fallback::rt {
@@ -245,6 +246,14 @@ public:
                                            std::initializer_list<T> values) {
     return fromValues<T>(std::move(shape),
                          absl::MakeConstSpan(values.begin(), values.size()));
+  }
+
+  /// Drops the data and becomes an empty tensor, like `*this = Tensor()`
+  /// without building and moving a temporary (the executor does this for
+  /// every value at its last use).
+  void reset() {
+    this->~Tensor();
+    new (this) Tensor();
   }
 
   bool isValid() const { return dtype_ != DType::Invalid; }

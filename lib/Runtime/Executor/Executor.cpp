@@ -459,7 +459,7 @@ inline void Executor::Frame::finishKernel(const KernelEntry &kernel,
   absl::Span<const uint32_t> results = function_.resultsOf(inst);
   for (size_t i = 0, e = kernel.inputTypes.size(); i < e; ++i)
     if (forwardable >> i & 1)
-      regs_[operands[i]].payload() = Tensor();
+      regs_[operands[i]].payload().reset();
 
   if (!kernelStatus.ok()) {
     publishError(inst, kernelStatus);
