@@ -49,8 +49,25 @@ TEST(DTypeTest, ParseTensorFlowNames) {
   EXPECT_EQ(*parseDType("int8"), DType::I8);
   EXPECT_EQ(*parseDType("uint64"), DType::U64);
   EXPECT_EQ(*parseDType("bool"), DType::Bool);
+  EXPECT_EQ(*parseDType("DT_HALF"), DType::F16);
+  EXPECT_EQ(*parseDType("DT_STRING"), DType::String);
+  EXPECT_EQ(*parseDType("float16"), DType::F16);
+  EXPECT_EQ(*parseDType("float64"), DType::F64);
   EXPECT_EQ(parseDType("f128").status(),
             absl::InvalidArgumentError("unknown dtype 'f128'"));
+  EXPECT_EQ(parseDType("DT_float").status(),
+            absl::InvalidArgumentError("unknown dtype 'DT_float'"));
+}
+
+TEST(DTypeTest, FromDataType) {
+  for (DType dtype : kAll)
+    EXPECT_EQ(*dtypeFromDataType(static_cast<int>(dtype)), dtype);
+  EXPECT_EQ(*dtypeFromDataType(7), DType::String);
+  EXPECT_EQ(dtypeFromDataType(8).status(), // DT_COMPLEX64
+            absl::InvalidArgumentError("unknown TensorFlow DataType 8"));
+  EXPECT_EQ(dtypeFromDataType(0).status(),
+            absl::InvalidArgumentError("unknown TensorFlow DataType 0"));
+  EXPECT_EQ(dtypeName(static_cast<DType>(8)), "unknown");
 }
 
 TEST(DTypeTest, SizesAndPredicates) {

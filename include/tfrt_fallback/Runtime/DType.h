@@ -1,8 +1,9 @@
 //===- DType.h - Tensor element types ---------------------------*- C++ -*-===//
 //
-// The element types of runtime tensors. Enumerator values follow
-// TensorFlow's DataType numbering so programs and kernels can exchange them
-// with TF tooling unchanged. Names follow the MLIR spelling ("f32", "i1").
+// The element types of runtime tensors, expanded from DTypes.def.
+// Enumerator values follow TensorFlow's DataType numbering so programs and
+// kernels can exchange them with TF tooling unchanged. Names follow the MLIR
+// spelling ("f32", "i1").
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,50 +24,26 @@
 
 namespace tfrt_fallback::rt {
 
-/// Element type of a tensor, numbered like TensorFlow's DataType.
+/// Element type of a tensor, numbered like TensorFlow's DataType
+/// (DTypes.def).
 enum class DType : uint8_t {
   Invalid = 0,
-  F32 = 1,
-  F64 = 2,
-  I32 = 3,
-  U8 = 4,
-  I16 = 5,
-  I8 = 6,
-  String = 7, // Declared for attribute round-trips; no tensor buffers.
-  I64 = 9,
-  Bool = 10,
-  BF16 = 14,
-  U16 = 17,
-  F16 = 19,
-  U32 = 22,
-  U64 = 23,
+#define TFRT_FALLBACK_DTYPE(Enum, DataType, ...) Enum = DataType,
+#define TFRT_FALLBACK_DTYPE_NO_BUFFER(Enum, DataType, ...) Enum = DataType,
+#include "tfrt_fallback/Runtime/DTypes.def"
 };
 
 /// Size in bytes of one element, or 0 for Invalid and String.
 constexpr size_t dtypeSize(DType dtype) {
   switch (dtype) {
-  case DType::F32:
-  case DType::I32:
-  case DType::U32:
-    return 4;
-  case DType::F64:
-  case DType::I64:
-  case DType::U64:
-    return 8;
-  case DType::I16:
-  case DType::U16:
-  case DType::F16:
-  case DType::BF16:
-    return 2;
-  case DType::I8:
-  case DType::U8:
-  case DType::Bool:
-    return 1;
-  case DType::Invalid:
-  case DType::String:
+#define TFRT_FALLBACK_DTYPE(Enum, DataType, TFName, PyName, Name, CppType,     \
+                            Npy)                                               \
+  case DType::Enum:                                                            \
+    return sizeof(CppType);
+#include "tfrt_fallback/Runtime/DTypes.def"
+  default:
     return 0;
   }
-  return 0;
 }
 
 /// True for the dtypes a TensorBuffer can hold (every dtype except Invalid
@@ -105,10 +82,16 @@ constexpr bool isSigned(DType dtype) {
 /// for the two non-buffer dtypes; "unknown" for out-of-range values.
 absl::string_view dtypeName(DType dtype);
 
-/// Parses an MLIR spelling ("f32", "ui16", "i1") or a TensorFlow name
-/// ("float", "half", "bfloat16", "double", "int8".."uint64", "bool",
-/// "string"). Returns InvalidArgument for anything else.
+/// Parses any name DTypes.def gives a dtype: the MLIR spelling ("f32",
+/// "ui16", "i1"), TensorFlow's name ("float", "half", "bfloat16", "bool",
+/// "string"), its enum ("DT_FLOAT") or the NumPy name ("float32").
+/// Returns InvalidArgument for anything else.
 absl::StatusOr<DType> parseDType(absl::string_view name);
+
+/// The dtype of TensorFlow DataType number `dataType` (DT_FLOAT = 1).
+/// Returns InvalidArgument for a number DTypes.def does not list
+/// (DT_COMPLEX64, DT_RESOURCE, ...).
+absl::StatusOr<DType> dtypeFromDataType(int dataType);
 
 /// NumPy array-interface descriptor for .npy files ("<f4", "|b1", "<f2");
 /// empty for dtypes without one (bf16, string, invalid).
@@ -123,24 +106,12 @@ absl::StatusOr<DType> parseNumpyDescr(absl::string_view descr);
 //===----------------------------------------------------------------------===//
 
 template <typename T> struct DTypeOf;
-#define TFRT_FALLBACK_DTYPE_OF(TYPE, ENUM)                                     \
-  template <> struct DTypeOf<TYPE> {                                           \
-    static constexpr DType value = DType::ENUM;                                \
+#define TFRT_FALLBACK_DTYPE(Enum, DataType, TFName, PyName, Name, CppType,     \
+                            Npy)                                               \
+  template <> struct DTypeOf<CppType> {                                        \
+    static constexpr DType value = DType::Enum;                                \
   };
-TFRT_FALLBACK_DTYPE_OF(float, F32)
-TFRT_FALLBACK_DTYPE_OF(double, F64)
-TFRT_FALLBACK_DTYPE_OF(Eigen::half, F16)
-TFRT_FALLBACK_DTYPE_OF(Eigen::bfloat16, BF16)
-TFRT_FALLBACK_DTYPE_OF(int8_t, I8)
-TFRT_FALLBACK_DTYPE_OF(int16_t, I16)
-TFRT_FALLBACK_DTYPE_OF(int32_t, I32)
-TFRT_FALLBACK_DTYPE_OF(int64_t, I64)
-TFRT_FALLBACK_DTYPE_OF(uint8_t, U8)
-TFRT_FALLBACK_DTYPE_OF(uint16_t, U16)
-TFRT_FALLBACK_DTYPE_OF(uint32_t, U32)
-TFRT_FALLBACK_DTYPE_OF(uint64_t, U64)
-TFRT_FALLBACK_DTYPE_OF(bool, Bool)
-#undef TFRT_FALLBACK_DTYPE_OF
+#include "tfrt_fallback/Runtime/DTypes.def"
 
 /// The DType of a C++ element type, e.g. dtypeOf<float>() == DType::F32.
 template <typename T> constexpr DType dtypeOf() { return DTypeOf<T>::value; }
@@ -165,34 +136,12 @@ template <typename F> absl::Status dispatchDType(DType dtype, F &&f) {
     }
   };
   switch (dtype) {
-  case DType::F32:
-    return call(DTypeTag<float>{});
-  case DType::F64:
-    return call(DTypeTag<double>{});
-  case DType::F16:
-    return call(DTypeTag<Eigen::half>{});
-  case DType::BF16:
-    return call(DTypeTag<Eigen::bfloat16>{});
-  case DType::I8:
-    return call(DTypeTag<int8_t>{});
-  case DType::I16:
-    return call(DTypeTag<int16_t>{});
-  case DType::I32:
-    return call(DTypeTag<int32_t>{});
-  case DType::I64:
-    return call(DTypeTag<int64_t>{});
-  case DType::U8:
-    return call(DTypeTag<uint8_t>{});
-  case DType::U16:
-    return call(DTypeTag<uint16_t>{});
-  case DType::U32:
-    return call(DTypeTag<uint32_t>{});
-  case DType::U64:
-    return call(DTypeTag<uint64_t>{});
-  case DType::Bool:
-    return call(DTypeTag<bool>{});
-  case DType::Invalid:
-  case DType::String:
+#define TFRT_FALLBACK_DTYPE(Enum, DataType, TFName, PyName, Name, CppType,     \
+                            Npy)                                               \
+  case DType::Enum:                                                            \
+    return call(DTypeTag<CppType>{});
+#include "tfrt_fallback/Runtime/DTypes.def"
+  default:
     break;
   }
   return absl::UnimplementedError(
