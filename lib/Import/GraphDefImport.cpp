@@ -350,30 +350,6 @@ FailureOr<Attribute> GraphDefImporter::convertAttr(const pb::AttrValue &value) {
   return Attribute(builder.getArrayAttr(elements));
 }
 
-/// "f32", "float32" or "DT_FLOAT" -> f32.
-static Type parseDType(StringRef text, MLIRContext *context) {
-  Builder b(context);
-  Type type = llvm::StringSwitch<Type>(text)
-                  .Cases({"f32", "float32", "float"}, b.getF32Type())
-                  .Cases({"f64", "float64", "double"}, b.getF64Type())
-                  .Cases({"f16", "float16", "half"}, b.getF16Type())
-                  .Cases({"bf16", "bfloat16"}, b.getBF16Type())
-                  .Cases({"i1", "bool"}, b.getI1Type())
-                  .Cases({"i8", "int8"}, b.getI8Type())
-                  .Cases({"i16", "int16"}, b.getI16Type())
-                  .Cases({"i32", "int32"}, b.getI32Type())
-                  .Cases({"i64", "int64"}, b.getI64Type())
-                  .Cases({"ui8", "u8", "uint8"}, b.getIntegerType(8, false))
-                  .Cases({"ui16", "u16", "uint16"}, b.getIntegerType(16, false))
-                  .Cases({"ui32", "u32", "uint32"}, b.getIntegerType(32, false))
-                  .Cases({"ui64", "u64", "uint64"}, b.getIntegerType(64, false))
-                  .Case("string", tf::StringType::get(context))
-                  .Default(Type());
-  if (!type && text.starts_with("DT_"))
-    type = getTFElementType(text, context);
-  return type;
-}
-
 LogicalResult GraphDefImporter::applyInputs(ImportedGraph &graph) {
   llvm::StringMap<size_t> byName;
   for (auto [index, node] : llvm::enumerate(graph.nodes))
@@ -408,7 +384,7 @@ LogicalResult GraphDefImporter::applyInputs(ImportedGraph &graph) {
       attrs.push_back(builder.getNamedAttr(attrName, value));
     };
     if (parts.size() >= 2) {
-      Type type = parseDType(parts[1], context);
+      Type type = getTFElementType(parts[1], context);
       if (!type)
         return bad("unknown dtype '" + parts[1] + "'");
       setAttr("dtype", TypeAttr::get(type));

@@ -10,6 +10,7 @@
 #include "tfrt_fallback/Dialect/Fallback/FallbackDialect.h"
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
+#include "tfrt_fallback/Runtime/DType.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -23,52 +24,14 @@ using namespace mlir;
 using namespace tfrt_fallback;
 
 Type tfrt_fallback::getTFElementType(int dtype, MLIRContext *context) {
-  Builder b(context);
-  switch (dtype) {
-  case 1:
-    return b.getF32Type();
-  case 2:
-    return b.getF64Type();
-  case 3:
-    return b.getI32Type();
-  case 4:
-    return b.getIntegerType(8, /*isSigned=*/false);
-  case 5:
-    return b.getI16Type();
-  case 6:
-    return b.getI8Type();
-  case 7:
-    return tf::StringType::get(context);
-  case 9:
-    return b.getI64Type();
-  case 10:
-    return b.getI1Type();
-  case 14:
-    return b.getBF16Type();
-  case 17:
-    return b.getIntegerType(16, /*isSigned=*/false);
-  case 19:
-    return b.getF16Type();
-  case 22:
-    return b.getIntegerType(32, /*isSigned=*/false);
-  case 23:
-    return b.getIntegerType(64, /*isSigned=*/false);
-  default:
-    return {};
-  }
+  absl::StatusOr<rt::DType> parsed = rt::dtypeFromDataType(dtype);
+  return parsed.ok() ? tf::getElementType(*parsed, context) : Type();
 }
 
 Type tfrt_fallback::getTFElementType(StringRef dtype, MLIRContext *context) {
-  static const llvm::StringMap<int> codes = {
-      {"DT_FLOAT", 1},     {"DT_DOUBLE", 2},  {"DT_INT32", 3},
-      {"DT_UINT8", 4},     {"DT_INT16", 5},   {"DT_INT8", 6},
-      {"DT_STRING", 7},    {"DT_INT64", 9},   {"DT_BOOL", 10},
-      {"DT_BFLOAT16", 14}, {"DT_UINT16", 17}, {"DT_HALF", 19},
-      {"DT_UINT32", 22},   {"DT_UINT64", 23}};
-  auto it = codes.find(dtype);
-  if (it == codes.end())
-    return {};
-  return getTFElementType(it->second, context);
+  absl::StatusOr<rt::DType> parsed =
+      rt::parseDType(absl::string_view(dtype.data(), dtype.size()));
+  return parsed.ok() ? tf::getElementType(*parsed, context) : Type();
 }
 
 namespace {

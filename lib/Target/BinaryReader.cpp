@@ -20,43 +20,6 @@ using namespace mlir;
 using namespace tfrt_fallback;
 namespace rt = tfrt_fallback::rt;
 
-static Type getElementType(rt::DType dtype, MLIRContext *context) {
-  Builder b(context);
-  switch (dtype) {
-  case rt::DType::F32:
-    return b.getF32Type();
-  case rt::DType::F64:
-    return b.getF64Type();
-  case rt::DType::F16:
-    return b.getF16Type();
-  case rt::DType::BF16:
-    return b.getBF16Type();
-  case rt::DType::Bool:
-    return b.getI1Type();
-  case rt::DType::I8:
-    return b.getI8Type();
-  case rt::DType::I16:
-    return b.getI16Type();
-  case rt::DType::I32:
-    return b.getI32Type();
-  case rt::DType::I64:
-    return b.getI64Type();
-  case rt::DType::U8:
-    return b.getIntegerType(8, /*isSigned=*/false);
-  case rt::DType::U16:
-    return b.getIntegerType(16, /*isSigned=*/false);
-  case rt::DType::U32:
-    return b.getIntegerType(32, /*isSigned=*/false);
-  case rt::DType::U64:
-    return b.getIntegerType(64, /*isSigned=*/false);
-  case rt::DType::String:
-    return tf::StringType::get(context);
-  case rt::DType::Invalid:
-    break;
-  }
-  return {};
-}
-
 static SmallVector<int64_t> getDims(const rt::PartialShape &shape) {
   SmallVector<int64_t> dims;
   for (int64_t dim : shape.dims())
@@ -67,7 +30,7 @@ static SmallVector<int64_t> getDims(const rt::PartialShape &shape) {
 static Type getType(const rt::ValueType &type, MLIRContext *context) {
   if (type.isChain())
     return ChainType::get(context);
-  Type element = getElementType(type.dtype, context);
+  Type element = tf::getElementType(type.dtype, context);
   if (!type.shape.hasRank())
     return UnrankedTensorType::get(element);
   return RankedTensorType::get(getDims(type.shape), element);
@@ -111,7 +74,8 @@ static Attribute getAttr(const rt::AttrValue &value, const rt::Program &program,
   case Kind::String:
     return b.getStringAttr(*value.getIf<std::string>());
   case Kind::DType:
-    return TypeAttr::get(getElementType(*value.getIf<rt::DType>(), context));
+    return TypeAttr::get(
+        tf::getElementType(*value.getIf<rt::DType>(), context));
   case Kind::Shape:
     return shapeAttr(*value.getIf<rt::PartialShape>());
   case Kind::Tensor: {
@@ -119,7 +83,7 @@ static Attribute getAttr(const rt::AttrValue &value, const rt::Program &program,
     Type type = RankedTensorType::get(
         SmallVector<int64_t>(tensor.shape().dims().begin(),
                              tensor.shape().dims().end()),
-        getElementType(tensor.dtype(), context));
+        tf::getElementType(tensor.dtype(), context));
     return getElements(tensor, type);
   }
   case Kind::Func:
@@ -140,7 +104,7 @@ static Attribute getAttr(const rt::AttrValue &value, const rt::Program &program,
   case Kind::DTypeList:
     return list(*value.getIf<std::vector<rt::DType>>(),
                 [&](rt::DType v) -> Attribute {
-                  return TypeAttr::get(getElementType(v, context));
+                  return TypeAttr::get(tf::getElementType(v, context));
                 });
   case Kind::ShapeList:
     return list(*value.getIf<std::vector<rt::PartialShape>>(), shapeAttr);

@@ -11,6 +11,7 @@
 #include "tfrt_fallback/Dialect/Fallback/FallbackOps.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
 #include "tfrt_fallback/Runtime/BinaryFormat.h"
+#include "tfrt_fallback/Runtime/DType.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -26,6 +27,7 @@
 using namespace mlir;
 using namespace tfrt_fallback;
 namespace bef = tfrt_fallback::bef;
+namespace rt = tfrt_fallback::rt;
 
 //===----------------------------------------------------------------------===//
 // Helpers shared with the reader
@@ -33,49 +35,11 @@ namespace bef = tfrt_fallback::bef;
 
 namespace {
 
-/// TensorFlow DataType numbers of the element types the format can carry.
+/// The dtype code (TensorFlow DataType number, DTypes.def) of an element
+/// type the format can carry.
 std::optional<uint8_t> getDTypeCode(Type type) {
-  if (type.isF32())
-    return 1;
-  if (type.isF64())
-    return 2;
-  if (type.isBF16())
-    return 14;
-  if (type.isF16())
-    return 19;
-  if (isa<tf::StringType>(type))
-    return 7;
-  auto intType = dyn_cast<IntegerType>(type);
-  if (!intType)
-    return std::nullopt;
-  unsigned width = intType.getWidth();
-  if (intType.isUnsigned()) {
-    switch (width) {
-    case 8:
-      return 4;
-    case 16:
-      return 17;
-    case 32:
-      return 22;
-    case 64:
-      return 23;
-    }
-    return std::nullopt;
-  }
-  if (!intType.isSignless())
-    return std::nullopt;
-  switch (width) {
-  case 1:
-    return 10;
-  case 8:
-    return 6;
-  case 16:
-    return 5;
-  case 32:
-    return 3;
-  case 64:
-    return 9;
-  }
+  if (std::optional<rt::DType> dtype = tf::getDType(type))
+    return static_cast<uint8_t>(*dtype);
   return std::nullopt;
 }
 

@@ -51,11 +51,13 @@ struct ImportedGraph {
 mlir::OwningOpRef<mlir::ModuleOp> importGraph(const ImportedGraph &graph,
                                               mlir::MLIRContext *context);
 
-/// The MLIR element type of a TensorFlow dtype name ("DT_FLOAT", ...), or
-/// null for dtypes the compiler does not support.
+/// The MLIR element type of a dtype name, as rt::parseDType reads it
+/// ("DT_FLOAT", "float", "float32", "f32"), or null for a dtype DTypes.def
+/// does not list.
 mlir::Type getTFElementType(llvm::StringRef dtype, mlir::MLIRContext *context);
 
-/// The MLIR element type of a TensorFlow DataType number (DT_FLOAT = 1, ...).
+/// The MLIR element type of a TensorFlow DataType number (DT_FLOAT = 1, ...),
+/// or null for a dtype DTypes.def does not list.
 mlir::Type getTFElementType(int dtype, mlir::MLIRContext *context);
 
 } // namespace tfrt_fallback

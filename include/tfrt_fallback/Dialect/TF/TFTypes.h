@@ -1,7 +1,8 @@
 //===- TFTypes.h - TensorFlow's tf_type types and attributes ----*- C++ -*-===//
 //
 // The `tf_type` dialect: the types and attributes TensorFlow's MLIR tools
-// print (`!tf_type.string`, `!tf_type.resource`, `#tf_type.shape<...>`).
+// print (`!tf_type.string`, `!tf_type.resource`, `#tf_type.shape<...>`), and
+// the mapping between TensorFlow dtypes and MLIR element types.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,9 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/DialectImplementation.h"
 
+#include <cstdint>
+#include <optional>
+
 #include "tfrt_fallback/Dialect/TF/TFTypeDialect.h.inc"
 
 #define GET_TYPEDEF_CLASSES
@@ -19,5 +23,21 @@
 
 #define GET_ATTRDEF_CLASSES
 #include "tfrt_fallback/Dialect/TF/TFAttrs.h.inc"
+
+namespace tfrt_fallback::rt {
+enum class DType : uint8_t; // tfrt_fallback/Runtime/DType.h
+} // namespace tfrt_fallback::rt
+
+namespace tfrt_fallback::tf {
+
+/// The MLIR element type of `dtype`: the type DTypes.def spells for it (f32,
+/// i1 for bool, ui8, !tf_type.string). Null for DType::Invalid.
+mlir::Type getElementType(rt::DType dtype, mlir::MLIRContext *context);
+
+/// The dtype whose MLIR element type is `type`, or std::nullopt for a type
+/// DTypes.def does not list (complex<f32>, !tf_type.resource, si32, ...).
+std::optional<rt::DType> getDType(mlir::Type type);
+
+} // namespace tfrt_fallback::tf
 
 #endif // TFRT_FALLBACK_DIALECT_TF_TFTYPES_H
