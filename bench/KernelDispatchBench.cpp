@@ -61,7 +61,6 @@ struct Fixture {
                                           {DType::F32}};
   std::unique_ptr<OpKernel> kernel =
       std::make_unique<ScalarMulKernel>(&construction);
-  const DType outputDTypes[1] = {DType::F32};
   Tensor a = *Tensor::fromValues<float>(TensorShape{}, {1.0001f});
   Tensor b = *Tensor::fromValues<float>(TensorShape{}, {0.9999f});
   const Tensor *inputs[2] = {&a, &b};
@@ -70,8 +69,7 @@ struct Fixture {
   /// The context of one call, as the executor builds it per instruction.
   OpKernelContext context(uint64_t forwardable) {
     output = Tensor();
-    return OpKernelContext("Mul", "loc(\"bench\":1:1)", outputDTypes, inputs,
-                           forwardable, outputs, host);
+    return OpKernelContext(*kernel, inputs, forwardable, outputs, host);
   }
 };
 

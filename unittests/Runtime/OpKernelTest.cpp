@@ -164,8 +164,7 @@ protected:
   OpKernelContext makeContext(absl::Span<const Tensor *const> inputs,
                               uint64_t forwardable = 0) {
     output = Tensor();
-    return OpKernelContext(kernel.opName(), kernel.nodeName(), outDTypes,
-                           inputs, forwardable, outputs, host);
+    return OpKernelContext(kernel, inputs, forwardable, outputs, host);
   }
 
   HostContext host{0};
@@ -176,7 +175,6 @@ protected:
                                           {DType::F32, DType::F32},
                                           {DType::F32}};
   MulKernel kernel{&construction};
-  const DType outDTypes[1] = {DType::F32};
   Tensor output;
   Tensor *const outputs[1] = {&output};
 };

@@ -152,6 +152,22 @@ protected:
 
   /// Transitions a not-yet-available value to Constructed, keeping waiters.
   void setStateConstructed();
+  /// Back to Constructed for storage that is reused (see
+  /// ConcreteAsyncValue::reuse): drops an error. Returns whether the value
+  /// still has its payload (it was Constructed or Concrete).
+  bool resetStateForReuse() {
+    uintptr_t state = waitersAndState_.load(std::memory_order_relaxed);
+    assert((state & ~kStateMask) == 0 && "reuse with pending waiters");
+    bool hasPayload = state == static_cast<uintptr_t>(State::Concrete) ||
+                      state == static_cast<uintptr_t>(State::Constructed);
+    if (!hasPayload) {
+      delete error_;
+      error_ = nullptr;
+    }
+    waitersAndState_.store(static_cast<uintptr_t>(State::Constructed),
+                           std::memory_order_relaxed);
+    return hasPayload;
+  }
   /// Publishes `state` (Concrete or Error) and runs the waiters.
   void setAvailable(State state) {
     uintptr_t old = waitersAndState_.exchange(static_cast<uintptr_t>(state),
@@ -199,6 +215,15 @@ public:
   }
 
   T &payload() { return *std::launder(reinterpret_cast<T *>(&storage_)); }
+
+  /// Makes the value Constructed again, with its payload (a default T after
+  /// an error) kept for the caller to reset, for storage that is reused (the
+  /// executor's frames). Only when no waiter is pending and nothing else
+  /// refers to the value.
+  void reuse() {
+    if (!resetStateForReuse())
+      new (&storage_) T();
+  }
 
   template <typename... Args> void emplace(Args &&...args) {
     assert(isUnconstructed() && "emplace() on a value that has a payload or "

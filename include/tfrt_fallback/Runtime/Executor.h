@@ -33,7 +33,9 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 
+#include <atomic>
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -73,8 +75,10 @@ class Executor {
 public:
   /// `host` provides the thread pool and the Eigen device kernels use; it
   /// must outlive the executor. `program` likewise.
-  Executor(const Program &program, HostContext &host)
-      : program(program), host(host) {}
+  Executor(const Program &program, HostContext &host);
+  ~Executor();
+  Executor(const Executor &) = delete;
+  Executor &operator=(const Executor &) = delete;
 
   /// Starts `function` on `inputs` and returns its results as AsyncValues.
   /// Fails without running anything when the inputs do not match the
@@ -99,6 +103,9 @@ private:
 
   const Program &program;
   HostContext &host;
+  /// Per function, the frame of a finished synchronous run, kept for the
+  /// next run so registers are not rebuilt each time.
+  std::unique_ptr<std::atomic<Frame *>[]> idleFrames;
 };
 
 /// "tensor<2x3xf32>" for a runtime tensor.

@@ -167,6 +167,8 @@ public:
 
   const std::string &opName() const { return opName_; }
   const std::string &nodeName() const { return nodeName_; }
+  /// The dtypes of the node's outputs, from the construction context.
+  absl::Span<const DType> outputDTypes() const { return outputDTypes_; }
 
   /// InvalidArgument "<op> '<node>': <formatted message>".
   template <typename... Args>
@@ -179,6 +181,7 @@ public:
 private:
   std::string opName_;
   std::string nodeName_;
+  absl::InlinedVector<DType, 4> outputDTypes_;
 };
 
 /// A kernel that completes later, as TensorFlow's AsyncOpKernel: it starts
@@ -284,20 +287,20 @@ private:
 /// tells which inputs may still be released by the caller afterwards.
 class OpKernelContext final : public OpKernelContextInterface {
 public:
-  OpKernelContext(absl::string_view opName, absl::string_view nodeName,
-                  absl::Span<const DType> outputDTypes,
+  /// A context for one call of `kernel`, whose output dtypes and names it
+  /// reports.
+  OpKernelContext(const OpKernel &kernel,
                   absl::Span<const Tensor *const> inputs,
                   uint64_t forwardableInputs, absl::Span<Tensor *const> outputs,
                   HostContext &host)
-      : opName_(opName), nodeName_(nodeName), outputDTypes_(outputDTypes),
-        inputs_(inputs), forwardable_(forwardableInputs), outputs_(outputs),
-        host_(host) {
-    assert(outputDTypes.size() == outputs.size() &&
-           "one dtype per output of a kernel context");
+      : kernel_(kernel), inputs_(inputs), forwardable_(forwardableInputs),
+        outputs_(outputs), host_(host) {
+    assert(kernel.outputDTypes().size() == outputs.size() &&
+           "one output pointer per output of the kernel");
   }
 
-  absl::string_view opName() const override { return opName_; }
-  absl::string_view nodeName() const override { return nodeName_; }
+  absl::string_view opName() const override { return kernel_.opName(); }
+  absl::string_view nodeName() const override { return kernel_.nodeName(); }
   int numInputs() const override { return static_cast<int>(inputs_.size()); }
   int numOutputs() const override { return static_cast<int>(outputs_.size()); }
   const Tensor &input(int index) const override {
@@ -306,7 +309,7 @@ public:
   }
   DType expectedOutputDType(int index) const override {
     assert(index >= 0 && index < numOutputs() && "output index out of range");
-    return outputDTypes_[index];
+    return kernel_.outputDTypes()[index];
   }
 
   absl::Status allocateOutput(int index, const TensorShape &shape,
@@ -329,9 +332,7 @@ public:
 private:
   absl::Status outputIndexError(int index) const;
 
-  absl::string_view opName_;
-  absl::string_view nodeName_;
-  absl::Span<const DType> outputDTypes_;
+  const OpKernel &kernel_;
   absl::Span<const Tensor *const> inputs_;
   uint64_t forwardable_;
   absl::Span<Tensor *const> outputs_;

@@ -28,7 +28,10 @@ OpKernelConstructionInterface::~OpKernelConstructionInterface() = default;
 OpKernelContextInterface::~OpKernelContextInterface() = default;
 
 OpKernel::OpKernel(OpKernelConstructionInterface *ctx)
-    : opName_(ctx->opName()), nodeName_(ctx->nodeName()) {}
+    : opName_(ctx->opName()), nodeName_(ctx->nodeName()) {
+  for (int i = 0, e = ctx->numOutputs(); i < e; ++i)
+    outputDTypes_.push_back(ctx->outputDType(i));
+}
 
 OpKernel::~OpKernel() = default;
 
@@ -211,7 +214,7 @@ const Eigen::ThreadPoolDevice &OpKernelContext::eigenDevice() const {
 }
 
 absl::Status OpKernelContext::outputIndexError(int index) const {
-  return makeOpError(absl::StatusCode::kInvalidArgument, opName_, nodeName_,
+  return makeOpError(absl::StatusCode::kInvalidArgument, opName(), nodeName(),
                      absl::StrCat("output index ", index,
                                   " is out of range [0, ", outputs_.size(),
                                   ")"));
@@ -222,10 +225,11 @@ absl::Status OpKernelContext::allocateOutput(int index,
                                              Tensor **out) {
   if (index < 0 || index >= numOutputs())
     return outputIndexError(index);
-  absl::StatusOr<Tensor> tensor = Tensor::allocate(outputDTypes_[index], shape);
+  absl::StatusOr<Tensor> tensor =
+      Tensor::allocate(kernel_.outputDTypes()[index], shape);
   if (!tensor.ok())
     return makeOpError(
-        tensor.status().code(), opName_, nodeName_,
+        tensor.status().code(), opName(), nodeName(),
         absl::StrCat("output ", index, ": ", tensor.status().message()));
   *outputs_[index] = *std::move(tensor);
   *out = outputs_[index];
@@ -252,7 +256,7 @@ absl::Status OpKernelContext::forwardInputOrAllocateOutput(
     // The register holding this input dies with this kernel: when it is the
     // buffer's only holder, the output may take the buffer over.
     const Tensor &input = *inputs_[candidate];
-    if (input.dtype() != outputDTypes_[outputIndex] ||
+    if (input.dtype() != kernel_.outputDTypes()[outputIndex] ||
         input.numElements() != shape.numElements() ||
         !input.isBufferUniquelyOwned())
       continue;

@@ -109,6 +109,13 @@ public:
   }
 
   TensorValue &reg(uint32_t index) { return regs_[index]; }
+  /// Whether this is the only reference, so the frame may be reused.
+  bool isUnique() const {
+    return refCount_.load(std::memory_order_acquire) == 1;
+  }
+  /// Prepares a finished frame for another run: every register back to
+  /// Constructed with an empty tensor.
+  void reuse(const RunOptions &options);
   /// Binds arguments (taken over) and constants.
   void bindInputs(std::vector<Tensor> inputs);
   /// Runs the function; `onDone` runs once every instruction has finished.
@@ -147,7 +154,7 @@ private:
   const Function &function_;
   const CancellationToken *cancellation_;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
-  const bool watched_;
+  bool watched_;
   const bool dataflow_;
   std::atomic<uint32_t> refCount_{1};
   std::atomic<uint32_t> outstanding_{0};
@@ -169,6 +176,19 @@ Executor::Frame::Frame(const Executor &executor, const Function &function,
       ::operator new[](sizeof(TensorValue) * numRegisters_));
   for (uint32_t i = 0; i < numRegisters_; ++i)
     new (&regs_[i]) TensorValue(TensorValue::ConstructedTag{});
+}
+
+void Executor::Frame::reuse(const RunOptions &options) {
+  cancellation_ = options.cancellation;
+  deadline_ = options.deadline;
+  watched_ = options.cancellation || options.deadline;
+  // Values are released at their last use: only results, arguments,
+  // constants and values nothing reads still hold a tensor here.
+  for (uint32_t i = 0; i < numRegisters_; ++i) {
+    regs_[i].reuse();
+    if (regs_[i].payload().isValid())
+      regs_[i].payload().reset();
+  }
 }
 
 Executor::Frame::~Frame() {
@@ -394,8 +414,8 @@ struct Executor::Frame::AsyncKernelCall {
                   absl::Span<Tensor *const> outputs, HostContext &host)
       : frame(frame), inputs(inputs.begin(), inputs.end()),
         outputs(outputs.begin(), outputs.end()), forwardable(forwardable),
-        context(kernel.opName, kernel.location, kernel.outputDTypes,
-                this->inputs, forwardable, this->outputs, host) {}
+        context(*kernel.kernel, this->inputs, forwardable, this->outputs,
+                host) {}
 
   Ref frame;
   absl::InlinedVector<const Tensor *, 4> inputs;
@@ -413,25 +433,41 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
   // Inputs are read in place. A value at its last use may lend its buffer
   // to an output when nothing else holds it; its register is cleared after
   // the kernel, which also frees dead values early.
-  absl::InlinedVector<const Tensor *, 4> inputs(numInputs);
+  // The pointer lists live on the stack for the usual few operands.
+  constexpr size_t kOnStack = 8;
+  const Tensor *inputsOnStack[kOnStack];
+  std::unique_ptr<const Tensor *[]> inputsOnHeap;
+  const Tensor **inputs = inputsOnStack;
+  if (numInputs > kOnStack) {
+    inputsOnHeap.reset(new const Tensor *[numInputs]);
+    inputs = inputsOnHeap.get();
+  }
   uint64_t forwardable = 0;
+  const uint8_t *lastUse = &function_.lastUse[inst.operandBegin];
   for (size_t i = 0; i < numInputs; ++i) {
     inputs[i] = &regs_[operands[i]].payload();
-    if (i < 64 && function_.lastUse[inst.operandBegin + i])
+    if (i < 64 && lastUse[i])
       forwardable |= uint64_t(1) << i;
   }
   // Outputs are written straight into the (constructed, empty) result
   // registers and published after the kernel.
   const size_t numOutputs = kernel.outputTypes.size();
-  absl::InlinedVector<Tensor *, 4> outputs(numOutputs);
+  Tensor *outputsOnStack[kOnStack];
+  std::unique_ptr<Tensor *[]> outputsOnHeap;
+  Tensor **outputs = outputsOnStack;
+  if (numOutputs > kOnStack) {
+    outputsOnHeap.reset(new Tensor *[numOutputs]);
+    outputs = outputsOnHeap.get();
+  }
   for (size_t i = 0; i < numOutputs; ++i)
     outputs[i] = &regs_[results[i]].payload();
 
   if (kernel.asyncKernel) {
     if (!dataflow_)
       outstanding_.fetch_add(1, std::memory_order_relaxed);
-    auto *call = new AsyncKernelCall(this, kernel, inputs, forwardable, outputs,
-                                     executor_.host);
+    auto *call = new AsyncKernelCall(
+        this, kernel, absl::MakeConstSpan(inputs, numInputs), forwardable,
+        absl::MakeConstSpan(outputs, numOutputs), executor_.host);
     kernel.asyncKernel->computeAsync(&call->context, [call, index] {
       Frame &frame = *call->frame;
       const Instruction &inst = frame.function_.instructions[index];
@@ -444,8 +480,9 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
     return Outcome::Pending;
   }
 
-  OpKernelContext context(kernel.opName, kernel.location, kernel.outputDTypes,
-                          inputs, forwardable, outputs, executor_.host);
+  OpKernelContext context(
+      *kernel.kernel, absl::MakeConstSpan(inputs, numInputs), forwardable,
+      absl::MakeConstSpan(outputs, numOutputs), executor_.host);
   kernel.kernel->compute(&context);
   finishKernel(kernel, inst, context.status(), forwardable);
   return Outcome::Done;
@@ -526,6 +563,19 @@ Outcome Executor::Frame::runCall(uint32_t index, const Instruction &inst) {
 // Executor
 //===----------------------------------------------------------------------===//
 
+Executor::Executor(const Program &program, HostContext &host)
+    : program(program), host(host),
+      idleFrames(new std::atomic<Frame *>[program.functions().size()]) {
+  for (size_t i = 0, e = program.functions().size(); i < e; ++i)
+    idleFrames[i].store(nullptr, std::memory_order_relaxed);
+}
+
+Executor::~Executor() {
+  for (size_t i = 0, e = program.functions().size(); i < e; ++i)
+    if (Frame *frame = idleFrames[i].load(std::memory_order_acquire))
+      frame->dropRef();
+}
+
 absl::Status Executor::checkInputs(const Function &function,
                                    absl::Span<const Tensor> inputs) const {
   if (inputs.size() != function.argRegisters.size())
@@ -575,7 +625,16 @@ Executor::run(const Function &function, std::vector<Tensor> inputs,
               const RunOptions &options) const {
   if (absl::Status status = checkInputs(function, inputs); !status.ok())
     return status;
-  Frame::Ref frame = Frame::Ref::adopt(new Frame(*this, function, options));
+  // A finished run of this function leaves its frame for the next one.
+  size_t index = &function - program.functions().data();
+  std::atomic<Frame *> *idle =
+      index < program.functions().size() ? &idleFrames[index] : nullptr;
+  Frame *reused =
+      idle ? idle->exchange(nullptr, std::memory_order_acq_rel) : nullptr;
+  if (reused)
+    reused->reuse(options);
+  Frame::Ref frame =
+      Frame::Ref::adopt(reused ? reused : new Frame(*this, function, options));
   frame->bindInputs(std::move(inputs));
   AsyncValueRef<Chain> done = makeUnconstructedAsyncValueRef<Chain>();
   frame->start([done] { done.emplace(); });
@@ -590,6 +649,12 @@ Executor::run(const Function &function, std::vector<Tensor> inputs,
       results.emplace_back(value.getError());
     else
       results.emplace_back(value.payload());
+  }
+  // Keep the frame when no closure of the run holds it any more.
+  if (idle && frame->isUnique()) {
+    frame->addRef();
+    if (Frame *displaced = idle->exchange(&*frame, std::memory_order_acq_rel))
+      displaced->dropRef();
   }
   return results;
 }
