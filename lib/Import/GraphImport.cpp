@@ -11,6 +11,7 @@
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
 #include "tfrt_fallback/Runtime/DType.h"
+#include "tfrt_fallback/Runtime/OpTable.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -61,15 +62,32 @@ std::optional<TensorRef> parseTensorRef(StringRef name) {
   return ref;
 }
 
-/// Result element types of a node, from what TensorFlow's op definitions
-/// say. `numUsed` is one more than the highest output index any consumer
-/// reads, for ops whose output count is not in their attributes.
-FailureOr<SmallVector<Type>> inferResultTypes(const ImportedNode &node,
-                                              unsigned numUsed,
-                                              TypeRange operandTypes,
-                                              MLIRContext *context,
-                                              std::string &error) {
-  Builder b(context);
+StringRef toStringRef(absl::string_view text) {
+  return StringRef(text.data(), text.size());
+}
+
+/// The element type of a fixed dtype of an OpDef signature ("int32",
+/// "resource").
+Type getFixedType(StringRef name, MLIRContext *context) {
+  if (name == "resource")
+    return tf::ResourceType::get(context, {});
+  if (name == "variant")
+    return tf::VariantType::get(context, {});
+  return getTFElementType(name, context);
+}
+
+/// Result element types of a node. An op of the op table (`op`, its row in
+/// OpTable.def) gets what its OpDef's outputs say: a fixed dtype; a type
+/// attribute's value, else TensorFlow's default, else the dtype of the first
+/// operand the attribute types (TF.js leaves `T` out of its `Prelu`); one
+/// result per type of a list attribute; and as many as a count attribute says.
+/// Other ops produce T (or dtype / out_type, or their first operand's dtype)
+/// once per output used: `numUsed` is one more than the highest output index
+/// any consumer reads.
+FailureOr<SmallVector<Type>>
+inferResultTypes(const ImportedNode &node, const rt::OpInfo *op,
+                 unsigned numUsed, TypeRange operandTypes, MLIRContext *context,
+                 std::string &error) {
   auto attr = [&](StringRef name) -> Attribute {
     for (const NamedAttribute &a : node.attrs)
       if (a.getName() == name)
@@ -81,107 +99,63 @@ FailureOr<SmallVector<Type>> inferResultTypes(const ImportedNode &node,
       return typeAttr.getValue();
     return {};
   };
-  auto integer = [&](StringRef name, int64_t otherwise) -> int64_t {
-    if (auto intAttr = dyn_cast_or_null<IntegerAttr>(attr(name)))
-      return intAttr.getInt();
-    return otherwise;
-  };
-  auto typeOr = [&](StringRef name, Type otherwise) {
-    Type t = type(name);
-    return t ? t : otherwise;
-  };
-  auto repeat = [](Type t, int64_t n) {
-    return SmallVector<Type>(std::max<int64_t>(n, 0), t);
-  };
-  auto need = [&](Type t, StringRef what) -> FailureOr<SmallVector<Type>> {
-    if (!t) {
-      error =
-          ("op '" + node.op + "' has no '" + what + "' type attribute").str();
-      return failure();
-    }
-    return SmallVector<Type>{t};
-  };
 
-  StringRef op = node.op;
-  Type i1 = b.getI1Type(), i32 = b.getI32Type(), i64 = b.getI64Type(),
-       f32 = b.getF32Type();
-  Type t = type("T");
-
-  if (op == "NoOp" || op == "Assert" || op == "SaveV2")
-    return SmallVector<Type>{};
-  if (llvm::is_contained({"Equal", "NotEqual", "Less", "LessEqual", "Greater",
-                          "GreaterEqual", "LogicalAnd", "LogicalOr",
-                          "LogicalNot", "IsNan", "IsInf", "IsFinite", "All",
-                          "Any", "LoopCond", "InTopKV2"},
-                         op))
-    return SmallVector<Type>{i1};
-  if (op == "Cast")
-    return need(type("DstT"), "DstT");
-  if (op == "Shape" || op == "Size")
-    return SmallVector<Type>{typeOr("out_type", i32)};
-  if (op == "ShapeN")
-    return repeat(typeOr("out_type", i32), integer("N", 1));
-  if (op == "Rank")
-    return SmallVector<Type>{i32};
-  if (op == "ArgMax" || op == "ArgMin")
-    return SmallVector<Type>{typeOr("output_type", i64)};
-  if (op == "Where")
-    return SmallVector<Type>{i64};
-  if (op == "NonMaxSuppressionV3" || op == "NonMaxSuppression" ||
-      op == "NonMaxSuppressionV2")
-    return SmallVector<Type>{i32};
-  if (op == "NonMaxSuppressionV4")
-    return SmallVector<Type>{i32, i32};
-  if (op == "NonMaxSuppressionV5")
-    return SmallVector<Type>{i32, typeOr("T", f32), i32};
-  if (op == "TopKV2" || op == "TopK")
-    return SmallVector<Type>{t, i32};
-  if (op == "Unpack")
-    return repeat(t, integer("num", 1));
-  if (op == "Split" || op == "SplitV")
-    return repeat(t, integer("num_split", 1));
-  if (op == "IdentityN") {
+  if (op) {
+    // The dtype of the first operand `name` types, if no variadic operand
+    // comes before it.
+    auto operandType = [&](StringRef name) -> Type {
+      size_t position = 0;
+      for (const rt::OpArg &arg : op->inputs) {
+        if (arg.kind == rt::OpArg::Kind::TypeAttr &&
+            toStringRef(arg.type) == name)
+          return position < operandTypes.size()
+                     ? getElementTypeOrSelf(operandTypes[position])
+                     : Type();
+        if (arg.kind == rt::OpArg::Kind::TypeListAttr || !arg.count.empty())
+          return {};
+        ++position;
+      }
+      return {};
+    };
     SmallVector<Type> types;
-    if (auto list = dyn_cast_or_null<ArrayAttr>(attr("T")))
-      for (Attribute element : list)
-        if (auto typeAttr = dyn_cast<TypeAttr>(element))
-          types.push_back(typeAttr.getValue());
+    for (const rt::OpArg &arg : op->outputs) {
+      StringRef name = toStringRef(arg.type);
+      if (arg.kind == rt::OpArg::Kind::TypeListAttr) {
+        if (auto list = dyn_cast_or_null<ArrayAttr>(attr(name)))
+          for (Attribute element : list)
+            if (auto typeAttr = dyn_cast<TypeAttr>(element))
+              types.push_back(typeAttr.getValue());
+        continue;
+      }
+      Type result;
+      if (arg.kind == rt::OpArg::Kind::Fixed) {
+        result = getFixedType(name, context);
+      } else {
+        result = type(name);
+        if (!result && !arg.defaultType.empty())
+          result = getTFElementType(toStringRef(arg.defaultType), context);
+        if (!result)
+          result = operandType(name);
+        if (!result) {
+          error = ("op '" + node.op + "' has no '" + name + "' type attribute")
+                      .str();
+          return failure();
+        }
+      }
+      int64_t count = 1;
+      if (!arg.count.empty())
+        if (auto n =
+                dyn_cast_or_null<IntegerAttr>(attr(toStringRef(arg.count))))
+          count = n.getInt();
+      types.append(std::max<int64_t>(count, 0), result);
+    }
     return types;
   }
-  if (op == "FusedBatchNorm" || op == "FusedBatchNormV2" ||
-      op == "FusedBatchNormV3") {
-    Type u = typeOr("U", t);
-    SmallVector<Type> types{t, u, u, u, u};
-    if (op == "FusedBatchNormV3")
-      types.push_back(u);
-    return types;
-  }
-  if (op == "Switch")
-    return SmallVector<Type>{t, t};
-  if (op == "Merge")
-    return SmallVector<Type>{t, i32};
-  if (op == "ResizeBilinear" || op == "ResizeBicubic" || op == "ResizeArea")
-    return SmallVector<Type>{f32};
-  if (op == "Range")
-    return need(typeOr("Tidx", t), "Tidx");
-  if (op == "GatherV2" || op == "GatherNd" || op == "Gather" ||
-      op == "ResourceGather")
-    return need(typeOr("Tparams", t), "Tparams");
-  if (op == "Bitcast")
-    return need(type("type"), "type");
-  if (op == "Multinomial")
-    return need(type("output_dtype"), "output_dtype");
-  if (op == "Const" || op == "Placeholder" || op == "PlaceholderWithDefault" ||
-      op == "RandomUniform" || op == "RandomStandardNormal" ||
-      op == "TruncatedNormal" || op == "StatelessRandomUniform" ||
-      op == "StatelessRandomNormal" || op == "VarHandleOp" ||
-      op == "ReadVariableOp")
-    return need(type("dtype"), "dtype");
 
   // Everything else produces T (or dtype / out_type), once per output used.
-  // Ops TF.js writes without attributes (its `Prelu`) take their first
-  // operand's dtype.
-  Type result = t ? t : type("dtype") ? type("dtype") : type("out_type");
+  Type result = type("T")       ? type("T")
+                : type("dtype") ? type("dtype")
+                                : type("out_type");
   if (!result && !operandTypes.empty())
     result = getElementTypeOrSelf(operandTypes.front());
   if (!result) {
@@ -189,7 +163,7 @@ FailureOr<SmallVector<Type>> inferResultTypes(const ImportedNode &node,
             "': it has no 'T', 'dtype' or 'out_type' attribute";
     return failure();
   }
-  return repeat(result, std::max(1u, numUsed));
+  return SmallVector<Type>(std::max(1u, numUsed), result);
 }
 
 /// TF v1 control-flow and TensorArray / TensorList ops: they need the
@@ -388,6 +362,8 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
       operands.push_back(results[producer][ref.index]);
     }
 
+    const rt::OpInfo *info =
+        rt::lookupOp(absl::string_view(node.op.data(), node.op.size()));
     SmallVector<Type> resultTypes;
     if (node.op == "Const") {
       ElementsAttr value;
@@ -400,7 +376,7 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
     } else {
       std::string error;
       FailureOr<SmallVector<Type>> elements =
-          inferResultTypes(node, numUsed[index],
+          inferResultTypes(node, info, numUsed[index],
                            ValueRange(operands).getTypes(), context, error);
       if (failed(elements))
         return fail("node '" + node.name + "': " + error);
@@ -417,12 +393,21 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
     state.addTypes(resultTypes);
     state.addAttributes(node.attrs);
     // A T-polymorphic op TF.js wrote without T (its `Prelu`) gets it back,
-    // so kernels can be looked up by dtype.
-    bool hasTypeAttr = llvm::any_of(node.attrs, [](const NamedAttribute &a) {
-      return a.getName() == "T" || a.getName() == "dtype" ||
-             a.getName() == "out_type";
-    });
-    if (!hasTypeAttr && !operands.empty() && node.op != "Const")
+    // so kernels can be looked up by dtype: an op of the op table whose
+    // first operand is T, or an unknown op with no type attribute at all.
+    auto hasAttr = [&](StringRef name) {
+      return llvm::any_of(node.attrs, [&](const NamedAttribute &a) {
+        return a.getName() == name;
+      });
+    };
+    bool needsT;
+    if (info)
+      needsT = !info->inputs.empty() &&
+               info->inputs[0].kind == rt::OpArg::Kind::TypeAttr &&
+               info->inputs[0].type == "T" && !hasAttr("T");
+    else
+      needsT = !hasAttr("T") && !hasAttr("dtype") && !hasAttr("out_type");
+    if (needsT && !operands.empty())
       state.addAttribute(
           "T", TypeAttr::get(getElementTypeOrSelf(operands.front().getType())));
     if (!node.device.empty())

@@ -1,6 +1,6 @@
 // RUN: fallback-opt %s --canonicalize | FileCheck %s
 
-// The canonicalizer removes unused tf ops that TFOps.def lists as pure, and
+// The canonicalizer removes unused tf ops that the op table lists as pure, and
 // keeps stateful ones, unknown ones (they may have side effects) and used
 // ones.
 
@@ -11,10 +11,14 @@ func.func @dead_tf_ops(%x: tensor<2xf32>, %s: tensor<2xi32>) -> tensor<2xf32> {
   // CHECK-NOT: "tf.Relu"
   // CHECK-NOT: "tf.AddV2"
   // CHECK-NOT: "tf.NoOp"
+  // CHECK-NOT: "tf.Gather"
+  // CHECK-NOT: "tf.Inv"
   %c = "tf.Const"() {value = dense<1.0> : tensor<2xf32>, dtype = f32} : () -> tensor<2xf32>
   %0 = "tf.Relu"(%x) {T = f32} : (tensor<2xf32>) -> tensor<2xf32>
   %1 = "tf.AddV2"(%0, %c) {T = f32} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
   "tf.NoOp"() : () -> ()
+  %g = "tf.Gather"(%x, %s) {Tindices = i32, Tparams = f32} : (tensor<2xf32>, tensor<2xi32>) -> tensor<2xf32>
+  %v = "tf.Inv"(%x) {T = f32} : (tensor<2xf32>) -> tensor<2xf32>
   // CHECK: "tf.RandomUniform"(%[[S]])
   %2 = "tf.RandomUniform"(%s) {T = i32, dtype = f32} : (tensor<2xi32>) -> tensor<2xf32>
   // CHECK: "tf.Print"(%[[X]])

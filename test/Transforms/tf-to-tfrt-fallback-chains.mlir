@@ -41,6 +41,26 @@ func.func @pure_function(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
+// Gather and Inv are pure, as TensorFlow says (the op table lists them; they
+// were once missing from the list of pure ops and got chained): between two
+// stateful ops they take no chain.
+// CHECK-LABEL: func @gather_and_inv_are_pure
+// CHECK-SAME: (%[[S:.*]]: tensor<2xi32>, %[[I:.*]]: tensor<3xi32>)
+// CHECK-NEXT: %[[C0:.*]] = tfrt_fallback.new_chain
+// CHECK-NEXT: %[[R:.*]], %[[C1:.*]] = tfrt_fallback.kernel_call "RandomUniform"(%[[S]]) chain(%[[C0]])
+// CHECK-NEXT: %[[G:.*]] = tfrt_fallback.kernel_call "Gather"(%[[R]], %[[I]]) {Tindices = i32, Tparams = f32, validate_indices = true} : (tensor<2xf32>, tensor<3xi32>) -> tensor<3xf32>
+// CHECK-NEXT: %[[V:.*]] = tfrt_fallback.kernel_call "Inv"(%[[G]]) {T = f32} : (tensor<3xf32>) -> tensor<3xf32>
+// CHECK-NEXT: %{{.*}} = tfrt_fallback.kernel_call "Print"(%[[V]]) chain(%[[C1]])
+func.func @gather_and_inv_are_pure(%s: tensor<2xi32>, %i: tensor<3xi32>) -> tensor<3xf32> {
+  %0 = "tf.RandomUniform"(%s) {T = i32, dtype = f32} : (tensor<2xi32>) -> tensor<2xf32>
+  %1 = "tf.Gather"(%0, %i) {Tindices = i32, Tparams = f32, validate_indices = true} : (tensor<2xf32>, tensor<3xi32>) -> tensor<3xf32>
+  %2 = "tf.Inv"(%1) {T = f32} : (tensor<3xf32>) -> tensor<3xf32>
+  "tf.Print"(%2) {T = f32} : (tensor<3xf32>) -> ()
+  return %2 : tensor<3xf32>
+}
+
+// -----
+
 // Independent stateful ops are still ordered: two random draws and the
 // prints stay in the order of the source, even though no data flows
 // between them. A public function does not return its chain.

@@ -69,15 +69,36 @@ TEST(Registration, EveryPromisedOpIsRegistered) {
     EXPECT_TRUE(ops.count(op)) << op << " is not registered";
 }
 
-TEST(Registration, EveryOpHasAnInputCount) {
-  for (const KernelDef *def : kernelRegistry().listKernels())
-    EXPECT_NE(kernelRegistry().inputArity(def->opName()), nullptr)
-        << def->opName() << " has no input count in OpArity.cpp";
-  EXPECT_EQ(kernelRegistry().checkInputArity("Squeeze", 2).message(),
+TEST(Registration, InputCountsComeFromTheOpTable) {
+  const KernelRegistry &r = kernelRegistry();
+  EXPECT_EQ(r.checkInputArity("Squeeze", 2).message(),
             "op 'Squeeze' takes 1 input, got 2");
-  EXPECT_EQ(kernelRegistry().checkInputArity("ConcatV2", 1).message(),
-            "op 'ConcatV2' takes at least 2 inputs, got 1");
-  EXPECT_TRUE(kernelRegistry().checkInputArity("ConcatV2", 5).ok());
+  // TensorFlow's ConcatV2 joins N >= 2 values along an axis.
+  EXPECT_EQ(r.checkInputArity("ConcatV2", 2).message(),
+            "op 'ConcatV2' takes at least 3 inputs, got 2");
+  EXPECT_TRUE(r.checkInputArity("ConcatV2", 5).ok());
+  EXPECT_EQ(r.checkInputArity("NoSuchOp", 1).message(),
+            "op 'NoSuchOp' has kernels but neither a row in the op table nor "
+            "an input count");
+}
+
+TEST(Registration, OwnOpsDeclareTheirInputCount) {
+  KernelRegistry r;
+  r.setInputArity("MyOp", 1, 2);
+  r.setInputArity("Relu", 0, 5); // The op table wins.
+  EXPECT_TRUE(r.checkInputArity("MyOp", 2).ok());
+  EXPECT_EQ(r.checkInputArity("MyOp", 3).message(),
+            "op 'MyOp' takes 1 to 2 inputs, got 3");
+  EXPECT_EQ(r.checkInputArity("Relu", 2).message(),
+            "op 'Relu' takes 1 input, got 2");
+  // An own op's T types every input and output.
+  EXPECT_TRUE(r.checkTypeBindings("MyOp", {{"T", DType::F32}},
+                                  {DType::F32, DType::F32}, {DType::F32})
+                  .ok());
+  EXPECT_EQ(r.checkTypeBindings("MyOp", {{"T", DType::F32}}, {DType::F32},
+                                {DType::I32})
+                .message(),
+            "op 'MyOp' has T=f32 but its output #0 is i32");
 }
 
 TEST(Registration, TypeAttributesMustMatchOperands) {
@@ -119,6 +140,36 @@ TEST(Registration, TypeAttributesMustMatchOperands) {
                                 {D::F32}, {D::I64})
                 .message(),
             "op 'Cast' has DstT=i32 but its output #0 is i64");
+  EXPECT_EQ(r.checkTypeBindings("Mean", {{"T", D::F32}, {"Tidx", D::I64}},
+                                {D::F32, D::I32}, {D::F32})
+                .message(),
+            "op 'Mean' has Tidx=i64 but its input #1 is i32");
+  // NonMaxSuppressionV5's thresholds are T too.
+  EXPECT_EQ(
+      r.checkTypeBindings("NonMaxSuppressionV5", {{"T", D::F16}},
+                          {D::F16, D::F16, D::I32, D::F32, D::F16, D::F16},
+                          {D::I32, D::F16, D::I32})
+          .message(),
+      "op 'NonMaxSuppressionV5' has T=f16 but its input #3 is f32");
+  // Variadic arguments are sized by their attributes: ShapeN's N values of
+  // T, then its N shapes of out_type.
+  EXPECT_EQ(r.checkTypeBindings("ShapeN",
+                                {{"N", 2}, {"T", D::F32}, {"out_type", D::I32}},
+                                {D::F32, D::F32}, {D::I32, D::I64})
+                .message(),
+            "op 'ShapeN' has out_type=i32 but its output #1 is i64");
+  // _FusedConv2D's args are a list of types (the kernel checks them); its
+  // host args are floats.
+  EXPECT_TRUE(r.checkTypeBindings("_FusedConv2D",
+                                  {{"T", D::F16},
+                                   {"TArgs", std::vector<DType>{D::F16}},
+                                   {"num_host_args", 1}},
+                                  {D::F16, D::F16, D::F16, D::F32}, {D::F16})
+                  .ok());
+  EXPECT_EQ(r.checkTypeBindings("_FusedConv2D", {{"T", D::F16}},
+                                {D::F16, D::F32, D::F16}, {D::F16})
+                .message(),
+            "op '_FusedConv2D' has T=f16 but its input #1 is f32");
 }
 
 TEST(Registration, ManifestListsEveryKernel) {

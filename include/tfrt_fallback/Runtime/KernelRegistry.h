@@ -108,33 +108,28 @@ public:
 
   bool hasOp(absl::string_view opName) const { return defs_.contains(opName); }
 
-  /// How many inputs an op takes (TensorFlow's OpDef: a fixed count, or a
-  /// range for variadic inputs; `maxInputs` < 0 means unbounded). Kernels
-  /// index their inputs by position, so the loader rejects a node whose
-  /// input count is outside this range before any kernel sees it.
-  struct InputArity {
-    int minInputs = 0;
-    int maxInputs = -1;
-  };
+  /// The input count of `opName`, an op the op table (OpTable.def) does not
+  /// list: an embedder's or a test's own op. TensorFlow ops take theirs from
+  /// the table, which wins. Such an op's type attribute `T`, if it has one,
+  /// types every input and output.
   void setInputArity(absl::string_view opName, int minInputs, int maxInputs);
-  /// The arity of `opName`, or nullptr when none was registered.
-  const InputArity *inputArity(absl::string_view opName) const;
-  /// Checks `numInputs` against the arity of `opName`; an op with no
-  /// registered arity is an error (its kernels could index past the end).
-  absl::Status checkInputArity(absl::string_view opName, int numInputs) const;
 
-  /// Which inputs and outputs a type attribute types, like TF's OpDef. A
-  /// pattern has one character per position, 'T' (typed by the attribute)
-  /// or '.' (not); "X*" repeats X for the positions between the prefix
-  /// before it and the suffix after it, e.g. "T*." for N values and an
-  /// axis. Without a binding, an op's "T" types every input and output.
-  void setTypeBinding(absl::string_view opName, absl::string_view attr,
-                      absl::string_view inputs, absl::string_view outputs);
+  /// Checks a node's input count against its op's row in OpTable.def
+  /// (TensorFlow's OpDef: a fixed count, or a range for variadic inputs), or
+  /// against setInputArity for an op the table does not list. Kernels index
+  /// their inputs by position, so no kernel may see a node outside the
+  /// range. An op with neither is an error too (its kernels could index
+  /// past the end).
+  absl::Status checkInputArity(absl::string_view opName, int numInputs) const;
   /// Checks the dtypes of a node's inputs and outputs against its type
-  /// attributes, so no kernel reads or writes a buffer as another type.
+  /// attributes, by the OpDef signature in OpTable.def (which operands and
+  /// results each attribute types), so no kernel reads or writes a buffer
+  /// as another type. An attribute the node lacks, or a list of types, is
+  /// not checked.
   absl::Status checkTypeBindings(absl::string_view opName, const AttrMap &attrs,
                                  absl::Span<const DType> inputs,
                                  absl::Span<const DType> outputs) const;
+
   size_t size() const { return numDefs_; }
 
   /// All defs, sorted by op name (registration order within an op).
@@ -147,13 +142,8 @@ public:
 private:
   absl::flat_hash_map<std::string, std::vector<KernelDef>> defs_;
   size_t numDefs_ = 0;
-  absl::flat_hash_map<std::string, InputArity> arities_;
-  struct TypeBinding {
-    std::string attr;
-    std::string inputs;
-    std::string outputs;
-  };
-  absl::flat_hash_map<std::string, std::vector<TypeBinding>> typeBindings_;
+  /// setInputArity's (minInputs, maxInputs), by op.
+  absl::flat_hash_map<std::string, std::pair<int, int>> ownArities_;
 };
 
 /// Registers `KernelClass` (constructible from OpKernelConstructionInterface*)

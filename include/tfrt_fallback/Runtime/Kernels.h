@@ -23,14 +23,6 @@ namespace tfrt_fallback::rt {
 /// Registers every family below.
 void registerAllKernels(KernelRegistry &registry);
 
-/// The input count of every op with a kernel (from TensorFlow's OpDefs),
-/// which the program loader checks nodes against.
-void registerOpInputArities(KernelRegistry &registry);
-
-/// Which operands the type attributes of each op type (TensorFlow's
-/// OpDefs), which the program loader checks nodes against.
-void registerOpTypeBindings(KernelRegistry &registry);
-
 /// Binary arithmetic with broadcasting, Exp and Neg.
 void registerElementwiseKernels(KernelRegistry &registry);
 /// MatMul.

@@ -1,7 +1,7 @@
 //===- TFDialect.cpp - the TensorFlow input dialect -------------*- C++ -*-===//
 //
 // A dialect for `tf.*` ops in generic form, with effect information for the
-// ops listed in TFOps.def.
+// ops listed in the op table (tfrt_fallback/Runtime/OpTable.def).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,9 +20,9 @@ namespace tfrt_fallback::tf {
 std::optional<OpEffects> lookupOpEffects(llvm::StringRef name) {
   static const llvm::StringMap<OpEffects> table = [] {
     llvm::StringMap<OpEffects> map;
-#define TF_PURE_OP(NAME) map[#NAME] = OpEffects::Pure;
-#define TF_STATEFUL_OP(NAME) map[#NAME] = OpEffects::Stateful;
-#include "tfrt_fallback/Dialect/TF/TFOps.def"
+#define TF_OP(Name, Effects, MinInputs, MaxInputs, Inputs, Outputs)            \
+  map[#Name] = OpEffects::Effects;
+#include "tfrt_fallback/Runtime/OpTable.def"
     return map;
   }();
   auto it = table.find(name);
@@ -49,7 +49,7 @@ struct TFOpEffectsModel
   }
 };
 
-/// Erases a `tf.*` op that TFOps.def lists as pure when none of its results
+/// Erases a `tf.*` op that the op table lists as pure when none of its results
 /// is used.
 struct EraseDeadPureTFOp : public RewritePattern {
   EraseDeadPureTFOp(MLIRContext *context)

@@ -6,10 +6,13 @@
 
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 
+#include "tfrt_fallback/Runtime/OpTable.h"
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <ostream>
 #include <set>
 #include <tuple>
@@ -219,86 +222,152 @@ void KernelRegistry::writeManifest(std::ostream &os) const {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// Checks against OpTable.def
+//===----------------------------------------------------------------------===//
+
 void KernelRegistry::setInputArity(absl::string_view opName, int minInputs,
                                    int maxInputs) {
-  arities_[std::string(opName)] = InputArity{minInputs, maxInputs};
-}
-
-const KernelRegistry::InputArity *
-KernelRegistry::inputArity(absl::string_view opName) const {
-  auto it = arities_.find(opName);
-  return it == arities_.end() ? nullptr : &it->second;
+  ownArities_[std::string(opName)] = {minInputs, maxInputs};
 }
 
 absl::Status KernelRegistry::checkInputArity(absl::string_view opName,
                                              int numInputs) const {
-  const InputArity *arity = inputArity(opName);
-  if (!arity)
-    return absl::InternalError(absl::StrCat(
-        "op '", opName, "' has kernels but no registered input count"));
-  if (numInputs >= arity->minInputs &&
-      (arity->maxInputs < 0 || numInputs <= arity->maxInputs))
+  int minInputs = 0, maxInputs = -1;
+  if (const OpInfo *op = lookupOp(opName)) {
+    minInputs = op->minInputs;
+    maxInputs = op->maxInputs;
+  } else if (auto it = ownArities_.find(opName); it != ownArities_.end()) {
+    std::tie(minInputs, maxInputs) = it->second;
+  } else {
+    return absl::InternalError(
+        absl::StrCat("op '", opName,
+                     "' has kernels but neither a row in the op table nor "
+                     "an input count"));
+  }
+  if (numInputs >= minInputs && (maxInputs < 0 || numInputs <= maxInputs))
     return absl::OkStatus();
-  std::string expected =
-      arity->maxInputs == arity->minInputs ? absl::StrCat(arity->minInputs)
-      : arity->maxInputs < 0
-          ? absl::StrCat("at least ", arity->minInputs)
-          : absl::StrCat(arity->minInputs, " to ", arity->maxInputs);
+  std::string expected = maxInputs == minInputs ? absl::StrCat(minInputs)
+                         : maxInputs < 0
+                             ? absl::StrCat("at least ", minInputs)
+                             : absl::StrCat(minInputs, " to ", maxInputs);
   return absl::InvalidArgumentError(absl::StrCat(
       "op '", opName, "' takes ", expected,
       expected == "1" ? " input" : " inputs", ", got ", numInputs));
 }
 
-void KernelRegistry::setTypeBinding(absl::string_view opName,
-                                    absl::string_view attr,
-                                    absl::string_view inputs,
-                                    absl::string_view outputs) {
-  typeBindings_[std::string(opName)].push_back(TypeBinding{
-      std::string(attr), std::string(inputs), std::string(outputs)});
+namespace {
+/// How many of a node's `numTensors` tensors each of `args` stands for. The
+/// node's attributes size the variadic arguments (`N`, a list's length);
+/// when they do not, or disagree with `numTensors`, the arguments before
+/// the first variadic one are placed from the front, those after the last
+/// from the back, and a single variadic argument takes what is between.
+/// -1 marks an argument that cannot be placed.
+std::vector<int> countTensors(absl::Span<const OpArg> args, size_t numTensors,
+                              const AttrMap &attrs) {
+  std::vector<int> counts;
+  size_t known = 0;
+  bool allKnown = true;
+  for (const OpArg &arg : args) {
+    int count = 1;
+    if (arg.kind == OpArg::Kind::TypeListAttr) {
+      const AttrValue *value = attrs.find(arg.type);
+      const auto *list = value ? value->getIf<std::vector<DType>>() : nullptr;
+      count = list ? static_cast<int>(list->size()) : -1;
+    } else if (!arg.count.empty()) {
+      const AttrValue *value = attrs.find(arg.count);
+      const int64_t *n = value ? value->getIf<int64_t>() : nullptr;
+      count = n && *n >= 0 && *n <= INT32_MAX ? static_cast<int>(*n) : -1;
+    }
+    counts.push_back(count);
+    allKnown = allKnown && count >= 0;
+    known += count >= 0 ? count : 0;
+  }
+  if (allKnown && known == numTensors)
+    return counts;
+
+  auto isVariadic = [](const OpArg &arg) {
+    return arg.kind == OpArg::Kind::TypeListAttr || !arg.count.empty();
+  };
+  size_t fixed = 0, variadic = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    counts[i] = isVariadic(args[i]) ? -1 : 1;
+    (isVariadic(args[i]) ? variadic : fixed) += 1;
+  }
+  if (variadic == 1 && numTensors >= fixed)
+    for (size_t i = 0; i < args.size(); ++i)
+      if (isVariadic(args[i]))
+        counts[i] = static_cast<int>(numTensors - fixed);
+  return counts;
 }
 
-/// Whether position `index` of `count` is typed by the attribute, per a
-/// binding pattern (see setTypeBinding).
-static bool isBound(absl::string_view pattern, size_t index, size_t count) {
-  size_t star = pattern.find('*');
-  if (star == absl::string_view::npos)
-    return index < pattern.size() && pattern[index] == 'T';
-  if (star == 0)
-    return false;
-  absl::string_view prefix = pattern.substr(0, star - 1);
-  absl::string_view suffix = pattern.substr(star + 1);
-  if (index < prefix.size())
-    return prefix[index] == 'T';
-  if (count >= suffix.size() && index >= count - suffix.size())
-    return suffix[index - (count - suffix.size())] == 'T';
-  return pattern[star - 1] == 'T';
+/// "op 'AddV2' has T=f32 but its input #1 is f64".
+absl::Status typeMismatch(absl::string_view opName, absl::string_view attr,
+                          DType dtype, absl::string_view side, int64_t index,
+                          DType actual) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("op '", opName, "' has ", attr, "=", dtypeName(dtype),
+                   " but its ", side, " #", index, " is ", dtypeName(actual)));
 }
+
+/// Checks the dtypes of one side (inputs or outputs) of a node.
+absl::Status checkSide(absl::string_view opName, absl::string_view side,
+                       absl::Span<const OpArg> args,
+                       absl::Span<const DType> dtypes, const AttrMap &attrs) {
+  std::vector<int> counts = countTensors(args, dtypes.size(), attrs);
+  // Each argument's first tensor: from the front until an argument cannot
+  // be placed, then from the back.
+  const int64_t size = static_cast<int64_t>(dtypes.size());
+  std::vector<int64_t> first(args.size());
+  std::vector<bool> placed(args.size(), false);
+  int64_t next = 0;
+  for (size_t i = 0; i < args.size() && counts[i] >= 0; ++i) {
+    first[i] = next;
+    placed[i] = true;
+    next += counts[i];
+  }
+  next = size;
+  for (size_t i = args.size(); i-- > 0 && counts[i] >= 0 && !placed[i];) {
+    next -= counts[i];
+    first[i] = next;
+    placed[i] = true;
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    const OpArg &arg = args[i];
+    if (arg.kind != OpArg::Kind::TypeAttr || !placed[i])
+      continue;
+    const AttrValue *value = attrs.find(arg.type);
+    const DType *dtype = value ? value->getIf<DType>() : nullptr;
+    if (!dtype)
+      continue; // Missing, or a list of types: the kernel checks those.
+    for (int64_t index = std::max<int64_t>(first[i], 0);
+         index < std::min<int64_t>(first[i] + counts[i], size); ++index) {
+      if (dtypes[index] != *dtype)
+        return typeMismatch(opName, arg.type, *dtype, side, index,
+                            dtypes[index]);
+    }
+  }
+  return absl::OkStatus();
+}
+} // namespace
 
 absl::Status KernelRegistry::checkTypeBindings(
     absl::string_view opName, const AttrMap &attrs,
     absl::Span<const DType> inputs, absl::Span<const DType> outputs) const {
-  static const std::vector<TypeBinding> kDefault = {{"T", "T*", "T*"}};
-  auto it = typeBindings_.find(opName);
-  const std::vector<TypeBinding> &bindings =
-      it == typeBindings_.end() ? kDefault : it->second;
-  for (const TypeBinding &binding : bindings) {
-    const AttrValue *value = attrs.find(binding.attr);
-    const DType *dtype = value ? value->getIf<DType>() : nullptr;
-    if (!dtype)
-      continue; // Missing, or a list of types: the kernel checks those.
-    for (auto [side, pattern, dtypes] :
-         {std::make_tuple("input", absl::string_view(binding.inputs), inputs),
-          std::make_tuple("output", absl::string_view(binding.outputs),
-                          outputs)}) {
-      for (size_t i = 0; i < dtypes.size(); ++i) {
-        if (!isBound(pattern, i, dtypes.size()) || dtypes[i] == *dtype)
-          continue;
-        return absl::InvalidArgumentError(absl::StrCat(
-            "op '", opName, "' has ", binding.attr, "=", dtypeName(*dtype),
-            " but its ", side, " #", i, " is ", dtypeName(dtypes[i])));
-      }
-    }
+  if (const OpInfo *op = lookupOp(opName)) {
+    absl::Status status = checkSide(opName, "input", op->inputs, inputs, attrs);
+    if (status.ok())
+      status = checkSide(opName, "output", op->outputs, outputs, attrs);
+    return status;
   }
+  // An op of setInputArity's: T, if any, types every input and output.
+  const AttrValue *value = attrs.find("T");
+  const DType *dtype = value ? value->getIf<DType>() : nullptr;
+  for (auto [side, dtypes] :
+       {std::make_pair("input", inputs), std::make_pair("output", outputs)})
+    for (size_t index = 0; dtype && index < dtypes.size(); ++index)
+      if (dtypes[index] != *dtype)
+        return typeMismatch(opName, "T", *dtype, side, index, dtypes[index]);
   return absl::OkStatus();
 }
 

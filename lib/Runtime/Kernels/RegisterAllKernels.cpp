@@ -9,8 +9,6 @@
 namespace tfrt_fallback::rt {
 
 void registerAllKernels(KernelRegistry &registry) {
-  registerOpInputArities(registry);
-  registerOpTypeBindings(registry);
   registerElementwiseKernels(registry);
   registerUnaryKernels(registry);
   registerCastKernels(registry);

@@ -1,8 +1,8 @@
 //===- TFDialect.h - the TensorFlow input dialect ---------------*- C++ -*-===//
 //
 // A `tf` dialect that admits every `tf.*` operation in generic form, as
-// TensorFlow's MLIR tools print them, and knows for the ops it lists whether
-// they have side effects (TFOps.def).
+// TensorFlow's MLIR tools print them, and knows whether the ops of the op
+// table (tfrt_fallback/Runtime/OpTable.def) have side effects.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,7 +36,7 @@ public:
   }
 
   /// Provides MemoryEffectOpInterface for the unregistered `tf.*` ops listed
-  /// in TFOps.def, so MLIR's generic passes treat pure TF ops as pure.
+  /// in the op table, so MLIR's generic passes treat pure TF ops as pure.
   void *getRegisteredInterfaceForOp(mlir::TypeID interfaceID,
                                     mlir::OperationName opName) override;
 

@@ -1,0 +1,67 @@
+//===- OpTable.h - what tfrt-fallback knows of TF ops -----------*- C++ -*-===//
+//
+// The rows of OpTable.def, parsed: each op's side effects, input counts and
+// OpDef signature. MLIR-free: the program loader checks nodes against it and
+// the compiler's importers take result types from it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_RUNTIME_OPTABLE_H
+#define TFRT_FALLBACK_RUNTIME_OPTABLE_H
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace tfrt_fallback::rt {
+
+/// One input_arg or output_arg of an OpDef, as OpTable.def writes it.
+struct OpArg {
+  enum class Kind : uint8_t {
+    /// Tensors of a fixed dtype: `int32`, `N*float`.
+    Fixed,
+    /// Tensors of a type attribute: `T`, `N*T`, `out_type=int32`.
+    TypeAttr,
+    /// One tensor per dtype of a list(type) attribute: `[T]`.
+    TypeListAttr,
+  };
+  Kind kind = Kind::Fixed;
+  /// Fixed: the dtype's TensorFlow name ("int32", "resource"). Otherwise
+  /// the attribute's name ("T").
+  absl::string_view type;
+  /// TypeAttr: TensorFlow's default for the attribute ("int32"), if the
+  /// table gives one.
+  absl::string_view defaultType;
+  /// The int attribute that counts the tensors (the `N` of `N*T`); empty
+  /// for a single tensor and for TypeListAttr.
+  absl::string_view count;
+};
+
+/// Whether an op may be reordered and removed (Pure) or must keep its place
+/// among the other stateful ops (Stateful).
+enum class OpEffects : uint8_t { Pure, Stateful };
+
+/// A row of OpTable.def.
+struct OpInfo {
+  absl::string_view name;
+  OpEffects effects;
+  int minInputs;
+  /// -1 when a variadic input makes the count unbounded.
+  int maxInputs;
+  std::vector<OpArg> inputs;
+  std::vector<OpArg> outputs;
+};
+
+/// The row of op `name` ("AddV2", no "tf." prefix), or nullptr for an op
+/// the table does not list.
+const OpInfo *lookupOp(absl::string_view name);
+
+/// Parses an argument list in OpTable.def's syntax ("N*T, Tidx"). Returns
+/// InvalidArgument naming the bad argument.
+absl::StatusOr<std::vector<OpArg>> parseOpArgs(absl::string_view text);
+
+} // namespace tfrt_fallback::rt
+
+#endif // TFRT_FALLBACK_RUNTIME_OPTABLE_H
