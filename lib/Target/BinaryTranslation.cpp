@@ -11,6 +11,7 @@
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
 #include "tfrt_fallback/Dialect/TFExecutor/TFExecutorDialect.h"
+#include "tfrt_fallback/InitAllDialects.h"
 #include "tfrt_fallback/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -20,13 +21,9 @@
 using namespace mlir;
 using namespace tfrt_fallback;
 
-void tfrt_fallback::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<TFRTFallbackDialect, tf::TFDialect, tf::TFTypeDialect,
-                  tf_executor::TFExecutorDialect, func::FuncDialect>();
-}
-
-LogicalResult tfrt_fallback::lowerToFallback(ModuleOp module,
-                                             const PipelineOptions &options) {
+LogicalResult
+tfrt_fallback::lowerToFallback(ModuleOp module,
+                               const TFRTFallbackPipelineOptions &options) {
   bool hasTFOps = false;
   module.walk([&](Operation *op) {
     StringRef dialect = op->getName().getDialectNamespace();
@@ -50,7 +47,7 @@ void tfrt_fallback::registerBinaryProgramTranslations() {
       "Write a binary program (runs the tfrt-fallback pipeline first when "
       "the module holds TF ops)",
       [](ModuleOp module, llvm::raw_ostream &os) -> LogicalResult {
-        if (failed(lowerToFallback(module, PipelineOptions())))
+        if (failed(lowerToFallback(module, TFRTFallbackPipelineOptions())))
           return failure();
         std::vector<uint8_t> bytes;
         if (failed(writeBinaryProgram(module, bytes)))

@@ -14,8 +14,8 @@
 
 using namespace mlir;
 
-void tfrt_fallback::buildTFRTFallbackPipeline(OpPassManager &pm,
-                                              const PipelineOptions &options) {
+void tfrt_fallback::buildTFRTFallbackPipeline(
+    OpPassManager &pm, const TFRTFallbackPipelineOptions &options) {
   // TensorFlow's MLIR export form: graphs of islands become plain TF ops.
   pm.addPass(createTFExecutorToFunctional());
   pm.addPass(createCanonicalizerPass());
@@ -30,7 +30,7 @@ void tfrt_fallback::buildTFRTFallbackPipeline(OpPassManager &pm,
 }
 
 void tfrt_fallback::registerTFRTFallbackPipelines() {
-  PassPipelineRegistration<PipelineOptions>(
+  PassPipelineRegistration<TFRTFallbackPipelineOptions>(
       "tfrt-fallback-pipeline",
       "Canonicalize, lower TensorFlow ops to tfrt_fallback kernel calls and "
       "clean up",

@@ -9,6 +9,7 @@
 
 #include "tfrt_fallback/Import/GraphDefImport.h"
 #include "tfrt_fallback/Import/TFJSImport.h"
+#include "tfrt_fallback/InitAllDialects.h"
 #include "tfrt_fallback/Runtime/Executor.h"
 #include "tfrt_fallback/Runtime/HostContext.h"
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
@@ -112,7 +113,7 @@ static bool compileProgram(const std::string &path,
     module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
   if (!module)
     return false;
-  if (mlir::failed(lowerToFallback(*module, PipelineOptions())))
+  if (mlir::failed(lowerToFallback(*module, TFRTFallbackPipelineOptions())))
     return false;
   return mlir::succeeded(writeBinaryProgram(*module, bytes));
 }

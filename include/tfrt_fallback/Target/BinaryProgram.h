@@ -33,14 +33,10 @@ mlir::LogicalResult writeBinaryProgram(mlir::ModuleOp module,
 mlir::OwningOpRef<mlir::ModuleOp>
 readBinaryProgram(llvm::ArrayRef<uint8_t> bytes, mlir::MLIRContext *context);
 
-/// Registers every dialect a tfrt-fallback tool reads: tfrt_fallback, tf,
-/// tf_type and func.
-void registerAllDialects(mlir::DialectRegistry &registry);
-
 /// Runs the tfrt-fallback pipeline on `module` when it still holds TF ops;
 /// a module already in the tfrt_fallback dialect is left as it is.
 mlir::LogicalResult lowerToFallback(mlir::ModuleOp module,
-                                    const PipelineOptions &options);
+                                    const TFRTFallbackPipelineOptions &options);
 
 /// Registers the `--mlir-to-bef` and `--bef-to-mlir` translations.
 void registerBinaryProgramTranslations();

@@ -22,7 +22,8 @@ namespace tfrt_fallback {
 #include "tfrt_fallback/Transforms/Passes.h.inc"
 
 /// Options of the `tfrt-fallback-pipeline`.
-struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
+struct TFRTFallbackPipelineOptions
+    : public mlir::PassPipelineOptions<TFRTFallbackPipelineOptions> {
   ListOption<std::string> nativeOps{
       *this, "native-ops",
       llvm::cl::desc("TensorFlow ops that have native kernels")};
@@ -38,7 +39,7 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
 /// Canonicalize, lower TF to tfrt_fallback, then clean up (CSE, canonicalize,
 /// remove dead private functions).
 void buildTFRTFallbackPipeline(mlir::OpPassManager &pm,
-                               const PipelineOptions &options);
+                               const TFRTFallbackPipelineOptions &options);
 
 /// Registers the `tfrt-fallback-pipeline`. The passes themselves are
 /// registered by `registerTFRTFallbackPasses()` below.
