@@ -67,9 +67,10 @@ TFRTF_EXPORT TFRTF_Program *TFRTF_LoadProgramFromFile(TFRTF_Runtime *runtime,
                                                       const char *path,
                                                       TFRTF_Status *status);
 /* Copies `data`. */
-TFRTF_EXPORT TFRTF_Program *
-TFRTF_LoadProgramFromMemory(TFRTF_Runtime *runtime, const void *data,
-                            size_t size, TFRTF_Status *status);
+TFRTF_EXPORT TFRTF_Program *TFRTF_LoadProgramFromMemory(TFRTF_Runtime *runtime,
+                                                        const void *data,
+                                                        size_t size,
+                                                        TFRTF_Status *status);
 TFRTF_EXPORT void TFRTF_DeleteProgram(TFRTF_Program *program);
 /* -1 when the program has no such function. */
 TFRTF_EXPORT int TFRTF_ProgramNumInputs(const TFRTF_Program *program,
@@ -146,13 +147,11 @@ TFRTF_EXPORT void TFRTF_Run(TFRTF_Program *program, const char *function,
                             TFRTF_Tensor **outputs, int num_outputs,
                             TFRTF_Status *status);
 /* TFRTF_Run with options (NULL: none). */
-TFRTF_EXPORT void TFRTF_RunWithOptions(TFRTF_Program *program,
-                                       const char *function,
-                                       TFRTF_Tensor *const *inputs,
-                                       int num_inputs, TFRTF_Tensor **outputs,
-                                       int num_outputs,
-                                       const TFRTF_RunOptions *options,
-                                       TFRTF_Status *status);
+TFRTF_EXPORT void
+TFRTF_RunWithOptions(TFRTF_Program *program, const char *function,
+                     TFRTF_Tensor *const *inputs, int num_inputs,
+                     TFRTF_Tensor **outputs, int num_outputs,
+                     const TFRTF_RunOptions *options, TFRTF_Status *status);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -2,7 +2,7 @@
 |*                                                                            *|
 |* A C11 program (no C++ in it) that loads the binary program given on the    *|
 |* command line, runs its function "main" on [1, 2, 3] and prints what it     *|
-|* sees, then exercises the error paths. test/CAPI/c-api.mlir checks it.       *|
+|* sees, then exercises the error paths. test/CAPI/c-api.mlir checks it. *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -52,8 +52,7 @@ int main(int argc, char **argv) {
   TFRTF_DeleteTensor(output);
 
   /* Errors are statuses, never crashes. */
-  TFRTF_Tensor *bad =
-      TFRTF_NewTensor(TFRTF_FLOAT, dims, 1, values, 5, status);
+  TFRTF_Tensor *bad = TFRTF_NewTensor(TFRTF_FLOAT, dims, 1, values, 5, status);
   printf("bad size: %s code %d: %s\n", bad ? "tensor" : "NULL",
          TFRTF_GetCode(status), TFRTF_Message(status));
   bad = TFRTF_NewTensor((TFRTF_DataType)8, dims, 1, values, 12, status);
@@ -80,13 +79,11 @@ int main(int argc, char **argv) {
   TFRTF_RunOptionsSetCancellationToken(options, token);
   TFRTF_RunOptionsSetTimeoutMs(options, 60000);
   TFRTF_Cancel(token);
-  TFRTF_RunWithOptions(program, "main", &input, 1, &output, 1, options,
-                       status);
+  TFRTF_RunWithOptions(program, "main", &input, 1, &output, 1, options, status);
   printf("cancelled: code %d output %s: %s\n", TFRTF_GetCode(status),
          output ? "set" : "NULL", TFRTF_Message(status));
   TFRTF_RunOptionsSetCancellationToken(options, NULL);
-  TFRTF_RunWithOptions(program, "main", &input, 1, &output, 1, options,
-                       status);
+  TFRTF_RunWithOptions(program, "main", &input, 1, &output, 1, options, status);
   printf("again: code %d\n", TFRTF_GetCode(status));
   if (output)
     printTensor("output", output);
@@ -94,8 +91,8 @@ int main(int argc, char **argv) {
   TFRTF_DeleteRunOptions(options);
   TFRTF_DeleteCancellationToken(token);
 
-  TFRTF_Program *garbage = TFRTF_LoadProgramFromMemory(runtime, "nope", 4,
-                                                       status);
+  TFRTF_Program *garbage =
+      TFRTF_LoadProgramFromMemory(runtime, "nope", 4, status);
   printf("garbage: %s code %d: %s\n", garbage ? "program" : "NULL",
          TFRTF_GetCode(status), TFRTF_Message(status));
   TFRTF_Program *missing =
