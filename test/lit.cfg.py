@@ -27,7 +27,8 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 config.tfrt_fallback_tools_dir = os.path.join(config.tfrt_fallback_obj_root, "bin")
 tool_dirs = [config.tfrt_fallback_tools_dir, config.llvm_tools_dir]
 tools = ["fallback-opt"]
-for optional in ["fallback-translate", "fallback-run", "c-api-test"]:
+for optional in ["fallback-translate", "fallback-run", "fallback-run-lite",
+                 "c-api-test"]:
     if os.path.exists(os.path.join(config.tfrt_fallback_tools_dir, optional)):
         tools.append(optional)
         config.available_features.add(optional)

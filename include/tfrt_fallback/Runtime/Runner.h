@@ -1,0 +1,77 @@
+//===- Runner.h - the command line runner shared by both runners -*- C++
+//-*-===//
+//
+// One implementation of what a runner does with a binary program: argument
+// handling, .npy inputs and outputs, --benchmark (with peak memory), and
+// --deadline-ms. fallback-run (which also compiles .mlir, TF.js and GraphDef
+// inputs in-process) and fallback-run-lite (the MLIR-free runner an app
+// ships) are thin mains over it. No MLIR, no LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_RUNTIME_RUNNER_H
+#define TFRT_FALLBACK_RUNTIME_RUNNER_H
+
+#include "tfrt_fallback/Runtime/KernelRegistry.h"
+#include "tfrt_fallback/Runtime/Tensor.h"
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tfrt_fallback::rt {
+
+struct RunnerOptions {
+  /// The program file (positional).
+  std::string programPath;
+  std::string entry = "main";
+  /// Input tensors (.npy), in order.
+  std::vector<std::string> inputs;
+  /// Write results as DIR/output_<i>.npy.
+  std::string outputDir;
+  /// Worker threads; negative: one per core.
+  int threads = -1;
+  /// Time N runs after a warm-up run.
+  int benchmark = 0;
+  /// Stop each run after N ms (0: no deadline).
+  int deadlineMs = 0;
+  /// Print at most N elements of each result.
+  int printLimit = 1000;
+  bool listKernels = false;
+  /// With --list-kernels: also write the kernel manifest here.
+  std::string manifestPath;
+  bool help = false;
+};
+
+/// Parses the runner's flags (`--name=value`, `--name value`, repeatable
+/// `--input`). Errors name the flag.
+absl::StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv);
+
+/// The --help text; `tool` and `programKinds` describe the runner.
+std::string runnerUsage(absl::string_view tool, absl::string_view programKinds);
+
+/// Runs `options.entry` of the binary program in `bytes` (64-byte aligned)
+/// with kernels from `registry`: reads the inputs, runs (and benchmarks),
+/// prints each result and writes it as .npy. Errors go to stderr as
+/// "error: ..."; returns the process exit code (0, or 1 on any error).
+int runBinaryProgram(const RunnerOptions &options,
+                     RCReference<TensorBuffer> bytes,
+                     const KernelRegistry &registry);
+
+/// Prints the registry (and writes the manifest when asked); exit code.
+int listRegisteredKernels(const RunnerOptions &options,
+                          const KernelRegistry &registry);
+
+/// Reads a whole file into a 64-byte aligned buffer.
+absl::StatusOr<RCReference<TensorBuffer>>
+readFileAligned(const std::string &path);
+
+/// Prints "error: <message>" to stderr and returns 1.
+int reportError(absl::string_view message);
+
+} // namespace tfrt_fallback::rt
+
+#endif // TFRT_FALLBACK_RUNTIME_RUNNER_H

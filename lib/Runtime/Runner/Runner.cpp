@@ -1,0 +1,275 @@
+//===- Runner.cpp - the command line runner shared by both runners -------===//
+//
+// Argument parsing, .npy I/O, benchmarking and result printing for
+// fallback-run and fallback-run-lite. Plain C++ and Abseil.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Runtime/Runner.h"
+
+#include "tfrt_fallback/Runtime/Executor.h"
+#include "tfrt_fallback/Runtime/HostContext.h"
+#include "tfrt_fallback/Runtime/Npy.h"
+#include "tfrt_fallback/Runtime/Program.h"
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace tfrt_fallback::rt {
+
+int reportError(absl::string_view message) {
+  std::cout.flush();
+  std::cerr << "error: " << message << "\n";
+  return 1;
+}
+
+std::string runnerUsage(absl::string_view tool,
+                        absl::string_view programKinds) {
+  return absl::StrCat(
+      "USAGE: ", tool, " PROGRAM [options]\n\n", "Runs ", programKinds,
+      " on the tfrt-fallback runtime, prints each result and writes it as\n"
+      ".npy.\n\n"
+      "OPTIONS:\n"
+      "  --entry=<name>        function to run (default: main)\n"
+      "  --input=<file.npy>    input tensor, in order (repeat for each)\n"
+      "  --output-dir=<dir>    write results as DIR/output_<i>.npy\n"
+      "  --threads=<n>         worker threads (default: one per core; 1 runs\n"
+      "                        every kernel on the calling thread)\n"
+      "  --benchmark=<n>       time N runs after a warm-up run; prints the\n"
+      "                        times and the peak memory (max RSS)\n"
+      "  --deadline-ms=<n>     stop each run after N milliseconds with\n"
+      "                        DEADLINE_EXCEEDED (0: no deadline)\n"
+      "  --print-limit=<n>     print at most N elements of each result\n"
+      "  --list-kernels        print the kernel registry\n"
+      "  --manifest=<file>     with --list-kernels: write the kernel manifest\n"
+      "  --help                this text\n");
+}
+
+absl::StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
+  RunnerOptions options;
+  auto number = [](absl::string_view flag, absl::string_view text, int min,
+                   absl::string_view what, int *out) -> absl::Status {
+    if (!absl::SimpleAtoi(text, out) || *out < min)
+      return absl::InvalidArgumentError(
+          absl::StrCat("--", flag, " takes ", what, ", got '", text, "'"));
+    return absl::OkStatus();
+  };
+  for (int i = 1; i < argc; ++i) {
+    absl::string_view arg = argv[i];
+    if (arg.size() < 2 || arg[0] != '-') {
+      if (!options.programPath.empty())
+        return absl::InvalidArgumentError(
+            absl::StrCat("more than one program given: '", options.programPath,
+                         "' and '", arg, "'"));
+      options.programPath = std::string(arg);
+      continue;
+    }
+    arg.remove_prefix(arg[1] == '-' ? 2 : 1);
+    absl::string_view name = arg, value;
+    bool hasValue = false;
+    if (size_t eq = arg.find('='); eq != absl::string_view::npos) {
+      name = arg.substr(0, eq);
+      value = arg.substr(eq + 1);
+      hasValue = true;
+    }
+    if (name == "help" || name == "h") {
+      options.help = true;
+      continue;
+    }
+    if (name == "list-kernels") {
+      options.listKernels = true;
+      continue;
+    }
+    static constexpr absl::string_view kValued[] = {
+        "entry",     "input",       "output-dir",  "threads",
+        "benchmark", "deadline-ms", "print-limit", "manifest"};
+    if (std::find(std::begin(kValued), std::end(kValued), name) ==
+        std::end(kValued))
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown option '", argv[i], "' (see --help)"));
+    if (!hasValue) {
+      if (i + 1 >= argc)
+        return absl::InvalidArgumentError(
+            absl::StrCat("--", name, " needs a value"));
+      value = argv[++i];
+    }
+    absl::Status status;
+    if (name == "entry")
+      options.entry = std::string(value);
+    else if (name == "input")
+      options.inputs.push_back(std::string(value));
+    else if (name == "output-dir")
+      options.outputDir = std::string(value);
+    else if (name == "manifest")
+      options.manifestPath = std::string(value);
+    else if (name == "threads")
+      status = number(name, value, 0, "a number of threads", &options.threads);
+    else if (name == "benchmark")
+      status = number(name, value, 0, "a number of runs", &options.benchmark);
+    else if (name == "deadline-ms")
+      status = number(name, value, 0, "a number of milliseconds",
+                      &options.deadlineMs);
+    else if (name == "print-limit")
+      status =
+          number(name, value, 0, "a number of elements", &options.printLimit);
+    if (!status.ok())
+      return status;
+  }
+  return options;
+}
+
+absl::StatusOr<RCReference<TensorBuffer>>
+readFileAligned(const std::string &path) {
+  std::FILE *file = std::fopen(path.c_str(), "rb");
+  if (!file)
+    return absl::NotFoundError(
+        absl::StrCat("cannot read '", path, "': ", std::strerror(errno)));
+  absl::StatusOr<RCReference<TensorBuffer>> bytes = absl::InvalidArgumentError(
+      absl::StrCat("cannot read '", path, "': not a regular file"));
+  long size = -1;
+  if (std::fseek(file, 0, SEEK_END) == 0)
+    size = std::ftell(file);
+  if (size >= 0 && std::fseek(file, 0, SEEK_SET) == 0) {
+    // 64-byte aligned: a program's constants are used in place.
+    bytes = TensorBuffer::allocate(static_cast<size_t>(size));
+    if (bytes.ok() && size > 0 &&
+        std::fread((*bytes)->data(), 1, static_cast<size_t>(size), file) !=
+            static_cast<size_t>(size))
+      bytes = absl::DataLossError(absl::StrCat("cannot read '", path, "'"));
+  }
+  std::fclose(file);
+  return bytes;
+}
+
+int listRegisteredKernels(const RunnerOptions &options,
+                          const KernelRegistry &registry) {
+  for (const KernelDef *def : registry.listKernels()) {
+    std::cout << def->opName();
+    std::string constraints = def->constraintString();
+    if (!constraints.empty())
+      std::cout << " " << constraints;
+    std::cout << "\n";
+  }
+  if (!options.manifestPath.empty()) {
+    std::ofstream file(options.manifestPath);
+    if (!file)
+      return reportError(
+          absl::StrCat("cannot write '", options.manifestPath, "'"));
+    registry.writeManifest(file);
+  }
+  return 0;
+}
+
+/// Peak resident memory of this process so far, in MiB.
+static double maxRssMiB() {
+  struct rusage usage;
+  if (getrusage(RUSAGE_SELF, &usage) != 0)
+    return 0;
+  return static_cast<double>(usage.ru_maxrss) / 1024.0; // ru_maxrss: KiB
+}
+
+int runBinaryProgram(const RunnerOptions &options,
+                     RCReference<TensorBuffer> bytes,
+                     const KernelRegistry &registry) {
+  absl::StatusOr<std::unique_ptr<Program>> program =
+      Program::load(std::move(bytes), registry);
+  if (!program.ok())
+    return reportError(program.status().message());
+  const Function *function = (*program)->lookupFunction(options.entry);
+  if (!function)
+    return reportError(
+        absl::StrCat("the program has no function '", options.entry, "'"));
+
+  std::vector<Tensor> inputs;
+  for (const std::string &input : options.inputs) {
+    absl::StatusOr<Tensor> tensor = readNpyFile(input);
+    if (!tensor.ok())
+      return reportError(tensor.status().message());
+    inputs.push_back(*std::move(tensor));
+  }
+
+  HostContext host(options.threads);
+  Executor executor(**program, host);
+  if (absl::Status status = executor.checkInputs(*function, inputs);
+      !status.ok())
+    return reportError(status.message());
+  auto runOptions = [&] {
+    return options.deadlineMs > 0
+               ? RunOptions::withTimeout(
+                     std::chrono::milliseconds(options.deadlineMs))
+               : RunOptions();
+  };
+
+  // Benchmark runs share the inputs; the last run takes them over.
+  if (options.benchmark > 0) {
+    std::vector<double> times;
+    for (int i = -1; i < options.benchmark; ++i) {
+      auto start = std::chrono::steady_clock::now();
+      auto results = executor.run(*function, inputs, runOptions());
+      auto end = std::chrono::steady_clock::now();
+      if (!results.ok())
+        return reportError(results.status().message());
+      // A timed run that fails is reported, not timed on.
+      for (const ResultValue &result : *results)
+        if (!result.ok())
+          return reportError(absl::StrCat("benchmark run ", i + 1, ": ",
+                                          result.status().message()));
+      if (i >= 0) // The first run warms up.
+        times.push_back(
+            std::chrono::duration<double, std::milli>(end - start).count());
+    }
+    std::sort(times.begin(), times.end());
+    std::cout << absl::StrFormat(
+        "benchmark: %d runs, min %.4f ms, median %.4f ms, max %.4f ms\n",
+        options.benchmark, times.front(), times[times.size() / 2],
+        times.back());
+    std::cout << absl::StrFormat("peak memory: %.1f MiB (max RSS)\n",
+                                 maxRssMiB());
+  }
+
+  auto results = executor.run(*function, std::move(inputs), runOptions());
+  if (!results.ok())
+    return reportError(results.status().message());
+
+  if (!options.outputDir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(options.outputDir, error);
+    if (error)
+      return reportError(absl::StrCat("cannot create '", options.outputDir,
+                                      "': ", error.message()));
+  }
+  bool anyError = false;
+  for (size_t i = 0; i < results->size(); ++i) {
+    const ResultValue &result = (*results)[i];
+    if (!result.ok()) {
+      std::cout.flush();
+      std::cerr << "error: result #" << i << ": " << result.status().message()
+                << "\n";
+      anyError = true;
+      continue;
+    }
+    std::cout << "result #" << i << ": " << describeTensor(*result) << "\n"
+              << result->debugString(options.printLimit) << "\n";
+    if (!options.outputDir.empty()) {
+      std::string file = absl::StrCat(options.outputDir, "/output_", i, ".npy");
+      if (absl::Status status = writeNpyFile(file, *result); !status.ok())
+        return reportError(status.message());
+    }
+  }
+  std::cout.flush();
+  return anyError ? 1 : 0;
+}
+
+} // namespace tfrt_fallback::rt
