@@ -3,8 +3,9 @@
 #
 # Installs what is missing (scripts/setup.sh), builds build/ (or $BUILD_DIR),
 # checks the formatting of the C++ sources, then runs every test through
-# ctest: the lit suite, the unit tests and the docs check. Exits non-zero on
-# any failure.
+# ctest (the lit suite, the unit tests and the docs check), builds the
+# downstream examples against an install (scripts/check-downstream.sh) and
+# runs the real models. Exits non-zero on any failure.
 #
 #   SANITIZER=thread BUILD_DIR=build-tsan scripts/test.sh   under TSan
 #===----------------------------------------------------------------------===#
@@ -27,6 +28,10 @@ sed -n '/^Testing Time:/,/^ *Passed/p;/^Total Discovered Tests/,/^ *Failed/p' \
   "$build/Testing/Temporary/LastTest.log" |
   grep -E '^(Testing Time|Total|  [A-Z])' | awk '!seen[$0]++' || true
 grep -E 'tests passed|tests failed|Total Test time' "$build/ctest.log" || true
+
+# Embedders: install into a fresh prefix, build and run the downstream
+# examples against it (examples/downstream).
+"$root/scripts/check-downstream.sh" "$build" || status=1
 
 # Real models end to end against TF.js (references cached in
 # $PEERS_CACHE/refs; the first run makes them with ../shared/peers).
