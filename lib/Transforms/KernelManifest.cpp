@@ -145,3 +145,19 @@ std::string tfrt_fallback::describeTypeAttrs(DictionaryAttr attrs) {
   }
   return text;
 }
+
+namespace tfrt_fallback {
+extern const char *const kDefaultKernelManifestText;
+} // namespace tfrt_fallback
+
+const KernelManifest &tfrt_fallback::getDefaultKernelManifest() {
+  static const KernelManifest *manifest = [] {
+    auto parsed = KernelManifest::parse(kDefaultKernelManifestText,
+                                        "this build's runtime");
+    // Written by our own runtime at build time: it always parses.
+    if (!parsed)
+      llvm::report_fatal_error(parsed.takeError());
+    return new KernelManifest(std::move(*parsed));
+  }();
+  return *manifest;
+}

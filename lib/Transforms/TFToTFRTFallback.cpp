@@ -308,17 +308,23 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
   }
   auto opAttrs = DictionaryAttr::get(context, tfAttrs);
 
-  if (manifest && !allowUnsupported && !manifest->supports(name, opAttrs)) {
-    if (!manifest->hasOp(name))
-      return op->emitOpError("has no fallback kernel: the kernel manifest '")
-             << kernelManifest << "' has no kernel for op '" << name
+  const KernelManifest &kernels =
+      manifest ? *manifest : getDefaultKernelManifest();
+  if (!allowUnsupported && !kernels.supports(name, opAttrs)) {
+    std::string target = kernelManifest.empty()
+                             ? std::string("this build's runtime")
+                             : "the kernel manifest '" + kernelManifest + "'";
+    if (!kernels.hasOp(name))
+      return op->emitOpError("has no fallback kernel: ")
+             << target << " has no kernel for op '" << name
              << "' (pass native-ops=" << name
-             << " if the runtime has a native kernel, or allow-unsupported)";
+             << " if the runtime has a native kernel, kernel-manifest=FILE "
+                "to target another runtime, or allow-unsupported)";
     std::string dtypes = describeTypeAttrs(opAttrs);
     return op->emitOpError("has no fallback kernel for ")
-           << (dtypes.empty() ? std::string("its dtypes") : dtypes)
-           << ": the kernel manifest '" << kernelManifest << "' has '" << name
-           << "' for " << manifest->describe(name);
+           << (dtypes.empty() ? std::string("its dtypes") : dtypes) << ": "
+           << target << " has '" << name << "' for "
+           << kernels.describe(name);
   }
 
   Value inChain = isStateful(op) ? getChain() : Value();

@@ -4,7 +4,7 @@
 // its dtypes and what the manifest has.
 
 func.func @op_missing(%x: tensor<2xf32>) -> tensor<2xf32> {
-  // expected-error-re@+1 {{'tf.Sigmoid' op has no fallback kernel: the kernel manifest '{{.*}}kernels.manifest' has no kernel for op 'Sigmoid' (pass native-ops=Sigmoid if the runtime has a native kernel, or allow-unsupported)}}
+  // expected-error-re@+1 {{'tf.Sigmoid' op has no fallback kernel: the kernel manifest '{{.*}}kernels.manifest' has no kernel for op 'Sigmoid' (pass native-ops=Sigmoid if the runtime has a native kernel, kernel-manifest=FILE to target another runtime, or allow-unsupported)}}
   %0 = "tf.Sigmoid"(%x) {T = f32} : (tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }

@@ -1,4 +1,4 @@
-// RUN: fallback-opt %s --tfrt-fallback-pipeline | FileCheck %s
+// RUN: fallback-opt %s --tfrt-fallback-pipeline=allow-unsupported | FileCheck %s
 
 // --tfrt-fallback-pipeline canonicalizes, lowers and cleans up: dead pure
 // tf ops disappear, dead stateful ones stay, duplicate constants are merged

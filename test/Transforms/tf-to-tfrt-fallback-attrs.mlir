@@ -1,4 +1,4 @@
-// RUN: fallback-opt %s --tf-to-tfrt-fallback | FileCheck %s
+// RUN: fallback-opt %s --tf-to-tfrt-fallback=allow-unsupported | FileCheck %s
 
 // Every TF attribute kind passes into the kernel call's op_attrs unchanged
 // (except #tf_type.shape, which is renamed).

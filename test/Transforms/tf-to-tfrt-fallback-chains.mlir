@@ -1,4 +1,4 @@
-// RUN: fallback-opt %s --tf-to-tfrt-fallback --split-input-file | FileCheck %s
+// RUN: fallback-opt %s --tf-to-tfrt-fallback=allow-unsupported --split-input-file | FileCheck %s
 
 // Ops with side effects (random numbers, printing, assertions, and ops the
 // tf dialect does not know) are threaded on one chain in program order,

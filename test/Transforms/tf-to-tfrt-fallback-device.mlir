@@ -1,4 +1,4 @@
-// RUN: fallback-opt %s --tf-to-tfrt-fallback | FileCheck %s
+// RUN: fallback-opt %s --tf-to-tfrt-fallback=allow-unsupported | FileCheck %s
 
 // The TF `device` attribute moves to the kernel call's own device; an empty
 // device (TF's "no placement") is dropped. It never appears in op_attrs.

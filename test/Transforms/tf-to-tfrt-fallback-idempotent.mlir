@@ -1,5 +1,5 @@
-// RUN: fallback-opt %s --tf-to-tfrt-fallback > %t.once.mlir
-// RUN: fallback-opt %t.once.mlir --tf-to-tfrt-fallback > %t.twice.mlir
+// RUN: fallback-opt %s --tf-to-tfrt-fallback=allow-unsupported > %t.once.mlir
+// RUN: fallback-opt %t.once.mlir --tf-to-tfrt-fallback=allow-unsupported > %t.twice.mlir
 // RUN: diff %t.once.mlir %t.twice.mlir
 // RUN: FileCheck %s --input-file=%t.twice.mlir
 

@@ -1,4 +1,4 @@
-// RUN: fallback-opt %s --tf-to-tfrt-fallback | FileCheck %s
+// RUN: fallback-opt %s --tf-to-tfrt-fallback=allow-unsupported | FileCheck %s
 
 // TF's bookkeeping attributes, whose names start with `_`, are dropped: they
 // are no op attributes and the kernel does not expect them.

@@ -1,5 +1,5 @@
-// RUN: fallback-opt %s --tf-to-tfrt-fallback="native-ops=MatMul,Print" --split-input-file | FileCheck %s
-// RUN: fallback-opt %s --tf-to-tfrt-fallback="native-ops=MatMul native-ops=Print" --split-input-file | FileCheck %s
+// RUN: fallback-opt %s --tf-to-tfrt-fallback="allow-unsupported native-ops=MatMul,Print" --split-input-file | FileCheck %s
+// RUN: fallback-opt %s --tf-to-tfrt-fallback="allow-unsupported native-ops=MatMul native-ops=Print" --split-input-file | FileCheck %s
 
 // Ops listed in native-ops stay tf ops, untouched (device and `_` attributes
 // included), for a native lowering; the others are lowered as usual.

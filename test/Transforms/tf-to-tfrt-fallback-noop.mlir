@@ -1,4 +1,4 @@
-// RUN: fallback-opt %s --tf-to-tfrt-fallback --split-input-file | FileCheck %s
+// RUN: fallback-opt %s --tf-to-tfrt-fallback=allow-unsupported --split-input-file | FileCheck %s
 
 // tf.NoOp does nothing and is removed; it neither becomes a kernel call nor
 // starts a chain.

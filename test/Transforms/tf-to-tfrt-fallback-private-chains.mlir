@@ -1,4 +1,4 @@
-// RUN: fallback-opt %s --tf-to-tfrt-fallback --split-input-file | FileCheck %s
+// RUN: fallback-opt %s --tf-to-tfrt-fallback=allow-unsupported --split-input-file | FileCheck %s
 
 // A private function with side effects takes a chain as its first argument
 // and returns its last chain as its last result; its call sites pass their

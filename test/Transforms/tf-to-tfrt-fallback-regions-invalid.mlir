@@ -1,4 +1,4 @@
-// RUN: fallback-opt %s --tf-to-tfrt-fallback="native-ops=IfRegion,Yield" --split-input-file --verify-diagnostics
+// RUN: fallback-opt %s --tf-to-tfrt-fallback="allow-unsupported native-ops=IfRegion,Yield" --split-input-file --verify-diagnostics
 
 // Side effects inside nested regions cannot be ordered on a chain yet.
 

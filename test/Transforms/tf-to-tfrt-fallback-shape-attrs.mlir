@@ -1,4 +1,4 @@
-// RUN: fallback-opt %s --tf-to-tfrt-fallback | FileCheck %s
+// RUN: fallback-opt %s --tf-to-tfrt-fallback=allow-unsupported | FileCheck %s
 
 // TensorFlow's #tf_type.shape becomes #tfrt_fallback.shape, alone and in
 // lists, keeping unknown dimensions, unknown rank and scalars.

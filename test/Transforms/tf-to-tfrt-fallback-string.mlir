@@ -1,4 +1,4 @@
-// RUN: fallback-opt %s --tf-to-tfrt-fallback | FileCheck %s
+// RUN: fallback-opt %s --tf-to-tfrt-fallback=allow-unsupported | FileCheck %s
 
 // String, resource and variant tensors are TF dtypes too.
 

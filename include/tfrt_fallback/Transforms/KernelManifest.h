@@ -47,6 +47,11 @@ private:
   llvm::StringMap<std::vector<Kernel>> kernels;
 };
 
+/// The kernels of this build's runtime (its registry, written into the
+/// compiler at build time): what --tf-to-tfrt-fallback checks against when
+/// no kernel-manifest is given.
+const KernelManifest &getDefaultKernelManifest();
+
 /// The dtype spelling of an MLIR element type in a manifest: the type as
 /// MLIR prints it (f32, i1, ui8, bf16, ...).
 std::string manifestDTypeName(mlir::Type type);

@@ -58,10 +58,12 @@ def TFToTFRTFallback : Pass<"tf-to-tfrt-fallback", "mlir::ModuleOp"> {
     ```
 
     With `native-ops`, the listed ops stay as they are for a native
-    lowering. With `kernel-manifest`, every op must have a fallback kernel in
-    the manifest for its dtypes (see docs/KernelManifest.md); an op with
-    neither is an error at its location, naming the op and its dtypes, unless
-    `allow-unsupported` is set.
+    lowering. Every other op must have a fallback kernel for its dtypes in
+    the runtime it targets: by default the runtime of this build (its kernel
+    registry is compiled into the compiler), or the one `kernel-manifest`
+    names (see docs/KernelManifest.md). An op with neither is an error at its
+    location, naming the op and its dtypes, unless `allow-unsupported` is
+    set.
   }];
   let dependentDialects = ["::tfrt_fallback::TFRTFallbackDialect"];
   let options = [
@@ -70,7 +72,8 @@ def TFToTFRTFallback : Pass<"tf-to-tfrt-fallback", "mlir::ModuleOp"> {
                "are left untouched">,
     Option<"kernelManifest", "kernel-manifest", "std::string", "",
            "Kernel manifest of the target runtime (written by "
-           "`fallback-run --list-kernels --manifest=FILE`)">,
+           "`fallback-run --list-kernels --manifest=FILE`); default: the "
+           "kernels of this build's runtime">,
     Option<"allowUnsupported", "allow-unsupported", "bool", "false",
            "Lower ops that have no kernel in the manifest instead of "
            "failing">
