@@ -323,8 +323,7 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
     std::string dtypes = describeTypeAttrs(opAttrs);
     return op->emitOpError("has no fallback kernel for ")
            << (dtypes.empty() ? std::string("its dtypes") : dtypes) << ": "
-           << target << " has '" << name << "' for "
-           << kernels.describe(name);
+           << target << " has '" << name << "' for " << kernels.describe(name);
   }
 
   Value inChain = isStateful(op) ? getChain() : Value();
