@@ -8,15 +8,19 @@
 #include "tfrt_fallback/Target/BinaryProgram.h"
 
 #include "tfrt_fallback/Dialect/Fallback/FallbackOps.h"
-#include "tfrt_fallback/Dialect/TF/TFDialect.h"
-#include "tfrt_fallback/Dialect/TF/TFTypes.h"
-#include "tfrt_fallback/Dialect/TFExecutor/TFExecutorDialect.h"
 #include "tfrt_fallback/InitAllDialects.h"
+#include "tfrt_fallback/Runtime/BinaryFormat.h"
+#include "tfrt_fallback/Transforms/KernelManifest.h"
 #include "tfrt_fallback/Transforms/Passes.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <cstring>
+#include <set>
 
 using namespace mlir;
 using namespace tfrt_fallback;
@@ -41,7 +45,65 @@ tfrt_fallback::lowerToFallback(ModuleOp module,
   return pm.run(module);
 }
 
+/// The kernels `module` (in the tfrt_fallback dialect) calls, as a kernel
+/// manifest (docs/KernelManifest.md): one line per op and combination of
+/// type attributes, the dtypes of a list-of-types attribute joined by '|'.
+static void writeNeededKernels(ModuleOp module, llvm::raw_ostream &os) {
+  std::set<std::string> lines;
+  module.walk([&](KernelCallOp call) {
+    std::string line = ("kernel " + call.getOpName()).str();
+    for (NamedAttribute attr : call.getOpAttrs()) {
+      std::set<std::string> dtypes;
+      if (auto type = dyn_cast<TypeAttr>(attr.getValue()))
+        dtypes.insert(manifestDTypeName(type.getValue()));
+      else if (auto list = dyn_cast<ArrayAttr>(attr.getValue()))
+        for (Attribute element : list)
+          if (auto type = dyn_cast<TypeAttr>(element))
+            dtypes.insert(manifestDTypeName(type.getValue()));
+      if (dtypes.empty())
+        continue;
+      line += " " + attr.getName().str() + "=" + llvm::join(dtypes, "|");
+    }
+    lines.insert(std::move(line));
+  });
+  os << "# tfrt-fallback kernel manifest v1\n";
+  for (const std::string &line : lines)
+    os << line << "\n";
+}
+
 void tfrt_fallback::registerBinaryProgramTranslations() {
+  TranslateRegistration neededKernels(
+      "emit-kernel-manifest",
+      "List the kernels a program needs (a .mlir file, lowered first when it "
+      "holds TF ops, or a .bef), as a kernel manifest",
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         llvm::raw_ostream &os, MLIRContext *context) -> LogicalResult {
+        DialectRegistry registry;
+        registerAllDialects(registry);
+        context->appendDialectRegistry(registry);
+        StringRef input =
+            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID())->getBuffer();
+        OwningOpRef<ModuleOp> module;
+        uint32_t magic = 0;
+        if (input.size() >= sizeof(magic))
+          std::memcpy(&magic, input.data(), sizeof(magic));
+        if (magic == bef::kMagic) {
+          module = readBinaryProgram(
+              ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(input.data()),
+                                input.size()),
+              context);
+        } else {
+          module = parseSourceFile<ModuleOp>(*sourceMgr, context);
+          if (module &&
+              failed(lowerToFallback(*module, TFRTFallbackPipelineOptions())))
+            return failure();
+        }
+        if (!module)
+          return failure();
+        writeNeededKernels(*module, os);
+        return success();
+      });
+
   TranslateFromMLIRRegistration toBinary(
       "mlir-to-bef",
       "Write a binary program (runs the tfrt-fallback pipeline first when "
