@@ -28,7 +28,9 @@ int main(int argc, char **argv) {
     return 0;
   }
   KernelRegistry registry;
-  registerAllKernels(registry);
+  if (absl::Status status = registerRunnerKernels(*options, registry);
+      !status.ok())
+    return reportError(status.message());
   if (options->listKernels)
     return listRegisteredKernels(*options, registry);
   if (options->programPath.empty())

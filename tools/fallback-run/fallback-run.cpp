@@ -84,7 +84,9 @@ int main(int argc, char **argv) {
     return 0;
   }
   rt::KernelRegistry registry;
-  rt::registerAllKernels(registry);
+  if (absl::Status status = rt::registerRunnerKernels(*options, registry);
+      !status.ok())
+    return rt::reportError(status.message());
   if (options->listKernels)
     return rt::listRegisteredKernels(*options, registry);
   if (options->programPath.empty())

@@ -43,6 +43,8 @@ struct RunnerOptions {
   bool listKernels = false;
   /// With --list-kernels: also write the kernel manifest here.
   std::string manifestPath;
+  /// Kernel plugins (shared libraries) to load first.
+  std::vector<std::string> kernelPlugins;
   bool help = false;
 };
 
@@ -52,6 +54,11 @@ absl::StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv);
 
 /// The --help text; `tool` and `programKinds` describe the runner.
 std::string runnerUsage(absl::string_view tool, absl::string_view programKinds);
+
+/// Fills `registry` with the built-in kernels and those of the plugins in
+/// `options.kernelPlugins`.
+absl::Status registerRunnerKernels(const RunnerOptions &options,
+                                   KernelRegistry &registry);
 
 /// Runs `options.entry` of the binary program in `bytes` (64-byte aligned)
 /// with kernels from `registry`: reads the inputs, runs (and benchmarks),

@@ -9,6 +9,8 @@
 
 #include "tfrt_fallback/Runtime/Executor.h"
 #include "tfrt_fallback/Runtime/HostContext.h"
+#include "tfrt_fallback/Runtime/KernelPlugin.h"
+#include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/Npy.h"
 #include "tfrt_fallback/Runtime/Program.h"
 
@@ -54,6 +56,7 @@ std::string runnerUsage(absl::string_view tool,
       "  --print-limit=<n>     print at most N elements of each result\n"
       "  --list-kernels        print the kernel registry\n"
       "  --manifest=<file>     with --list-kernels: write the kernel manifest\n"
+      "  --load-kernels=<lib>  load a kernel plugin (a shared library) first\n"
       "  --help                this text\n");
 }
 
@@ -93,8 +96,8 @@ absl::StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
       continue;
     }
     static constexpr absl::string_view kValued[] = {
-        "entry",     "input",       "output-dir",  "threads",
-        "benchmark", "deadline-ms", "print-limit", "manifest"};
+        "entry",       "input",       "output-dir", "threads",     "benchmark",
+        "deadline-ms", "print-limit", "manifest",   "load-kernels"};
     if (std::find(std::begin(kValued), std::end(kValued), name) ==
         std::end(kValued))
       return absl::InvalidArgumentError(
@@ -114,6 +117,8 @@ absl::StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
       options.outputDir = std::string(value);
     else if (name == "manifest")
       options.manifestPath = std::string(value);
+    else if (name == "load-kernels")
+      options.kernelPlugins.push_back(std::string(value));
     else if (name == "threads")
       status = number(name, value, 0, "a number of threads", &options.threads);
     else if (name == "benchmark")
@@ -151,6 +156,15 @@ readFileAligned(const std::string &path) {
   }
   std::fclose(file);
   return bytes;
+}
+
+absl::Status registerRunnerKernels(const RunnerOptions &options,
+                                   KernelRegistry &registry) {
+  registerAllKernels(registry);
+  for (const std::string &plugin : options.kernelPlugins)
+    if (absl::Status status = loadKernelPlugin(plugin, registry); !status.ok())
+      return status;
+  return absl::OkStatus();
 }
 
 int listRegisteredKernels(const RunnerOptions &options,
