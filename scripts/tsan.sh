@@ -10,5 +10,5 @@ build="${BUILD_DIR:-$root/build-tsan}"
 SANITIZER=thread BUILD_TYPE=RelWithDebInfo "$root/scripts/build.sh" "$build" \
   -DTFRT_FALLBACK_ENABLE_COMPILER=OFF
 cd "$build"
-TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$root/scripts/tsan.supp" \
   ctest --output-on-failure -j "$(nproc)"
