@@ -201,6 +201,28 @@ TEST(Reduce, EmptyIdentitiesAndNaN) {
                            "dimension(s)"));
 }
 
+TEST(Reduce, TidxTypesTheReductionIndices) {
+  // As in TensorFlow's OpDef, Tidx is the dtype of reduction_indices: int32
+  // or int64, int32 when the graph leaves it out.
+  Tensor in = f32({2, 2}, {1, 2, 3, 4});
+  for (const AttrMap &attrs :
+       {AttrMap{{"T", DType::F32}},
+        AttrMap{{"T", DType::F32}, {"Tidx", DType::I64}}}) {
+    auto out = runKernel("Sum", attrs, {in, i64({1}, {1})}, DType::F32);
+    ASSERT_TRUE(out.ok()) << out.status();
+    expectValues<float>(*out, {2}, {3, 7});
+  }
+  auto out = runKernel("Sum", AttrMap{{"T", DType::F32}, {"Tidx", DType::I32}},
+                       {in, i64({1}, {1})}, DType::F32);
+  EXPECT_EQ(out.status().message(),
+            "loc(test): op 'Sum' has Tidx=i32 but its input #1 is i64");
+  out = runKernel("Mean", AttrMap{{"T", DType::F32}, {"Tidx", DType::F32}},
+                  {in, f32({1}, {1})}, DType::F32);
+  EXPECT_EQ(out.status().message(),
+            opError("Mean", "reduction_indices must be a scalar or vector, "
+                            "got shape [1]"));
+}
+
 TEST(Reduce, AllAny) {
   Tensor b = makeTensor<bool>({2, 3}, {true, true, false, true, true, true});
   auto out = runKernel("All", AttrMap{}, {b, i32({}, {1})}, DType::Bool);

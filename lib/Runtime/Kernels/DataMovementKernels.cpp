@@ -1240,31 +1240,30 @@ public:
 } // namespace
 
 void registerDataMovementKernels(KernelRegistry &registry) {
-  auto reg = [&](const char *op, const char *indexAttr, auto tag) {
+  // Index attributes (Tperm, Tidx, Index, Tpaddings, Tmultiples, Tlen) type
+  // the index operands (the op table), which the loader checks when a node
+  // has them; they default to int32 and may be left out of a graph, so they
+  // are not constrained here and the kernels accept int32 or int64.
+  auto reg = [&](const char *op, auto tag) {
     using K = typename decltype(tag)::Type;
-    KernelDefBuilder builder(op);
-    // Index attributes (Tidx, Tperm, ...) default to int32 and may be left
-    // out of a graph, so they are not constrained; the kernels check the
-    // operand dtypes instead.
-    (void)indexAttr;
-    builder.typeConstraint("T", kAllTypes);
-    registerKernelClass<K>(registry, builder);
+    registerKernelClass<K>(registry,
+                           KernelDefBuilder(op).typeConstraint("T", kAllTypes));
   };
-  reg("Transpose", "Tperm", DTypeTag<TransposeKernel>{});
-  reg("ConcatV2", "Tidx", DTypeTag<ConcatKernel<false>>{});
-  reg("Concat", nullptr, DTypeTag<ConcatKernel<true>>{});
-  reg("Pack", nullptr, DTypeTag<PackKernel>{});
-  reg("Unpack", nullptr, DTypeTag<UnpackKernel>{});
-  reg("Split", nullptr, DTypeTag<SplitKernel>{});
-  reg("SplitV", "Tlen", DTypeTag<SplitVKernel>{});
-  reg("Slice", "Index", DTypeTag<SliceKernel>{});
-  reg("StridedSlice", "Index", DTypeTag<StridedSliceKernel>{});
-  reg("Pad", "Tpaddings", DTypeTag<PadKernel>{});
-  reg("PadV2", "Tpaddings", DTypeTag<PadKernel>{});
-  reg("MirrorPad", "Tpaddings", DTypeTag<MirrorPadKernel>{});
-  reg("Tile", "Tmultiples", DTypeTag<TileKernel>{});
-  reg("ReverseV2", "Tidx", DTypeTag<ReverseKernel<false>>{});
-  reg("Reverse", nullptr, DTypeTag<ReverseKernel<true>>{});
+  reg("Transpose", DTypeTag<TransposeKernel>{});
+  reg("ConcatV2", DTypeTag<ConcatKernel<false>>{});
+  reg("Concat", DTypeTag<ConcatKernel<true>>{});
+  reg("Pack", DTypeTag<PackKernel>{});
+  reg("Unpack", DTypeTag<UnpackKernel>{});
+  reg("Split", DTypeTag<SplitKernel>{});
+  reg("SplitV", DTypeTag<SplitVKernel>{});
+  reg("Slice", DTypeTag<SliceKernel>{});
+  reg("StridedSlice", DTypeTag<StridedSliceKernel>{});
+  reg("Pad", DTypeTag<PadKernel>{});
+  reg("PadV2", DTypeTag<PadKernel>{});
+  reg("MirrorPad", DTypeTag<MirrorPadKernel>{});
+  reg("Tile", DTypeTag<TileKernel>{});
+  reg("ReverseV2", DTypeTag<ReverseKernel<false>>{});
+  reg("Reverse", DTypeTag<ReverseKernel<true>>{});
 }
 
 } // namespace tfrt_fallback::rt

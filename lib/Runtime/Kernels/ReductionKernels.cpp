@@ -37,14 +37,6 @@ namespace tfrt_fallback::rt {
 namespace {
 using namespace kernels;
 
-int64_t indexAt(const Tensor &t, int64_t i) {
-  return t.dtype() == DType::I32 ? t.data<int32_t>()[i] : t.data<int64_t>()[i];
-}
-
-bool isIndexTensor(const Tensor &t) {
-  return t.dtype() == DType::I32 || t.dtype() == DType::I64;
-}
-
 //===----------------------------------------------------------------------===//
 // Reducers
 //===----------------------------------------------------------------------===//
@@ -486,17 +478,6 @@ public:
   }
 };
 
-template <template <typename> class K, typename... Ts>
-void registerWithIdx(KernelRegistry &registry, const char *op,
-                     const char *idxAttr) {
-  // Tidx defaults to int32 and may be absent: not constrained, the
-  // kernels check the operand.
-  (void)idxAttr;
-  (registerKernelClass<K<Ts>>(registry,
-                              KernelDefBuilder(op).typeConstraint<Ts>("T")),
-   ...);
-}
-
 template <typename T>
 using SumKernel = ReduceKernel<T, SumReducer, Finalize::None>;
 template <typename T>
@@ -513,16 +494,17 @@ template <typename T> using AnyKernel = ReduceKernel<T, AnyR, Finalize::None>;
 } // namespace
 
 void registerReductionKernels(KernelRegistry &registry) {
-  registerWithIdx<SumKernel, float, double, int32_t, int64_t>(registry, "Sum",
-                                                              "Tidx");
-  registerWithIdx<MeanKernel, float, double, int32_t, int64_t>(registry, "Mean",
-                                                               "Tidx");
-  registerWithIdx<ProdKernel, float, double, int32_t, int64_t>(registry, "Prod",
-                                                               "Tidx");
-  registerWithIdx<MaxKernel, float, double, int32_t, int64_t>(registry, "Max",
-                                                              "Tidx");
-  registerWithIdx<MinKernel, float, double, int32_t, int64_t>(registry, "Min",
-                                                              "Tidx");
+  // Tidx types the reduction indices (TF's OpDef, the op table's "T, Tidx"):
+  // the loader checks it against that operand when a node has it, and the
+  // kernels accept int32 or int64 indices. It defaults to int32 and graphs
+  // may leave it out, so it is not a registration constraint.
+  registerForTypes<SumKernel, float, double, int32_t, int64_t>(registry, "Sum");
+  registerForTypes<MeanKernel, float, double, int32_t, int64_t>(registry,
+                                                                "Mean");
+  registerForTypes<ProdKernel, float, double, int32_t, int64_t>(registry,
+                                                                "Prod");
+  registerForTypes<MaxKernel, float, double, int32_t, int64_t>(registry, "Max");
+  registerForTypes<MinKernel, float, double, int32_t, int64_t>(registry, "Min");
   registerKernelClass<AllKernel<bool>>(registry, KernelDefBuilder("All"));
   registerKernelClass<AnyKernel<bool>>(registry, KernelDefBuilder("Any"));
   for (const char *op : {"ArgMax", "ArgMin"}) {
