@@ -192,13 +192,10 @@ private:
 } // namespace
 
 void registerCastKernels(KernelRegistry &registry) {
-  const DType types[] = {DType::F32, DType::F64, DType::F16, DType::BF16,
-                         DType::I8,  DType::I16, DType::I32, DType::I64,
-                         DType::U8,  DType::U16, DType::U32, DType::U64,
-                         DType::Bool};
-  registerKernelClass<CastKernel>(registry, KernelDefBuilder("Cast")
-                                                .typeConstraint("SrcT", types)
-                                                .typeConstraint("DstT", types));
+  registerKernelClass<CastKernel>(registry,
+                                  KernelDefBuilder("Cast")
+                                      .typeConstraint("SrcT", kAllDTypes)
+                                      .typeConstraint("DstT", kAllDTypes));
 }
 
 } // namespace tfrt_fallback::rt

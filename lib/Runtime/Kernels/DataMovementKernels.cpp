@@ -1246,8 +1246,8 @@ void registerDataMovementKernels(KernelRegistry &registry) {
   // are not constrained here and the kernels accept int32 or int64.
   auto reg = [&](const char *op, auto tag) {
     using K = typename decltype(tag)::Type;
-    registerKernelClass<K>(registry,
-                           KernelDefBuilder(op).typeConstraint("T", kAllTypes));
+    registerKernelClass<K>(
+        registry, KernelDefBuilder(op).typeConstraint("T", kAllDTypes));
   };
   reg("Transpose", DTypeTag<TransposeKernel>{});
   reg("ConcatV2", DTypeTag<ConcatKernel<false>>{});

@@ -754,10 +754,6 @@ template <typename T> struct NegFunctor {
   template <typename X> static auto apply(const X &x) { return -x; }
 };
 
-template <template <typename> class F> struct UnaryFamily {
-  template <typename T> using Kernel = UnaryOpKernel<T, F<T>>;
-};
-
 } // namespace
 
 void registerElementwiseKernels(KernelRegistry &registry) {

@@ -485,18 +485,18 @@ void registerGatherScatterKernels(KernelRegistry &registry) {
   // Index dtype attributes (Tindices, Taxis) are checked on the operands.
   registerKernelClass<GatherKernel<true>>(
       registry,
-      KernelDefBuilder("GatherV2").typeConstraint("Tparams", kAllTypes));
+      KernelDefBuilder("GatherV2").typeConstraint("Tparams", kAllDTypes));
   registerKernelClass<GatherKernel<false>>(
       registry,
-      KernelDefBuilder("Gather").typeConstraint("Tparams", kAllTypes));
+      KernelDefBuilder("Gather").typeConstraint("Tparams", kAllDTypes));
   registerKernelClass<GatherNdKernel>(
       registry,
-      KernelDefBuilder("GatherNd").typeConstraint("Tparams", kAllTypes));
+      KernelDefBuilder("GatherNd").typeConstraint("Tparams", kAllDTypes));
   registerForTypes<ScatterNdKernel, float, double, int32_t, int64_t>(
       registry, "ScatterNd");
   registerKernelClass<SparseToDenseKernel>(
       registry,
-      KernelDefBuilder("SparseToDense").typeConstraint("T", kAllTypes));
+      KernelDefBuilder("SparseToDense").typeConstraint("T", kAllDTypes));
   // Where's T defaults to bool: dispatched on the operand instead.
   registerKernelClass<WhereKernel>(registry, KernelDefBuilder("Where"));
 }

@@ -22,7 +22,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <initializer_list>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -53,12 +52,14 @@ void parallelFor(const Eigen::ThreadPoolDevice &device, Eigen::Index n,
 // families)
 //===----------------------------------------------------------------------===//
 
-/// Every dtype TF registers the data-movement kernels for on CPU that has
-/// buffers here.
-inline const std::initializer_list<DType> kAllTypes = {
-    DType::F32, DType::F64, DType::F16, DType::BF16, DType::I8,
-    DType::I16, DType::I32, DType::I64, DType::U8,   DType::U16,
-    DType::U32, DType::U64, DType::Bool};
+/// Every dtype a tensor can hold (the buffer dtypes of DTypes.def, in its
+/// order): what kernels that move raw elements (data movement, Gather,
+/// ZerosLike, ...) and Cast are registered for, as TF registers them on CPU
+/// for every type.
+inline constexpr DType kAllDTypes[] = {
+#define TFRT_FALLBACK_DTYPE(Enum, ...) DType::Enum,
+#include "tfrt_fallback/Runtime/DTypes.def"
+};
 
 /// Element `i` of an int32 or int64 tensor as int64.
 inline int64_t indexAt(const Tensor &t, int64_t i) {
@@ -161,6 +162,12 @@ public:
               F::apply(ConstArrayMap<T>(src + first, last - first));
         });
   }
+};
+
+/// The UnaryOpKernel of functor template F, as a class template over the
+/// element type, to register for several dtypes.
+template <template <typename> class F> struct UnaryFamily {
+  template <typename T> using Kernel = UnaryOpKernel<T, F<T>>;
 };
 
 //===----------------------------------------------------------------------===//

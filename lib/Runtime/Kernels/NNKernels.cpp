@@ -54,10 +54,6 @@ template <typename T> struct TanhFunctor {
   template <typename X> static auto apply(const X &x) { return x.tanh(); }
 };
 
-template <template <typename> class F> struct UnaryFamily {
-  template <typename T> using Kernel = UnaryOpKernel<T, F<T>>;
-};
-
 //===----------------------------------------------------------------------===//
 // BiasAdd
 //===----------------------------------------------------------------------===//

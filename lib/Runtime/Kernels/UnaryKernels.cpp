@@ -142,10 +142,6 @@ template <typename T> struct RoundFunctor {
   }
 };
 
-template <template <typename> class F> struct UnaryFamily {
-  template <typename T> using Kernel = UnaryOpKernel<T, F<T>>;
-};
-
 //===----------------------------------------------------------------------===//
 // Activations with a select: Elu, Selu, Softplus
 //===----------------------------------------------------------------------===//
@@ -378,14 +374,10 @@ void registerUnaryKernels(KernelRegistry &registry) {
   registerKernelClass<MapKernel<bool, bool, LogicalNotFunctor>>(
       registry, KernelDefBuilder("LogicalNot"));
 
-  const DType allTypes[] = {DType::F32, DType::F64, DType::F16, DType::BF16,
-                            DType::I8,  DType::I16, DType::I32, DType::I64,
-                            DType::U8,  DType::U16, DType::U32, DType::U64,
-                            DType::Bool};
   registerKernelClass<FillLikeKernel<false>>(
-      registry, KernelDefBuilder("ZerosLike").typeConstraint("T", allTypes));
+      registry, KernelDefBuilder("ZerosLike").typeConstraint("T", kAllDTypes));
   registerKernelClass<FillLikeKernel<true>>(
-      registry, KernelDefBuilder("OnesLike").typeConstraint("T", allTypes));
+      registry, KernelDefBuilder("OnesLike").typeConstraint("T", kAllDTypes));
 }
 
 } // namespace tfrt_fallback::rt
