@@ -52,8 +52,8 @@ const KernelRegistry &registry() {
   static const KernelRegistry *registry = [] {
     auto *r = new KernelRegistry();
     registerAllKernels(*r);
-    TFRT_FALLBACK_REGISTER_KERNEL(*r, KernelDefBuilder("TestDelayedIdentity"),
-                                  DelayedIdentityKernel);
+    registerKernel<DelayedIdentityKernel>(
+        *r, KernelDefBuilder("TestDelayedIdentity"));
     r->setInputArity("TestDelayedIdentity", 1, 1);
     return r;
   }();

@@ -27,10 +27,9 @@ public:
 };
 
 void registerTestKernels(KernelRegistry &registry) {
-  TFRT_FALLBACK_REGISTER_KERNEL(
+  registerKernel<SquarePlusOneKernel>(
       registry,
-      KernelDefBuilder("TestSquarePlusOne").typeConstraint<float>("T"),
-      SquarePlusOneKernel);
+      KernelDefBuilder("TestSquarePlusOne").typeConstraint<float>("T"));
   registry.setInputArity("TestSquarePlusOne", 1, 1);
 }
 } // namespace

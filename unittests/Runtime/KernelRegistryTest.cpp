@@ -30,6 +30,18 @@ public:
   void compute(OpKernelContextInterface *) override {}
 };
 
+/// The element type of the TypedKernel constructed last.
+DType lastTypedKernel = DType::Invalid;
+
+/// One class per element type, as the kernel families write them.
+template <typename T> class TypedKernel final : public OpKernel {
+public:
+  explicit TypedKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
+    lastTypedKernel = dtypeOf<T>();
+  }
+  void compute(OpKernelContextInterface *) override {}
+};
+
 /// Fails construction when attribute "fail" is true.
 class PickyKernel final : public OpKernel {
 public:
@@ -49,30 +61,23 @@ public:
 };
 
 void registerExampleKernels(KernelRegistry &registry) {
-  TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("Identity"),
-                                IdentityKernel);
-  TFRT_FALLBACK_REGISTER_KERNEL(
+  registerKernel<IdentityKernel>(registry, KernelDefBuilder("Identity"));
+  registerKernel<TaggedKernel<1>>(
       registry,
-      KernelDefBuilder("AddV2").typeConstraint("T", {DType::F32, DType::I32}),
-      TaggedKernel<1>);
-  TFRT_FALLBACK_REGISTER_KERNEL(registry,
-                                KernelDefBuilder("Cast")
-                                    .typeConstraint("SrcT", {DType::F32})
-                                    .typeConstraint<int32_t>("DstT"),
-                                TaggedKernel<2>);
-  TFRT_FALLBACK_REGISTER_KERNEL(
-      registry, KernelDefBuilder("ConcatV2").typeConstraint("T", {DType::F16}),
-      TaggedKernel<3>);
-  TFRT_FALLBACK_REGISTER_KERNEL(
+      KernelDefBuilder("AddV2").typeConstraint("T", {DType::F32, DType::I32}));
+  registerKernel<TaggedKernel<2>>(registry,
+                                  KernelDefBuilder("Cast")
+                                      .typeConstraint("SrcT", {DType::F32})
+                                      .typeConstraint<int32_t>("DstT"));
+  registerKernel<TaggedKernel<3>>(
+      registry, KernelDefBuilder("ConcatV2").typeConstraint("T", {DType::F16}));
+  registerKernel<TaggedKernel<4>>(
+      registry, KernelDefBuilder("ConcatV2")
+                    .typeConstraint("T", {DType::F32, DType::F16}));
+  registerKernel<TaggedKernel<5>>(
       registry,
-      KernelDefBuilder("ConcatV2")
-          .typeConstraint("T", {DType::F32, DType::F16}),
-      TaggedKernel<4>);
-  TFRT_FALLBACK_REGISTER_KERNEL(
-      registry, KernelDefBuilder("IdentityN").typeConstraint("T", {DType::F32}),
-      TaggedKernel<5>);
-  TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("Picky"),
-                                PickyKernel);
+      KernelDefBuilder("IdentityN").typeConstraint("T", {DType::F32}));
+  registerKernel<PickyKernel>(registry, KernelDefBuilder("Picky"));
   registry.setInputArity("AddV2", 2, 2);
   registry.setInputArity("Picky", 0, 0);
 }
@@ -189,6 +194,21 @@ TEST_F(KernelRegistryTest, CreateKernelReportsConstructionFailure) {
             absl::InvalidArgumentError("attribute 'fail' of Picky "
                                        "'loc(\"p\":1:1)' is a string, "
                                        "expected a bool"));
+}
+
+TEST(RegisterKernel, OneDefPerDType) {
+  KernelRegistry registry;
+  registerKernel<TypedKernel, float, int32_t, bool>(registry, "Neg");
+  std::vector<std::string> defs;
+  for (const KernelDef *def : registry.listKernels())
+    defs.push_back(def->constraintString());
+  EXPECT_EQ(defs, (std::vector<std::string>{"T in {f32}", "T in {i32}",
+                                            "T in {i1}"}));
+  registry.setInputArity("Neg", 1, 1);
+  auto kernel = registry.createKernel("Neg", "n", AttrMap{{"T", DType::I32}},
+                                      {DType::I32}, {DType::I32});
+  ASSERT_TRUE(kernel.ok()) << kernel.status();
+  EXPECT_EQ(lastTypedKernel, DType::I32);
 }
 
 TEST_F(KernelRegistryTest, ListKernelsSorted) {

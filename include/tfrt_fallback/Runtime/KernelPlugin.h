@@ -8,8 +8,7 @@
 //
 //   // mine.cpp, built as a shared library against the runtime's headers:
 //   static void registerMine(KernelRegistry &registry) {
-//     TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("Mine"),
-//                                   MineKernel);
+//     registerKernel<MineKernel>(registry, KernelDefBuilder("Mine"));
 //     registry.setInputArity("Mine", 1, 1);
 //   }
 //   TFRT_FALLBACK_KERNEL_PLUGIN(registerMine)

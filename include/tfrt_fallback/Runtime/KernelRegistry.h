@@ -1,8 +1,9 @@
 //===- KernelRegistry.h - Op kernel registration and lookup -----*- C++ -*-===//
 //
-// KernelDef (op name + dtype constraints + factory), KernelDefBuilder and
+// KernelDef (op name + dtype constraints + factory), KernelDefBuilder,
 // KernelRegistry, a plain object filled by explicit family registration
-// functions (no static constructors, which static linking would drop).
+// functions (no static constructors, which static linking would drop), and
+// registerKernel, the one way those functions register a kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,7 +86,9 @@ public:
   KernelRegistry(const KernelRegistry &) = delete;
   KernelRegistry &operator=(const KernelRegistry &) = delete;
 
-  /// Adds `def`; defs of one op are tried in registration order.
+  /// Adds `def`; defs of one op are tried in registration order. Kernels
+  /// are registered with the registerKernel templates below, which build
+  /// the def and its factory.
   void registerKernel(KernelDef def);
 
   /// The first def of `opName` whose constraints `attrs` satisfy. NotFound
@@ -146,18 +149,46 @@ private:
   absl::flat_hash_map<std::string, std::pair<int, int>> ownArities_;
 };
 
-/// Registers `KernelClass` (constructible from OpKernelConstructionInterface*)
-/// under the def built by `builder`, inside a registration function:
-///   void registerExampleKernels(KernelRegistry &registry) {
-///     TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("Identity"),
-///                                   IdentityKernel);
-///   }
-#define TFRT_FALLBACK_REGISTER_KERNEL(registry, builder, KernelClass)          \
-  (registry).registerKernel((builder).build(                                   \
-      [](::tfrt_fallback::rt::OpKernelConstructionInterface *ctx)              \
-          -> std::unique_ptr<::tfrt_fallback::rt::OpKernel> {                  \
-        return std::make_unique<KernelClass>(ctx);                             \
-      }))
+//===----------------------------------------------------------------------===//
+// Registering kernels
+//===----------------------------------------------------------------------===//
+//
+// registerKernel is the one way kernels get into a registry. Each kernel
+// family has one registration function that calls it once per def:
+//
+//   void registerExampleKernels(KernelRegistry &registry) {
+//     // One class for every dtype (it dispatches on its operands):
+//     registerKernel<IdentityKernel>(registry, KernelDefBuilder("Identity"));
+//     // One class per dtype: a def and an instantiation per (op, dtype).
+//     registerKernel<ReluKernel, float, double>(registry, "Relu");
+//   }
+//
+// Defs of one op are tried in registration order.
+
+/// The KernelFactory of `KernelClass`.
+template <typename KernelClass>
+std::unique_ptr<OpKernel> constructKernel(OpKernelConstructionInterface *ctx) {
+  return std::make_unique<KernelClass>(ctx);
+}
+
+/// Registers `KernelClass` (an OpKernel constructible from
+/// OpKernelConstructionInterface *) under the def `builder` describes.
+template <typename KernelClass>
+void registerKernel(KernelRegistry &registry, const KernelDefBuilder &builder) {
+  registry.registerKernel(builder.build(&constructKernel<KernelClass>));
+}
+
+/// Registers `Kernel<T>` for each T in Ts, in that order, each under a def
+/// of its own: op `opName` with the type attribute "T" equal to T's dtype.
+/// Each def refers to its own instantiation only, so a build that leaves a
+/// def out leaves that (op, dtype)'s code out too.
+template <template <typename> class Kernel, typename... Ts>
+void registerKernel(KernelRegistry &registry, absl::string_view opName) {
+  static_assert(sizeof...(Ts) > 0, "name the dtypes to register for");
+  (registerKernel<Kernel<Ts>>(registry,
+                              KernelDefBuilder(opName).typeConstraint<Ts>("T")),
+   ...);
+}
 
 } // namespace tfrt_fallback::rt
 

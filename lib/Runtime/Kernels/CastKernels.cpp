@@ -192,10 +192,9 @@ private:
 } // namespace
 
 void registerCastKernels(KernelRegistry &registry) {
-  registerKernelClass<CastKernel>(registry,
-                                  KernelDefBuilder("Cast")
-                                      .typeConstraint("SrcT", kAllDTypes)
-                                      .typeConstraint("DstT", kAllDTypes));
+  registerKernel<CastKernel>(registry, KernelDefBuilder("Cast")
+                                           .typeConstraint("SrcT", kAllDTypes)
+                                           .typeConstraint("DstT", kAllDTypes));
 }
 
 } // namespace tfrt_fallback::rt

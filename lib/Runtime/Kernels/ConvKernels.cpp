@@ -699,15 +699,15 @@ template <typename T> using FusedDepthwiseConv = DepthwiseConvKernel<T, true>;
 } // namespace
 
 void registerConvKernels(KernelRegistry &registry) {
-  registerForTypes<Conv2D, float, double>(registry, "Conv2D");
-  registerForTypes<FusedConv2D, float, double>(registry, "_FusedConv2D");
-  registerForTypes<DepthwiseConv, float, double>(registry,
-                                                 "DepthwiseConv2dNative");
-  registerForTypes<FusedDepthwiseConv, float, double>(
+  registerKernel<Conv2D, float, double>(registry, "Conv2D");
+  registerKernel<FusedConv2D, float, double>(registry, "_FusedConv2D");
+  registerKernel<DepthwiseConv, float, double>(registry,
+                                               "DepthwiseConv2dNative");
+  registerKernel<FusedDepthwiseConv, float, double>(
       registry, "_FusedDepthwiseConv2dNative");
-  registerForTypes<FusedDepthwiseConv, float, double>(
+  registerKernel<FusedDepthwiseConv, float, double>(
       registry, "FusedDepthwiseConv2dNative");
-  registerForTypes<Conv2DBackpropInputKernel, float, double>(
+  registerKernel<Conv2DBackpropInputKernel, float, double>(
       registry, "Conv2DBackpropInput");
 }
 

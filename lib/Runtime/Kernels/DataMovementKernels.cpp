@@ -1244,26 +1244,37 @@ void registerDataMovementKernels(KernelRegistry &registry) {
   // the index operands (the op table), which the loader checks when a node
   // has them; they default to int32 and may be left out of a graph, so they
   // are not constrained here and the kernels accept int32 or int64.
-  auto reg = [&](const char *op, auto tag) {
-    using K = typename decltype(tag)::Type;
-    registerKernelClass<K>(
-        registry, KernelDefBuilder(op).typeConstraint("T", kAllDTypes));
-  };
-  reg("Transpose", DTypeTag<TransposeKernel>{});
-  reg("ConcatV2", DTypeTag<ConcatKernel<false>>{});
-  reg("Concat", DTypeTag<ConcatKernel<true>>{});
-  reg("Pack", DTypeTag<PackKernel>{});
-  reg("Unpack", DTypeTag<UnpackKernel>{});
-  reg("Split", DTypeTag<SplitKernel>{});
-  reg("SplitV", DTypeTag<SplitVKernel>{});
-  reg("Slice", DTypeTag<SliceKernel>{});
-  reg("StridedSlice", DTypeTag<StridedSliceKernel>{});
-  reg("Pad", DTypeTag<PadKernel>{});
-  reg("PadV2", DTypeTag<PadKernel>{});
-  reg("MirrorPad", DTypeTag<MirrorPadKernel>{});
-  reg("Tile", DTypeTag<TileKernel>{});
-  reg("ReverseV2", DTypeTag<ReverseKernel<false>>{});
-  reg("Reverse", DTypeTag<ReverseKernel<true>>{});
+  registerKernel<TransposeKernel>(
+      registry, KernelDefBuilder("Transpose").typeConstraint("T", kAllDTypes));
+  registerKernel<ConcatKernel<false>>(
+      registry, KernelDefBuilder("ConcatV2").typeConstraint("T", kAllDTypes));
+  registerKernel<ConcatKernel<true>>(
+      registry, KernelDefBuilder("Concat").typeConstraint("T", kAllDTypes));
+  registerKernel<PackKernel>(
+      registry, KernelDefBuilder("Pack").typeConstraint("T", kAllDTypes));
+  registerKernel<UnpackKernel>(
+      registry, KernelDefBuilder("Unpack").typeConstraint("T", kAllDTypes));
+  registerKernel<SplitKernel>(
+      registry, KernelDefBuilder("Split").typeConstraint("T", kAllDTypes));
+  registerKernel<SplitVKernel>(
+      registry, KernelDefBuilder("SplitV").typeConstraint("T", kAllDTypes));
+  registerKernel<SliceKernel>(
+      registry, KernelDefBuilder("Slice").typeConstraint("T", kAllDTypes));
+  registerKernel<StridedSliceKernel>(
+      registry,
+      KernelDefBuilder("StridedSlice").typeConstraint("T", kAllDTypes));
+  registerKernel<PadKernel>(
+      registry, KernelDefBuilder("Pad").typeConstraint("T", kAllDTypes));
+  registerKernel<PadKernel>(
+      registry, KernelDefBuilder("PadV2").typeConstraint("T", kAllDTypes));
+  registerKernel<MirrorPadKernel>(
+      registry, KernelDefBuilder("MirrorPad").typeConstraint("T", kAllDTypes));
+  registerKernel<TileKernel>(
+      registry, KernelDefBuilder("Tile").typeConstraint("T", kAllDTypes));
+  registerKernel<ReverseKernel<false>>(
+      registry, KernelDefBuilder("ReverseV2").typeConstraint("T", kAllDTypes));
+  registerKernel<ReverseKernel<true>>(
+      registry, KernelDefBuilder("Reverse").typeConstraint("T", kAllDTypes));
 }
 
 } // namespace tfrt_fallback::rt

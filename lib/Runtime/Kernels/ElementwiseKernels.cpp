@@ -462,12 +462,6 @@ template <template <typename> class OpT> struct BinaryFamily {
   template <typename T> using Kernel = BinaryOpKernel<T, OpT>;
 };
 
-/// Registers the binary op `opName` for every dtype in Ts.
-template <template <typename> class OpT, typename... Ts>
-void registerBinary(KernelRegistry &registry, const char *opName) {
-  registerForTypes<BinaryFamily<OpT>::template Kernel, Ts...>(registry, opName);
-}
-
 //===----------------------------------------------------------------------===//
 // Select, SelectV2
 //===----------------------------------------------------------------------===//
@@ -671,24 +665,6 @@ using CarrierOf = std::conditional_t<
     std::conditional_t<kSize == 2, uint16_t,
                        std::conditional_t<kSize == 4, uint32_t, uint64_t>>>;
 
-/// Registers Select or SelectV2 for every buffer dtype, one kernel class
-/// per element size.
-template <bool kV2> void registerSelect(KernelRegistry &registry) {
-  const char *name = kV2 ? "SelectV2" : "Select";
-  registerKernelClass<SelectKernel<uint8_t, kV2>>(
-      registry, KernelDefBuilder(name).typeConstraint(
-                    "T", {DType::U8, DType::I8, DType::Bool}));
-  registerKernelClass<SelectKernel<uint16_t, kV2>>(
-      registry, KernelDefBuilder(name).typeConstraint(
-                    "T", {DType::F16, DType::BF16, DType::I16, DType::U16}));
-  registerKernelClass<SelectKernel<uint32_t, kV2>>(
-      registry, KernelDefBuilder(name).typeConstraint(
-                    "T", {DType::F32, DType::I32, DType::U32}));
-  registerKernelClass<SelectKernel<uint64_t, kV2>>(
-      registry, KernelDefBuilder(name).typeConstraint(
-                    "T", {DType::F64, DType::I64, DType::U64}));
-}
-
 //===----------------------------------------------------------------------===//
 // AddN
 //===----------------------------------------------------------------------===//
@@ -759,51 +735,84 @@ template <typename T> struct NegFunctor {
 void registerElementwiseKernels(KernelRegistry &registry) {
   using half = Eigen::half;
   using bf16 = Eigen::bfloat16;
-#define TFRT_FALLBACK_ALL_TYPES                                                \
+#define TFRT_FALLBACK_NUMBER_TYPES                                             \
   float, double, half, bf16, int32_t, int64_t, int8_t, uint8_t
-  registerBinary<AddFunctor, TFRT_FALLBACK_ALL_TYPES>(registry, "AddV2");
-  registerBinary<AddFunctor, TFRT_FALLBACK_ALL_TYPES>(registry, "Add");
-  registerBinary<SubFunctor, TFRT_FALLBACK_ALL_TYPES>(registry, "Sub");
-  registerBinary<MulFunctor, TFRT_FALLBACK_ALL_TYPES>(registry, "Mul");
-  registerBinary<QuotientFunctor, float, double, half, bf16>(registry,
-                                                             "RealDiv");
-  registerBinary<DivFunctor, TFRT_FALLBACK_ALL_TYPES>(registry, "Div");
-  registerBinary<MaxFunctor, TFRT_FALLBACK_ALL_TYPES>(registry, "Maximum");
-  registerBinary<MinFunctor, TFRT_FALLBACK_ALL_TYPES>(registry, "Minimum");
-  registerBinary<FloorDivFunctor, TFRT_FALLBACK_ALL_TYPES, int16_t, uint16_t>(
-      registry, "FloorDiv");
-  registerBinary<FloorModFunctor, TFRT_FALLBACK_ALL_TYPES, int16_t, uint16_t>(
-      registry, "FloorMod");
-  registerBinary<SquaredDifferenceFunctor, float, double, half, bf16, int32_t,
-                 int64_t>(registry, "SquaredDifference");
-  registerBinary<PowFunctor, float, double, half, bf16, int32_t, int64_t>(
-      registry, "Pow");
-  registerBinary<Atan2Functor, float, double, half, bf16>(registry, "Atan2");
-  registerBinary<EqualFunctor, TFRT_FALLBACK_ALL_TYPES, bool>(registry,
-                                                              "Equal");
-  registerBinary<NotEqualFunctor, TFRT_FALLBACK_ALL_TYPES, bool>(registry,
-                                                                 "NotEqual");
-  registerBinary<LessFunctor, TFRT_FALLBACK_ALL_TYPES>(registry, "Less");
-  registerBinary<LessEqualFunctor, TFRT_FALLBACK_ALL_TYPES>(registry,
-                                                            "LessEqual");
-  registerBinary<GreaterFunctor, TFRT_FALLBACK_ALL_TYPES>(registry, "Greater");
-  registerBinary<GreaterEqualFunctor, TFRT_FALLBACK_ALL_TYPES>(registry,
-                                                               "GreaterEqual");
-#undef TFRT_FALLBACK_ALL_TYPES
+  registerKernel<BinaryFamily<AddFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES>(
+      registry, "AddV2");
+  registerKernel<BinaryFamily<AddFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES>(
+      registry, "Add");
+  registerKernel<BinaryFamily<SubFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES>(
+      registry, "Sub");
+  registerKernel<BinaryFamily<MulFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES>(
+      registry, "Mul");
+  registerKernel<BinaryFamily<QuotientFunctor>::Kernel, float, double, half,
+                 bf16>(registry, "RealDiv");
+  registerKernel<BinaryFamily<DivFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES>(
+      registry, "Div");
+  registerKernel<BinaryFamily<MaxFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES>(
+      registry, "Maximum");
+  registerKernel<BinaryFamily<MinFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES>(
+      registry, "Minimum");
+  registerKernel<BinaryFamily<FloorDivFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES, int16_t, uint16_t>(registry,
+                                                                "FloorDiv");
+  registerKernel<BinaryFamily<FloorModFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES, int16_t, uint16_t>(registry,
+                                                                "FloorMod");
+  registerKernel<BinaryFamily<SquaredDifferenceFunctor>::Kernel, float, double,
+                 half, bf16, int32_t, int64_t>(registry, "SquaredDifference");
+  registerKernel<BinaryFamily<PowFunctor>::Kernel, float, double, half, bf16,
+                 int32_t, int64_t>(registry, "Pow");
+  registerKernel<BinaryFamily<Atan2Functor>::Kernel, float, double, half, bf16>(
+      registry, "Atan2");
+  registerKernel<BinaryFamily<EqualFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES,
+                 bool>(registry, "Equal");
+  registerKernel<BinaryFamily<NotEqualFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES, bool>(registry, "NotEqual");
+  registerKernel<BinaryFamily<LessFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES>(
+      registry, "Less");
+  registerKernel<BinaryFamily<LessEqualFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES>(registry, "LessEqual");
+  registerKernel<BinaryFamily<GreaterFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES>(registry, "Greater");
+  registerKernel<BinaryFamily<GreaterEqualFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES>(registry, "GreaterEqual");
+#undef TFRT_FALLBACK_NUMBER_TYPES
 
-  registerKernelClass<BinaryOpKernel<bool, LogicalAndFunctor>>(
+  registerKernel<BinaryOpKernel<bool, LogicalAndFunctor>>(
       registry, KernelDefBuilder("LogicalAnd"));
-  registerKernelClass<BinaryOpKernel<bool, LogicalOrFunctor>>(
+  registerKernel<BinaryOpKernel<bool, LogicalOrFunctor>>(
       registry, KernelDefBuilder("LogicalOr"));
-  registerSelect<false>(registry);
-  registerSelect<true>(registry);
-  registerForTypes<AddNKernel, float, double, half, bf16, int32_t, int64_t>(
-      registry, "AddN");
 
-  registerForTypes<UnaryFamily<ExpFunctor>::Kernel, float, double, half, bf16>(
+  // Select and SelectV2 move elements by size: one class per element size,
+  // registered for every dtype of that size.
+  const DType size1[] = {DType::U8, DType::I8, DType::Bool};
+  const DType size2[] = {DType::F16, DType::BF16, DType::I16, DType::U16};
+  const DType size4[] = {DType::F32, DType::I32, DType::U32};
+  const DType size8[] = {DType::F64, DType::I64, DType::U64};
+  registerKernel<SelectKernel<uint8_t, false>>(
+      registry, KernelDefBuilder("Select").typeConstraint("T", size1));
+  registerKernel<SelectKernel<uint16_t, false>>(
+      registry, KernelDefBuilder("Select").typeConstraint("T", size2));
+  registerKernel<SelectKernel<uint32_t, false>>(
+      registry, KernelDefBuilder("Select").typeConstraint("T", size4));
+  registerKernel<SelectKernel<uint64_t, false>>(
+      registry, KernelDefBuilder("Select").typeConstraint("T", size8));
+  registerKernel<SelectKernel<uint8_t, true>>(
+      registry, KernelDefBuilder("SelectV2").typeConstraint("T", size1));
+  registerKernel<SelectKernel<uint16_t, true>>(
+      registry, KernelDefBuilder("SelectV2").typeConstraint("T", size2));
+  registerKernel<SelectKernel<uint32_t, true>>(
+      registry, KernelDefBuilder("SelectV2").typeConstraint("T", size4));
+  registerKernel<SelectKernel<uint64_t, true>>(
+      registry, KernelDefBuilder("SelectV2").typeConstraint("T", size8));
+
+  registerKernel<AddNKernel, float, double, half, bf16, int32_t, int64_t>(
+      registry, "AddN");
+  registerKernel<UnaryFamily<ExpFunctor>::Kernel, float, double, half, bf16>(
       registry, "Exp");
-  registerForTypes<UnaryFamily<NegFunctor>::Kernel, float, double, half, bf16,
-                   int32_t, int64_t, int8_t>(registry, "Neg");
+  registerKernel<UnaryFamily<NegFunctor>::Kernel, float, double, half, bf16,
+                 int32_t, int64_t, int8_t>(registry, "Neg");
 }
 
 } // namespace tfrt_fallback::rt

@@ -483,22 +483,22 @@ public:
 
 void registerGatherScatterKernels(KernelRegistry &registry) {
   // Index dtype attributes (Tindices, Taxis) are checked on the operands.
-  registerKernelClass<GatherKernel<true>>(
+  registerKernel<GatherKernel<true>>(
       registry,
       KernelDefBuilder("GatherV2").typeConstraint("Tparams", kAllDTypes));
-  registerKernelClass<GatherKernel<false>>(
+  registerKernel<GatherKernel<false>>(
       registry,
       KernelDefBuilder("Gather").typeConstraint("Tparams", kAllDTypes));
-  registerKernelClass<GatherNdKernel>(
+  registerKernel<GatherNdKernel>(
       registry,
       KernelDefBuilder("GatherNd").typeConstraint("Tparams", kAllDTypes));
-  registerForTypes<ScatterNdKernel, float, double, int32_t, int64_t>(
-      registry, "ScatterNd");
-  registerKernelClass<SparseToDenseKernel>(
+  registerKernel<ScatterNdKernel, float, double, int32_t, int64_t>(registry,
+                                                                   "ScatterNd");
+  registerKernel<SparseToDenseKernel>(
       registry,
       KernelDefBuilder("SparseToDense").typeConstraint("T", kAllDTypes));
   // Where's T defaults to bool: dispatched on the operand instead.
-  registerKernelClass<WhereKernel>(registry, KernelDefBuilder("Where"));
+  registerKernel<WhereKernel>(registry, KernelDefBuilder("Where"));
 }
 
 } // namespace tfrt_fallback::rt

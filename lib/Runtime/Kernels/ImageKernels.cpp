@@ -218,11 +218,11 @@ private:
 void registerImageKernels(KernelRegistry &registry) {
   using half = Eigen::half;
   using bf16 = Eigen::bfloat16;
-  registerForTypes<ResizeBilinearKernel, float, double, half, bf16, int32_t,
-                   int64_t, uint8_t, int8_t, int16_t, uint16_t>(
-      registry, "ResizeBilinear");
-  registerForTypes<ResizeNearestKernel, float, double, half, bf16, int32_t,
-                   int64_t, uint8_t, int8_t, int16_t, uint16_t>(
+  registerKernel<ResizeBilinearKernel, float, double, half, bf16, int32_t,
+                 int64_t, uint8_t, int8_t, int16_t, uint16_t>(registry,
+                                                              "ResizeBilinear");
+  registerKernel<ResizeNearestKernel, float, double, half, bf16, int32_t,
+                 int64_t, uint8_t, int8_t, int16_t, uint16_t>(
       registry, "ResizeNearestNeighbor");
 }
 

@@ -1,9 +1,10 @@
 //===- KernelUtils.h - Helpers shared by the kernel families ----*- C++ -*-===//
 //
-// Private to lib/Runtime/Kernels: registration helpers that register one
-// kernel class template per dtype, optional attribute readers, Eigen array
-// maps over raw row pointers, and the unary elementwise kernel used by both
-// the math (Exp, Neg) and the activation (Relu, Sigmoid, ...) families.
+// Private to lib/Runtime/Kernels: the dtype list and index helpers of the
+// kernels that move raw elements, optional attribute readers, Eigen array
+// maps over raw row pointers, the unary elementwise kernel used by both the
+// math (Exp, Neg) and the activation (Relu, Sigmoid, ...) families, window
+// geometry and fused epilogues.
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,26 +84,6 @@ template <typename F> void dispatchElementSize(DType dtype, F &&f) {
   default:
     return f(uint64_t{});
   }
-}
-
-//===----------------------------------------------------------------------===//
-// Registration
-//===----------------------------------------------------------------------===//
-
-/// Registers `KernelClass` under `builder`. A function so that class
-/// template arguments (which contain commas) never go through the macro.
-template <typename KernelClass>
-void registerKernelClass(KernelRegistry &registry,
-                         const KernelDefBuilder &builder) {
-  TFRT_FALLBACK_REGISTER_KERNEL(registry, builder, KernelClass);
-}
-
-/// Registers `Kernel<T>` for each T in Ts with the constraint "T" == T.
-template <template <typename> class Kernel, typename... Ts>
-void registerForTypes(KernelRegistry &registry, const char *opName) {
-  (registerKernelClass<Kernel<Ts>>(
-       registry, KernelDefBuilder(opName).typeConstraint<Ts>("T")),
-   ...);
 }
 
 //===----------------------------------------------------------------------===//

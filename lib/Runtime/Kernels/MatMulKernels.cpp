@@ -298,21 +298,21 @@ template <typename T> using BatchMatMulV2 = BatchMatMulKernel<T, true>;
 } // namespace
 
 void registerMatMulKernels(KernelRegistry &registry) {
-  registerForTypes<MatMulKernel, float, double, int32_t, int64_t>(registry,
-                                                                  "MatMul");
-  registerForTypes<FusedMatMulKernel, float, double>(registry, "_FusedMatMul");
-  registerForTypes<BatchMatMulV1, float, double, int32_t>(registry,
-                                                          "BatchMatMul");
-  registerForTypes<BatchMatMulV2, float, double, int32_t>(registry,
-                                                          "BatchMatMulV2");
-  registerKernelClass<BatchMatMulV2<float>>(registry,
-                                            KernelDefBuilder("BatchMatMulV3")
-                                                .typeConstraint<float>("Ta")
-                                                .typeConstraint<float>("Tb"));
-  registerKernelClass<BatchMatMulV2<double>>(registry,
-                                             KernelDefBuilder("BatchMatMulV3")
-                                                 .typeConstraint<double>("Ta")
-                                                 .typeConstraint<double>("Tb"));
+  registerKernel<MatMulKernel, float, double, int32_t, int64_t>(registry,
+                                                                "MatMul");
+  registerKernel<FusedMatMulKernel, float, double>(registry, "_FusedMatMul");
+  registerKernel<BatchMatMulV1, float, double, int32_t>(registry,
+                                                        "BatchMatMul");
+  registerKernel<BatchMatMulV2, float, double, int32_t>(registry,
+                                                        "BatchMatMulV2");
+  registerKernel<BatchMatMulV2<float>>(registry,
+                                       KernelDefBuilder("BatchMatMulV3")
+                                           .typeConstraint<float>("Ta")
+                                           .typeConstraint<float>("Tb"));
+  registerKernel<BatchMatMulV2<double>>(registry,
+                                        KernelDefBuilder("BatchMatMulV3")
+                                            .typeConstraint<double>("Ta")
+                                            .typeConstraint<double>("Tb"));
 }
 
 } // namespace tfrt_fallback::rt

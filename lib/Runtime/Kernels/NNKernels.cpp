@@ -452,25 +452,24 @@ template <typename T> using FusedBatchNormV2 = FusedBatchNormKernel<T, float>;
 void registerNNKernels(KernelRegistry &registry) {
   using half = Eigen::half;
   using bf16 = Eigen::bfloat16;
-  registerForTypes<UnaryFamily<ReluFunctor>::Kernel, float, double, half, bf16,
-                   int32_t, int64_t, int8_t>(registry, "Relu");
-  registerForTypes<UnaryFamily<Relu6Functor>::Kernel, float, double, half,
-                   bf16>(registry, "Relu6");
-  registerForTypes<UnaryFamily<SigmoidFunctor>::Kernel, float, double, half,
-                   bf16>(registry, "Sigmoid");
-  registerForTypes<UnaryFamily<TanhFunctor>::Kernel, float, double, half, bf16>(
+  registerKernel<UnaryFamily<ReluFunctor>::Kernel, float, double, half, bf16,
+                 int32_t, int64_t, int8_t>(registry, "Relu");
+  registerKernel<UnaryFamily<Relu6Functor>::Kernel, float, double, half, bf16>(
+      registry, "Relu6");
+  registerKernel<UnaryFamily<SigmoidFunctor>::Kernel, float, double, half,
+                 bf16>(registry, "Sigmoid");
+  registerKernel<UnaryFamily<TanhFunctor>::Kernel, float, double, half, bf16>(
       registry, "Tanh");
-  registerForTypes<BiasAddKernel, float, double, half, bf16, int32_t>(
-      registry, "BiasAdd");
-  registerForTypes<Softmax, float, double, half, bf16>(registry, "Softmax");
-  registerForTypes<LogSoftmax, float, double, half, bf16>(registry,
-                                                          "LogSoftmax");
-  registerForTypes<PreluKernel, float, double>(registry, "Prelu");
-  registerForTypes<FusedBatchNormV1, float, double>(registry, "FusedBatchNorm");
-  registerForTypes<FusedBatchNormV2, float, half, bf16>(registry,
-                                                        "FusedBatchNormV2");
-  registerForTypes<FusedBatchNormV2, float, half, bf16>(registry,
-                                                        "FusedBatchNormV3");
+  registerKernel<BiasAddKernel, float, double, half, bf16, int32_t>(registry,
+                                                                    "BiasAdd");
+  registerKernel<Softmax, float, double, half, bf16>(registry, "Softmax");
+  registerKernel<LogSoftmax, float, double, half, bf16>(registry, "LogSoftmax");
+  registerKernel<PreluKernel, float, double>(registry, "Prelu");
+  registerKernel<FusedBatchNormV1, float, double>(registry, "FusedBatchNorm");
+  registerKernel<FusedBatchNormV2, float, half, bf16>(registry,
+                                                      "FusedBatchNormV2");
+  registerKernel<FusedBatchNormV2, float, half, bf16>(registry,
+                                                      "FusedBatchNormV3");
 }
 
 } // namespace tfrt_fallback::rt

@@ -222,10 +222,10 @@ private:
 } // namespace
 
 void registerNmsKernels(KernelRegistry &registry) {
-  registerKernelClass<NmsKernel<false>>(
-      registry, KernelDefBuilder("NonMaxSuppressionV3"));
-  registerKernelClass<NmsKernel<true>>(registry,
-                                       KernelDefBuilder("NonMaxSuppressionV5"));
+  registerKernel<NmsKernel<false>>(registry,
+                                   KernelDefBuilder("NonMaxSuppressionV3"));
+  registerKernel<NmsKernel<true>>(registry,
+                                  KernelDefBuilder("NonMaxSuppressionV5"));
 }
 
 } // namespace tfrt_fallback::rt

@@ -244,11 +244,11 @@ template <typename T> using AvgPool = PoolKernel<T, false, false>;
 void registerPoolingKernels(KernelRegistry &registry) {
   using half = Eigen::half;
   using bf16 = Eigen::bfloat16;
-  registerForTypes<MaxPool, float, double, half, bf16, int32_t, int64_t,
-                   uint8_t, int8_t>(registry, "MaxPool");
-  registerForTypes<MaxPoolV2, float, double, half, bf16, int32_t, int64_t,
-                   uint8_t, int8_t>(registry, "MaxPoolV2");
-  registerForTypes<AvgPool, float, double, half, bf16>(registry, "AvgPool");
+  registerKernel<MaxPool, float, double, half, bf16, int32_t, int64_t, uint8_t,
+                 int8_t>(registry, "MaxPool");
+  registerKernel<MaxPoolV2, float, double, half, bf16, int32_t, int64_t,
+                 uint8_t, int8_t>(registry, "MaxPoolV2");
+  registerKernel<AvgPool, float, double, half, bf16>(registry, "AvgPool");
 }
 
 } // namespace tfrt_fallback::rt

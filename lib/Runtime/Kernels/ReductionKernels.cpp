@@ -498,34 +498,18 @@ void registerReductionKernels(KernelRegistry &registry) {
   // the loader checks it against that operand when a node has it, and the
   // kernels accept int32 or int64 indices. It defaults to int32 and graphs
   // may leave it out, so it is not a registration constraint.
-  registerForTypes<SumKernel, float, double, int32_t, int64_t>(registry, "Sum");
-  registerForTypes<MeanKernel, float, double, int32_t, int64_t>(registry,
-                                                                "Mean");
-  registerForTypes<ProdKernel, float, double, int32_t, int64_t>(registry,
-                                                                "Prod");
-  registerForTypes<MaxKernel, float, double, int32_t, int64_t>(registry, "Max");
-  registerForTypes<MinKernel, float, double, int32_t, int64_t>(registry, "Min");
-  registerKernelClass<AllKernel<bool>>(registry, KernelDefBuilder("All"));
-  registerKernelClass<AnyKernel<bool>>(registry, KernelDefBuilder("Any"));
-  for (const char *op : {"ArgMax", "ArgMin"}) {
-    const bool isMax = op[3] == 'M' && op[4] == 'a';
-    auto reg = [&](auto tag) {
-      using T = typename decltype(tag)::Type;
-      KernelDefBuilder b(op);
-      b.typeConstraint<T>("T");
-      if (isMax)
-        registerKernelClass<ArgMaxKernel<T>>(registry, b);
-      else
-        registerKernelClass<ArgMinKernel<T>>(registry, b);
-    };
-    reg(DTypeTag<float>{});
-    reg(DTypeTag<double>{});
-    reg(DTypeTag<int32_t>{});
-    reg(DTypeTag<int64_t>{});
-    reg(DTypeTag<uint8_t>{});
-    reg(DTypeTag<int8_t>{});
-  }
-  registerForTypes<TopKKernel, float, double, int32_t, int64_t, uint8_t>(
+  registerKernel<SumKernel, float, double, int32_t, int64_t>(registry, "Sum");
+  registerKernel<MeanKernel, float, double, int32_t, int64_t>(registry, "Mean");
+  registerKernel<ProdKernel, float, double, int32_t, int64_t>(registry, "Prod");
+  registerKernel<MaxKernel, float, double, int32_t, int64_t>(registry, "Max");
+  registerKernel<MinKernel, float, double, int32_t, int64_t>(registry, "Min");
+  registerKernel<AllKernel<bool>>(registry, KernelDefBuilder("All"));
+  registerKernel<AnyKernel<bool>>(registry, KernelDefBuilder("Any"));
+  registerKernel<ArgMaxKernel, float, double, int32_t, int64_t, uint8_t,
+                 int8_t>(registry, "ArgMax");
+  registerKernel<ArgMinKernel, float, double, int32_t, int64_t, uint8_t,
+                 int8_t>(registry, "ArgMin");
+  registerKernel<TopKKernel, float, double, int32_t, int64_t, uint8_t>(
       registry, "TopKV2");
 }
 

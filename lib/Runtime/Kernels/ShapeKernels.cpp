@@ -537,32 +537,23 @@ public:
 } // namespace
 
 void registerShapeKernels(KernelRegistry &registry) {
-  TFRT_FALLBACK_REGISTER_KERNEL(registry,
+  registerKernel<ReshapeKernel>(registry,
                                 KernelDefBuilder("Reshape").typeConstraint(
-                                    "Tshape", {DType::I32, DType::I64}),
-                                ReshapeKernel);
-  TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("Identity"),
-                                IdentityKernel);
-  TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("StopGradient"),
-                                IdentityKernel);
-  TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("IdentityN"),
-                                IdentityNKernel);
+                                    "Tshape", {DType::I32, DType::I64}));
+  registerKernel<IdentityKernel>(registry, KernelDefBuilder("Identity"));
+  registerKernel<IdentityKernel>(registry, KernelDefBuilder("StopGradient"));
+  registerKernel<IdentityNKernel>(registry, KernelDefBuilder("IdentityN"));
   // Index attributes with defaults (out_type, Tdim, index_type, Tidx) may
   // be absent from a graph, so they are not constrained; the kernels check
   // operand and output dtypes instead.
-  TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("Shape"),
-                                ShapeKernel);
-  TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("Size"), SizeKernel);
-  TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("Rank"), RankKernel);
-  TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("ExpandDims"),
-                                ExpandDimsKernel);
-  TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("Squeeze"),
-                                SqueezeKernel);
-  TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("Fill"), FillKernel);
-  TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("BroadcastTo"),
-                                BroadcastToKernel);
-  TFRT_FALLBACK_REGISTER_KERNEL(registry, KernelDefBuilder("Range"),
-                                RangeKernel);
+  registerKernel<ShapeKernel>(registry, KernelDefBuilder("Shape"));
+  registerKernel<SizeKernel>(registry, KernelDefBuilder("Size"));
+  registerKernel<RankKernel>(registry, KernelDefBuilder("Rank"));
+  registerKernel<ExpandDimsKernel>(registry, KernelDefBuilder("ExpandDims"));
+  registerKernel<SqueezeKernel>(registry, KernelDefBuilder("Squeeze"));
+  registerKernel<FillKernel>(registry, KernelDefBuilder("Fill"));
+  registerKernel<BroadcastToKernel>(registry, KernelDefBuilder("BroadcastTo"));
+  registerKernel<RangeKernel>(registry, KernelDefBuilder("Range"));
 }
 
 } // namespace tfrt_fallback::rt

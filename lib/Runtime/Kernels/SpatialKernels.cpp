@@ -285,14 +285,14 @@ void registerSpatialKernels(KernelRegistry &registry) {
 #define TFRT_FALLBACK_SPATIAL_TYPES                                            \
   float, double, half, bf16, int32_t, int64_t, uint8_t, int8_t, int16_t,       \
       uint16_t, bool
-  registerForTypes<DepthToSpace, TFRT_FALLBACK_SPATIAL_TYPES>(registry,
-                                                              "DepthToSpace");
-  registerForTypes<SpaceToDepth, TFRT_FALLBACK_SPATIAL_TYPES>(registry,
-                                                              "SpaceToDepth");
-  registerForTypes<SpaceToBatchND, TFRT_FALLBACK_SPATIAL_TYPES>(
-      registry, "SpaceToBatchND");
-  registerForTypes<BatchToSpaceND, TFRT_FALLBACK_SPATIAL_TYPES>(
-      registry, "BatchToSpaceND");
+  registerKernel<DepthToSpace, TFRT_FALLBACK_SPATIAL_TYPES>(registry,
+                                                            "DepthToSpace");
+  registerKernel<SpaceToDepth, TFRT_FALLBACK_SPATIAL_TYPES>(registry,
+                                                            "SpaceToDepth");
+  registerKernel<SpaceToBatchND, TFRT_FALLBACK_SPATIAL_TYPES>(registry,
+                                                              "SpaceToBatchND");
+  registerKernel<BatchToSpaceND, TFRT_FALLBACK_SPATIAL_TYPES>(registry,
+                                                              "BatchToSpaceND");
 #undef TFRT_FALLBACK_SPATIAL_TYPES
 }
 

@@ -319,64 +319,70 @@ void registerUnaryKernels(KernelRegistry &registry) {
   using half = Eigen::half;
   using bf16 = Eigen::bfloat16;
 #define TFRT_FALLBACK_FLOAT_TYPES float, double, half, bf16
-#define TFRT_FALLBACK_REGISTER_UNARY(FUNCTOR, NAME, ...)                       \
-  registerForTypes<UnaryFamily<FUNCTOR>::Kernel, __VA_ARGS__>(registry, NAME)
-
-  TFRT_FALLBACK_REGISTER_UNARY(AbsFunctor, "Abs", TFRT_FALLBACK_FLOAT_TYPES,
-                               int8_t, int16_t, int32_t, int64_t);
-  TFRT_FALLBACK_REGISTER_UNARY(SquareFunctor, "Square",
-                               TFRT_FALLBACK_FLOAT_TYPES, int32_t, int64_t);
-  TFRT_FALLBACK_REGISTER_UNARY(SignFunctor, "Sign", TFRT_FALLBACK_FLOAT_TYPES,
-                               int32_t, int64_t);
-  TFRT_FALLBACK_REGISTER_UNARY(RoundFunctor, "Round", TFRT_FALLBACK_FLOAT_TYPES,
-                               int32_t, int64_t);
-  TFRT_FALLBACK_REGISTER_UNARY(LogFunctor, "Log", TFRT_FALLBACK_FLOAT_TYPES);
-  TFRT_FALLBACK_REGISTER_UNARY(Log1pFunctor, "Log1p",
-                               TFRT_FALLBACK_FLOAT_TYPES);
-  TFRT_FALLBACK_REGISTER_UNARY(Expm1Functor, "Expm1",
-                               TFRT_FALLBACK_FLOAT_TYPES);
-  TFRT_FALLBACK_REGISTER_UNARY(SqrtFunctor, "Sqrt", TFRT_FALLBACK_FLOAT_TYPES);
-  TFRT_FALLBACK_REGISTER_UNARY(RsqrtFunctor, "Rsqrt",
-                               TFRT_FALLBACK_FLOAT_TYPES);
-  TFRT_FALLBACK_REGISTER_UNARY(ReciprocalFunctor, "Reciprocal",
-                               TFRT_FALLBACK_FLOAT_TYPES);
-  TFRT_FALLBACK_REGISTER_UNARY(ReciprocalFunctor, "Inv",
-                               TFRT_FALLBACK_FLOAT_TYPES);
-  TFRT_FALLBACK_REGISTER_UNARY(FloorFunctor, "Floor",
-                               TFRT_FALLBACK_FLOAT_TYPES);
-  TFRT_FALLBACK_REGISTER_UNARY(CeilFunctor, "Ceil", TFRT_FALLBACK_FLOAT_TYPES);
-  TFRT_FALLBACK_REGISTER_UNARY(SinFunctor, "Sin", TFRT_FALLBACK_FLOAT_TYPES);
-  TFRT_FALLBACK_REGISTER_UNARY(CosFunctor, "Cos", TFRT_FALLBACK_FLOAT_TYPES);
-  TFRT_FALLBACK_REGISTER_UNARY(TanFunctor, "Tan", float, double);
-  TFRT_FALLBACK_REGISTER_UNARY(AsinFunctor, "Asin", float, double);
-  TFRT_FALLBACK_REGISTER_UNARY(AcosFunctor, "Acos", float, double);
-  TFRT_FALLBACK_REGISTER_UNARY(AtanFunctor, "Atan", float, double);
-  TFRT_FALLBACK_REGISTER_UNARY(SinhFunctor, "Sinh", float, double);
-  TFRT_FALLBACK_REGISTER_UNARY(CoshFunctor, "Cosh", float, double);
-  TFRT_FALLBACK_REGISTER_UNARY(ErfFunctor, "Erf", float, double);
-  registerForTypes<BlockedFamily<EluFunctor>::Kernel,
-                   TFRT_FALLBACK_FLOAT_TYPES>(registry, "Elu");
-  registerForTypes<BlockedFamily<SeluFunctor>::Kernel,
-                   TFRT_FALLBACK_FLOAT_TYPES>(registry, "Selu");
-  registerForTypes<BlockedFamily<SoftplusFunctor>::Kernel,
-                   TFRT_FALLBACK_FLOAT_TYPES>(registry, "Softplus");
-#undef TFRT_FALLBACK_REGISTER_UNARY
-
-  registerForTypes<LeakyReluKernel, TFRT_FALLBACK_FLOAT_TYPES>(registry,
-                                                               "LeakyRelu");
-  registerForTypes<PredicateFamily<IsNanFunctor>::Kernel,
-                   TFRT_FALLBACK_FLOAT_TYPES>(registry, "IsNan");
-  registerForTypes<PredicateFamily<IsInfFunctor>::Kernel,
-                   TFRT_FALLBACK_FLOAT_TYPES>(registry, "IsInf");
-  registerForTypes<PredicateFamily<IsFiniteFunctor>::Kernel,
-                   TFRT_FALLBACK_FLOAT_TYPES>(registry, "IsFinite");
+  registerKernel<UnaryFamily<AbsFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES,
+                 int8_t, int16_t, int32_t, int64_t>(registry, "Abs");
+  registerKernel<UnaryFamily<SquareFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES,
+                 int32_t, int64_t>(registry, "Square");
+  registerKernel<UnaryFamily<SignFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES,
+                 int32_t, int64_t>(registry, "Sign");
+  registerKernel<UnaryFamily<RoundFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES,
+                 int32_t, int64_t>(registry, "Round");
+  registerKernel<UnaryFamily<LogFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
+      registry, "Log");
+  registerKernel<UnaryFamily<Log1pFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
+      registry, "Log1p");
+  registerKernel<UnaryFamily<Expm1Functor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
+      registry, "Expm1");
+  registerKernel<UnaryFamily<SqrtFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
+      registry, "Sqrt");
+  registerKernel<UnaryFamily<RsqrtFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
+      registry, "Rsqrt");
+  registerKernel<UnaryFamily<ReciprocalFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry, "Reciprocal");
+  registerKernel<UnaryFamily<ReciprocalFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry, "Inv");
+  registerKernel<UnaryFamily<FloorFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
+      registry, "Floor");
+  registerKernel<UnaryFamily<CeilFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
+      registry, "Ceil");
+  registerKernel<UnaryFamily<SinFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
+      registry, "Sin");
+  registerKernel<UnaryFamily<CosFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
+      registry, "Cos");
+  registerKernel<UnaryFamily<TanFunctor>::Kernel, float, double>(registry,
+                                                                 "Tan");
+  registerKernel<UnaryFamily<AsinFunctor>::Kernel, float, double>(registry,
+                                                                  "Asin");
+  registerKernel<UnaryFamily<AcosFunctor>::Kernel, float, double>(registry,
+                                                                  "Acos");
+  registerKernel<UnaryFamily<AtanFunctor>::Kernel, float, double>(registry,
+                                                                  "Atan");
+  registerKernel<UnaryFamily<SinhFunctor>::Kernel, float, double>(registry,
+                                                                  "Sinh");
+  registerKernel<UnaryFamily<CoshFunctor>::Kernel, float, double>(registry,
+                                                                  "Cosh");
+  registerKernel<UnaryFamily<ErfFunctor>::Kernel, float, double>(registry,
+                                                                 "Erf");
+  registerKernel<BlockedFamily<EluFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
+      registry, "Elu");
+  registerKernel<BlockedFamily<SeluFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
+      registry, "Selu");
+  registerKernel<BlockedFamily<SoftplusFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry, "Softplus");
+  registerKernel<LeakyReluKernel, TFRT_FALLBACK_FLOAT_TYPES>(registry,
+                                                             "LeakyRelu");
+  registerKernel<PredicateFamily<IsNanFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry, "IsNan");
+  registerKernel<PredicateFamily<IsInfFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry, "IsInf");
+  registerKernel<PredicateFamily<IsFiniteFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry, "IsFinite");
 #undef TFRT_FALLBACK_FLOAT_TYPES
-  registerKernelClass<MapKernel<bool, bool, LogicalNotFunctor>>(
+  registerKernel<MapKernel<bool, bool, LogicalNotFunctor>>(
       registry, KernelDefBuilder("LogicalNot"));
-
-  registerKernelClass<FillLikeKernel<false>>(
+  registerKernel<FillLikeKernel<false>>(
       registry, KernelDefBuilder("ZerosLike").typeConstraint("T", kAllDTypes));
-  registerKernelClass<FillLikeKernel<true>>(
+  registerKernel<FillLikeKernel<true>>(
       registry, KernelDefBuilder("OnesLike").typeConstraint("T", kAllDTypes));
 }
 
