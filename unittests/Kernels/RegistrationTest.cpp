@@ -22,7 +22,8 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
        {registerElementwiseKernels, registerUnaryKernels, registerCastKernels,
         registerMatMulKernels, registerNNKernels, registerConvKernels,
         registerPoolingKernels, registerImageKernels, registerSpatialKernels,
-        registerShapeKernels, registerDataMovementKernels,
+        registerShapeKernels, registerTransposeKernels,
+        registerConcatSplitKernels, registerSliceKernels, registerPadKernels,
         registerGatherScatterKernels, registerReductionKernels,
         registerNmsKernels}) {
     KernelRegistry registry;

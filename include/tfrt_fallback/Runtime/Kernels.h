@@ -43,9 +43,14 @@ void registerPoolingKernels(KernelRegistry &registry);
 void registerImageKernels(KernelRegistry &registry);
 /// DepthToSpace, SpaceToDepth, SpaceToBatchND, BatchToSpaceND.
 void registerSpatialKernels(KernelRegistry &registry);
-/// Transpose, ConcatV2, Pack, Unpack, Split, Slice, StridedSlice, Pad, Tile,
-/// ....
-void registerDataMovementKernels(KernelRegistry &registry);
+/// Transpose, Tile, ReverseV2, Reverse.
+void registerTransposeKernels(KernelRegistry &registry);
+/// ConcatV2, Concat, Pack, Unpack, Split, SplitV.
+void registerConcatSplitKernels(KernelRegistry &registry);
+/// Slice, StridedSlice.
+void registerSliceKernels(KernelRegistry &registry);
+/// Pad, PadV2, MirrorPad.
+void registerPadKernels(KernelRegistry &registry);
 /// GatherV2, GatherNd, ScatterNd, SparseToDense, Where.
 void registerGatherScatterKernels(KernelRegistry &registry);
 /// Mean, Sum, Max, Min, Prod, All, Any, ArgMax, ArgMin, TopKV2.

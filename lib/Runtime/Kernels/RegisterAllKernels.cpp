@@ -19,7 +19,10 @@ void registerAllKernels(KernelRegistry &registry) {
   registerImageKernels(registry);
   registerSpatialKernels(registry);
   registerShapeKernels(registry);
-  registerDataMovementKernels(registry);
+  registerTransposeKernels(registry);
+  registerConcatSplitKernels(registry);
+  registerSliceKernels(registry);
+  registerPadKernels(registry);
   registerGatherScatterKernels(registry);
   registerReductionKernels(registry);
   registerNmsKernels(registry);
