@@ -272,6 +272,12 @@ TEST(Conv2D, Errors) {
   EXPECT_EQ(run(bad, {1, 3, 3, 1}, {1, 1, 1, 1}).message(),
             opError("Conv2D", "Nonzero explicit padding in the batch or depth "
                               "dimensions is not supported"));
+  // A getter's error already names the attribute, op and node.
+  bad = ok;
+  bad.set("strides", "1111");
+  EXPECT_EQ(run(bad, {1, 3, 3, 1}, {1, 1, 1, 1}).message(),
+            "attribute 'strides' of Conv2D 'loc(test)' is a string, expected "
+            "a list of ints");
 }
 
 //===----------------------------------------------------------------------===//

@@ -42,75 +42,83 @@ struct ConvAttrs {
   WindowPadding padding = WindowPadding::Valid;
   bool nchw = false;
 
-  /// Returns an error message (without op prefix) or an empty string.
-  std::string read(OpKernelConstructionInterface *ctx) {
+  /// Reads the attributes of `kernel` from `ctx`, its construction context.
+  absl::Status read(const OpKernel &kernel,
+                    OpKernelConstructionInterface *ctx) {
     std::string format = "NHWC";
     absl::Status status = getOptionalAttr(ctx, "data_format", &format);
     if (!status.ok())
-      return std::string(status.message());
+      return status;
     if (format == "NCHW")
       nchw = true;
     else if (format != "NHWC")
-      return "Invalid data format";
+      return kernel.errorf("Invalid data format");
     const int h = nchw ? 2 : 1, w = nchw ? 3 : 2, c = nchw ? 1 : 3;
     std::vector<int64_t> strides;
     status = ctx->getAttr("strides", &strides);
     if (!status.ok())
-      return std::string(status.message());
+      return status;
     if (strides.size() != 4)
-      return "Sliding window strides field must specify 4 dimensions";
+      return kernel.errorf(
+          "Sliding window strides field must specify 4 dimensions");
     if (strides[0] != 1 || strides[c] != 1)
-      return "Current implementation does not yet support strides in the "
-             "batch and depth dimensions.";
+      return kernel.errorf(
+          "Current implementation does not yet support strides in the "
+          "batch and depth dimensions.");
     strideH = strides[h];
     strideW = strides[w];
     if (strideH <= 0 || strideW <= 0)
-      return "Row and column strides should be larger than 0.";
+      return kernel.errorf("Row and column strides should be larger than 0.");
     std::vector<int64_t> dilations = {1, 1, 1, 1};
     status = getOptionalAttr(ctx, "dilations", &dilations);
     if (!status.ok())
-      return std::string(status.message());
+      return status;
     if (dilations.size() != 4)
-      return "Sliding window dilations field must specify 4 dimensions";
+      return kernel.errorf(
+          "Sliding window dilations field must specify 4 dimensions");
     if (dilations[0] != 1 || dilations[c] != 1)
-      return "Current implementation does not yet support dilations in the "
-             "batch and depth dimensions.";
+      return kernel.errorf(
+          "Current implementation does not yet support dilations in the "
+          "batch and depth dimensions.");
     dilationH = dilations[h];
     dilationW = dilations[w];
     if (dilationH <= 0 || dilationW <= 0)
-      return "Dilated rates should be larger than 0.";
+      return kernel.errorf("Dilated rates should be larger than 0.");
     std::string paddingName;
     status = ctx->getAttr("padding", &paddingName);
     if (!status.ok())
-      return std::string(status.message());
+      return status;
     if (!parseWindowPadding(paddingName, &padding))
-      return absl::StrCat("Invalid padding '", paddingName, "'");
+      return kernel.errorf("Invalid padding '%s'", paddingName);
     std::vector<int64_t> explicitPaddings;
     status = getOptionalAttr(ctx, "explicit_paddings", &explicitPaddings);
     if (!status.ok())
-      return std::string(status.message());
+      return status;
     if (padding != WindowPadding::Explicit) {
       if (!explicitPaddings.empty())
-        return "explicit_paddings attribute must be empty if the padding "
-               "attribute is not EXPLICIT";
-      return std::string();
+        return kernel.errorf(
+            "explicit_paddings attribute must be empty if the padding "
+            "attribute is not EXPLICIT");
+      return absl::OkStatus();
     }
     if (explicitPaddings.size() != 8)
-      return absl::StrCat(
-          "explicit_paddings attribute must contain 8 values, but got: ",
+      return kernel.errorf(
+          "explicit_paddings attribute must contain 8 values, but got: %d",
           explicitPaddings.size());
     for (int64_t p : explicitPaddings)
       if (p < 0)
-        return "All elements of explicit_paddings must be nonnegative";
+        return kernel.errorf(
+            "All elements of explicit_paddings must be nonnegative");
     if (explicitPaddings[0] || explicitPaddings[1] || explicitPaddings[2 * c] ||
         explicitPaddings[2 * c + 1])
-      return "Nonzero explicit padding in the batch or depth dimensions is "
-             "not supported";
+      return kernel.errorf(
+          "Nonzero explicit padding in the batch or depth dimensions is "
+          "not supported");
     padTop = explicitPaddings[2 * h];
     padBottom = explicitPaddings[2 * h + 1];
     padLeft = explicitPaddings[2 * w];
     padRight = explicitPaddings[2 * w + 1];
-    return std::string();
+    return absl::OkStatus();
   }
 };
 
@@ -121,20 +129,23 @@ struct ConvShape {
   int64_t strideH, strideW, dilationH, dilationW, padTop, padLeft;
 };
 
-/// Fills `shape` from the NHWC input dims and the filter's spatial dims;
-/// returns an error message or an empty string.
-std::string computeConvShape(const ConvAttrs &attrs, int64_t n, int64_t inH,
-                             int64_t inW, int64_t inC, int64_t kH, int64_t kW,
-                             int64_t outC, ConvShape *shape) {
+/// Fills `shape` from the NHWC input dims and the filter's spatial dims of
+/// `kernel`'s convolution.
+absl::Status computeConvShape(const OpKernel &kernel, const ConvAttrs &attrs,
+                              int64_t n, int64_t inH, int64_t inW, int64_t inC,
+                              int64_t kH, int64_t kW, int64_t outC,
+                              ConvShape *shape) {
   WindowDim rows, cols;
-  std::string error =
-      computeWindow(inH, kH, attrs.dilationH, attrs.strideH, attrs.padding,
-                    attrs.padTop, attrs.padBottom, &rows);
-  if (error.empty())
-    error = computeWindow(inW, kW, attrs.dilationW, attrs.strideW,
-                          attrs.padding, attrs.padLeft, attrs.padRight, &cols);
-  if (!error.empty())
-    return error;
+  if (absl::Status status =
+          computeWindow(kernel, inH, kH, attrs.dilationH, attrs.strideH,
+                        attrs.padding, attrs.padTop, attrs.padBottom, &rows);
+      !status.ok())
+    return status;
+  if (absl::Status status =
+          computeWindow(kernel, inW, kW, attrs.dilationW, attrs.strideW,
+                        attrs.padding, attrs.padLeft, attrs.padRight, &cols);
+      !status.ok())
+    return status;
   *shape = ConvShape{n,
                      inH,
                      inW,
@@ -150,7 +161,7 @@ std::string computeConvShape(const ConvAttrs &attrs, int64_t n, int64_t inH,
                      attrs.dilationW,
                      rows.padBefore,
                      cols.padBefore};
-  return std::string();
+  return absl::OkStatus();
 }
 
 /// NHWC dims of a 4-D tensor in `nchw` or NHWC layout.
@@ -308,12 +319,10 @@ void conv2dNhwc(const Eigen::ThreadPoolDevice &device, const T *in,
 template <typename T, bool Fused> class ConvKernelBase : public OpKernel {
 public:
   explicit ConvKernelBase(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
-    std::string error = attrs_.read(ctx);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
-    if constexpr (Fused) {
-      error = readFusedAttrs(ctx, &spec_, &epsilon_, &leakyAlpha_);
-      TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
-    }
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, attrs_.read(*this, ctx));
+    if constexpr (Fused)
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, readFusedAttrs(*this, ctx, &spec_, &epsilon_, &leakyAlpha_));
   }
 
 protected:
@@ -343,10 +352,11 @@ protected:
                      "convolutions are not supported): %d vs %d",
                      d[3], filter.dim(2)));
     ConvShape s;
-    std::string error = computeConvShape(
-        attrs_, d[0], d[1], d[2], d[3], filter.dim(0), filter.dim(1),
-        depthwise ? d[3] * filter.dim(3) : filter.dim(3), &s);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx,
+        computeConvShape(*this, attrs_, d[0], d[1], d[2], d[3], filter.dim(0),
+                         filter.dim(1),
+                         depthwise ? d[3] * filter.dim(3) : filter.dim(3), &s));
     Epilogue<T> epilogue;
     if constexpr (Fused) {
       TFRT_FALLBACK_OP_REQUIRES(ctx, ctx->numInputs() >= 2 + spec_.numArgs,
@@ -355,9 +365,9 @@ protected:
       const Tensor *args[5];
       for (int i = 0; i < spec_.numArgs; ++i)
         args[i] = &ctx->input(2 + i);
-      error = epilogue.init(spec_, absl::MakeSpan(args, spec_.numArgs), s.outC,
-                            epsilon_, leakyAlpha_);
-      TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, epilogue.init(*this, spec_, absl::MakeSpan(args, spec_.numArgs),
+                             s.outC, epsilon_, leakyAlpha_));
     }
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(
@@ -571,8 +581,7 @@ template <typename T> class Conv2DBackpropInputKernel final : public OpKernel {
 public:
   explicit Conv2DBackpropInputKernel(OpKernelConstructionInterface *ctx)
       : OpKernel(ctx) {
-    std::string error = attrs_.read(ctx);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, attrs_.read(*this, ctx));
   }
 
   void compute(OpKernelContextInterface *ctx) override {
@@ -624,10 +633,9 @@ public:
                "%d vs %d",
                dyDims[3], filter.dim(3)));
     ConvShape s;
-    std::string error =
-        computeConvShape(attrs_, in[0], in[1], in[2], in[3], filter.dim(0),
-                         filter.dim(1), filter.dim(3), &s);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, computeConvShape(*this, attrs_, in[0], in[1], in[2], in[3],
+                              filter.dim(0), filter.dim(1), filter.dim(3), &s));
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, dyDims[0] == s.n && dyDims[1] == s.outH && dyDims[2] == s.outW,
         errorf("Conv2DCustomBackpropInput: Size of out_backprop doesn't "

@@ -15,7 +15,7 @@
 #include "tfrt_fallback/Runtime/OpKernel.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
-#include "absl/strings/str_cat.h"
+#include "absl/status/status.h"
 #include "absl/strings/str_join.h"
 
 #include <Eigen/Core>
@@ -182,12 +182,12 @@ struct WindowDim {
 /// VALID: out = (in - eff + stride) / stride, no padding; SAME: out =
 /// ceil(in / stride), pad_needed = max(0, (out - 1) * stride + eff - in)
 /// split with the smaller half before; EXPLICIT: out = (in + before + after
-/// - eff + stride) / stride. Returns the message (without op prefix) on a
-/// negative output size, else an empty string.
-inline std::string computeWindow(int64_t in, int64_t k, int64_t dilation,
-                                 int64_t stride, WindowPadding padding,
-                                 int64_t explicitBefore, int64_t explicitAfter,
-                                 WindowDim *dim) {
+/// - eff + stride) / stride. Fails, naming `kernel`, on a negative output
+/// size.
+inline absl::Status computeWindow(const OpKernel &kernel, int64_t in, int64_t k,
+                                  int64_t dilation, int64_t stride,
+                                  WindowPadding padding, int64_t explicitBefore,
+                                  int64_t explicitAfter, WindowDim *dim) {
   const int64_t eff = (k - 1) * dilation + 1;
   switch (padding) {
   case WindowPadding::Valid:
@@ -209,10 +209,11 @@ inline std::string computeWindow(int64_t in, int64_t k, int64_t dilation,
     break;
   }
   if (dim->out < 0)
-    return absl::StrCat("Computed output size would be negative: ", dim->out,
-                        " [input_size: ", in, ", effective_filter_size: ", eff,
-                        ", stride: ", stride, "]");
-  return std::string();
+    return kernel.errorf("Computed output size would be negative: %d "
+                         "[input_size: %d, effective_filter_size: %d, stride: "
+                         "%d]",
+                         dim->out, in, eff, stride);
+  return absl::OkStatus();
 }
 
 /// Copies an NCHW tensor of `n` images, `c` channels and `hw` pixels to
@@ -267,10 +268,11 @@ struct FusedOpsSpec {
   int numArgs = 0;
 };
 
-/// Parses `ops`; returns TF's "Fusion is not implemented: [..]" message for
-/// an unsupported list, else an empty string.
-inline std::string parseFusedOps(const std::vector<std::string> &ops,
-                                 FusedOpsSpec *spec) {
+/// Parses `ops`; fails with TF's "Fusion is not implemented: [..]", naming
+/// `kernel`, for an unsupported list.
+inline absl::Status parseFusedOps(const OpKernel &kernel,
+                                  const std::vector<std::string> &ops,
+                                  FusedOpsSpec *spec) {
   *spec = FusedOpsSpec();
   size_t i = 0;
   if (i < ops.size() && ops[i] == "BiasAdd") {
@@ -300,41 +302,37 @@ inline std::string parseFusedOps(const std::vector<std::string> &ops,
     if (spec->activation == FusedActivation::Prelu)
       ++spec->numArgs;
   }
-  if (ops.empty() || i != ops.size()) {
-    std::string joined;
-    for (size_t j = 0; j < ops.size(); ++j)
-      absl::StrAppend(&joined, j ? "," : "", ops[j]);
-    return absl::StrCat("Fusion is not implemented: [", joined, "]");
-  }
-  return std::string();
+  if (ops.empty() || i != ops.size())
+    return kernel.errorf("Fusion is not implemented: [%s]",
+                         absl::StrJoin(ops, ","));
+  return absl::OkStatus();
 }
 
-/// Reads fused_ops / num_args / epsilon / leakyrelu_alpha. Returns an error
-/// message (without op prefix) or an empty string.
-inline std::string readFusedAttrs(OpKernelConstructionInterface *ctx,
-                                  FusedOpsSpec *spec, float *epsilon,
-                                  float *leakyAlpha) {
+/// Reads fused_ops / num_args / epsilon / leakyrelu_alpha for `kernel`
+/// from `ctx`, its construction context.
+inline absl::Status readFusedAttrs(const OpKernel &kernel,
+                                   OpKernelConstructionInterface *ctx,
+                                   FusedOpsSpec *spec, float *epsilon,
+                                   float *leakyAlpha) {
   std::vector<std::string> ops;
-  absl::Status status = ctx->getAttr("fused_ops", &ops);
-  if (!status.ok())
-    return std::string(status.message());
+  if (absl::Status status = ctx->getAttr("fused_ops", &ops); !status.ok())
+    return status;
   int64_t numArgs = 0;
-  status = ctx->getAttr("num_args", &numArgs);
-  if (!status.ok())
-    return std::string(status.message());
-  status = getOptionalAttr(ctx, "epsilon", epsilon);
-  if (status.ok())
-    status = getOptionalAttr(ctx, "leakyrelu_alpha", leakyAlpha);
-  if (!status.ok())
-    return std::string(status.message());
-  std::string error = parseFusedOps(ops, spec);
-  if (!error.empty())
-    return error;
+  if (absl::Status status = ctx->getAttr("num_args", &numArgs); !status.ok())
+    return status;
+  if (absl::Status status = getOptionalAttr(ctx, "epsilon", epsilon);
+      !status.ok())
+    return status;
+  if (absl::Status status = getOptionalAttr(ctx, "leakyrelu_alpha", leakyAlpha);
+      !status.ok())
+    return status;
+  if (absl::Status status = parseFusedOps(kernel, ops, spec); !status.ok())
+    return status;
   if (numArgs != spec->numArgs)
-    return absl::StrCat("fused_ops [", absl::StrJoin(ops, ","), "] need ",
-                        spec->numArgs, " extra arguments, num_args is ",
-                        numArgs);
-  return std::string();
+    return kernel.errorf("fused_ops [%s] need %d extra arguments, num_args is "
+                         "%d",
+                         absl::StrJoin(ops, ","), spec->numArgs, numArgs);
+  return absl::OkStatus();
 }
 
 /// The runtime epilogue applied to each output row of `channels` values:
@@ -352,27 +350,26 @@ template <typename T> struct Epilogue {
     return !bias && bnMean.empty() && activation == FusedActivation::None;
   }
 
-  /// Prepares the epilogue from the extra arguments `args` (as many as
-  /// spec.numArgs) for `channels` output channels. Returns an error message
-  /// or an empty string.
-  std::string init(const FusedOpsSpec &spec, absl::Span<const Tensor *> args,
-                   int64_t channels, float epsilon, float alpha) {
+  /// Prepares the epilogue of `kernel` from the extra arguments `args` (as
+  /// many as spec.numArgs) for `channels` output channels.
+  absl::Status init(const OpKernel &kernel, const FusedOpsSpec &spec,
+                    absl::Span<const Tensor *> args, int64_t channels,
+                    float epsilon, float alpha) {
     activation = spec.activation;
     leakyAlpha = static_cast<T>(alpha);
     size_t next = 0;
-    auto vectorArg = [&](const char *what, const T **out) -> std::string {
+    auto vectorArg = [&](const char *what, const T **out) -> absl::Status {
       const Tensor &t = *args[next++];
       if (t.dtype() != dtypeOf<T>() || t.numElements() != channels)
-        return absl::StrCat(what, " must have ", channels,
-                            " elements of the output type, got shape ",
-                            t.shape().toString());
+        return kernel.errorf(
+            "%s must have %d elements of the output type, got shape %s", what,
+            channels, t.shape().toString());
       *out = t.data<T>();
-      return std::string();
+      return absl::OkStatus();
     };
     if (spec.biasAdd) {
-      std::string error = vectorArg("bias", &bias);
-      if (!error.empty())
-        return error;
+      if (absl::Status status = vectorArg("bias", &bias); !status.ok())
+        return status;
     } else if (spec.batchNorm) {
       const T *scale, *offset, *mean, *variance;
       for (auto [what, ptr] :
@@ -380,9 +377,8 @@ template <typename T> struct Epilogue {
             {"offset", &offset},
             {"mean", &mean},
             {"variance", &variance}}) {
-        std::string error = vectorArg(what, ptr);
-        if (!error.empty())
-          return error;
+        if (absl::Status status = vectorArg(what, ptr); !status.ok())
+          return status;
       }
       bnMean.assign(mean, mean + channels);
       bnOffset.assign(offset, offset + channels);
@@ -395,12 +391,13 @@ template <typename T> struct Epilogue {
       const Tensor &t = *args[next++];
       if (t.dtype() != dtypeOf<T>() ||
           (t.numElements() != channels && t.numElements() != 1))
-        return absl::StrCat("prelu alpha must have 1 or ", channels,
-                            " elements, got shape ", t.shape().toString());
+        return kernel.errorf("prelu alpha must have 1 or %d elements, got "
+                             "shape %s",
+                             channels, t.shape().toString());
       prelu = t.data<T>();
       preluScalar = t.numElements() == 1 && channels != 1;
     }
-    return std::string();
+    return absl::OkStatus();
   }
 
   /// Applies the epilogue to `n` values of channels [c0, c0 + n) at `row`.

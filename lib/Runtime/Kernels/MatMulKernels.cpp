@@ -114,8 +114,8 @@ public:
         ctx, getOptionalAttr(ctx, "transpose_a", &transposeA_));
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, getOptionalAttr(ctx, "transpose_b", &transposeB_));
-    std::string error = readFusedAttrs(ctx, &spec_, &epsilon_, &leakyAlpha_);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, readFusedAttrs(*this, ctx, &spec_, &epsilon_, &leakyAlpha_));
   }
 
   void compute(OpKernelContextInterface *ctx) override {
@@ -133,9 +133,9 @@ public:
     for (int i = 0; i < spec_.numArgs; ++i)
       args[i] = &ctx->input(2 + i);
     Epilogue<T> epilogue;
-    std::string error = epilogue.init(
-        spec_, absl::MakeSpan(args, spec_.numArgs), n, epsilon_, leakyAlpha_);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, epilogue.init(*this, spec_, absl::MakeSpan(args, spec_.numArgs), n,
+                           epsilon_, leakyAlpha_));
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, ctx->allocateOutput(0, TensorShape{m, n}, &out));

@@ -29,85 +29,96 @@ struct PoolParams {
   bool nchw = false;
 };
 
-/// Validates ksize / strides (4 values each, in data_format order) and
-/// fills the spatial entries of `p`. Returns an error message or "".
-std::string setWindow(const std::vector<int64_t> &ksize,
-                      const std::vector<int64_t> &strides, PoolParams *p) {
+/// Validates `kernel`'s ksize / strides (4 values each, in data_format
+/// order) and fills the spatial entries of `p`.
+absl::Status setWindow(const OpKernel &kernel,
+                       const std::vector<int64_t> &ksize,
+                       const std::vector<int64_t> &strides, PoolParams *p) {
   if (ksize.size() != 4)
-    return "Sliding window ksize field must specify 4 dimensions";
+    return kernel.errorf(
+        "Sliding window ksize field must specify 4 dimensions");
   if (strides.size() != 4)
-    return "Sliding window stride field must specify 4 dimensions";
+    return kernel.errorf(
+        "Sliding window stride field must specify 4 dimensions");
   if (ksize[0] != 1 || strides[0] != 1)
-    return "Pooling is not yet supported on the batch dimension.";
+    return kernel.errorf(
+        "Pooling is not yet supported on the batch dimension.");
   const int h = p->nchw ? 2 : 1, w = p->nchw ? 3 : 2, c = p->nchw ? 1 : 3;
   if (ksize[c] != 1 || strides[c] != 1)
-    return "Pooling across depth is not supported";
+    return kernel.errorf("Pooling across depth is not supported");
   for (int64_t v : ksize)
     if (v <= 0)
-      return "Sliding window ksize for dimension must be positive";
+      return kernel.errorf(
+          "Sliding window ksize for dimension must be positive");
   for (int64_t v : strides)
     if (v <= 0)
-      return "Sliding window stride for dimension must be positive";
+      return kernel.errorf(
+          "Sliding window stride for dimension must be positive");
   p->kH = ksize[h];
   p->kW = ksize[w];
   p->strideH = strides[h];
   p->strideW = strides[w];
-  return std::string();
+  return absl::OkStatus();
 }
 
 /// Reads data_format, padding, explicit_paddings (MaxPool only) and, when
-/// `windowAttrs`, ksize and strides.
-std::string readPoolAttrs(OpKernelConstructionInterface *ctx, bool windowAttrs,
-                          bool allowExplicit, PoolParams *p) {
+/// `windowAttrs`, ksize and strides of `kernel` from `ctx`, its
+/// construction context.
+absl::Status readPoolAttrs(const OpKernel &kernel,
+                           OpKernelConstructionInterface *ctx, bool windowAttrs,
+                           bool allowExplicit, PoolParams *p) {
   std::string format = "NHWC";
   absl::Status status = getOptionalAttr(ctx, "data_format", &format);
   if (!status.ok())
-    return std::string(status.message());
+    return status;
   if (format == "NCHW")
     p->nchw = true;
   else if (format != "NHWC")
-    return "Invalid data format";
+    return kernel.errorf("Invalid data format");
   std::string padding;
   status = ctx->getAttr("padding", &padding);
   if (!status.ok())
-    return std::string(status.message());
+    return status;
   if (!parseWindowPadding(padding, &p->padding) ||
       (!allowExplicit && p->padding == WindowPadding::Explicit))
-    return absl::StrCat("Invalid padding '", padding, "'");
+    return kernel.errorf("Invalid padding '%s'", padding);
   std::vector<int64_t> explicitPaddings;
   status = getOptionalAttr(ctx, "explicit_paddings", &explicitPaddings);
   if (!status.ok())
-    return std::string(status.message());
+    return status;
   if (p->padding == WindowPadding::Explicit) {
     if (explicitPaddings.size() != 8)
-      return absl::StrCat(
-          "explicit_paddings attribute must contain 8 values, but got: ",
+      return kernel.errorf(
+          "explicit_paddings attribute must contain 8 values, but got: %d",
           explicitPaddings.size());
     const int h = p->nchw ? 2 : 1, w = p->nchw ? 3 : 2, c = p->nchw ? 1 : 3;
     for (int64_t v : explicitPaddings)
       if (v < 0)
-        return "All elements of explicit_paddings must be nonnegative";
+        return kernel.errorf(
+            "All elements of explicit_paddings must be nonnegative");
     if (explicitPaddings[0] || explicitPaddings[1] || explicitPaddings[2 * c] ||
         explicitPaddings[2 * c + 1])
-      return "Nonzero explicit padding in the batch or depth dimensions is "
-             "not supported";
+      return kernel.errorf(
+          "Nonzero explicit padding in the batch or depth dimensions is "
+          "not supported");
     p->padTop = explicitPaddings[2 * h];
     p->padBottom = explicitPaddings[2 * h + 1];
     p->padLeft = explicitPaddings[2 * w];
     p->padRight = explicitPaddings[2 * w + 1];
   } else if (!explicitPaddings.empty()) {
-    return "explicit_paddings attribute must be empty if the padding "
-           "attribute is not EXPLICIT";
+    return kernel.errorf(
+        "explicit_paddings attribute must be empty if the padding "
+        "attribute is not EXPLICIT");
   }
   if (!windowAttrs)
-    return std::string();
+    return absl::OkStatus();
   std::vector<int64_t> ksize, strides;
   status = ctx->getAttr("ksize", &ksize);
   if (status.ok())
     status = ctx->getAttr("strides", &strides);
   if (!status.ok())
-    return std::string(status.message());
-  return setWindow(ksize, strides, p);
+    return status;
+  return setWindow(kernel, ksize, strides, p);
 }
 
 /// Accumulator type: float for the 16-bit floats, T otherwise.
@@ -174,8 +185,8 @@ template <typename T, bool Max, bool V2>
 class PoolKernel final : public OpKernel {
 public:
   explicit PoolKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
-    std::string error = readPoolAttrs(ctx, !V2, Max && !V2, &params_);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, readPoolAttrs(*this, ctx, !V2, Max && !V2, &params_));
   }
 
   void compute(OpKernelContextInterface *ctx) override {
@@ -192,8 +203,8 @@ public:
         for (int64_t j = 0; j < t.numElements(); ++j)
           window[i].push_back(t.data<int32_t>()[j]);
       }
-      std::string error = setWindow(window[0], window[1], &p);
-      TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                   setWindow(*this, window[0], window[1], &p));
     }
     TFRT_FALLBACK_OP_REQUIRES(ctx, input.rank() == 4,
                               errorf("tensor_in must be 4-dimensional: %s",
@@ -203,12 +214,12 @@ public:
     const int64_t inH = input.dim(p.nchw ? 2 : 1);
     const int64_t inW = input.dim(p.nchw ? 3 : 2);
     WindowDim rows, cols;
-    std::string error = computeWindow(inH, p.kH, 1, p.strideH, p.padding,
-                                      p.padTop, p.padBottom, &rows);
-    if (error.empty())
-      error = computeWindow(inW, p.kW, 1, p.strideW, p.padding, p.padLeft,
-                            p.padRight, &cols);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, error.empty(), errorf("%s", error));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, computeWindow(*this, inH, p.kH, 1, p.strideH, p.padding, p.padTop,
+                           p.padBottom, &rows));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, computeWindow(*this, inW, p.kW, 1, p.strideW, p.padding, p.padLeft,
+                           p.padRight, &cols));
     p.padTop = rows.padBefore;
     p.padLeft = cols.padBefore;
     const TensorShape outShape = p.nchw ? TensorShape{n, c, rows.out, cols.out}
