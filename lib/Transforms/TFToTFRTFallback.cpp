@@ -137,10 +137,7 @@ void TFToTFRTFallbackPass::computeEffectfulFunctions(ModuleOp module) {
 LogicalResult TFToTFRTFallbackPass::lowerFunction(func::FuncOp func) {
   if (func.isExternal())
     return success();
-  if (!func.getBody().hasOneBlock())
-    return func.emitOpError(
-        "has more than one block; tf-to-tfrt-fallback lowers functions "
-        "whose body is a single block");
+  // runOnOperation rejected bodies of more than one block before lowering.
   Block &body = func.getBody().front();
   MLIRContext *context = &getContext();
   OpBuilder builder(context);

@@ -658,13 +658,6 @@ public:
   }
 };
 
-/// The unsigned type with `size` bytes.
-template <size_t kSize>
-using CarrierOf = std::conditional_t<
-    kSize == 1, uint8_t,
-    std::conditional_t<kSize == 2, uint16_t,
-                       std::conditional_t<kSize == 4, uint32_t, uint64_t>>>;
-
 //===----------------------------------------------------------------------===//
 // AddN
 //===----------------------------------------------------------------------===//
