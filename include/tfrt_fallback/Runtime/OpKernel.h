@@ -283,8 +283,7 @@ private:
 /// Forwarding: an input may only donate its buffer if its bit is set in
 /// `forwardableInputs` (the executor sets it for an input's last use, so no
 /// later reader can see the overwritten data) and the buffer is uniquely
-/// owned. Inputs at index >= 64 are never forwarded. forwardableInputs()
-/// tells which inputs may still be released by the caller afterwards.
+/// owned. Inputs at index >= 64 are never forwarded.
 class OpKernelContext final : public OpKernelContextInterface {
 public:
   /// A context for one call of `kernel`, whose output dtypes and names it
@@ -326,7 +325,8 @@ public:
   void ctxFailure(absl::Status status) override;
   const absl::Status &status() const override { return status_; }
 
-  /// The inputs at their last use; a forwarded input's bit is set too.
+  /// The `forwardableInputs` mask the context was made with, unchanged by
+  /// forwarding.
   uint64_t forwardableInputs() const { return forwardable_; }
 
 private:
