@@ -3,9 +3,10 @@
 // Explicit registration functions for the built-in TF op kernels, one per
 // family (lib/Runtime/Kernels/<Family>Kernels.cpp). There are no static
 // constructors: a runtime (or a test) builds a KernelRegistry and calls
-// registerAllKernels(), or only the families it needs. docs/Kernels.md
-// lists each family's ops, dtypes and TensorFlow semantics;
-// `fallback-run --list-kernels` prints the registry.
+// registerAllKernels(), or only the families it needs. The comments below
+// give examples; docs/Kernels.md lists each family's ops, dtypes and
+// TensorFlow semantics, and `fallback-run --list-kernels` prints the
+// registry.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,46 +20,45 @@ namespace tfrt_fallback::rt {
 /// Registers every family below.
 void registerAllKernels(KernelRegistry &registry);
 
-/// Binary arithmetic and comparisons with NumPy broadcasting (AddV2, Mul,
-/// FloorDiv, Pow, Less, ...), LogicalAnd / LogicalOr, Select / SelectV2,
-/// AddN, Exp and Neg.
+/// Binary arithmetic, comparisons and logic with NumPy broadcasting (AddV2,
+/// Less, LogicalAnd, ...), Select, AddN, Exp and Neg.
 void registerElementwiseKernels(KernelRegistry &registry);
-/// Unary math (Abs, Log, Sqrt, Sin, Erf, ...), the activations Elu, Selu,
-/// Softplus and LeakyRelu, IsNan / IsInf / IsFinite, LogicalNot, ZerosLike
-/// and OnesLike.
+/// Unary math, predicates and activations (Abs, Sqrt, IsNan, Elu,
+/// LeakyRelu, ZerosLike, ...).
 void registerUnaryKernels(KernelRegistry &registry);
-/// Cast between every pair of dtypes.
+/// Cast.
 void registerCastKernels(KernelRegistry &registry);
-/// MatMul, _FusedMatMul and BatchMatMul (V1 to V3).
+/// Matrix products (MatMul, _FusedMatMul, BatchMatMulV2, ...).
 void registerMatMulKernels(KernelRegistry &registry);
-/// Relu, Relu6, Sigmoid, Tanh, BiasAdd, Softmax, LogSoftmax, Prelu and
-/// FusedBatchNorm (V1 to V3).
+/// Activations, softmax, bias and batch norm (Relu, Softmax, BiasAdd,
+/// FusedBatchNormV3, ...).
 void registerNNKernels(KernelRegistry &registry);
-/// Conv2D, DepthwiseConv2dNative, their fused forms and
-/// Conv2DBackpropInput.
+/// Convolutions (Conv2D, DepthwiseConv2dNative, their fused forms,
+/// Conv2DBackpropInput, ...).
 void registerConvKernels(KernelRegistry &registry);
-/// MaxPool, MaxPoolV2, AvgPool.
+/// Pooling (MaxPool, AvgPool, ...).
 void registerPoolingKernels(KernelRegistry &registry);
-/// ResizeBilinear, ResizeNearestNeighbor.
+/// Image resizing (ResizeBilinear, ResizeNearestNeighbor, ...).
 void registerImageKernels(KernelRegistry &registry);
-/// DepthToSpace, SpaceToDepth, SpaceToBatchND, BatchToSpaceND.
+/// Moves between space, depth and batch (DepthToSpace, SpaceToBatchND,
+/// ...).
 void registerSpatialKernels(KernelRegistry &registry);
-/// Views and shape queries: Reshape, Identity, Shape, ExpandDims, Squeeze,
-/// Fill, BroadcastTo, Range, ....
+/// Views and shape queries (Reshape, Identity, Shape, ExpandDims, Fill,
+/// ...).
 void registerShapeKernels(KernelRegistry &registry);
-/// Transpose, Tile, ReverseV2, Reverse.
+/// Reordering and repeating elements (Transpose, Tile, ReverseV2, ...).
 void registerTransposeKernels(KernelRegistry &registry);
-/// ConcatV2, Concat, Pack, Unpack, Split, SplitV.
+/// Joining and cutting along an axis (ConcatV2, Pack, Split, ...).
 void registerConcatSplitKernels(KernelRegistry &registry);
-/// Slice, StridedSlice.
+/// Slices (Slice, StridedSlice, ...).
 void registerSliceKernels(KernelRegistry &registry);
-/// Pad, PadV2, MirrorPad.
+/// Padding (Pad, PadV2, MirrorPad, ...).
 void registerPadKernels(KernelRegistry &registry);
-/// GatherV2, Gather, GatherNd, ScatterNd, SparseToDense, Where.
+/// Indexed reads and writes (GatherV2, GatherNd, ScatterNd, Where, ...).
 void registerGatherScatterKernels(KernelRegistry &registry);
-/// Sum, Mean, Prod, Max, Min, All, Any, ArgMax, ArgMin, TopKV2.
+/// Reductions along axes and selections (Sum, Mean, ArgMax, TopKV2, ...).
 void registerReductionKernels(KernelRegistry &registry);
-/// NonMaxSuppressionV3, NonMaxSuppressionV5.
+/// Non-max suppression (NonMaxSuppressionV3, NonMaxSuppressionV5, ...).
 void registerNmsKernels(KernelRegistry &registry);
 
 } // namespace tfrt_fallback::rt
