@@ -14,12 +14,11 @@
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/Program.h"
+#include "tfrt_fallback/Runtime/Runner.h"
 
 #include "absl/strings/str_cat.h"
 
-#include <cerrno>
 #include <chrono>
-#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -137,30 +136,7 @@ TFRTF_Program *TFRTF_LoadProgramFromFile(TFRTF_Runtime *runtime,
     setStatus(status, absl::InvalidArgumentError("no path given"));
     return nullptr;
   }
-  std::FILE *file = std::fopen(path, "rb");
-  if (!file) {
-    setStatus(status, absl::NotFoundError(absl::StrCat(
-                          "cannot open '", path, "': ", std::strerror(errno))));
-    return nullptr;
-  }
-  absl::StatusOr<RCReference<TensorBuffer>> bytes =
-      absl::InternalError("unreachable");
-  long size = -1;
-  if (std::fseek(file, 0, SEEK_END) == 0)
-    size = std::ftell(file);
-  if (size < 0 || std::fseek(file, 0, SEEK_SET) != 0) {
-    bytes = absl::InvalidArgumentError(
-        absl::StrCat("cannot read '", path, "': not a regular file"));
-  } else {
-    // A 64-byte aligned buffer: constants are used in place.
-    bytes = TensorBuffer::allocate(static_cast<size_t>(size));
-    if (bytes.ok() && size > 0 &&
-        std::fread((*bytes)->data(), 1, static_cast<size_t>(size), file) !=
-            static_cast<size_t>(size))
-      bytes = absl::DataLossError(absl::StrCat("cannot read '", path, "'"));
-  }
-  std::fclose(file);
-  return loadProgram(runtime, std::move(bytes), status);
+  return loadProgram(runtime, readFileAligned(path), status);
 }
 
 TFRTF_Program *TFRTF_LoadProgramFromMemory(TFRTF_Runtime *runtime,
