@@ -250,6 +250,42 @@ TEST_P(ExecutorThreadsTest, DeadlineStopsDeferredWork) {
   EXPECT_TRUE((*results)[1].ok());
 }
 
+TEST_P(ExecutorThreadsTest, CallOfAFunctionWithAnAsyncKernel) {
+  // inner(x) = TestDelayedIdentity(x) + [1, 1];
+  // main(x) = (inner(x), merge_chains(new_chain)).
+  ProgramBuilder b;
+  uint32_t vec = b.addTensorType(DType::F32, PartialShape({2}));
+  uint32_t inner = b.addFunction("inner");
+  uint32_t x = b.addArgument(inner, vec);
+  uint32_t one = b.addConstant(inner, f32({1, 1}));
+  uint32_t delayed = b.addKernel(
+      "TestDelayedIdentity", "delayed",
+      AttrMap{{"T", DType::F32}, {"delay_ms", int64_t(20)}}, {vec}, {vec});
+  uint32_t add = b.addKernel("AddV2", "add", AttrMap{{"T", DType::F32}},
+                             {vec, vec}, {vec});
+  uint32_t d = b.addKernelCall(inner, delayed, {x})[0];
+  b.setResults(inner, b.addKernelCall(inner, add, {d, one}));
+  uint32_t main = b.addFunction("main");
+  uint32_t y = b.addArgument(main, vec);
+  uint32_t called = b.addCall(main, inner, {y})[0];
+  uint32_t chain = b.addChainOp(main, {b.addChainOp(main, {})});
+  b.setResults(main, {called, chain});
+  auto program = b.build(registry());
+  ASSERT_TRUE(program.ok()) << program.status();
+
+  HostContext host(GetParam());
+  Executor executor(**program, host);
+  const Function &mainFunction = (*program)->functions()[main];
+  // Twice: the second run reuses the frame.
+  for (int i = 0; i < 2; ++i) {
+    auto results = executor.run(mainFunction, {f32({3, 4})});
+    ASSERT_TRUE(results.ok()) << results.status();
+    ASSERT_TRUE((*results)[0].ok()) << (*results)[0].status();
+    EXPECT_EQ((*results)[0]->debugString(), "[4., 5.]");
+    EXPECT_TRUE((*results)[1].ok());
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Threads, ExecutorThreadsTest,
                          ::testing::Values(0, 1, 2));
 

@@ -325,10 +325,6 @@ public:
   void ctxFailure(absl::Status status) override;
   const absl::Status &status() const override { return status_; }
 
-  /// The `forwardableInputs` mask the context was made with, unchanged by
-  /// forwarding.
-  uint64_t forwardableInputs() const { return forwardable_; }
-
 private:
   absl::Status outputIndexError(int index) const;
 

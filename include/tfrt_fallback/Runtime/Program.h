@@ -177,7 +177,8 @@ public:
   uint32_t addFunction(std::string name);
   /// A new argument register of `function`.
   uint32_t addArgument(uint32_t function, uint32_t type);
-  /// A new register of `function` bound to a constant (static shape).
+  /// A new register of `function` bound to a constant; its type is an equal
+  /// type already made, if any, so it can feed kernels declared with it.
   uint32_t addConstant(uint32_t function, Tensor tensor);
   /// Appends a call of `kernel` on `operands`; returns its result registers.
   std::vector<uint32_t> addKernelCall(uint32_t function, uint32_t kernel,

@@ -783,8 +783,18 @@ uint32_t ProgramBuilder::addArgument(uint32_t function, uint32_t type) {
 }
 
 uint32_t ProgramBuilder::addConstant(uint32_t function, Tensor tensor) {
-  uint32_t type =
-      addTensorType(tensor.dtype(), PartialShape(tensor.shape().dims()));
+  // The constant's static type, shared with an equal type already made.
+  absl::Span<const int64_t> dims = tensor.shape().dims();
+  uint32_t type = 0;
+  while (type < program_->types_.size()) {
+    const ValueType &known = program_->types_[type];
+    if (!known.isChain() && known.dtype == tensor.dtype() &&
+        known.shape.hasRank() && known.shape.dims() == dims)
+      break;
+    ++type;
+  }
+  if (type == program_->types_.size())
+    type = addTensorType(tensor.dtype(), PartialShape(dims));
   program_->constants_.push_back(ConstantEntry{type, std::move(tensor)});
   Function &f = program_->functions_[function];
   uint32_t reg = newRegister(f, type);
