@@ -12,6 +12,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -42,6 +43,24 @@ struct OpArg {
 /// Whether an op may be reordered and removed (Pure) or must keep its place
 /// among the other stateful ops (Stateful).
 enum class OpEffects : uint8_t { Pure, Stateful };
+
+/// Every op of OpTable.def, named k<Op> (OpId::kAddV2, OpId::k_FusedConv2D),
+/// in the table's order. The built-in kernels register under an OpId, which
+/// lets a selective build (-DTFRT_FALLBACK_KERNELS) decide at compile time
+/// which of them exist.
+enum class OpId : uint16_t {
+#define TF_OP(Name, ...) k##Name,
+#include "tfrt_fallback/Runtime/OpTable.def"
+};
+
+/// The TensorFlow name of `op` ("AddV2").
+constexpr const char *opName(OpId op) {
+  constexpr const char *names[] = {
+#define TF_OP(Name, ...) #Name,
+#include "tfrt_fallback/Runtime/OpTable.def"
+  };
+  return names[static_cast<size_t>(op)];
+}
 
 /// A row of OpTable.def.
 struct OpInfo {

@@ -138,6 +138,9 @@ private:
   /// Creates the kernel of `entry` through registry.createKernel().
   absl::Status createKernel(KernelEntry &entry,
                             const KernelRegistry &registry) const;
+  /// Creates every kernel. A kernel the registry lacks does not stop the
+  /// others: when several are missing, one NotFound error names them all.
+  absl::Status createKernels(const KernelRegistry &registry);
 
   RCReference<TensorBuffer> file_;
   std::vector<ValueType> types_;

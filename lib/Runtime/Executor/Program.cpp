@@ -8,6 +8,7 @@
 
 #include "tfrt_fallback/Runtime/Program.h"
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
@@ -611,6 +612,38 @@ absl::Status Program::createKernel(KernelEntry &entry,
   return absl::OkStatus();
 }
 
+absl::Status Program::createKernels(const KernelRegistry &registry) {
+  // A kernel the registry lacks is not the program's fault but the
+  // runtime's (a selective build, a missing plugin): name every one, so
+  // that one load tells the user all the kernels to add.
+  std::vector<std::string> missing;
+  absl::Status firstMissing;
+  for (KernelEntry &entry : kernels_) {
+    absl::Status status = createKernel(entry, registry);
+    if (status.ok())
+      continue;
+    if (!absl::IsNotFound(status))
+      return status;
+    if (firstMissing.ok())
+      firstMissing = status;
+    // One line per missing kernel (not per node), with its first node.
+    absl::string_view what = status.message();
+    std::string prefix = absl::StrCat(entry.location, ": ");
+    if (absl::StartsWith(what, prefix))
+      what.remove_prefix(prefix.size());
+    std::string line = absl::StrCat("  ", what);
+    if (std::none_of(missing.begin(), missing.end(), [&](const std::string &m) {
+          return absl::StartsWith(m, line);
+        }))
+      missing.push_back(absl::StrCat(line, " (at ", entry.location, ")"));
+  }
+  if (missing.size() <= 1)
+    return firstMissing;
+  return absl::NotFoundError(absl::StrCat("this runtime lacks ", missing.size(),
+                                          " kernels the program needs:\n",
+                                          absl::StrJoin(missing, "\n")));
+}
+
 absl::Status ProgramLoader::load() {
   absl::Span<const uint8_t> bytes(
       static_cast<const uint8_t *>(program.file_->data()),
@@ -675,8 +708,7 @@ absl::Status ProgramLoader::load() {
     return formatError(
         absl::StrCat(in.remaining(), " bytes follow the last function"));
   if (registry)
-    for (KernelEntry &entry : program.kernels_)
-      RETURN_IF_ERROR(program.createKernel(entry, *registry));
+    RETURN_IF_ERROR(program.createKernels(*registry));
   return absl::OkStatus();
 }
 
@@ -914,8 +946,7 @@ ProgramBuilder::build(const KernelRegistry &registry) {
     return std::exchange(error_, absl::OkStatus());
   for (Function &function : program->functions_)
     Program::finalizeFunction(function);
-  for (KernelEntry &entry : program->kernels_)
-    RETURN_IF_ERROR(program->createKernel(entry, registry));
+  RETURN_IF_ERROR(program->createKernels(registry));
   return program;
 }
 

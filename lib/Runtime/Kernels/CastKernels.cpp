@@ -192,9 +192,8 @@ private:
 } // namespace
 
 void registerCastKernels(KernelRegistry &registry) {
-  registerKernel<CastKernel>(registry, KernelDefBuilder("Cast")
-                                           .typeConstraint("SrcT", kAllDTypes)
-                                           .typeConstraint("DstT", kAllDTypes));
+  registerKernel<OpId::kCast, CastKernel>(
+      registry, {{"SrcT", kAllDTypes}, {"DstT", kAllDTypes}});
 }
 
 } // namespace tfrt_fallback::rt

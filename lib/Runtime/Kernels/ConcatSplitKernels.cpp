@@ -385,18 +385,14 @@ public:
 } // namespace
 
 void registerConcatSplitKernels(KernelRegistry &registry) {
-  registerKernel<ConcatKernel<false>>(
-      registry, KernelDefBuilder("ConcatV2").typeConstraint("T", kAllDTypes));
-  registerKernel<ConcatKernel<true>>(
-      registry, KernelDefBuilder("Concat").typeConstraint("T", kAllDTypes));
-  registerKernel<PackKernel>(
-      registry, KernelDefBuilder("Pack").typeConstraint("T", kAllDTypes));
-  registerKernel<UnpackKernel>(
-      registry, KernelDefBuilder("Unpack").typeConstraint("T", kAllDTypes));
-  registerKernel<SplitKernel>(
-      registry, KernelDefBuilder("Split").typeConstraint("T", kAllDTypes));
-  registerKernel<SplitVKernel>(
-      registry, KernelDefBuilder("SplitV").typeConstraint("T", kAllDTypes));
+  registerKernel<OpId::kConcatV2, ConcatKernel<false>>(registry,
+                                                       {{"T", kAllDTypes}});
+  registerKernel<OpId::kConcat, ConcatKernel<true>>(registry,
+                                                    {{"T", kAllDTypes}});
+  registerKernel<OpId::kPack, PackKernel>(registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kUnpack, UnpackKernel>(registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kSplit, SplitKernel>(registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kSplitV, SplitVKernel>(registry, {{"T", kAllDTypes}});
 }
 
 } // namespace tfrt_fallback::rt

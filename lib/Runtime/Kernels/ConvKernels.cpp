@@ -707,16 +707,16 @@ template <typename T> using FusedDepthwiseConv = DepthwiseConvKernel<T, true>;
 } // namespace
 
 void registerConvKernels(KernelRegistry &registry) {
-  registerKernel<Conv2D, float, double>(registry, "Conv2D");
-  registerKernel<FusedConv2D, float, double>(registry, "_FusedConv2D");
-  registerKernel<DepthwiseConv, float, double>(registry,
-                                               "DepthwiseConv2dNative");
-  registerKernel<FusedDepthwiseConv, float, double>(
-      registry, "_FusedDepthwiseConv2dNative");
-  registerKernel<FusedDepthwiseConv, float, double>(
-      registry, "FusedDepthwiseConv2dNative");
-  registerKernel<Conv2DBackpropInputKernel, float, double>(
-      registry, "Conv2DBackpropInput");
+  registerKernel<OpId::kConv2D, Conv2D, float, double>(registry);
+  registerKernel<OpId::k_FusedConv2D, FusedConv2D, float, double>(registry);
+  registerKernel<OpId::kDepthwiseConv2dNative, DepthwiseConv, float, double>(
+      registry);
+  registerKernel<OpId::k_FusedDepthwiseConv2dNative, FusedDepthwiseConv, float,
+                 double>(registry);
+  registerKernel<OpId::kFusedDepthwiseConv2dNative, FusedDepthwiseConv, float,
+                 double>(registry);
+  registerKernel<OpId::kConv2DBackpropInput, Conv2DBackpropInputKernel, float,
+                 double>(registry);
 }
 
 } // namespace tfrt_fallback::rt

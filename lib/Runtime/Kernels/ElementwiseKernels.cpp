@@ -730,52 +730,51 @@ void registerElementwiseKernels(KernelRegistry &registry) {
   using bf16 = Eigen::bfloat16;
 #define TFRT_FALLBACK_NUMBER_TYPES                                             \
   float, double, half, bf16, int32_t, int64_t, int8_t, uint8_t
-  registerKernel<BinaryFamily<AddFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES>(
-      registry, "AddV2");
-  registerKernel<BinaryFamily<AddFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES>(
-      registry, "Add");
-  registerKernel<BinaryFamily<SubFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES>(
-      registry, "Sub");
-  registerKernel<BinaryFamily<MulFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES>(
-      registry, "Mul");
-  registerKernel<BinaryFamily<QuotientFunctor>::Kernel, float, double, half,
-                 bf16>(registry, "RealDiv");
-  registerKernel<BinaryFamily<DivFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES>(
-      registry, "Div");
-  registerKernel<BinaryFamily<MaxFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES>(
-      registry, "Maximum");
-  registerKernel<BinaryFamily<MinFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES>(
-      registry, "Minimum");
-  registerKernel<BinaryFamily<FloorDivFunctor>::Kernel,
-                 TFRT_FALLBACK_NUMBER_TYPES, int16_t, uint16_t>(registry,
-                                                                "FloorDiv");
-  registerKernel<BinaryFamily<FloorModFunctor>::Kernel,
-                 TFRT_FALLBACK_NUMBER_TYPES, int16_t, uint16_t>(registry,
-                                                                "FloorMod");
-  registerKernel<BinaryFamily<SquaredDifferenceFunctor>::Kernel, float, double,
-                 half, bf16, int32_t, int64_t>(registry, "SquaredDifference");
-  registerKernel<BinaryFamily<PowFunctor>::Kernel, float, double, half, bf16,
-                 int32_t, int64_t>(registry, "Pow");
-  registerKernel<BinaryFamily<Atan2Functor>::Kernel, float, double, half, bf16>(
-      registry, "Atan2");
-  registerKernel<BinaryFamily<EqualFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES,
-                 bool>(registry, "Equal");
-  registerKernel<BinaryFamily<NotEqualFunctor>::Kernel,
-                 TFRT_FALLBACK_NUMBER_TYPES, bool>(registry, "NotEqual");
-  registerKernel<BinaryFamily<LessFunctor>::Kernel, TFRT_FALLBACK_NUMBER_TYPES>(
-      registry, "Less");
-  registerKernel<BinaryFamily<LessEqualFunctor>::Kernel,
-                 TFRT_FALLBACK_NUMBER_TYPES>(registry, "LessEqual");
-  registerKernel<BinaryFamily<GreaterFunctor>::Kernel,
-                 TFRT_FALLBACK_NUMBER_TYPES>(registry, "Greater");
-  registerKernel<BinaryFamily<GreaterEqualFunctor>::Kernel,
-                 TFRT_FALLBACK_NUMBER_TYPES>(registry, "GreaterEqual");
+  registerKernel<OpId::kAddV2, BinaryFamily<AddFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES>(registry);
+  registerKernel<OpId::kAdd, BinaryFamily<AddFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES>(registry);
+  registerKernel<OpId::kSub, BinaryFamily<SubFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES>(registry);
+  registerKernel<OpId::kMul, BinaryFamily<MulFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES>(registry);
+  registerKernel<OpId::kRealDiv, BinaryFamily<QuotientFunctor>::Kernel, float,
+                 double, half, bf16>(registry);
+  registerKernel<OpId::kDiv, BinaryFamily<DivFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES>(registry);
+  registerKernel<OpId::kMaximum, BinaryFamily<MaxFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES>(registry);
+  registerKernel<OpId::kMinimum, BinaryFamily<MinFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES>(registry);
+  registerKernel<OpId::kFloorDiv, BinaryFamily<FloorDivFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES, int16_t, uint16_t>(registry);
+  registerKernel<OpId::kFloorMod, BinaryFamily<FloorModFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES, int16_t, uint16_t>(registry);
+  registerKernel<OpId::kSquaredDifference,
+                 BinaryFamily<SquaredDifferenceFunctor>::Kernel, float, double,
+                 half, bf16, int32_t, int64_t>(registry);
+  registerKernel<OpId::kPow, BinaryFamily<PowFunctor>::Kernel, float, double,
+                 half, bf16, int32_t, int64_t>(registry);
+  registerKernel<OpId::kAtan2, BinaryFamily<Atan2Functor>::Kernel, float,
+                 double, half, bf16>(registry);
+  registerKernel<OpId::kEqual, BinaryFamily<EqualFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES, bool>(registry);
+  registerKernel<OpId::kNotEqual, BinaryFamily<NotEqualFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES, bool>(registry);
+  registerKernel<OpId::kLess, BinaryFamily<LessFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES>(registry);
+  registerKernel<OpId::kLessEqual, BinaryFamily<LessEqualFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES>(registry);
+  registerKernel<OpId::kGreater, BinaryFamily<GreaterFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES>(registry);
+  registerKernel<OpId::kGreaterEqual, BinaryFamily<GreaterEqualFunctor>::Kernel,
+                 TFRT_FALLBACK_NUMBER_TYPES>(registry);
 #undef TFRT_FALLBACK_NUMBER_TYPES
 
-  registerKernel<BinaryOpKernel<bool, LogicalAndFunctor>>(
-      registry, KernelDefBuilder("LogicalAnd"));
-  registerKernel<BinaryOpKernel<bool, LogicalOrFunctor>>(
-      registry, KernelDefBuilder("LogicalOr"));
+  registerKernel<OpId::kLogicalAnd, BinaryOpKernel<bool, LogicalAndFunctor>>(
+      registry);
+  registerKernel<OpId::kLogicalOr, BinaryOpKernel<bool, LogicalOrFunctor>>(
+      registry);
 
   // Select and SelectV2 move elements by size: one class per element size,
   // registered for every dtype of that size.
@@ -783,29 +782,29 @@ void registerElementwiseKernels(KernelRegistry &registry) {
   const DType size2[] = {DType::F16, DType::BF16, DType::I16, DType::U16};
   const DType size4[] = {DType::F32, DType::I32, DType::U32};
   const DType size8[] = {DType::F64, DType::I64, DType::U64};
-  registerKernel<SelectKernel<uint8_t, false>>(
-      registry, KernelDefBuilder("Select").typeConstraint("T", size1));
-  registerKernel<SelectKernel<uint16_t, false>>(
-      registry, KernelDefBuilder("Select").typeConstraint("T", size2));
-  registerKernel<SelectKernel<uint32_t, false>>(
-      registry, KernelDefBuilder("Select").typeConstraint("T", size4));
-  registerKernel<SelectKernel<uint64_t, false>>(
-      registry, KernelDefBuilder("Select").typeConstraint("T", size8));
-  registerKernel<SelectKernel<uint8_t, true>>(
-      registry, KernelDefBuilder("SelectV2").typeConstraint("T", size1));
-  registerKernel<SelectKernel<uint16_t, true>>(
-      registry, KernelDefBuilder("SelectV2").typeConstraint("T", size2));
-  registerKernel<SelectKernel<uint32_t, true>>(
-      registry, KernelDefBuilder("SelectV2").typeConstraint("T", size4));
-  registerKernel<SelectKernel<uint64_t, true>>(
-      registry, KernelDefBuilder("SelectV2").typeConstraint("T", size8));
+  registerKernel<OpId::kSelect, SelectKernel<uint8_t, false>>(registry,
+                                                              {{"T", size1}});
+  registerKernel<OpId::kSelect, SelectKernel<uint16_t, false>>(registry,
+                                                               {{"T", size2}});
+  registerKernel<OpId::kSelect, SelectKernel<uint32_t, false>>(registry,
+                                                               {{"T", size4}});
+  registerKernel<OpId::kSelect, SelectKernel<uint64_t, false>>(registry,
+                                                               {{"T", size8}});
+  registerKernel<OpId::kSelectV2, SelectKernel<uint8_t, true>>(registry,
+                                                               {{"T", size1}});
+  registerKernel<OpId::kSelectV2, SelectKernel<uint16_t, true>>(registry,
+                                                                {{"T", size2}});
+  registerKernel<OpId::kSelectV2, SelectKernel<uint32_t, true>>(registry,
+                                                                {{"T", size4}});
+  registerKernel<OpId::kSelectV2, SelectKernel<uint64_t, true>>(registry,
+                                                                {{"T", size8}});
 
-  registerKernel<AddNKernel, float, double, half, bf16, int32_t, int64_t>(
-      registry, "AddN");
-  registerKernel<UnaryFamily<ExpFunctor>::Kernel, float, double, half, bf16>(
-      registry, "Exp");
-  registerKernel<UnaryFamily<NegFunctor>::Kernel, float, double, half, bf16,
-                 int32_t, int64_t, int8_t>(registry, "Neg");
+  registerKernel<OpId::kAddN, AddNKernel, float, double, half, bf16, int32_t,
+                 int64_t>(registry);
+  registerKernel<OpId::kExp, UnaryFamily<ExpFunctor>::Kernel, float, double,
+                 half, bf16>(registry);
+  registerKernel<OpId::kNeg, UnaryFamily<NegFunctor>::Kernel, float, double,
+                 half, bf16, int32_t, int64_t, int8_t>(registry);
 }
 
 } // namespace tfrt_fallback::rt

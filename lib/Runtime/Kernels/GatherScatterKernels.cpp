@@ -483,22 +483,18 @@ public:
 
 void registerGatherScatterKernels(KernelRegistry &registry) {
   // Index dtype attributes (Tindices, Taxis) are checked on the operands.
-  registerKernel<GatherKernel<true>>(
-      registry,
-      KernelDefBuilder("GatherV2").typeConstraint("Tparams", kAllDTypes));
-  registerKernel<GatherKernel<false>>(
-      registry,
-      KernelDefBuilder("Gather").typeConstraint("Tparams", kAllDTypes));
-  registerKernel<GatherNdKernel>(
-      registry,
-      KernelDefBuilder("GatherNd").typeConstraint("Tparams", kAllDTypes));
-  registerKernel<ScatterNdKernel, float, double, int32_t, int64_t>(registry,
-                                                                   "ScatterNd");
-  registerKernel<SparseToDenseKernel>(
-      registry,
-      KernelDefBuilder("SparseToDense").typeConstraint("T", kAllDTypes));
+  registerKernel<OpId::kGatherV2, GatherKernel<true>>(
+      registry, {{"Tparams", kAllDTypes}});
+  registerKernel<OpId::kGather, GatherKernel<false>>(registry,
+                                                     {{"Tparams", kAllDTypes}});
+  registerKernel<OpId::kGatherNd, GatherNdKernel>(registry,
+                                                  {{"Tparams", kAllDTypes}});
+  registerKernel<OpId::kScatterNd, ScatterNdKernel, float, double, int32_t,
+                 int64_t>(registry);
+  registerKernel<OpId::kSparseToDense, SparseToDenseKernel>(
+      registry, {{"T", kAllDTypes}});
   // Where's T defaults to bool: dispatched on the operand instead.
-  registerKernel<WhereKernel>(registry, KernelDefBuilder("Where"));
+  registerKernel<OpId::kWhere, WhereKernel>(registry);
 }
 
 } // namespace tfrt_fallback::rt

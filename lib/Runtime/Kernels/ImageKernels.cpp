@@ -218,12 +218,12 @@ private:
 void registerImageKernels(KernelRegistry &registry) {
   using half = Eigen::half;
   using bf16 = Eigen::bfloat16;
-  registerKernel<ResizeBilinearKernel, float, double, half, bf16, int32_t,
-                 int64_t, uint8_t, int8_t, int16_t, uint16_t>(registry,
-                                                              "ResizeBilinear");
-  registerKernel<ResizeNearestKernel, float, double, half, bf16, int32_t,
-                 int64_t, uint8_t, int8_t, int16_t, uint16_t>(
-      registry, "ResizeNearestNeighbor");
+  registerKernel<OpId::kResizeBilinear, ResizeBilinearKernel, float, double,
+                 half, bf16, int32_t, int64_t, uint8_t, int8_t, int16_t,
+                 uint16_t>(registry);
+  registerKernel<OpId::kResizeNearestNeighbor, ResizeNearestKernel, float,
+                 double, half, bf16, int32_t, int64_t, uint8_t, int8_t, int16_t,
+                 uint16_t>(registry);
 }
 
 } // namespace tfrt_fallback::rt

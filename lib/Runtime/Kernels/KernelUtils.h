@@ -1,7 +1,8 @@
 //===- KernelUtils.h - Helpers shared by the kernel families ----*- C++ -*-===//
 //
-// Private to lib/Runtime/Kernels: the dtype list and index helpers of the
-// kernels that move raw elements, optional attribute readers, Eigen array
+// Private to lib/Runtime/Kernels: how built-in kernels register (by OpId,
+// subject to the build's kernel selection), the dtype list and index helpers of
+// the kernels that move raw elements, optional attribute readers, Eigen array
 // maps over raw row pointers, the unary elementwise kernel used by both the
 // math (Exp, Neg) and the activation (Relu, Sigmoid, ...) families, window
 // geometry and fused epilogues.
@@ -11,6 +12,7 @@
 #ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_KERNELUTILS_H
 #define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_KERNELUTILS_H
 
+#include "KernelSelection.h"
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 #include "tfrt_fallback/Runtime/OpKernel.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
@@ -23,12 +25,70 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 namespace tfrt_fallback::rt::kernels {
+
+//===----------------------------------------------------------------------===//
+// Registering built-in kernels
+//===----------------------------------------------------------------------===//
+//
+// Built-in kernels register under an OpId (an op of OpTable.def) with these
+// two forms, never with a runtime op name, so that a selective build
+// (KernelSelection.h) drops each (op, dtype) it does not keep at compile
+// time:
+//
+//   // One class per dtype: a def, and an instantiation, per (op, dtype).
+//   registerKernel<OpId::kRelu, ReluKernel, float, double>(registry);
+//   // One class for every dtype of the op (it dispatches on its operands),
+//   // with optional type constraints:
+//   registerKernel<OpId::kIdentity, IdentityKernel>(registry);
+//   registerKernel<OpId::kReshape, ReshapeKernel>(
+//       registry, {{"Tshape", {DType::I32, DType::I64}}});
+
+template <typename T> struct TypeTag {
+  using type = T;
+};
+
+/// A type constraint of registerKernel's second form.
+struct TypeConstraintSpec {
+  absl::string_view attrName;
+  absl::Span<const DType> allowed;
+};
+
+/// Registers `Kernel<T>` for op `Op` and each T of Ts, in that order, each
+/// under a def of its own (type attribute "T" equal to T's dtype), unless
+/// the build's kernel selection leaves (Op, T) out.
+template <OpId Op, template <typename> class Kernel, typename... Ts>
+void registerKernel(KernelRegistry &registry) {
+  static_assert(sizeof...(Ts) > 0, "name the dtypes to register for");
+  auto registerOne = [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (isKernelSelected(Op, dtypeOf<T>()))
+      rt::registerKernel<Kernel<T>>(
+          registry, KernelDefBuilder(opName(Op)).typeConstraint<T>("T"));
+  };
+  (registerOne(TypeTag<Ts>{}), ...);
+}
+
+/// Registers `KernelClass` for op `Op` under `constraints` (none: every
+/// dtype), unless the build's kernel selection leaves `Op` out.
+template <OpId Op, typename KernelClass>
+void registerKernel(
+    KernelRegistry &registry,
+    std::initializer_list<TypeConstraintSpec> constraints = {}) {
+  if constexpr (isOpSelected(Op)) {
+    KernelDefBuilder builder(opName(Op));
+    for (const TypeConstraintSpec &constraint : constraints)
+      builder.typeConstraint(constraint.attrName, constraint.allowed);
+    rt::registerKernel<KernelClass>(registry, builder);
+  }
+}
 
 /// Runs `f(first, last)` over [0, n) on `device` like
 /// Eigen::ThreadPoolDevice::parallelFor, but calls `f` directly when the

@@ -298,21 +298,18 @@ template <typename T> using BatchMatMulV2 = BatchMatMulKernel<T, true>;
 } // namespace
 
 void registerMatMulKernels(KernelRegistry &registry) {
-  registerKernel<MatMulKernel, float, double, int32_t, int64_t>(registry,
-                                                                "MatMul");
-  registerKernel<FusedMatMulKernel, float, double>(registry, "_FusedMatMul");
-  registerKernel<BatchMatMulV1, float, double, int32_t>(registry,
-                                                        "BatchMatMul");
-  registerKernel<BatchMatMulV2, float, double, int32_t>(registry,
-                                                        "BatchMatMulV2");
-  registerKernel<BatchMatMulV2<float>>(registry,
-                                       KernelDefBuilder("BatchMatMulV3")
-                                           .typeConstraint<float>("Ta")
-                                           .typeConstraint<float>("Tb"));
-  registerKernel<BatchMatMulV2<double>>(registry,
-                                        KernelDefBuilder("BatchMatMulV3")
-                                            .typeConstraint<double>("Ta")
-                                            .typeConstraint<double>("Tb"));
+  registerKernel<OpId::kMatMul, MatMulKernel, float, double, int32_t, int64_t>(
+      registry);
+  registerKernel<OpId::k_FusedMatMul, FusedMatMulKernel, float, double>(
+      registry);
+  registerKernel<OpId::kBatchMatMul, BatchMatMulV1, float, double, int32_t>(
+      registry);
+  registerKernel<OpId::kBatchMatMulV2, BatchMatMulV2, float, double, int32_t>(
+      registry);
+  registerKernel<OpId::kBatchMatMulV3, BatchMatMulV2<float>>(
+      registry, {{"Ta", {DType::F32}}, {"Tb", {DType::F32}}});
+  registerKernel<OpId::kBatchMatMulV3, BatchMatMulV2<double>>(
+      registry, {{"Ta", {DType::F64}}, {"Tb", {DType::F64}}});
 }
 
 } // namespace tfrt_fallback::rt

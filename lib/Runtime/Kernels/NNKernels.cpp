@@ -452,24 +452,26 @@ template <typename T> using FusedBatchNormV2 = FusedBatchNormKernel<T, float>;
 void registerNNKernels(KernelRegistry &registry) {
   using half = Eigen::half;
   using bf16 = Eigen::bfloat16;
-  registerKernel<UnaryFamily<ReluFunctor>::Kernel, float, double, half, bf16,
-                 int32_t, int64_t, int8_t>(registry, "Relu");
-  registerKernel<UnaryFamily<Relu6Functor>::Kernel, float, double, half, bf16>(
-      registry, "Relu6");
-  registerKernel<UnaryFamily<SigmoidFunctor>::Kernel, float, double, half,
-                 bf16>(registry, "Sigmoid");
-  registerKernel<UnaryFamily<TanhFunctor>::Kernel, float, double, half, bf16>(
-      registry, "Tanh");
-  registerKernel<BiasAddKernel, float, double, half, bf16, int32_t>(registry,
-                                                                    "BiasAdd");
-  registerKernel<Softmax, float, double, half, bf16>(registry, "Softmax");
-  registerKernel<LogSoftmax, float, double, half, bf16>(registry, "LogSoftmax");
-  registerKernel<PreluKernel, float, double>(registry, "Prelu");
-  registerKernel<FusedBatchNormV1, float, double>(registry, "FusedBatchNorm");
-  registerKernel<FusedBatchNormV2, float, half, bf16>(registry,
-                                                      "FusedBatchNormV2");
-  registerKernel<FusedBatchNormV2, float, half, bf16>(registry,
-                                                      "FusedBatchNormV3");
+  registerKernel<OpId::kRelu, UnaryFamily<ReluFunctor>::Kernel, float, double,
+                 half, bf16, int32_t, int64_t, int8_t>(registry);
+  registerKernel<OpId::kRelu6, UnaryFamily<Relu6Functor>::Kernel, float, double,
+                 half, bf16>(registry);
+  registerKernel<OpId::kSigmoid, UnaryFamily<SigmoidFunctor>::Kernel, float,
+                 double, half, bf16>(registry);
+  registerKernel<OpId::kTanh, UnaryFamily<TanhFunctor>::Kernel, float, double,
+                 half, bf16>(registry);
+  registerKernel<OpId::kBiasAdd, BiasAddKernel, float, double, half, bf16,
+                 int32_t>(registry);
+  registerKernel<OpId::kSoftmax, Softmax, float, double, half, bf16>(registry);
+  registerKernel<OpId::kLogSoftmax, LogSoftmax, float, double, half, bf16>(
+      registry);
+  registerKernel<OpId::kPrelu, PreluKernel, float, double>(registry);
+  registerKernel<OpId::kFusedBatchNorm, FusedBatchNormV1, float, double>(
+      registry);
+  registerKernel<OpId::kFusedBatchNormV2, FusedBatchNormV2, float, half, bf16>(
+      registry);
+  registerKernel<OpId::kFusedBatchNormV3, FusedBatchNormV2, float, half, bf16>(
+      registry);
 }
 
 } // namespace tfrt_fallback::rt

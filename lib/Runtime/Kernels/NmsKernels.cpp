@@ -222,10 +222,8 @@ private:
 } // namespace
 
 void registerNmsKernels(KernelRegistry &registry) {
-  registerKernel<NmsKernel<false>>(registry,
-                                   KernelDefBuilder("NonMaxSuppressionV3"));
-  registerKernel<NmsKernel<true>>(registry,
-                                  KernelDefBuilder("NonMaxSuppressionV5"));
+  registerKernel<OpId::kNonMaxSuppressionV3, NmsKernel<false>>(registry);
+  registerKernel<OpId::kNonMaxSuppressionV5, NmsKernel<true>>(registry);
 }
 
 } // namespace tfrt_fallback::rt

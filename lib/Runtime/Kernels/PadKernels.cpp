@@ -243,12 +243,10 @@ private:
 } // namespace
 
 void registerPadKernels(KernelRegistry &registry) {
-  registerKernel<PadKernel>(
-      registry, KernelDefBuilder("Pad").typeConstraint("T", kAllDTypes));
-  registerKernel<PadKernel>(
-      registry, KernelDefBuilder("PadV2").typeConstraint("T", kAllDTypes));
-  registerKernel<MirrorPadKernel>(
-      registry, KernelDefBuilder("MirrorPad").typeConstraint("T", kAllDTypes));
+  registerKernel<OpId::kPad, PadKernel>(registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kPadV2, PadKernel>(registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kMirrorPad, MirrorPadKernel>(registry,
+                                                    {{"T", kAllDTypes}});
 }
 
 } // namespace tfrt_fallback::rt

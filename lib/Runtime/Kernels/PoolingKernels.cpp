@@ -255,11 +255,11 @@ template <typename T> using AvgPool = PoolKernel<T, false, false>;
 void registerPoolingKernels(KernelRegistry &registry) {
   using half = Eigen::half;
   using bf16 = Eigen::bfloat16;
-  registerKernel<MaxPool, float, double, half, bf16, int32_t, int64_t, uint8_t,
-                 int8_t>(registry, "MaxPool");
-  registerKernel<MaxPoolV2, float, double, half, bf16, int32_t, int64_t,
-                 uint8_t, int8_t>(registry, "MaxPoolV2");
-  registerKernel<AvgPool, float, double, half, bf16>(registry, "AvgPool");
+  registerKernel<OpId::kMaxPool, MaxPool, float, double, half, bf16, int32_t,
+                 int64_t, uint8_t, int8_t>(registry);
+  registerKernel<OpId::kMaxPoolV2, MaxPoolV2, float, double, half, bf16,
+                 int32_t, int64_t, uint8_t, int8_t>(registry);
+  registerKernel<OpId::kAvgPool, AvgPool, float, double, half, bf16>(registry);
 }
 
 } // namespace tfrt_fallback::rt

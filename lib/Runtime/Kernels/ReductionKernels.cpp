@@ -498,19 +498,24 @@ void registerReductionKernels(KernelRegistry &registry) {
   // the loader checks it against that operand when a node has it, and the
   // kernels accept int32 or int64 indices. It defaults to int32 and graphs
   // may leave it out, so it is not a registration constraint.
-  registerKernel<SumKernel, float, double, int32_t, int64_t>(registry, "Sum");
-  registerKernel<MeanKernel, float, double, int32_t, int64_t>(registry, "Mean");
-  registerKernel<ProdKernel, float, double, int32_t, int64_t>(registry, "Prod");
-  registerKernel<MaxKernel, float, double, int32_t, int64_t>(registry, "Max");
-  registerKernel<MinKernel, float, double, int32_t, int64_t>(registry, "Min");
-  registerKernel<AllKernel<bool>>(registry, KernelDefBuilder("All"));
-  registerKernel<AnyKernel<bool>>(registry, KernelDefBuilder("Any"));
-  registerKernel<ArgMaxKernel, float, double, int32_t, int64_t, uint8_t,
-                 int8_t>(registry, "ArgMax");
-  registerKernel<ArgMinKernel, float, double, int32_t, int64_t, uint8_t,
-                 int8_t>(registry, "ArgMin");
-  registerKernel<TopKKernel, float, double, int32_t, int64_t, uint8_t>(
-      registry, "TopKV2");
+  registerKernel<OpId::kSum, SumKernel, float, double, int32_t, int64_t>(
+      registry);
+  registerKernel<OpId::kMean, MeanKernel, float, double, int32_t, int64_t>(
+      registry);
+  registerKernel<OpId::kProd, ProdKernel, float, double, int32_t, int64_t>(
+      registry);
+  registerKernel<OpId::kMax, MaxKernel, float, double, int32_t, int64_t>(
+      registry);
+  registerKernel<OpId::kMin, MinKernel, float, double, int32_t, int64_t>(
+      registry);
+  registerKernel<OpId::kAll, AllKernel<bool>>(registry);
+  registerKernel<OpId::kAny, AnyKernel<bool>>(registry);
+  registerKernel<OpId::kArgMax, ArgMaxKernel, float, double, int32_t, int64_t,
+                 uint8_t, int8_t>(registry);
+  registerKernel<OpId::kArgMin, ArgMinKernel, float, double, int32_t, int64_t,
+                 uint8_t, int8_t>(registry);
+  registerKernel<OpId::kTopKV2, TopKKernel, float, double, int32_t, int64_t,
+                 uint8_t>(registry);
 }
 
 } // namespace tfrt_fallback::rt

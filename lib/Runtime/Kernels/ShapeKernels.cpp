@@ -537,23 +537,22 @@ public:
 } // namespace
 
 void registerShapeKernels(KernelRegistry &registry) {
-  registerKernel<ReshapeKernel>(registry,
-                                KernelDefBuilder("Reshape").typeConstraint(
-                                    "Tshape", {DType::I32, DType::I64}));
-  registerKernel<IdentityKernel>(registry, KernelDefBuilder("Identity"));
-  registerKernel<IdentityKernel>(registry, KernelDefBuilder("StopGradient"));
-  registerKernel<IdentityNKernel>(registry, KernelDefBuilder("IdentityN"));
+  registerKernel<OpId::kReshape, ReshapeKernel>(
+      registry, {{"Tshape", {DType::I32, DType::I64}}});
+  registerKernel<OpId::kIdentity, IdentityKernel>(registry);
+  registerKernel<OpId::kStopGradient, IdentityKernel>(registry);
+  registerKernel<OpId::kIdentityN, IdentityNKernel>(registry);
   // Index attributes with defaults (out_type, Tdim, index_type, Tidx) may
   // be absent from a graph, so they are not constrained; the kernels check
   // operand and output dtypes instead.
-  registerKernel<ShapeKernel>(registry, KernelDefBuilder("Shape"));
-  registerKernel<SizeKernel>(registry, KernelDefBuilder("Size"));
-  registerKernel<RankKernel>(registry, KernelDefBuilder("Rank"));
-  registerKernel<ExpandDimsKernel>(registry, KernelDefBuilder("ExpandDims"));
-  registerKernel<SqueezeKernel>(registry, KernelDefBuilder("Squeeze"));
-  registerKernel<FillKernel>(registry, KernelDefBuilder("Fill"));
-  registerKernel<BroadcastToKernel>(registry, KernelDefBuilder("BroadcastTo"));
-  registerKernel<RangeKernel>(registry, KernelDefBuilder("Range"));
+  registerKernel<OpId::kShape, ShapeKernel>(registry);
+  registerKernel<OpId::kSize, SizeKernel>(registry);
+  registerKernel<OpId::kRank, RankKernel>(registry);
+  registerKernel<OpId::kExpandDims, ExpandDimsKernel>(registry);
+  registerKernel<OpId::kSqueeze, SqueezeKernel>(registry);
+  registerKernel<OpId::kFill, FillKernel>(registry);
+  registerKernel<OpId::kBroadcastTo, BroadcastToKernel>(registry);
+  registerKernel<OpId::kRange, RangeKernel>(registry);
 }
 
 } // namespace tfrt_fallback::rt

@@ -291,11 +291,9 @@ private:
 } // namespace
 
 void registerSliceKernels(KernelRegistry &registry) {
-  registerKernel<SliceKernel>(
-      registry, KernelDefBuilder("Slice").typeConstraint("T", kAllDTypes));
-  registerKernel<StridedSliceKernel>(
-      registry,
-      KernelDefBuilder("StridedSlice").typeConstraint("T", kAllDTypes));
+  registerKernel<OpId::kSlice, SliceKernel>(registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kStridedSlice, StridedSliceKernel>(registry,
+                                                          {{"T", kAllDTypes}});
 }
 
 } // namespace tfrt_fallback::rt

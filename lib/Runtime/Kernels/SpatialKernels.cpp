@@ -285,14 +285,14 @@ void registerSpatialKernels(KernelRegistry &registry) {
 #define TFRT_FALLBACK_SPATIAL_TYPES                                            \
   float, double, half, bf16, int32_t, int64_t, uint8_t, int8_t, int16_t,       \
       uint16_t, bool
-  registerKernel<DepthToSpace, TFRT_FALLBACK_SPATIAL_TYPES>(registry,
-                                                            "DepthToSpace");
-  registerKernel<SpaceToDepth, TFRT_FALLBACK_SPATIAL_TYPES>(registry,
-                                                            "SpaceToDepth");
-  registerKernel<SpaceToBatchND, TFRT_FALLBACK_SPATIAL_TYPES>(registry,
-                                                              "SpaceToBatchND");
-  registerKernel<BatchToSpaceND, TFRT_FALLBACK_SPATIAL_TYPES>(registry,
-                                                              "BatchToSpaceND");
+  registerKernel<OpId::kDepthToSpace, DepthToSpace,
+                 TFRT_FALLBACK_SPATIAL_TYPES>(registry);
+  registerKernel<OpId::kSpaceToDepth, SpaceToDepth,
+                 TFRT_FALLBACK_SPATIAL_TYPES>(registry);
+  registerKernel<OpId::kSpaceToBatchND, SpaceToBatchND,
+                 TFRT_FALLBACK_SPATIAL_TYPES>(registry);
+  registerKernel<OpId::kBatchToSpaceND, BatchToSpaceND,
+                 TFRT_FALLBACK_SPATIAL_TYPES>(registry);
 #undef TFRT_FALLBACK_SPATIAL_TYPES
 }
 

@@ -219,14 +219,13 @@ public:
 } // namespace
 
 void registerTransposeKernels(KernelRegistry &registry) {
-  registerKernel<TransposeKernel>(
-      registry, KernelDefBuilder("Transpose").typeConstraint("T", kAllDTypes));
-  registerKernel<TileKernel>(
-      registry, KernelDefBuilder("Tile").typeConstraint("T", kAllDTypes));
-  registerKernel<ReverseKernel<false>>(
-      registry, KernelDefBuilder("ReverseV2").typeConstraint("T", kAllDTypes));
-  registerKernel<ReverseKernel<true>>(
-      registry, KernelDefBuilder("Reverse").typeConstraint("T", kAllDTypes));
+  registerKernel<OpId::kTranspose, TransposeKernel>(registry,
+                                                    {{"T", kAllDTypes}});
+  registerKernel<OpId::kTile, TileKernel>(registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kReverseV2, ReverseKernel<false>>(registry,
+                                                         {{"T", kAllDTypes}});
+  registerKernel<OpId::kReverse, ReverseKernel<true>>(registry,
+                                                      {{"T", kAllDTypes}});
 }
 
 } // namespace tfrt_fallback::rt

@@ -319,71 +319,72 @@ void registerUnaryKernels(KernelRegistry &registry) {
   using half = Eigen::half;
   using bf16 = Eigen::bfloat16;
 #define TFRT_FALLBACK_FLOAT_TYPES float, double, half, bf16
-  registerKernel<UnaryFamily<AbsFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES,
-                 int8_t, int16_t, int32_t, int64_t>(registry, "Abs");
-  registerKernel<UnaryFamily<SquareFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES,
-                 int32_t, int64_t>(registry, "Square");
-  registerKernel<UnaryFamily<SignFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES,
-                 int32_t, int64_t>(registry, "Sign");
-  registerKernel<UnaryFamily<RoundFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES,
-                 int32_t, int64_t>(registry, "Round");
-  registerKernel<UnaryFamily<LogFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
-      registry, "Log");
-  registerKernel<UnaryFamily<Log1pFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
-      registry, "Log1p");
-  registerKernel<UnaryFamily<Expm1Functor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
-      registry, "Expm1");
-  registerKernel<UnaryFamily<SqrtFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
-      registry, "Sqrt");
-  registerKernel<UnaryFamily<RsqrtFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
-      registry, "Rsqrt");
-  registerKernel<UnaryFamily<ReciprocalFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry, "Reciprocal");
-  registerKernel<UnaryFamily<ReciprocalFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry, "Inv");
-  registerKernel<UnaryFamily<FloorFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
-      registry, "Floor");
-  registerKernel<UnaryFamily<CeilFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
-      registry, "Ceil");
-  registerKernel<UnaryFamily<SinFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
-      registry, "Sin");
-  registerKernel<UnaryFamily<CosFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
-      registry, "Cos");
-  registerKernel<UnaryFamily<TanFunctor>::Kernel, float, double>(registry,
-                                                                 "Tan");
-  registerKernel<UnaryFamily<AsinFunctor>::Kernel, float, double>(registry,
-                                                                  "Asin");
-  registerKernel<UnaryFamily<AcosFunctor>::Kernel, float, double>(registry,
-                                                                  "Acos");
-  registerKernel<UnaryFamily<AtanFunctor>::Kernel, float, double>(registry,
-                                                                  "Atan");
-  registerKernel<UnaryFamily<SinhFunctor>::Kernel, float, double>(registry,
-                                                                  "Sinh");
-  registerKernel<UnaryFamily<CoshFunctor>::Kernel, float, double>(registry,
-                                                                  "Cosh");
-  registerKernel<UnaryFamily<ErfFunctor>::Kernel, float, double>(registry,
-                                                                 "Erf");
-  registerKernel<BlockedFamily<EluFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
-      registry, "Elu");
-  registerKernel<BlockedFamily<SeluFunctor>::Kernel, TFRT_FALLBACK_FLOAT_TYPES>(
-      registry, "Selu");
-  registerKernel<BlockedFamily<SoftplusFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry, "Softplus");
-  registerKernel<LeakyReluKernel, TFRT_FALLBACK_FLOAT_TYPES>(registry,
-                                                             "LeakyRelu");
-  registerKernel<PredicateFamily<IsNanFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry, "IsNan");
-  registerKernel<PredicateFamily<IsInfFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry, "IsInf");
-  registerKernel<PredicateFamily<IsFiniteFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry, "IsFinite");
+  registerKernel<OpId::kAbs, UnaryFamily<AbsFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES, int8_t, int16_t, int32_t, int64_t>(
+      registry);
+  registerKernel<OpId::kSquare, UnaryFamily<SquareFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES, int32_t, int64_t>(registry);
+  registerKernel<OpId::kSign, UnaryFamily<SignFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES, int32_t, int64_t>(registry);
+  registerKernel<OpId::kRound, UnaryFamily<RoundFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES, int32_t, int64_t>(registry);
+  registerKernel<OpId::kLog, UnaryFamily<LogFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kLog1p, UnaryFamily<Log1pFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kExpm1, UnaryFamily<Expm1Functor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kSqrt, UnaryFamily<SqrtFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kRsqrt, UnaryFamily<RsqrtFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kReciprocal, UnaryFamily<ReciprocalFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kInv, UnaryFamily<ReciprocalFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kFloor, UnaryFamily<FloorFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kCeil, UnaryFamily<CeilFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kSin, UnaryFamily<SinFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kCos, UnaryFamily<CosFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kTan, UnaryFamily<TanFunctor>::Kernel, float, double>(
+      registry);
+  registerKernel<OpId::kAsin, UnaryFamily<AsinFunctor>::Kernel, float, double>(
+      registry);
+  registerKernel<OpId::kAcos, UnaryFamily<AcosFunctor>::Kernel, float, double>(
+      registry);
+  registerKernel<OpId::kAtan, UnaryFamily<AtanFunctor>::Kernel, float, double>(
+      registry);
+  registerKernel<OpId::kSinh, UnaryFamily<SinhFunctor>::Kernel, float, double>(
+      registry);
+  registerKernel<OpId::kCosh, UnaryFamily<CoshFunctor>::Kernel, float, double>(
+      registry);
+  registerKernel<OpId::kErf, UnaryFamily<ErfFunctor>::Kernel, float, double>(
+      registry);
+  registerKernel<OpId::kElu, BlockedFamily<EluFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kSelu, BlockedFamily<SeluFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kSoftplus, BlockedFamily<SoftplusFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kLeakyRelu, LeakyReluKernel, TFRT_FALLBACK_FLOAT_TYPES>(
+      registry);
+  registerKernel<OpId::kIsNan, PredicateFamily<IsNanFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kIsInf, PredicateFamily<IsInfFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kIsFinite, PredicateFamily<IsFiniteFunctor>::Kernel,
+                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
 #undef TFRT_FALLBACK_FLOAT_TYPES
-  registerKernel<MapKernel<bool, bool, LogicalNotFunctor>>(
-      registry, KernelDefBuilder("LogicalNot"));
-  registerKernel<FillLikeKernel<false>>(
-      registry, KernelDefBuilder("ZerosLike").typeConstraint("T", kAllDTypes));
-  registerKernel<FillLikeKernel<true>>(
-      registry, KernelDefBuilder("OnesLike").typeConstraint("T", kAllDTypes));
+  registerKernel<OpId::kLogicalNot, MapKernel<bool, bool, LogicalNotFunctor>>(
+      registry);
+  registerKernel<OpId::kZerosLike, FillLikeKernel<false>>(registry,
+                                                          {{"T", kAllDTypes}});
+  registerKernel<OpId::kOnesLike, FillLikeKernel<true>>(registry,
+                                                        {{"T", kAllDTypes}});
 }
 
 } // namespace tfrt_fallback::rt
