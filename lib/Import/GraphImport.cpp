@@ -25,12 +25,12 @@ using namespace mlir;
 using namespace tfrt_fallback;
 
 Type tfrt_fallback::getTFElementType(int dtype, MLIRContext *context) {
-  absl::StatusOr<rt::DType> parsed = rt::dtypeFromDataType(dtype);
+  rt::StatusOr<rt::DType> parsed = rt::dtypeFromDataType(dtype);
   return parsed.ok() ? tf::getElementType(*parsed, context) : Type();
 }
 
 Type tfrt_fallback::getTFElementType(StringRef dtype, MLIRContext *context) {
-  absl::StatusOr<rt::DType> parsed =
+  rt::StatusOr<rt::DType> parsed =
       rt::parseDType(absl::string_view(dtype.data(), dtype.size()));
   return parsed.ok() ? tf::getElementType(*parsed, context) : Type();
 }

@@ -20,7 +20,7 @@
 using namespace tfrt_fallback::rt;
 
 int main(int argc, char **argv) {
-  absl::StatusOr<RunnerOptions> options = parseRunnerArgs(argc, argv);
+  StatusOr<RunnerOptions> options = parseRunnerArgs(argc, argv);
   if (!options.ok())
     return reportError(options.status().message());
   if (options->help) {
@@ -28,8 +28,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   KernelRegistry registry;
-  if (absl::Status status = registerRunnerKernels(*options, registry);
-      !status.ok())
+  if (Status status = registerRunnerKernels(*options, registry); !status.ok())
     return reportError(status.message());
   if (options->listKernels)
     return listRegisteredKernels(*options, registry);
@@ -42,7 +41,7 @@ int main(int argc, char **argv) {
                        options->programPath,
                        "' with fallback-translate --mlir-to-bef (or "
                        "run it with fallback-run)"));
-  absl::StatusOr<RCReference<TensorBuffer>> bytes =
+  StatusOr<RCReference<TensorBuffer>> bytes =
       readFileAligned(options->programPath);
   if (!bytes.ok())
     return reportError(bytes.status().message());

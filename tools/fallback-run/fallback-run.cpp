@@ -74,7 +74,7 @@ static bool compileProgram(const std::string &path,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
-  absl::StatusOr<rt::RunnerOptions> options = rt::parseRunnerArgs(argc, argv);
+  rt::StatusOr<rt::RunnerOptions> options = rt::parseRunnerArgs(argc, argv);
   if (!options.ok())
     return rt::reportError(options.status().message());
   if (options->help) {
@@ -84,7 +84,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   rt::KernelRegistry registry;
-  if (absl::Status status = rt::registerRunnerKernels(*options, registry);
+  if (rt::Status status = rt::registerRunnerKernels(*options, registry);
       !status.ok())
     return rt::reportError(status.message());
   if (options->listKernels)
@@ -95,7 +95,7 @@ int main(int argc, char **argv) {
   llvm::StringRef path(options->programPath);
   if (!path.ends_with(".mlir") && !path.ends_with(".json") &&
       !isGraphDefPath(path)) {
-    absl::StatusOr<rt::RCReference<rt::TensorBuffer>> bytes =
+    rt::StatusOr<rt::RCReference<rt::TensorBuffer>> bytes =
         rt::readFileAligned(options->programPath);
     if (!bytes.ok())
       return rt::reportError(bytes.status().message());
@@ -104,7 +104,7 @@ int main(int argc, char **argv) {
   std::vector<uint8_t> compiled;
   if (!compileProgram(options->programPath, compiled))
     return 1;
-  absl::StatusOr<rt::RCReference<rt::TensorBuffer>> bytes =
+  rt::StatusOr<rt::RCReference<rt::TensorBuffer>> bytes =
       rt::TensorBuffer::allocate(compiled.size());
   if (!bytes.ok())
     return rt::reportError(bytes.status().message());

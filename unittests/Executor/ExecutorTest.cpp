@@ -160,9 +160,9 @@ TEST_P(ExecutorThreadsTest, AsyncKernelErrorFlowsToDependants) {
   Executor executor(*program, host);
   auto results = executor.run(program->functions()[0], {f32({1, 2})});
   ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ((*results)[0].status(),
-            absl::InvalidArgumentError(
-                "TestDelayedIdentity 'delayed': asked to fail"));
+  EXPECT_EQ(
+      (*results)[0].status(),
+      InvalidArgumentError("TestDelayedIdentity 'delayed': asked to fail"));
   ASSERT_TRUE((*results)[1].ok());
   EXPECT_EQ((*results)[1]->debugString(), "[-1., -2.]");
 }
@@ -184,8 +184,8 @@ TEST_P(ExecutorThreadsTest, CancelFromAnotherThread) {
   auto elapsed = std::chrono::steady_clock::now() - start;
   canceller.join();
   ASSERT_TRUE(results.ok()) << results.status();
-  const absl::Status &status = (*results)[0].status();
-  EXPECT_EQ(status.code(), absl::StatusCode::kCancelled) << status;
+  const Status &status = (*results)[0].status();
+  EXPECT_EQ(status.code(), StatusCode::kCancelled) << status;
   EXPECT_NE(status.message().find("the run was cancelled before "),
             absl::string_view::npos)
       << status;
@@ -206,8 +206,7 @@ TEST_P(ExecutorThreadsTest, CancelFromAnotherThread) {
     return executor.run(program->functions()[0], {ones256()}, options);
   }();
   ASSERT_TRUE(cancelledBefore.ok());
-  EXPECT_EQ((*cancelledBefore)[0].status().code(),
-            absl::StatusCode::kCancelled);
+  EXPECT_EQ((*cancelledBefore)[0].status().code(), StatusCode::kCancelled);
 }
 
 TEST_P(ExecutorThreadsTest, DeadlineStopsALongRun) {
@@ -220,7 +219,7 @@ TEST_P(ExecutorThreadsTest, DeadlineStopsALongRun) {
                               RunOptions::withTimeout(50ms));
   auto elapsed = std::chrono::steady_clock::now() - start;
   ASSERT_TRUE(results.ok()) << results.status();
-  EXPECT_EQ((*results)[0].status().code(), absl::StatusCode::kDeadlineExceeded)
+  EXPECT_EQ((*results)[0].status().code(), StatusCode::kDeadlineExceeded)
       << (*results)[0].status();
   EXPECT_NE((*results)[0].status().message().find("deadline passed before"),
             absl::string_view::npos);
@@ -243,7 +242,7 @@ TEST_P(ExecutorThreadsTest, DeadlineStopsDeferredWork) {
   auto results = executor.run(program->functions()[0], {f32({1, 2})},
                               RunOptions::withTimeout(50ms));
   ASSERT_TRUE(results.ok());
-  EXPECT_EQ((*results)[0].status().code(), absl::StatusCode::kDeadlineExceeded);
+  EXPECT_EQ((*results)[0].status().code(), StatusCode::kDeadlineExceeded);
   EXPECT_NE((*results)[0].status().message().find("AddV2 'add'"),
             absl::string_view::npos)
       << (*results)[0].status();
@@ -299,8 +298,8 @@ TEST(ProgramBuilderTest, ReportsMisuse) {
       b.addKernel("Neg", "neg", AttrMap{{"T", DType::F32}}, {vec}, {vec});
   b.setResults(main, b.addKernelCall(main, neg, {x}));
   EXPECT_EQ(b.build(registry()).status(),
-            absl::InvalidArgumentError("the operands of 'Neg' in 'main' do "
-                                       "not match its kernel's input types"));
+            InvalidArgumentError("the operands of 'Neg' in 'main' do "
+                                 "not match its kernel's input types"));
   // A kernel the registry lacks is named with its location.
   ProgramBuilder b2;
   vec = b2.addTensorType(DType::F32, PartialShape({2}));
@@ -309,8 +308,8 @@ TEST(ProgramBuilderTest, ReportsMisuse) {
   uint32_t nope = b2.addKernel("NoSuchOp", "here", AttrMap(), {vec}, {vec});
   b2.setResults(f, b2.addKernelCall(f, nope, {y}));
   EXPECT_EQ(b2.build(registry()).status(),
-            absl::NotFoundError("here: no kernel registered for op "
-                                "'NoSuchOp'"));
+            NotFoundError("here: no kernel registered for op "
+                          "'NoSuchOp'"));
 }
 
 } // namespace

@@ -17,9 +17,9 @@ using namespace tfrt_fallback::rt::testing;
 namespace {
 
 template <typename T>
-absl::StatusOr<Tensor> runBinary(const std::string &op, const Dims &aDims,
-                                 const std::vector<T> &a, const Dims &bDims,
-                                 const std::vector<T> &b) {
+StatusOr<Tensor> runBinary(const std::string &op, const Dims &aDims,
+                           const std::vector<T> &a, const Dims &bDims,
+                           const std::vector<T> &b) {
   std::vector<Tensor> inputs;
   inputs.push_back(makeTensor<T>(shapeOf(aDims), a));
   inputs.push_back(makeTensor<T>(shapeOf(bDims), b));
@@ -90,7 +90,7 @@ TEST(BinaryExtraKernels, IntegerDivisionByZero) {
   for (const char *op : {"FloorDiv", "FloorMod"}) {
     auto out = runBinary<int32_t>(op, {2, 2}, {1, 2, 3, 4}, {2}, {1, 0});
     ASSERT_FALSE(out.ok()) << op;
-    EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_EQ(out.status().code(), StatusCode::kInvalidArgument);
     EXPECT_EQ(out.status().message(), opError(op, "Integer division by zero"));
     // Nothing is divided when the output is empty.
     out = runBinary<int32_t>(op, {0}, {}, {}, {0});
@@ -194,10 +194,10 @@ TEST(BinaryExtraKernels, BroadcastSweep) {
 //===----------------------------------------------------------------------===//
 
 template <typename T>
-absl::StatusOr<Tensor> runSelect(const std::string &op, const Dims &cDims,
-                                 const std::vector<bool> &c, const Dims &tDims,
-                                 const std::vector<T> &t, const Dims &eDims,
-                                 const std::vector<T> &e) {
+StatusOr<Tensor> runSelect(const std::string &op, const Dims &cDims,
+                           const std::vector<bool> &c, const Dims &tDims,
+                           const std::vector<T> &t, const Dims &eDims,
+                           const std::vector<T> &e) {
   std::vector<Tensor> inputs;
   inputs.push_back(makeTensor<bool>(shapeOf(cDims), c));
   inputs.push_back(makeTensor<T>(shapeOf(tDims), t));
@@ -333,8 +333,8 @@ TEST(BinaryExtraKernels, SelectV2EveryElementSize) {
 //===----------------------------------------------------------------------===//
 
 template <typename T>
-absl::StatusOr<Tensor> runAddN(const Dims &dims,
-                               const std::vector<std::vector<T>> &values) {
+StatusOr<Tensor> runAddN(const Dims &dims,
+                         const std::vector<std::vector<T>> &values) {
   std::vector<Tensor> inputs;
   for (const std::vector<T> &v : values)
     inputs.push_back(makeTensor<T>(shapeOf(dims), v));

@@ -53,9 +53,9 @@ std::vector<T> typedValues(int64_t n, int seed, bool nonZero = false) {
 AttrMap attrsT(DType dtype) { return AttrMap{{"T", dtype}}; }
 
 template <typename T>
-absl::StatusOr<Tensor> runBinary(const std::string &op, const Dims &aDims,
-                                 const std::vector<T> &a, const Dims &bDims,
-                                 const std::vector<T> &b) {
+StatusOr<Tensor> runBinary(const std::string &op, const Dims &aDims,
+                           const std::vector<T> &a, const Dims &bDims,
+                           const std::vector<T> &b) {
   std::vector<Tensor> inputs;
   inputs.push_back(makeTensor<T>(shapeOf(aDims), a));
   inputs.push_back(makeTensor<T>(shapeOf(bDims), b));
@@ -166,7 +166,7 @@ TEST(BinaryKernels, IntegerDivTruncatesTowardZero) {
 TEST(BinaryKernels, IntegerDivisionByZero) {
   auto out = runBinary<int32_t>("Div", {3}, {1, 2, 3}, {3}, {1, 0, 1});
   ASSERT_FALSE(out.ok());
-  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(out.status().code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(out.status().message(), opError("Div", "Integer division by zero"));
   // A broadcast zero divisor, and other integer types.
   out = runBinary<int32_t>("Div", {2, 2}, {1, 2, 3, 4}, {}, {0});
@@ -187,7 +187,7 @@ TEST(BinaryKernels, IncompatibleShapes) {
   auto out = runBinary<float>("AddV2", {2, 3}, std::vector<float>(6), {4},
                               std::vector<float>(4));
   ASSERT_FALSE(out.ok());
-  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(out.status().code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(out.status().message(),
             opError("AddV2", "Incompatible shapes: [2,3] vs. [4]"));
   out = runBinary<float>("Mul", {2, 3}, std::vector<float>(6), {3, 2},
@@ -223,7 +223,7 @@ TEST(BinaryKernels, EmptyOutputs) {
 TEST(BinaryKernels, UnregisteredDType) {
   auto out = runBinary<int32_t>("RealDiv", {1}, {1}, {1}, {1});
   ASSERT_FALSE(out.ok());
-  EXPECT_EQ(out.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(out.status().code(), StatusCode::kNotFound);
 }
 
 //===----------------------------------------------------------------------===//
@@ -396,8 +396,8 @@ TEST(BinaryKernels, DoesNotForwardSharedBuffers) {
 //===----------------------------------------------------------------------===//
 
 template <typename T>
-absl::StatusOr<Tensor> runUnary(const std::string &op, const Dims &dims,
-                                const std::vector<T> &values) {
+StatusOr<Tensor> runUnary(const std::string &op, const Dims &dims,
+                          const std::vector<T> &values) {
   std::vector<Tensor> inputs;
   inputs.push_back(makeTensor<T>(shapeOf(dims), values));
   return runKernel(op, attrsT(dtypeOf<T>()), std::move(inputs), dtypeOf<T>());

@@ -21,8 +21,8 @@ namespace {
 using half = Eigen::half;
 using bf16 = Eigen::bfloat16;
 
-absl::StatusOr<Tensor> runCast(Tensor input, DType dst, bool truncate = false,
-                               bool setTruncate = false) {
+StatusOr<Tensor> runCast(Tensor input, DType dst, bool truncate = false,
+                         bool setTruncate = false) {
   AttrMap attrs{{"SrcT", input.dtype()}, {"DstT", dst}};
   if (setTruncate)
     attrs.set("Truncate", truncate);
@@ -289,7 +289,7 @@ TEST(CastKernels, Errors) {
   out = runKernel("Cast", AttrMap{{"SrcT", DType::I32}}, std::move(inputs),
                   DType::F32);
   ASSERT_FALSE(out.ok());
-  EXPECT_EQ(out.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(out.status().code(), StatusCode::kNotFound);
 }
 
 } // namespace

@@ -18,10 +18,10 @@ using namespace tfrt_fallback::rt::testing;
 namespace {
 
 template <typename T>
-absl::StatusOr<Tensor> runCompare(const std::string &op, const Dims &aDims,
-                                  const std::vector<T> &a, const Dims &bDims,
-                                  const std::vector<T> &b,
-                                  AttrMap attrs = AttrMap()) {
+StatusOr<Tensor> runCompare(const std::string &op, const Dims &aDims,
+                            const std::vector<T> &a, const Dims &bDims,
+                            const std::vector<T> &b,
+                            AttrMap attrs = AttrMap()) {
   std::vector<Tensor> inputs;
   inputs.push_back(makeTensor<T>(shapeOf(aDims), a));
   inputs.push_back(makeTensor<T>(shapeOf(bDims), b));
@@ -156,7 +156,7 @@ TEST(ComparisonKernels, EqualBool) {
   // Less has no bool kernel, as in TF.
   out = runCompare<bool>("Less", {1}, {true}, {1}, {false});
   ASSERT_FALSE(out.ok());
-  EXPECT_EQ(out.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(out.status().code(), StatusCode::kNotFound);
 }
 
 TEST(ComparisonKernels, IncompatibleShapes) {

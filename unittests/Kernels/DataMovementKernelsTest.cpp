@@ -331,7 +331,7 @@ struct SliceSpec {
 };
 
 template <typename Index = int32_t>
-absl::StatusOr<Tensor> stridedSlice(const Tensor &in, const SliceSpec &s) {
+StatusOr<Tensor> stridedSlice(const Tensor &in, const SliceSpec &s) {
   auto vec = [](const std::vector<int64_t> &v) {
     return makeTensorFrom<Index>({static_cast<int64_t>(v.size())},
                                  std::vector<double>(v.begin(), v.end()));

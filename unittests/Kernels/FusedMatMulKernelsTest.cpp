@@ -186,7 +186,7 @@ TEST(BatchMatMul, Errors) {
     std::vector<Tensor> in;
     in.push_back(makeTensorFrom<float>(xs, patternValues(xs.numElements())));
     in.push_back(makeTensorFrom<float>(ys, patternValues(ys.numElements())));
-    absl::StatusOr<Tensor> result =
+    StatusOr<Tensor> result =
         runKernel(op, {{"T", DType::F32}}, in, DType::F32);
     return std::string(result.status().message());
   };

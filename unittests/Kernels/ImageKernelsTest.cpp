@@ -17,9 +17,9 @@ using namespace tfrt_fallback::rt::testing;
 namespace {
 
 template <typename T>
-absl::StatusOr<Tensor>
-resize(const std::string &op, TensorShape shape, const std::vector<double> &v,
-       int32_t h, int32_t w, bool align = false, bool half = false) {
+StatusOr<Tensor> resize(const std::string &op, TensorShape shape,
+                        const std::vector<double> &v, int32_t h, int32_t w,
+                        bool align = false, bool half = false) {
   std::vector<Tensor> in;
   in.push_back(makeTensorFrom<T>(std::move(shape), v));
   in.push_back(makeTensor<int32_t>({2}, {h, w}));

@@ -49,7 +49,7 @@ inline HostContext &testHost() {
 /// A program of one `op` node with `attrs` whose function "main" takes
 /// tensors like `inputs` and returns the node's outputs, declared
 /// `tensor<*xDTYPE>` with `outDTypes`.
-inline absl::StatusOr<std::unique_ptr<Program>>
+inline StatusOr<std::unique_ptr<Program>>
 buildSingleOpProgram(const std::string &op, const AttrMap &attrs,
                      absl::Span<const Tensor> inputs,
                      const std::vector<DType> &outDTypes) {
@@ -74,15 +74,15 @@ buildSingleOpProgram(const std::string &op, const AttrMap &attrs,
 /// Builds the one-node program of `op` and runs it once. The run owns
 /// `inputs`: one the caller does not share may lend its buffer to an
 /// output. Returns the first load or run error.
-inline absl::StatusOr<std::vector<Tensor>>
+inline StatusOr<std::vector<Tensor>>
 runKernelN(const std::string &op, const AttrMap &attrs,
            std::vector<Tensor> inputs, const std::vector<DType> &outDTypes) {
-  absl::StatusOr<std::unique_ptr<Program>> program =
+  StatusOr<std::unique_ptr<Program>> program =
       buildSingleOpProgram(op, attrs, inputs, outDTypes);
   if (!program.ok())
     return program.status();
   Executor executor(**program, testHost());
-  absl::StatusOr<std::vector<ResultValue>> results =
+  StatusOr<std::vector<ResultValue>> results =
       executor.run((*program)->functions()[0], std::move(inputs));
   if (!results.ok())
     return results.status();
@@ -96,11 +96,9 @@ runKernelN(const std::string &op, const AttrMap &attrs,
 }
 
 /// runKernelN with one output of `outDType`.
-inline absl::StatusOr<Tensor> runKernel(const std::string &op,
-                                        const AttrMap &attrs,
-                                        std::vector<Tensor> inputs,
-                                        DType outDType) {
-  absl::StatusOr<std::vector<Tensor>> outputs =
+inline StatusOr<Tensor> runKernel(const std::string &op, const AttrMap &attrs,
+                                  std::vector<Tensor> inputs, DType outDType) {
+  StatusOr<std::vector<Tensor>> outputs =
       runKernelN(op, attrs, std::move(inputs), {outDType});
   if (!outputs.ok())
     return outputs.status();
@@ -117,7 +115,7 @@ Tensor makeTensor(TensorShape shape, const std::vector<T> &values) {
   // std::vector<bool> has no contiguous storage to view.
   std::unique_ptr<T[]> copy(new T[values.size() + 1]);
   std::copy(values.begin(), values.end(), copy.get());
-  absl::StatusOr<Tensor> t = Tensor::fromValues<T>(
+  StatusOr<Tensor> t = Tensor::fromValues<T>(
       std::move(shape), absl::MakeConstSpan(copy.get(), values.size()));
   EXPECT_TRUE(t.ok()) << t.status();
   return t.ok() ? *std::move(t) : Tensor();

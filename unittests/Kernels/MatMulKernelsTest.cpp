@@ -13,10 +13,9 @@ using namespace tfrt_fallback::rt::testing;
 namespace {
 
 template <typename T>
-absl::StatusOr<Tensor>
-runMatMul(TensorShape aShape, const std::vector<double> &a, TensorShape bShape,
-          const std::vector<double> &b, bool transposeA = false,
-          bool transposeB = false) {
+StatusOr<Tensor> runMatMul(TensorShape aShape, const std::vector<double> &a,
+                           TensorShape bShape, const std::vector<double> &b,
+                           bool transposeA = false, bool transposeB = false) {
   AttrMap attrs{{"T", dtypeOf<T>()},
                 {"transpose_a", transposeA},
                 {"transpose_b", transposeB}};
@@ -129,7 +128,7 @@ TEST(MatMul, Errors) {
   auto out = runMatMul<float>({2, 3, 1}, std::vector<double>(6), {3, 2},
                               std::vector<double>(6));
   ASSERT_FALSE(out.ok());
-  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(out.status().code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(
       out.status().message(),
       opError("MatMul", "In[0] is not a matrix. Instead it has shape [2,3,1]"));
@@ -158,7 +157,7 @@ TEST(MatMul, Errors) {
 TEST(MatMul, UnregisteredDType) {
   auto out = runMatMul<uint8_t>({1, 1}, {1}, {1, 1}, {1});
   ASSERT_FALSE(out.ok());
-  EXPECT_EQ(out.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(out.status().code(), StatusCode::kNotFound);
 }
 
 } // namespace

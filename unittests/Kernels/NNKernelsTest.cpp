@@ -20,8 +20,8 @@ using half = Eigen::half;
 using bf16 = Eigen::bfloat16;
 
 template <typename T>
-absl::StatusOr<Tensor> runUnary(const std::string &op, TensorShape shape,
-                                const std::vector<double> &values) {
+StatusOr<Tensor> runUnary(const std::string &op, TensorShape shape,
+                          const std::vector<double> &values) {
   std::vector<Tensor> inputs;
   inputs.push_back(makeTensorFrom<T>(std::move(shape), values));
   return runKernel(op, AttrMap{{"T", dtypeOf<T>()}}, std::move(inputs),
@@ -29,7 +29,7 @@ absl::StatusOr<Tensor> runUnary(const std::string &op, TensorShape shape,
 }
 
 template <typename T>
-absl::StatusOr<Tensor>
+StatusOr<Tensor>
 runBiasAdd(TensorShape valueShape, const std::vector<double> &value,
            TensorShape biasShape, const std::vector<double> &bias,
            const char *format = nullptr) {
@@ -112,7 +112,7 @@ TYPED_TEST(IntReluTest, Relu) {
 TEST(Activations, IntegerOnlyWhereRegistered) {
   auto out = runUnary<int32_t>("Sigmoid", {1}, {1});
   ASSERT_FALSE(out.ok());
-  EXPECT_EQ(out.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(out.status().code(), StatusCode::kNotFound);
 }
 
 //===----------------------------------------------------------------------===//
@@ -251,7 +251,7 @@ TEST(BiasAdd, Errors) {
   out =
       runBiasAdd<float>({2, 3}, std::vector<double>(6), {3}, {1, 2, 3}, "HWCN");
   ASSERT_FALSE(out.ok());
-  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(out.status().code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(out.status().message(),
             opError("BiasAdd", "Invalid data format 'HWCN'"));
 }
@@ -274,8 +274,8 @@ std::vector<double> refSoftmax(const std::vector<double> &x, int64_t classes) {
 }
 
 template <typename T>
-absl::StatusOr<Tensor> runSoftmax(TensorShape shape,
-                                  const std::vector<double> &values) {
+StatusOr<Tensor> runSoftmax(TensorShape shape,
+                            const std::vector<double> &values) {
   return runUnary<T>("Softmax", std::move(shape), values);
 }
 

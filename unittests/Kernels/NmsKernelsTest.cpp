@@ -22,8 +22,8 @@ Tensor boxes4() {
 }
 Tensor scores4() { return f32({4}, {0.9f, 0.75f, 0.6f, 0.95f}); }
 
-absl::StatusOr<Tensor> nmsV3(Tensor boxes, Tensor scores, int maxOut, float iou,
-                             float scoreThreshold) {
+StatusOr<Tensor> nmsV3(Tensor boxes, Tensor scores, int maxOut, float iou,
+                       float scoreThreshold) {
   return runKernel("NonMaxSuppressionV3", AttrMap{{"T", DType::F32}},
                    {boxes, scores, i32({}, {maxOut}), f32({}, {iou}),
                     f32({}, {scoreThreshold})},
@@ -86,10 +86,9 @@ TEST(NonMaxSuppressionV3, Errors) {
                     "1)"));
 }
 
-absl::StatusOr<std::vector<Tensor>> nmsV5(Tensor boxes, Tensor scores,
-                                          int maxOut, float iou,
-                                          float scoreThreshold, float sigma,
-                                          bool pad) {
+StatusOr<std::vector<Tensor>> nmsV5(Tensor boxes, Tensor scores, int maxOut,
+                                    float iou, float scoreThreshold,
+                                    float sigma, bool pad) {
   return runKernelN("NonMaxSuppressionV5",
                     AttrMap{{"T", DType::F32}, {"pad_to_max_output_size", pad}},
                     {boxes, scores, i32({}, {maxOut}), f32({}, {iou}),

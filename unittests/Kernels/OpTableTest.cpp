@@ -48,7 +48,7 @@ TEST(OpTable, RowsAreSortedAndParse) {
     EXPECT_LT(previous, row.name) << "rows must be sorted and unique";
     previous = row.name;
     for (const char *text : {row.inputs, row.outputs}) {
-      absl::StatusOr<std::vector<OpArg>> args = parseOpArgs(text);
+      StatusOr<std::vector<OpArg>> args = parseOpArgs(text);
       EXPECT_TRUE(args.ok()) << row.name << ": " << args.status();
     }
     ASSERT_NE(lookupOp(row.name), nullptr) << row.name;
@@ -127,7 +127,7 @@ TEST(OpTable, KernelConstraintsAreTypeAttributes) {
 }
 
 TEST(OpTable, Signatures) {
-  absl::StatusOr<std::vector<OpArg>> args =
+  StatusOr<std::vector<OpArg>> args =
       parseOpArgs("T, N*T, Tidx=int32, [U], num*float, resource");
   ASSERT_TRUE(args.ok()) << args.status();
   ASSERT_EQ(args->size(), 6u);

@@ -18,7 +18,7 @@ namespace {
 /// int64 `sizes`; checks the output shares the input buffer when it
 /// succeeds.
 template <typename Tshape>
-absl::StatusOr<Tensor>
+StatusOr<Tensor>
 runReshape(TensorShape inShape, const std::vector<int64_t> &sizes,
            std::optional<TensorShape> sizesShape = std::nullopt) {
   if (!sizesShape)
@@ -103,7 +103,7 @@ TEST(Reshape, ScalarSizesAsVector) {
 TEST(Reshape, Errors) {
   auto out = runReshape<int32_t>({2, 3}, {4});
   ASSERT_FALSE(out.ok());
-  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(out.status().code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(out.status().message(),
             reshapeError("Input to reshape is a tensor with 6 values, but the "
                          "requested shape has 4"));
@@ -149,7 +149,7 @@ TEST(Reshape, OtherDTypesAndUnregisteredTshape) {
       runKernel("Reshape", AttrMap{{"T", DType::Bool}, {"Tshape", DType::F32}},
                 inputs, DType::Bool);
   ASSERT_FALSE(out.ok());
-  EXPECT_EQ(out.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(out.status().code(), StatusCode::kNotFound);
 }
 
 TEST(Identity, SharesBufferForAnyDType) {

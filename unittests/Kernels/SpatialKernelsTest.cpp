@@ -15,8 +15,8 @@ using namespace tfrt_fallback::rt::testing;
 namespace {
 
 template <typename T>
-absl::StatusOr<Tensor> depthSpace(const std::string &op, TensorShape shape,
-                                  const std::vector<double> &v, int64_t block) {
+StatusOr<Tensor> depthSpace(const std::string &op, TensorShape shape,
+                            const std::vector<double> &v, int64_t block) {
   std::vector<Tensor> in;
   in.push_back(makeTensorFrom<T>(std::move(shape), v));
   return runKernel(op, {{"T", dtypeOf<T>()}, {"block_size", block}}, in,
@@ -79,9 +79,9 @@ TEST(DepthToSpace, Errors) {
 }
 
 template <typename T>
-absl::StatusOr<Tensor> spaceBatch(const std::string &op, const Tensor &x,
-                                  std::vector<int32_t> block,
-                                  std::vector<int64_t> pads) {
+StatusOr<Tensor> spaceBatch(const std::string &op, const Tensor &x,
+                            std::vector<int32_t> block,
+                            std::vector<int64_t> pads) {
   std::vector<Tensor> in;
   in.push_back(x);
   in.push_back(

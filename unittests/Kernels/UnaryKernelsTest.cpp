@@ -22,10 +22,10 @@ using half = Eigen::half;
 using bf16 = Eigen::bfloat16;
 
 template <typename T>
-absl::StatusOr<Tensor> runUnary(const std::string &op, const TensorShape &shape,
-                                const std::vector<T> &values,
-                                AttrMap attrs = AttrMap(),
-                                DType outDType = dtypeOf<T>()) {
+StatusOr<Tensor> runUnary(const std::string &op, const TensorShape &shape,
+                          const std::vector<T> &values,
+                          AttrMap attrs = AttrMap(),
+                          DType outDType = dtypeOf<T>()) {
   std::vector<Tensor> inputs;
   inputs.push_back(makeTensor<T>(shape, values));
   if (op != "LogicalNot")
@@ -211,7 +211,7 @@ TEST(UnaryKernels, LeakyRelu) {
   // A mistyped attribute fails at construction.
   auto bad = runUnary<float>("LeakyRelu", {1}, {1}, AttrMap{{"alpha", "x"}});
   ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(bad.status().code(), StatusCode::kInvalidArgument);
 }
 
 TEST(UnaryKernels, SoftplusExtremes) {
@@ -352,10 +352,10 @@ TEST(UnaryKernels, EmptyAndForwarding) {
 TEST(UnaryKernels, UnregisteredDType) {
   auto out = runUnary<int32_t>("Sqrt", {1}, {4});
   ASSERT_FALSE(out.ok());
-  EXPECT_EQ(out.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(out.status().code(), StatusCode::kNotFound);
   out = runUnary<int32_t>("IsNan", {1}, {4}, AttrMap(), DType::Bool);
   ASSERT_FALSE(out.ok());
-  EXPECT_EQ(out.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(out.status().code(), StatusCode::kNotFound);
 }
 
 } // namespace

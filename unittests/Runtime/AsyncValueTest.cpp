@@ -90,20 +90,20 @@ TEST(AsyncValueTest, WaiterMayDropLastReference) {
 
 TEST(AsyncValueTest, SetErrorRunsWaiters) {
   AsyncValueRef<int> v = makeUnconstructedAsyncValueRef<int>();
-  absl::Status seen;
+  Status seen;
   v.andThen([&] { seen = v.getError(); });
-  v.setError(absl::InvalidArgumentError("bad input"));
+  v.setError(InvalidArgumentError("bad input"));
   EXPECT_TRUE(v.isError());
   EXPECT_TRUE(v.isAvailable());
   EXPECT_FALSE(v.isConcrete());
-  EXPECT_EQ(seen, absl::InvalidArgumentError("bad input"));
+  EXPECT_EQ(seen, InvalidArgumentError("bad input"));
 }
 
 TEST(AsyncValueTest, SetErrorOnConstructedDestroysPayload) {
   {
     AsyncValueRef<Counted> v = makeConstructedAsyncValueRef<Counted>(1);
     EXPECT_EQ(Counted::live.load(), 1);
-    v.setError(absl::InternalError("boom"));
+    v.setError(InternalError("boom"));
     EXPECT_EQ(Counted::live.load(), 0);
     EXPECT_EQ(v.getError().message(), "boom");
   }
@@ -112,16 +112,16 @@ TEST(AsyncValueTest, SetErrorOnConstructedDestroysPayload) {
 
 TEST(AsyncValueTest, SetErrorWithOkStatusBecomesInternal) {
   AsyncValueRef<int> v = makeUnconstructedAsyncValueRef<int>();
-  v.setError(absl::OkStatus());
-  EXPECT_EQ(v.getError().code(), absl::StatusCode::kInternal);
+  v.setError(OkStatus());
+  EXPECT_EQ(v.getError().code(), StatusCode::kInternal);
 }
 
 TEST(AsyncValueTest, ErrorValueConvertsToAnyType) {
-  AsyncValueRef<float> f = makeErrorAsyncValueRef(absl::CancelledError("x"));
-  AsyncValueRef<Chain> c = makeErrorAsyncValueRef(absl::CancelledError("y"));
+  AsyncValueRef<float> f = makeErrorAsyncValueRef(CancelledError("x"));
+  AsyncValueRef<Chain> c = makeErrorAsyncValueRef(CancelledError("y"));
   EXPECT_TRUE(f.isError());
   EXPECT_EQ(f.getError().message(), "x");
-  EXPECT_EQ(c.getError().code(), absl::StatusCode::kCancelled);
+  EXPECT_EQ(c.getError().code(), StatusCode::kCancelled);
   EXPECT_EQ(c.getAsyncValue()->getErrorIfPresent()->message(), "y");
 }
 
@@ -135,9 +135,9 @@ TEST(AsyncValueTest, ErrorPropagatesThroughContinuations) {
     else
       b.emplace(a.get() * 2);
   });
-  a.setError(absl::DataLossError("corrupt"));
+  a.setError(DataLossError("corrupt"));
   ASSERT_TRUE(b.isError());
-  EXPECT_EQ(b.getError(), absl::DataLossError("corrupt"));
+  EXPECT_EQ(b.getError(), DataLossError("corrupt"));
 }
 
 TEST(AsyncValueTest, TypeErasedAccess) {
@@ -189,7 +189,7 @@ TEST(AsyncValueTest, RunWhenReady) {
   EXPECT_EQ(calls, 0);
   a.emplace(1);
   EXPECT_EQ(calls, 0);
-  c.setError(absl::UnknownError("e"));
+  c.setError(UnknownError("e"));
   EXPECT_EQ(calls, 1);
 
   AsyncValue *raw[] = {b.getAsyncValue()};

@@ -57,7 +57,7 @@ TEST(PartialShapeTest, Basics) {
   EXPECT_FALSE(partial.isCompatibleWith(TensorShape{2, 7}));
   EXPECT_FALSE(partial.isCompatibleWith(TensorShape{1, 7, 3}));
   EXPECT_EQ(partial.toTensorShape().status(),
-            absl::InvalidArgumentError("shape [2,?,3] is not fully defined"));
+            InvalidArgumentError("shape [2,?,3] is not fully defined"));
 
   PartialShape full{4, 5};
   auto shape = full.toTensorShape();
@@ -96,7 +96,7 @@ TEST(AttrMapTest, FromEntries) {
 
   std::vector<AttrMap::Entry> dup = {{"x", 1}, {"y", 2}, {"x", 3}};
   EXPECT_EQ(AttrMap::fromEntries(std::move(dup)).status(),
-            absl::InvalidArgumentError("duplicate attribute 'x'"));
+            InvalidArgumentError("duplicate attribute 'x'"));
 }
 
 } // namespace

@@ -54,9 +54,9 @@ TEST(DTypeTest, ParseTensorFlowNames) {
   EXPECT_EQ(*parseDType("float16"), DType::F16);
   EXPECT_EQ(*parseDType("float64"), DType::F64);
   EXPECT_EQ(parseDType("f128").status(),
-            absl::InvalidArgumentError("unknown dtype 'f128'"));
+            InvalidArgumentError("unknown dtype 'f128'"));
   EXPECT_EQ(parseDType("DT_float").status(),
-            absl::InvalidArgumentError("unknown dtype 'DT_float'"));
+            InvalidArgumentError("unknown dtype 'DT_float'"));
 }
 
 TEST(DTypeTest, FromDataType) {
@@ -64,9 +64,9 @@ TEST(DTypeTest, FromDataType) {
     EXPECT_EQ(*dtypeFromDataType(static_cast<int>(dtype)), dtype);
   EXPECT_EQ(*dtypeFromDataType(7), DType::String);
   EXPECT_EQ(dtypeFromDataType(8).status(), // DT_COMPLEX64
-            absl::InvalidArgumentError("unknown TensorFlow DataType 8"));
+            InvalidArgumentError("unknown TensorFlow DataType 8"));
   EXPECT_EQ(dtypeFromDataType(0).status(),
-            absl::InvalidArgumentError("unknown TensorFlow DataType 0"));
+            InvalidArgumentError("unknown TensorFlow DataType 0"));
   EXPECT_EQ(dtypeName(static_cast<DType>(8)), "unknown");
 }
 
@@ -100,18 +100,18 @@ TEST(DTypeTest, NumpyDescr) {
     EXPECT_EQ(*parseNumpyDescr(numpyDescr(dtype)), dtype);
   }
   EXPECT_EQ(*parseNumpyDescr("=i4"), DType::I32);
-  EXPECT_EQ(parseNumpyDescr(">f4").status(),
-            absl::InvalidArgumentError(
-                "big-endian numpy dtype '>f4' is not supported"));
+  EXPECT_EQ(
+      parseNumpyDescr(">f4").status(),
+      InvalidArgumentError("big-endian numpy dtype '>f4' is not supported"));
   EXPECT_EQ(parseNumpyDescr("<c8").status(),
-            absl::InvalidArgumentError("unsupported numpy dtype '<c8'"));
+            InvalidArgumentError("unsupported numpy dtype '<c8'"));
 }
 
 TEST(DTypeTest, Dispatch) {
   for (DType dtype : kAll) {
     size_t size = 0;
     DType seen = DType::Invalid;
-    absl::Status status = dispatchDType(dtype, [&](auto tag) {
+    Status status = dispatchDType(dtype, [&](auto tag) {
       using T = typename decltype(tag)::Type;
       size = sizeof(T);
       seen = dtypeOf<T>();
@@ -120,14 +120,13 @@ TEST(DTypeTest, Dispatch) {
     EXPECT_EQ(size, dtypeSize(dtype));
     EXPECT_EQ(seen, dtype);
   }
-  absl::Status fromFunctor = dispatchDType(DType::I32, [](auto tag) {
+  Status fromFunctor = dispatchDType(DType::I32, [](auto tag) {
     using T = typename decltype(tag)::Type;
-    return std::is_same_v<T, int32_t> ? absl::AbortedError("int32")
-                                      : absl::OkStatus();
+    return std::is_same_v<T, int32_t> ? AbortedError("int32") : OkStatus();
   });
-  EXPECT_EQ(fromFunctor, absl::AbortedError("int32"));
+  EXPECT_EQ(fromFunctor, AbortedError("int32"));
   EXPECT_EQ(dispatchDType(DType::String, [](auto) {}),
-            absl::UnimplementedError("unsupported dtype 'string'"));
+            UnimplementedError("unsupported dtype 'string'"));
 }
 
 } // namespace

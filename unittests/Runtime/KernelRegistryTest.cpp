@@ -48,7 +48,7 @@ public:
   explicit PickyKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
     bool fail = false;
     if (ctx->hasAttr("fail")) {
-      absl::Status status = ctx->getAttr("fail", &fail);
+      Status status = ctx->getAttr("fail", &fail);
       if (!status.ok()) {
         ctx->ctxFailure(status);
         return;
@@ -124,29 +124,29 @@ TEST_F(KernelRegistryTest, LookupMatchesConstraints) {
 
 TEST_F(KernelRegistryTest, LookupErrors) {
   EXPECT_EQ(registry.lookup("Foo", AttrMap{}).status(),
-            absl::NotFoundError("no kernel registered for op 'Foo'"));
+            NotFoundError("no kernel registered for op 'Foo'"));
   EXPECT_EQ(registry.lookup("AddV2", AttrMap{{"T", DType::F64}}).status(),
-            absl::NotFoundError("no kernel for op 'AddV2' with T=f64; "
-                                "registered: T in {f32, i32}"));
+            NotFoundError("no kernel for op 'AddV2' with T=f64; "
+                          "registered: T in {f32, i32}"));
   EXPECT_EQ(registry.lookup("AddV2", AttrMap{}).status(),
-            absl::NotFoundError("no kernel for op 'AddV2' with T=<missing>; "
-                                "registered: T in {f32, i32}"));
+            NotFoundError("no kernel for op 'AddV2' with T=<missing>; "
+                          "registered: T in {f32, i32}"));
   EXPECT_EQ(
       registry
           .lookup("Cast", AttrMap{{"SrcT", DType::F32}, {"DstT", DType::I64}})
           .status(),
-      absl::NotFoundError("no kernel for op 'Cast' with DstT=i64, SrcT=f32; "
-                          "registered: DstT in {i32}, SrcT in {f32}"));
+      NotFoundError("no kernel for op 'Cast' with DstT=i64, SrcT=f32; "
+                    "registered: DstT in {i32}, SrcT in {f32}"));
   EXPECT_EQ(registry.lookup("ConcatV2", AttrMap{{"T", DType::I8}}).status(),
-            absl::NotFoundError("no kernel for op 'ConcatV2' with T=i8; "
-                                "registered: T in {f16}; T in {f32, f16}"));
+            NotFoundError("no kernel for op 'ConcatV2' with T=i8; "
+                          "registered: T in {f16}; T in {f32, f16}"));
   EXPECT_EQ(
       registry
           .lookup("IdentityN",
                   AttrMap{{"T", std::vector<DType>{DType::F32, DType::Bool}}})
           .status(),
-      absl::NotFoundError("no kernel for op 'IdentityN' with "
-                          "T=[f32,i1]; registered: T in {f32}"));
+      NotFoundError("no kernel for op 'IdentityN' with "
+                    "T=[f32,i1]; registered: T in {f32}"));
   // A non-dtype attribute does not satisfy a type constraint.
   EXPECT_FALSE(registry.lookup("AddV2", AttrMap{{"T", 1}}).ok());
 }
@@ -165,35 +165,35 @@ TEST_F(KernelRegistryTest, CreateKernel) {
                 .createKernel("AddV2", "n", bad, {DType::Bool, DType::Bool},
                               {DType::Bool})
                 .status(),
-            absl::NotFoundError("n: no kernel for op 'AddV2' with T=i1; "
-                                "registered: T in {f32, i32}"));
+            NotFoundError("n: no kernel for op 'AddV2' with T=i1; "
+                          "registered: T in {f32, i32}"));
   EXPECT_EQ(registry.createKernel("Nope", "n", attrs, {}, {}).status(),
-            absl::NotFoundError("n: no kernel registered for op 'Nope'"));
+            NotFoundError("n: no kernel registered for op 'Nope'"));
   // The node's inputs are checked against the op before any kernel sees it.
   EXPECT_EQ(registry.createKernel("AddV2", "n", attrs, {DType::F32}, {})
                 .status()
                 .code(),
-            absl::StatusCode::kInvalidArgument);
+            StatusCode::kInvalidArgument);
   EXPECT_EQ(registry
                 .createKernel("AddV2", "n", attrs, {DType::F32, DType::F64},
                               {DType::F32})
                 .status()
                 .code(),
-            absl::StatusCode::kInvalidArgument);
+            StatusCode::kInvalidArgument);
 }
 
 TEST_F(KernelRegistryTest, CreateKernelReportsConstructionFailure) {
   AttrMap fail = {{"fail", true}};
   EXPECT_EQ(
       registry.createKernel("Picky", "loc(\"p\":1:1)", fail, {}, {}).status(),
-      absl::InvalidArgumentError("Picky 'loc(\"p\":1:1)': asked to fail"));
+      InvalidArgumentError("Picky 'loc(\"p\":1:1)': asked to fail"));
 
   AttrMap wrongKind = {{"fail", "yes"}};
   EXPECT_EQ(registry.createKernel("Picky", "loc(\"p\":1:1)", wrongKind, {}, {})
                 .status(),
-            absl::InvalidArgumentError("attribute 'fail' of Picky "
-                                       "'loc(\"p\":1:1)' is a string, "
-                                       "expected a bool"));
+            InvalidArgumentError("attribute 'fail' of Picky "
+                                 "'loc(\"p\":1:1)' is a string, "
+                                 "expected a bool"));
 }
 
 TEST(RegisterKernel, OneDefPerDType) {

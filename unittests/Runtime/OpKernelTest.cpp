@@ -105,22 +105,22 @@ TEST_F(ConstructionTest, TypedGetters) {
 TEST_F(ConstructionTest, GetterErrors) {
   std::vector<int64_t> ints;
   EXPECT_EQ(ctx.getAttr("strides", &ints),
-            absl::InvalidArgumentError(
+            InvalidArgumentError(
                 "attribute 'strides' of Conv2D 'loc(\"a.mlir\":3:5)' is a "
                 "string, expected a list of ints"));
   float f;
   EXPECT_EQ(ctx.getAttr("padding", &f),
-            absl::InvalidArgumentError(
+            InvalidArgumentError(
                 "attribute 'padding' of Conv2D 'loc(\"a.mlir\":3:5)' is "
                 "missing, expected a float"));
   DType dtype;
   EXPECT_EQ(ctx.getAttr("Tlist", &dtype),
-            absl::InvalidArgumentError(
+            InvalidArgumentError(
                 "attribute 'Tlist' of Conv2D 'loc(\"a.mlir\":3:5)' is a list "
                 "of dtypes, expected a dtype"));
   int32_t i32;
   EXPECT_EQ(ctx.getAttr("big", &i32),
-            absl::InvalidArgumentError(
+            InvalidArgumentError(
                 "attribute 'big' of Conv2D 'loc(\"a.mlir\":3:5)' value "
                 "1099511627776 does not fit in int32"));
   Tensor t;
@@ -129,13 +129,13 @@ TEST_F(ConstructionTest, GetterErrors) {
             "expected a tensor");
   bool b;
   EXPECT_EQ(ctx.getAttr("data_format", &b).code(),
-            absl::StatusCode::kInvalidArgument);
+            StatusCode::kInvalidArgument);
 }
 
 TEST_F(ConstructionTest, CtxFailureKeepsFirst) {
   EXPECT_TRUE(ctx.status().ok());
-  ctx.ctxFailure(absl::InvalidArgumentError("first"));
-  ctx.ctxFailure(absl::InvalidArgumentError("second"));
+  ctx.ctxFailure(InvalidArgumentError("first"));
+  ctx.ctxFailure(InvalidArgumentError("second"));
   EXPECT_EQ(ctx.status().message(), "first");
 }
 
@@ -240,7 +240,7 @@ TEST_F(ContextTest, KernelErrorsNameOpAndNode) {
   OpKernelContext ctx = makeContext(inputs);
   kernel.compute(&ctx);
   EXPECT_EQ(ctx.status(),
-            absl::InvalidArgumentError(
+            InvalidArgumentError(
                 "Mul 'loc(\"m.mlir\":1:1)': shapes [3] and [2] differ"));
 }
 
@@ -248,11 +248,11 @@ TEST_F(ContextTest, AllocateOutputErrors) {
   Tensor *out;
   OpKernelContext ctx = makeContext({});
   EXPECT_EQ(ctx.allocateOutput(1, TensorShape{1}, &out),
-            absl::InvalidArgumentError(
+            InvalidArgumentError(
                 "Mul 'loc(\"m.mlir\":1:1)': output index 1 is out of range "
                 "[0, 1)"));
   EXPECT_EQ(ctx.allocateOutput(0, TensorShape{int64_t(1) << 39}, &out),
-            absl::ResourceExhaustedError(
+            ResourceExhaustedError(
                 "Mul 'loc(\"m.mlir\":1:1)': output 0: tensor of shape "
                 "[549755813888] and dtype f32 exceeds the limit of "
                 "1099511627776 bytes"));
@@ -262,7 +262,7 @@ TEST_F(ContextTest, AllocateOutputErrors) {
   EXPECT_FALSE(output.isValid());
   // An out-of-range setOutput is recorded as the kernel's failure.
   ctx.setOutput(3, Tensor());
-  EXPECT_EQ(ctx.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(ctx.status().code(), StatusCode::kInvalidArgument);
 }
 
 } // namespace

@@ -43,13 +43,12 @@ TEST(TensorShapeTest, CreateChecksDims) {
   EXPECT_EQ(shape->toString(), "[1,2,3,4,5,6,7]");
 
   std::vector<int64_t> negative = {2, -1};
-  EXPECT_EQ(
-      TensorShape::create(negative).status(),
-      absl::InvalidArgumentError("negative dimension -1 in shape [2,-1]"));
+  EXPECT_EQ(TensorShape::create(negative).status(),
+            InvalidArgumentError("negative dimension -1 in shape [2,-1]"));
 
   std::vector<int64_t> huge = {int64_t(1) << 40, int64_t(1) << 40};
   EXPECT_EQ(TensorShape::create(huge).status(),
-            absl::InvalidArgumentError(
+            InvalidArgumentError(
                 "shape [1099511627776,1099511627776] has more than 2^63-1 "
                 "elements"));
 
@@ -73,22 +72,20 @@ TEST(TensorTest, AllocateIsAligned) {
 }
 
 TEST(TensorTest, AllocateErrors) {
-  EXPECT_EQ(
-      Tensor::allocate(DType::Invalid, TensorShape{1}).status(),
-      absl::InvalidArgumentError("cannot create a tensor of dtype 'invalid'"));
-  EXPECT_EQ(
-      Tensor::allocate(DType::String, TensorShape{1}).status(),
-      absl::InvalidArgumentError("cannot create a tensor of dtype 'string'"));
+  EXPECT_EQ(Tensor::allocate(DType::Invalid, TensorShape{1}).status(),
+            InvalidArgumentError("cannot create a tensor of dtype 'invalid'"));
+  EXPECT_EQ(Tensor::allocate(DType::String, TensorShape{1}).status(),
+            InvalidArgumentError("cannot create a tensor of dtype 'string'"));
   auto tooBig = Tensor::allocate(DType::F64, TensorShape{int64_t(1) << 38});
   EXPECT_EQ(tooBig.status(),
-            absl::ResourceExhaustedError(
+            ResourceExhaustedError(
                 "tensor of shape [274877906944] and dtype f64 exceeds the "
                 "limit of 1099511627776 bytes"));
   // Element count fits in int64 but the byte count overflows uint64.
   auto overflow = Tensor::allocate(DType::I64, TensorShape{int64_t(1) << 62});
-  EXPECT_EQ(overflow.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(overflow.status().code(), StatusCode::kResourceExhausted);
   EXPECT_EQ(TensorBuffer::allocate((size_t(1) << 40) + 1).status().code(),
-            absl::StatusCode::kResourceExhausted);
+            StatusCode::kResourceExhausted);
 }
 
 TEST(TensorTest, TypedViews) {
@@ -107,7 +104,7 @@ TEST(TensorTest, TypedViews) {
   EXPECT_EQ(s->scalar<float>()(), 2.5f);
 
   EXPECT_EQ(Tensor::fromValues<float>(TensorShape{2}, {1.0f}).status(),
-            absl::InvalidArgumentError("shape [2] needs 2 values, got 1"));
+            InvalidArgumentError("shape [2] needs 2 values, got 1"));
 }
 
 TEST(TensorTest, UniquelyOwned) {
@@ -157,7 +154,7 @@ TEST(TensorTest, ExternalBufferKeepsOwnerAlive) {
     auto tooLarge =
         Tensor::fromBuffer(DType::F32, TensorShape{5}, t->buffer(), 8);
     EXPECT_EQ(tooLarge.status(),
-              absl::InvalidArgumentError(
+              InvalidArgumentError(
                   "tensor of shape [5] and dtype f32 at offset 8 does not "
                   "fit in a buffer of 24 bytes"));
     EXPECT_EQ(released, 0);
@@ -176,7 +173,7 @@ TEST(TensorTest, UnalignedViewWorks) {
   EXPECT_EQ(sum(), 14.0f);
 }
 
-std::string debugOf(const absl::StatusOr<Tensor> &t, int64_t max = 1000) {
+std::string debugOf(const StatusOr<Tensor> &t, int64_t max = 1000) {
   EXPECT_TRUE(t.ok());
   return t->debugString(max);
 }

@@ -16,9 +16,9 @@
 #define TFRT_FALLBACK_RUNTIME_ASYNCVALUE_H
 
 #include "tfrt_fallback/Runtime/RefCounted.h"
+#include "tfrt_fallback/Runtime/Status.h"
 
 #include "absl/functional/any_invocable.h"
-#include "absl/status/status.h"
 #include "absl/types/span.h"
 
 #include <atomic>
@@ -87,19 +87,19 @@ public:
   bool isConstructed() const { return state() == State::Constructed; }
 
   /// The error of a value in the Error state.
-  const absl::Status &getError() const {
+  const Status &getError() const {
     assert(isError() && "getError() on a value that is not an error");
     return *error_;
   }
   /// The error if isError(), nullptr otherwise.
-  const absl::Status *getErrorIfPresent() const {
+  const Status *getErrorIfPresent() const {
     return isError() ? error_ : nullptr;
   }
 
   /// Makes the value available as an error; runs the waiters. The value must
   /// not be available yet. A constructed payload is destroyed first. A
   /// non-error status is turned into an internal error.
-  void setError(absl::Status status);
+  void setError(Status status);
 
   /// Makes a Constructed value Concrete; runs the waiters.
   void setStateConcrete() {
@@ -190,7 +190,7 @@ private:
   /// State in bits 0-1, WaiterNode* in the rest.
   std::atomic<uintptr_t> waitersAndState_;
   /// Owned; written before the Error state is published.
-  absl::Status *error_ = nullptr;
+  Status *error_ = nullptr;
   const void *typeId_;
 };
 
@@ -250,7 +250,7 @@ private:
 /// A payload-less AsyncValue that is created in the Error state.
 class ErrorAsyncValue final : public AsyncValue {
 public:
-  explicit ErrorAsyncValue(absl::Status status);
+  explicit ErrorAsyncValue(Status status);
 
 private:
   ~ErrorAsyncValue() override = default;
@@ -293,7 +293,7 @@ public:
   bool isConcrete() const { return value_->isConcrete(); }
   bool isError() const { return value_->isError(); }
   bool isUnconstructed() const { return value_->isUnconstructed(); }
-  const absl::Status &getError() const { return value_->getError(); }
+  const Status &getError() const { return value_->getError(); }
 
   T &get() const { return value_->template get<T>(); }
   T *operator->() const { return &get(); }
@@ -302,9 +302,7 @@ public:
   template <typename... Args> void emplace(Args &&...args) const {
     value_->template emplace<T>(std::forward<Args>(args)...);
   }
-  void setError(absl::Status status) const {
-    value_->setError(std::move(status));
-  }
+  void setError(Status status) const { value_->setError(std::move(status)); }
   void setStateConcrete() const { value_->setStateConcrete(); }
   template <typename F> void andThen(F &&waiter) const {
     value_->andThen(std::forward<F>(waiter));
@@ -350,7 +348,7 @@ AsyncValueRef<T> makeConstructedAsyncValueRef(Args &&...args) {
 }
 
 /// An available error; converts to AsyncValueRef<T> of any T.
-RCReference<ErrorAsyncValue> makeErrorAsyncValueRef(absl::Status status);
+RCReference<ErrorAsyncValue> makeErrorAsyncValueRef(Status status);
 
 /// An available Chain.
 inline AsyncValueRef<Chain> makeReadyChain() {

@@ -10,10 +10,10 @@
 #define TFRT_FALLBACK_RUNTIME_ATTR_H
 
 #include "tfrt_fallback/Runtime/DType.h"
+#include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
 #include "absl/container/inlined_vector.h"
-#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 
@@ -55,7 +55,7 @@ public:
   absl::Span<const int64_t> dims() const { return dims_; }
   bool isFullyDefined() const;
   /// InvalidArgument unless fully defined.
-  absl::StatusOr<TensorShape> toTensorShape() const;
+  StatusOr<TensorShape> toTensorShape() const;
   /// True if `shape` is an instance of this partial shape.
   bool isCompatibleWith(const TensorShape &shape) const;
   /// "[2,?,3]", or "<unknown rank>".
@@ -158,7 +158,7 @@ public:
 
   /// Builds a map from unsorted entries; InvalidArgument on a duplicate
   /// name (for the program loader).
-  static absl::StatusOr<AttrMap> fromEntries(std::vector<Entry> entries);
+  static StatusOr<AttrMap> fromEntries(std::vector<Entry> entries);
 
   /// Inserts or replaces `name`.
   void set(absl::string_view name, AttrValue value);

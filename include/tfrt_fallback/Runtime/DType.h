@@ -10,10 +10,9 @@
 #ifndef TFRT_FALLBACK_RUNTIME_DTYPE_H
 #define TFRT_FALLBACK_RUNTIME_DTYPE_H
 
-#include "absl/status/status.h"
-#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "tfrt_fallback/Runtime/Status.h"
 
 #include <Eigen/Core>
 
@@ -86,12 +85,12 @@ absl::string_view dtypeName(DType dtype);
 /// "ui16", "i1"), TensorFlow's name ("float", "half", "bfloat16", "bool",
 /// "string"), its enum ("DT_FLOAT") or the NumPy name ("float32").
 /// Returns InvalidArgument for anything else.
-absl::StatusOr<DType> parseDType(absl::string_view name);
+StatusOr<DType> parseDType(absl::string_view name);
 
 /// The dtype of TensorFlow DataType number `dataType` (DT_FLOAT = 1).
 /// Returns InvalidArgument for a number DTypes.def does not list
 /// (DT_COMPLEX64, DT_RESOURCE, ...).
-absl::StatusOr<DType> dtypeFromDataType(int dataType);
+StatusOr<DType> dtypeFromDataType(int dataType);
 
 /// NumPy array-interface descriptor for .npy files ("<f4", "|b1", "<f2");
 /// empty for dtypes without one (bf16, string, invalid).
@@ -99,7 +98,7 @@ absl::string_view numpyDescr(DType dtype);
 
 /// Parses a NumPy descriptor; accepts '<', '=' and '|' byte orders and
 /// rejects big-endian ('>') ones.
-absl::StatusOr<DType> parseNumpyDescr(absl::string_view descr);
+StatusOr<DType> parseNumpyDescr(absl::string_view descr);
 
 //===----------------------------------------------------------------------===//
 // C++ type <-> DType
@@ -123,14 +122,14 @@ template <typename T> struct DTypeTag {
 };
 
 /// Calls `f(DTypeTag<T>{})` with the C++ type T of `dtype`. If `f` returns
-/// absl::Status that status is returned; otherwise OkStatus. Returns
+/// Status that status is returned; otherwise OkStatus. Returns
 /// Unimplemented for Invalid/String.
-template <typename F> absl::Status dispatchDType(DType dtype, F &&f) {
-  auto call = [&](auto tag) -> absl::Status {
+template <typename F> Status dispatchDType(DType dtype, F &&f) {
+  auto call = [&](auto tag) -> Status {
     using R = decltype(f(tag));
     if constexpr (std::is_void_v<R>) {
       f(tag);
-      return absl::OkStatus();
+      return OkStatus();
     } else {
       return f(tag);
     }
@@ -144,7 +143,7 @@ template <typename F> absl::Status dispatchDType(DType dtype, F &&f) {
   default:
     break;
   }
-  return absl::UnimplementedError(
+  return UnimplementedError(
       absl::StrCat("unsupported dtype '", dtypeName(dtype), "'"));
 }
 

@@ -28,9 +28,9 @@
 #include "tfrt_fallback/Runtime/Cancellation.h"
 #include "tfrt_fallback/Runtime/HostContext.h"
 #include "tfrt_fallback/Runtime/Program.h"
+#include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
-#include "absl/status/statusor.h"
 #include "absl/types/span.h"
 
 #include <atomic>
@@ -43,7 +43,7 @@
 namespace tfrt_fallback::rt {
 
 /// A function result: a tensor, or the error that prevented it.
-using ResultValue = absl::StatusOr<Tensor>;
+using ResultValue = StatusOr<Tensor>;
 
 /// How a run may be stopped early.
 struct RunOptions {
@@ -85,18 +85,18 @@ public:
   /// function's signature. The run owns `inputs`: an input at its last use
   /// may lend its buffer to a kernel output when the caller kept no other
   /// reference to it. Thread-safe: many runs may go on at once.
-  absl::StatusOr<AsyncRun> runAsync(const Function &function,
-                                    std::vector<Tensor> inputs,
-                                    const RunOptions &options = {}) const;
+  StatusOr<AsyncRun> runAsync(const Function &function,
+                              std::vector<Tensor> inputs,
+                              const RunOptions &options = {}) const;
 
   /// runAsync() and wait for the whole run; one value per function result.
-  absl::StatusOr<std::vector<ResultValue>>
-  run(const Function &function, std::vector<Tensor> inputs,
-      const RunOptions &options = {}) const;
+  StatusOr<std::vector<ResultValue>> run(const Function &function,
+                                         std::vector<Tensor> inputs,
+                                         const RunOptions &options = {}) const;
 
   /// Checks `inputs` against the signature of `function`.
-  absl::Status checkInputs(const Function &function,
-                           absl::Span<const Tensor> inputs) const;
+  Status checkInputs(const Function &function,
+                     absl::Span<const Tensor> inputs) const;
 
 private:
   class Frame;

@@ -24,7 +24,7 @@
 
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 
-#include "absl/status/status.h"
+#include "tfrt_fallback/Runtime/Status.h"
 
 #include <string>
 
@@ -47,8 +47,7 @@ constexpr const char *kKernelPluginEntryPoint = "tfrt_fallback_kernel_plugin";
 /// `registry`. Errors name the file: it cannot be opened, it has no entry
 /// point, or it was built for another ABI version. The library stays loaded
 /// for the life of the process.
-absl::Status loadKernelPlugin(const std::string &path,
-                              KernelRegistry &registry);
+Status loadKernelPlugin(const std::string &path, KernelRegistry &registry);
 
 } // namespace tfrt_fallback::rt
 

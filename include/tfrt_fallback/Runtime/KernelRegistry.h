@@ -13,9 +13,9 @@
 #include "tfrt_fallback/Runtime/Attr.h"
 #include "tfrt_fallback/Runtime/DType.h"
 #include "tfrt_fallback/Runtime/OpKernel.h"
+#include "tfrt_fallback/Runtime/Status.h"
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 
@@ -95,8 +95,8 @@ public:
   /// "no kernel registered for op 'Foo'" for an unknown op; NotFound "no
   /// kernel for op 'AddV2' with T=f64; registered: T in {f32, i32}" when no
   /// def matches.
-  absl::StatusOr<const KernelDef *> lookup(absl::string_view opName,
-                                           const AttrMap &attrs) const;
+  StatusOr<const KernelDef *> lookup(absl::string_view opName,
+                                     const AttrMap &attrs) const;
 
   /// The one way to create a kernel (the program loader uses it): looks the
   /// kernel up by `attrs`, checks the node's input count and operand dtypes
@@ -104,7 +104,7 @@ public:
   /// inputs or reads a buffer as another type, and constructs it. Lookup and
   /// check errors are prefixed with `nodeName`; a construction failure is
   /// the kernel's own status.
-  absl::StatusOr<std::unique_ptr<OpKernel>>
+  StatusOr<std::unique_ptr<OpKernel>>
   createKernel(absl::string_view opName, absl::string_view nodeName,
                const AttrMap &attrs, absl::Span<const DType> inputDTypes,
                absl::Span<const DType> outputDTypes) const;
@@ -123,15 +123,15 @@ public:
   /// their inputs by position, so no kernel may see a node outside the
   /// range. An op with neither is an error too (its kernels could index
   /// past the end).
-  absl::Status checkInputArity(absl::string_view opName, int numInputs) const;
+  Status checkInputArity(absl::string_view opName, int numInputs) const;
   /// Checks the dtypes of a node's inputs and outputs against its type
   /// attributes, by the OpDef signature in OpTable.def (which operands and
   /// results each attribute types), so no kernel reads or writes a buffer
   /// as another type. An attribute the node lacks, or a list of types, is
   /// not checked.
-  absl::Status checkTypeBindings(absl::string_view opName, const AttrMap &attrs,
-                                 absl::Span<const DType> inputs,
-                                 absl::Span<const DType> outputs) const;
+  Status checkTypeBindings(absl::string_view opName, const AttrMap &attrs,
+                           absl::Span<const DType> inputs,
+                           absl::Span<const DType> outputs) const;
 
   size_t size() const { return numDefs_; }
 

@@ -9,9 +9,9 @@
 #ifndef TFRT_FALLBACK_RUNTIME_NPY_H
 #define TFRT_FALLBACK_RUNTIME_NPY_H
 
+#include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
-#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
 #include <string>
@@ -19,15 +19,14 @@
 namespace tfrt_fallback::rt {
 
 /// Parses the bytes of a .npy file; `name` is used in error messages.
-absl::StatusOr<Tensor> parseNpy(absl::string_view bytes,
-                                absl::string_view name);
+StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name);
 /// Reads a .npy file.
-absl::StatusOr<Tensor> readNpyFile(const std::string &path);
+StatusOr<Tensor> readNpyFile(const std::string &path);
 
 /// Encodes `tensor` as a version 1.0 .npy file (2.0 if the header is long).
-absl::StatusOr<std::string> encodeNpy(const Tensor &tensor);
+StatusOr<std::string> encodeNpy(const Tensor &tensor);
 /// Writes `tensor` to `path`.
-absl::Status writeNpyFile(const std::string &path, const Tensor &tensor);
+Status writeNpyFile(const std::string &path, const Tensor &tensor);
 
 } // namespace tfrt_fallback::rt
 

@@ -16,17 +16,17 @@
 
 #include "tfrt_fallback/Runtime/Attr.h"
 #include "tfrt_fallback/Runtime/DType.h"
+#include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
 #include "absl/container/inlined_vector.h"
 #include "absl/functional/any_invocable.h"
-#include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -34,9 +34,15 @@ namespace tfrt_fallback::rt {
 
 class HostContext;
 
+/// `format` with each `%d` or `%s` replaced by the next of `args` and `%%`
+/// by `%` (a printf subset without absl::StrFormat's code). A conversion
+/// without an argument prints as itself; surplus arguments are appended.
+std::string formatMessage(absl::string_view format,
+                          std::initializer_list<absl::string_view> args);
+
 /// "Conv2D 'loc(...)': message" with the given code.
-absl::Status makeOpError(absl::StatusCode code, absl::string_view opName,
-                         absl::string_view nodeName, absl::string_view message);
+Status makeOpError(StatusCode code, absl::string_view opName,
+                   absl::string_view nodeName, absl::string_view message);
 
 //===----------------------------------------------------------------------===//
 // OpKernelConstructionInterface
@@ -57,37 +63,33 @@ public:
   virtual bool hasAttr(absl::string_view name) const = 0;
   /// Each getter returns InvalidArgument naming the attribute, op and node
   /// if the attribute is missing or of another kind.
-  virtual absl::Status getAttr(absl::string_view name,
-                               int64_t *value) const = 0;
+  virtual Status getAttr(absl::string_view name, int64_t *value) const = 0;
   /// Also fails if the value does not fit in int32.
-  virtual absl::Status getAttr(absl::string_view name,
-                               int32_t *value) const = 0;
-  virtual absl::Status getAttr(absl::string_view name, float *value) const = 0;
-  virtual absl::Status getAttr(absl::string_view name, bool *value) const = 0;
+  virtual Status getAttr(absl::string_view name, int32_t *value) const = 0;
+  virtual Status getAttr(absl::string_view name, float *value) const = 0;
+  virtual Status getAttr(absl::string_view name, bool *value) const = 0;
   /// Accepts string and function attributes (the function's name).
-  virtual absl::Status getAttr(absl::string_view name,
-                               std::string *value) const = 0;
-  virtual absl::Status getAttr(absl::string_view name, DType *value) const = 0;
-  virtual absl::Status getAttr(absl::string_view name,
-                               PartialShape *value) const = 0;
-  virtual absl::Status getAttr(absl::string_view name, Tensor *value) const = 0;
+  virtual Status getAttr(absl::string_view name, std::string *value) const = 0;
+  virtual Status getAttr(absl::string_view name, DType *value) const = 0;
+  virtual Status getAttr(absl::string_view name, PartialShape *value) const = 0;
+  virtual Status getAttr(absl::string_view name, Tensor *value) const = 0;
   /// List getters accept an empty list of any element kind.
-  virtual absl::Status getAttr(absl::string_view name,
-                               std::vector<int64_t> *value) const = 0;
-  virtual absl::Status getAttr(absl::string_view name,
-                               std::vector<int32_t> *value) const = 0;
-  virtual absl::Status getAttr(absl::string_view name,
-                               std::vector<float> *value) const = 0;
-  virtual absl::Status getAttr(absl::string_view name,
-                               std::vector<std::string> *value) const = 0;
-  virtual absl::Status getAttr(absl::string_view name,
-                               std::vector<DType> *value) const = 0;
-  virtual absl::Status getAttr(absl::string_view name,
-                               std::vector<PartialShape> *value) const = 0;
+  virtual Status getAttr(absl::string_view name,
+                         std::vector<int64_t> *value) const = 0;
+  virtual Status getAttr(absl::string_view name,
+                         std::vector<int32_t> *value) const = 0;
+  virtual Status getAttr(absl::string_view name,
+                         std::vector<float> *value) const = 0;
+  virtual Status getAttr(absl::string_view name,
+                         std::vector<std::string> *value) const = 0;
+  virtual Status getAttr(absl::string_view name,
+                         std::vector<DType> *value) const = 0;
+  virtual Status getAttr(absl::string_view name,
+                         std::vector<PartialShape> *value) const = 0;
 
   /// Records a construction failure; the first one wins.
-  virtual void ctxFailure(absl::Status status) = 0;
-  virtual const absl::Status &status() const = 0;
+  virtual void ctxFailure(Status status) = 0;
+  virtual const Status &status() const = 0;
 };
 
 //===----------------------------------------------------------------------===//
@@ -106,13 +108,13 @@ public:
   virtual DType expectedOutputDType(int index) const = 0;
 
   /// Allocates output `index` with its expected dtype and `shape`.
-  virtual absl::Status allocateOutput(int index, const TensorShape &shape,
-                                      Tensor **out) = 0;
+  virtual Status allocateOutput(int index, const TensorShape &shape,
+                                Tensor **out) = 0;
   virtual void setOutput(int index, Tensor tensor) = 0;
   /// Makes output `outputIndex` share the buffer of the first candidate
   /// input that may be forwarded (see OpKernelContext), is uniquely owned
   /// and has the output's dtype and element count; otherwise allocates.
-  virtual absl::Status
+  virtual Status
   forwardInputOrAllocateOutput(absl::Span<const int> candidateInputs,
                                int outputIndex, const TensorShape &shape,
                                Tensor **out) = 0;
@@ -123,14 +125,14 @@ public:
   virtual HostContext &host() const = 0;
 
   /// Records a failure; the first one wins. The kernel should return.
-  virtual void ctxFailure(absl::Status status) = 0;
-  virtual const absl::Status &status() const = 0;
+  virtual void ctxFailure(Status status) = 0;
+  virtual const Status &status() const = 0;
 };
 
 /// Record `status` on `ctx` and return from the kernel if it is not ok.
 #define TFRT_FALLBACK_OP_REQUIRES_OK(ctx, expr)                                \
   do {                                                                         \
-    absl::Status _tfrt_fallback_status = (expr);                               \
+    Status _tfrt_fallback_status = (expr);                                     \
     if (!_tfrt_fallback_status.ok()) {                                         \
       (ctx)->ctxFailure(std::move(_tfrt_fallback_status));                     \
       return;                                                                  \
@@ -170,12 +172,14 @@ public:
   /// The dtypes of the node's outputs, from the construction context.
   absl::Span<const DType> outputDTypes() const { return outputDTypes_; }
 
-  /// InvalidArgument "<op> '<node>': <formatted message>".
+  /// InvalidArgument "<op> '<node>': <message>", the message being
+  /// `format` with each `%d` or `%s` replaced by the next of `args` (printed
+  /// as absl::StrCat prints it) and `%%` by `%`.
   template <typename... Args>
-  absl::Status errorf(const absl::FormatSpec<Args...> &format,
-                      const Args &...args) const {
-    return makeOpError(absl::StatusCode::kInvalidArgument, opName_, nodeName_,
-                       absl::StrFormat(format, args...));
+  Status errorf(absl::string_view format, const Args &...args) const {
+    return makeOpError(
+        StatusCode::kInvalidArgument, opName_, nodeName_,
+        formatMessage(format, {absl::AlphaNum(args).Piece()...}));
   }
 
 private:
@@ -232,44 +236,42 @@ public:
   bool hasAttr(absl::string_view name) const override {
     return attrs_.contains(name);
   }
-  absl::Status getAttr(absl::string_view name, int64_t *value) const override;
-  absl::Status getAttr(absl::string_view name, int32_t *value) const override;
-  absl::Status getAttr(absl::string_view name, float *value) const override;
-  absl::Status getAttr(absl::string_view name, bool *value) const override;
-  absl::Status getAttr(absl::string_view name,
-                       std::string *value) const override;
-  absl::Status getAttr(absl::string_view name, DType *value) const override;
-  absl::Status getAttr(absl::string_view name,
-                       PartialShape *value) const override;
-  absl::Status getAttr(absl::string_view name, Tensor *value) const override;
-  absl::Status getAttr(absl::string_view name,
-                       std::vector<int64_t> *value) const override;
-  absl::Status getAttr(absl::string_view name,
-                       std::vector<int32_t> *value) const override;
-  absl::Status getAttr(absl::string_view name,
-                       std::vector<float> *value) const override;
-  absl::Status getAttr(absl::string_view name,
-                       std::vector<std::string> *value) const override;
-  absl::Status getAttr(absl::string_view name,
-                       std::vector<DType> *value) const override;
-  absl::Status getAttr(absl::string_view name,
-                       std::vector<PartialShape> *value) const override;
+  Status getAttr(absl::string_view name, int64_t *value) const override;
+  Status getAttr(absl::string_view name, int32_t *value) const override;
+  Status getAttr(absl::string_view name, float *value) const override;
+  Status getAttr(absl::string_view name, bool *value) const override;
+  Status getAttr(absl::string_view name, std::string *value) const override;
+  Status getAttr(absl::string_view name, DType *value) const override;
+  Status getAttr(absl::string_view name, PartialShape *value) const override;
+  Status getAttr(absl::string_view name, Tensor *value) const override;
+  Status getAttr(absl::string_view name,
+                 std::vector<int64_t> *value) const override;
+  Status getAttr(absl::string_view name,
+                 std::vector<int32_t> *value) const override;
+  Status getAttr(absl::string_view name,
+                 std::vector<float> *value) const override;
+  Status getAttr(absl::string_view name,
+                 std::vector<std::string> *value) const override;
+  Status getAttr(absl::string_view name,
+                 std::vector<DType> *value) const override;
+  Status getAttr(absl::string_view name,
+                 std::vector<PartialShape> *value) const override;
 
-  void ctxFailure(absl::Status status) override;
-  const absl::Status &status() const override { return status_; }
+  void ctxFailure(Status status) override;
+  const Status &status() const override { return status_; }
 
 private:
   /// The attribute if present and of kind `kind` (an empty list of any kind
   /// is accepted when `kind` is a list kind), else an error in `*status`.
   const AttrValue *lookup(absl::string_view name, AttrValue::Kind kind,
-                          absl::Status *status) const;
+                          Status *status) const;
 
   std::string opName_;
   std::string nodeName_;
   const AttrMap &attrs_;
   std::vector<DType> inputDTypes_;
   std::vector<DType> outputDTypes_;
-  absl::Status status_;
+  Status status_;
 };
 
 //===----------------------------------------------------------------------===//
@@ -311,29 +313,28 @@ public:
     return kernel_.outputDTypes()[index];
   }
 
-  absl::Status allocateOutput(int index, const TensorShape &shape,
-                              Tensor **out) override;
+  Status allocateOutput(int index, const TensorShape &shape,
+                        Tensor **out) override;
   void setOutput(int index, Tensor tensor) override;
-  absl::Status forwardInputOrAllocateOutput(absl::Span<const int> candidates,
-                                            int outputIndex,
-                                            const TensorShape &shape,
-                                            Tensor **out) override;
+  Status forwardInputOrAllocateOutput(absl::Span<const int> candidates,
+                                      int outputIndex, const TensorShape &shape,
+                                      Tensor **out) override;
 
   const Eigen::ThreadPoolDevice &eigenDevice() const override;
   HostContext &host() const override { return host_; }
 
-  void ctxFailure(absl::Status status) override;
-  const absl::Status &status() const override { return status_; }
+  void ctxFailure(Status status) override;
+  const Status &status() const override { return status_; }
 
 private:
-  absl::Status outputIndexError(int index) const;
+  Status outputIndexError(int index) const;
 
   const OpKernel &kernel_;
   absl::Span<const Tensor *const> inputs_;
   uint64_t forwardable_;
   absl::Span<Tensor *const> outputs_;
   HostContext &host_;
-  absl::Status status_;
+  Status status_;
 };
 
 } // namespace tfrt_fallback::rt

@@ -9,8 +9,8 @@
 #ifndef TFRT_FALLBACK_RUNTIME_OPTABLE_H
 #define TFRT_FALLBACK_RUNTIME_OPTABLE_H
 
-#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "tfrt_fallback/Runtime/Status.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -79,7 +79,7 @@ const OpInfo *lookupOp(absl::string_view name);
 
 /// Parses an argument list in OpTable.def's syntax ("N*T, Tidx"). Returns
 /// InvalidArgument naming the bad argument.
-absl::StatusOr<std::vector<OpArg>> parseOpArgs(absl::string_view text);
+StatusOr<std::vector<OpArg>> parseOpArgs(absl::string_view text);
 
 } // namespace tfrt_fallback::rt
 

@@ -14,9 +14,9 @@
 #include "tfrt_fallback/Runtime/BinaryFormat.h"
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 #include "tfrt_fallback/Runtime/OpKernel.h"
+#include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
-#include "absl/status/statusor.h"
 #include "absl/types/span.h"
 
 #include <cstdint>
@@ -109,14 +109,14 @@ public:
   /// Validates and loads the program in `file` (64-byte aligned, e.g. from
   /// TensorBuffer::allocate or a mapped file), creating every kernel from
   /// `registry`. Constants are used in place: the program keeps `file`.
-  static absl::StatusOr<std::unique_ptr<Program>>
+  static StatusOr<std::unique_ptr<Program>>
   load(RCReference<TensorBuffer> file, const KernelRegistry &registry);
   /// Copies `bytes` into an aligned buffer and loads it.
-  static absl::StatusOr<std::unique_ptr<Program>>
+  static StatusOr<std::unique_ptr<Program>>
   load(absl::Span<const uint8_t> bytes, const KernelRegistry &registry);
 
   /// Validates and decodes without creating kernels (for disassembly).
-  static absl::StatusOr<std::unique_ptr<Program>>
+  static StatusOr<std::unique_ptr<Program>>
   decode(absl::Span<const uint8_t> bytes);
 
   const std::vector<ValueType> &types() const { return types_; }
@@ -136,11 +136,10 @@ private:
   /// operand counts) from its instructions.
   static void finalizeFunction(Function &function);
   /// Creates the kernel of `entry` through registry.createKernel().
-  absl::Status createKernel(KernelEntry &entry,
-                            const KernelRegistry &registry) const;
+  Status createKernel(KernelEntry &entry, const KernelRegistry &registry) const;
   /// Creates every kernel. A kernel the registry lacks does not stop the
   /// others: when several are missing, one NotFound error names them all.
-  absl::Status createKernels(const KernelRegistry &registry);
+  Status createKernels(const KernelRegistry &registry);
 
   RCReference<TensorBuffer> file_;
   std::vector<ValueType> types_;
@@ -195,8 +194,7 @@ public:
 
   /// Checks the operand types, finalizes the functions and creates every
   /// kernel. The builder is left empty.
-  absl::StatusOr<std::unique_ptr<Program>>
-  build(const KernelRegistry &registry);
+  StatusOr<std::unique_ptr<Program>> build(const KernelRegistry &registry);
 
 private:
   uint32_t newRegister(Function &function, uint32_t type);
@@ -206,7 +204,7 @@ private:
                                        absl::Span<const uint32_t> resultTypes);
 
   std::unique_ptr<Program> program_;
-  absl::Status error_;
+  Status error_;
 };
 
 } // namespace tfrt_fallback::rt

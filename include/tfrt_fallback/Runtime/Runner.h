@@ -13,9 +13,9 @@
 #define TFRT_FALLBACK_RUNTIME_RUNNER_H
 
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
+#include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
-#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
 #include <cstdint>
@@ -50,15 +50,15 @@ struct RunnerOptions {
 
 /// Parses the runner's flags (`--name=value`, `--name value`, repeatable
 /// `--input`). Errors name the flag.
-absl::StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv);
+StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv);
 
 /// The --help text; `tool` and `programKinds` describe the runner.
 std::string runnerUsage(absl::string_view tool, absl::string_view programKinds);
 
 /// Fills `registry` with the built-in kernels and those of the plugins in
 /// `options.kernelPlugins`.
-absl::Status registerRunnerKernels(const RunnerOptions &options,
-                                   KernelRegistry &registry);
+Status registerRunnerKernels(const RunnerOptions &options,
+                             KernelRegistry &registry);
 
 /// Runs `options.entry` of the binary program in `bytes` (64-byte aligned)
 /// with kernels from `registry`: reads the inputs, runs (and benchmarks),
@@ -73,8 +73,7 @@ int listRegisteredKernels(const RunnerOptions &options,
                           const KernelRegistry &registry);
 
 /// Reads a whole file into a 64-byte aligned buffer.
-absl::StatusOr<RCReference<TensorBuffer>>
-readFileAligned(const std::string &path);
+StatusOr<RCReference<TensorBuffer>> readFileAligned(const std::string &path);
 
 /// Prints "error: <message>" to stderr and returns 1.
 int reportError(absl::string_view message);

@@ -15,10 +15,10 @@
 
 #include "tfrt_fallback/Runtime/DType.h"
 #include "tfrt_fallback/Runtime/RefCounted.h"
+#include "tfrt_fallback/Runtime/Status.h"
 
 #include "absl/container/inlined_vector.h"
 #include "absl/functional/any_invocable.h"
-#include "absl/status/statusor.h"
 #include "absl/types/span.h"
 
 #ifndef EIGEN_USE_THREADS
@@ -90,7 +90,7 @@ public:
 
   /// Checked construction: InvalidArgument for a negative dim or an element
   /// count that overflows int64.
-  static absl::StatusOr<TensorShape> create(absl::Span<const int64_t> dims);
+  static StatusOr<TensorShape> create(absl::Span<const int64_t> dims);
 
   int rank() const { return static_cast<int>(rank_); }
   int64_t dim(int i) const {
@@ -163,7 +163,7 @@ public:
   /// Allocates `bytes` bytes aligned to kAlignment. ResourceExhausted if the
   /// size exceeds kMaxBytes or the allocation fails. Contents are
   /// uninitialized.
-  static absl::StatusOr<RCReference<TensorBuffer>> allocate(size_t bytes);
+  static StatusOr<RCReference<TensorBuffer>> allocate(size_t bytes);
 
   /// A view of `size` bytes at `data`, owned elsewhere. `release` runs when
   /// the last reference goes away; capture the owner in it (e.g. an
@@ -229,21 +229,21 @@ public:
   /// A new tensor with uninitialized contents. InvalidArgument for a dtype
   /// without buffers, ResourceExhausted for more than 2^40 bytes or an
   /// allocation failure.
-  static absl::StatusOr<Tensor> allocate(DType dtype, TensorShape shape);
+  static StatusOr<Tensor> allocate(DType dtype, TensorShape shape);
 
   /// A tensor over `buffer` at `byteOffset`, checking the dtype and that the
   /// data fits.
-  static absl::StatusOr<Tensor> fromBuffer(DType dtype, TensorShape shape,
-                                           RCReference<TensorBuffer> buffer,
-                                           size_t byteOffset = 0);
+  static StatusOr<Tensor> fromBuffer(DType dtype, TensorShape shape,
+                                     RCReference<TensorBuffer> buffer,
+                                     size_t byteOffset = 0);
 
   /// Allocates a tensor and copies `values` (row-major) into it.
   template <typename T>
-  static absl::StatusOr<Tensor> fromValues(TensorShape shape,
-                                           absl::Span<const T> values);
+  static StatusOr<Tensor> fromValues(TensorShape shape,
+                                     absl::Span<const T> values);
   template <typename T>
-  static absl::StatusOr<Tensor> fromValues(TensorShape shape,
-                                           std::initializer_list<T> values) {
+  static StatusOr<Tensor> fromValues(TensorShape shape,
+                                     std::initializer_list<T> values) {
     return fromValues<T>(std::move(shape),
                          absl::MakeConstSpan(values.begin(), values.size()));
   }
@@ -341,13 +341,13 @@ private:
 };
 
 template <typename T>
-absl::StatusOr<Tensor> Tensor::fromValues(TensorShape shape,
-                                          absl::Span<const T> values) {
+StatusOr<Tensor> Tensor::fromValues(TensorShape shape,
+                                    absl::Span<const T> values) {
   if (static_cast<int64_t>(values.size()) != shape.numElements())
-    return absl::InvalidArgumentError(
-        absl::StrCat("shape ", shape.toString(), " needs ", shape.numElements(),
-                     " values, got ", values.size()));
-  absl::StatusOr<Tensor> tensor = allocate(dtypeOf<T>(), std::move(shape));
+    return InvalidArgumentError(absl::StrCat("shape ", shape.toString(),
+                                             " needs ", shape.numElements(),
+                                             " values, got ", values.size()));
+  StatusOr<Tensor> tensor = allocate(dtypeOf<T>(), std::move(shape));
   if (!tensor.ok())
     return tensor.status();
   T *out = tensor->data<T>();

@@ -26,10 +26,10 @@
 using namespace tfrt_fallback::rt;
 
 struct TFRTF_Status {
-  absl::Status status;
+  Status status;
   std::string message;
 
-  void set(absl::Status s) {
+  void set(Status s) {
     status = std::move(s);
     message = std::string(status.message());
   }
@@ -64,30 +64,30 @@ struct TFRTF_RunOptions {
 };
 
 namespace {
-void setStatus(TFRTF_Status *status, absl::Status value) {
+void setStatus(TFRTF_Status *status, Status value) {
   if (status)
     status->set(std::move(value));
 }
 
 /// A program loaded from `file` or the status saying why not.
 TFRTF_Program *loadProgram(TFRTF_Runtime *runtime,
-                           absl::StatusOr<RCReference<TensorBuffer>> file,
+                           StatusOr<RCReference<TensorBuffer>> file,
                            TFRTF_Status *status) {
   if (!runtime) {
-    setStatus(status, absl::InvalidArgumentError("no runtime given"));
+    setStatus(status, InvalidArgumentError("no runtime given"));
     return nullptr;
   }
   if (!file.ok()) {
     setStatus(status, file.status());
     return nullptr;
   }
-  absl::StatusOr<std::unique_ptr<Program>> program =
+  StatusOr<std::unique_ptr<Program>> program =
       Program::load(*std::move(file), runtime->registry);
   if (!program.ok()) {
     setStatus(status, program.status());
     return nullptr;
   }
-  setStatus(status, absl::OkStatus());
+  setStatus(status, OkStatus());
   return new TFRTF_Program(*std::move(program), runtime->host);
 }
 
@@ -121,7 +121,7 @@ const char *TFRTF_Message(const TFRTF_Status *status) {
 //===----------------------------------------------------------------------===//
 
 TFRTF_Runtime *TFRTF_NewRuntime(int numThreads, TFRTF_Status *status) {
-  setStatus(status, absl::OkStatus());
+  setStatus(status, OkStatus());
   // One thread runs kernels on the caller's thread, as zero does; more
   // threads run independent kernels in parallel.
   return new TFRTF_Runtime(numThreads == 1 ? 0 : numThreads);
@@ -133,7 +133,7 @@ TFRTF_Program *TFRTF_LoadProgramFromFile(TFRTF_Runtime *runtime,
                                          const char *path,
                                          TFRTF_Status *status) {
   if (!path) {
-    setStatus(status, absl::InvalidArgumentError("no path given"));
+    setStatus(status, InvalidArgumentError("no path given"));
     return nullptr;
   }
   return loadProgram(runtime, readFileAligned(path), status);
@@ -143,11 +143,10 @@ TFRTF_Program *TFRTF_LoadProgramFromMemory(TFRTF_Runtime *runtime,
                                            const void *data, size_t size,
                                            TFRTF_Status *status) {
   if (!data && size) {
-    setStatus(status, absl::InvalidArgumentError("no data given"));
+    setStatus(status, InvalidArgumentError("no data given"));
     return nullptr;
   }
-  absl::StatusOr<RCReference<TensorBuffer>> bytes =
-      TensorBuffer::allocate(size);
+  StatusOr<RCReference<TensorBuffer>> bytes = TensorBuffer::allocate(size);
   if (bytes.ok() && size)
     std::memcpy((*bytes)->data(), data, size);
   return loadProgram(runtime, std::move(bytes), status);
@@ -173,31 +172,31 @@ int TFRTF_ProgramNumOutputs(const TFRTF_Program *program,
 TFRTF_Tensor *TFRTF_NewTensor(TFRTF_DataType type, const int64_t *dims,
                               int numDims, const void *data, size_t byteSize,
                               TFRTF_Status *status) {
-  absl::StatusOr<DType> dtype = dtypeFromDataType(static_cast<int>(type));
+  StatusOr<DType> dtype = dtypeFromDataType(static_cast<int>(type));
   if (!dtype.ok() || !isBufferDType(*dtype)) {
     setStatus(status,
-              absl::InvalidArgumentError(absl::StrCat(
+              InvalidArgumentError(absl::StrCat(
                   "TFRTF_NewTensor: unsupported data type ", int(type))));
     return nullptr;
   }
   if (numDims < 0 || (numDims > 0 && !dims)) {
-    setStatus(status, absl::InvalidArgumentError(
-                          "TFRTF_NewTensor: invalid dimensions"));
+    setStatus(status,
+              InvalidArgumentError("TFRTF_NewTensor: invalid dimensions"));
     return nullptr;
   }
-  absl::StatusOr<TensorShape> shape =
+  StatusOr<TensorShape> shape =
       TensorShape::create(absl::MakeConstSpan(dims, numDims));
   if (!shape.ok()) {
     setStatus(status, shape.status());
     return nullptr;
   }
-  absl::StatusOr<Tensor> tensor = Tensor::allocate(*dtype, *std::move(shape));
+  StatusOr<Tensor> tensor = Tensor::allocate(*dtype, *std::move(shape));
   if (!tensor.ok()) {
     setStatus(status, tensor.status());
     return nullptr;
   }
   if (byteSize != tensor->totalBytes() || (byteSize && !data)) {
-    setStatus(status, absl::InvalidArgumentError(absl::StrCat(
+    setStatus(status, InvalidArgumentError(absl::StrCat(
                           "TFRTF_NewTensor: ", byteSize, " bytes given for ",
                           tensor->shape().toString(), " ", dtypeName(*dtype),
                           ", which takes ", tensor->totalBytes())));
@@ -205,7 +204,7 @@ TFRTF_Tensor *TFRTF_NewTensor(TFRTF_DataType type, const int64_t *dims,
   }
   if (byteSize)
     std::memcpy(tensor->rawData(), data, byteSize);
-  setStatus(status, absl::OkStatus());
+  setStatus(status, OkStatus());
   return new TFRTF_Tensor{*std::move(tensor)};
 }
 
@@ -272,16 +271,16 @@ void TFRTF_RunWithOptions(TFRTF_Program *program, const char *function,
     outputs[i] = nullptr;
   const Function *f = findFunction(program, function);
   if (!f) {
-    setStatus(status, absl::NotFoundError(
-                          absl::StrCat("the program has no function '",
-                                       function ? function : "(null)", "'")));
+    setStatus(status,
+              NotFoundError(absl::StrCat("the program has no function '",
+                                         function ? function : "(null)", "'")));
     return;
   }
   if (numOutputs != static_cast<int>(f->resultRegisters.size()) ||
       (numOutputs > 0 && !outputs) || numInputs < 0 ||
       (numInputs > 0 && !inputs)) {
     setStatus(status,
-              absl::InvalidArgumentError(absl::StrCat(
+              InvalidArgumentError(absl::StrCat(
                   "function '", function, "' takes ", f->argRegisters.size(),
                   " inputs and returns ", f->resultRegisters.size(),
                   " outputs; got ", numInputs, " and room for ", numOutputs)));
@@ -291,8 +290,8 @@ void TFRTF_RunWithOptions(TFRTF_Program *program, const char *function,
   tensors.reserve(numInputs);
   for (int i = 0; i < numInputs; ++i) {
     if (!inputs[i]) {
-      setStatus(status, absl::InvalidArgumentError(
-                            absl::StrCat("input #", i, " is NULL")));
+      setStatus(status,
+                InvalidArgumentError(absl::StrCat("input #", i, " is NULL")));
       return;
     }
     tensors.push_back(inputs[i]->tensor);
@@ -304,13 +303,13 @@ void TFRTF_RunWithOptions(TFRTF_Program *program, const char *function,
   if (options && options->cancellation)
     runOptions.cancellation = &options->cancellation->token;
 
-  absl::StatusOr<std::vector<ResultValue>> results =
+  StatusOr<std::vector<ResultValue>> results =
       program->executor.run(*f, std::move(tensors), runOptions);
   if (!results.ok()) {
     setStatus(status, results.status());
     return;
   }
-  absl::Status first = absl::OkStatus();
+  Status first = OkStatus();
   for (int i = 0; i < numOutputs; ++i) {
     ResultValue &result = (*results)[i];
     if (result.ok())

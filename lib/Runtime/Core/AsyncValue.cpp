@@ -77,22 +77,22 @@ void AsyncValue::runWaiters(uintptr_t old) {
   dropRef();
 }
 
-void AsyncValue::setError(absl::Status status) {
+void AsyncValue::setError(Status status) {
   assert(!isAvailable() && "setError() on an available value");
   if (status.ok())
-    status = absl::InternalError("setError() called with an ok status");
+    status = InternalError("setError() called with an ok status");
   if (isConstructed())
     destroyPayload();
-  error_ = new absl::Status(std::move(status));
+  error_ = new Status(std::move(status));
   setAvailable(State::Error);
 }
 
-ErrorAsyncValue::ErrorAsyncValue(absl::Status status)
+ErrorAsyncValue::ErrorAsyncValue(Status status)
     : AsyncValue(State::Unconstructed, nullptr) {
   setError(std::move(status));
 }
 
-RCReference<ErrorAsyncValue> makeErrorAsyncValueRef(absl::Status status) {
+RCReference<ErrorAsyncValue> makeErrorAsyncValueRef(Status status) {
   return takeRef(new ErrorAsyncValue(std::move(status)));
 }
 

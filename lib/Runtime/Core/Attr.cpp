@@ -26,9 +26,9 @@ bool PartialShape::isFullyDefined() const {
   return true;
 }
 
-absl::StatusOr<TensorShape> PartialShape::toTensorShape() const {
+StatusOr<TensorShape> PartialShape::toTensorShape() const {
   if (!isFullyDefined())
-    return absl::InvalidArgumentError(
+    return InvalidArgumentError(
         absl::StrCat("shape ", toString(), " is not fully defined"));
   return TensorShape::create(dims_);
 }
@@ -166,12 +166,12 @@ AttrMap::AttrMap(std::initializer_list<Entry> entries) {
   }
 }
 
-absl::StatusOr<AttrMap> AttrMap::fromEntries(std::vector<Entry> entries) {
+StatusOr<AttrMap> AttrMap::fromEntries(std::vector<Entry> entries) {
   std::sort(entries.begin(), entries.end(),
             [](const Entry &a, const Entry &b) { return a.first < b.first; });
   for (size_t i = 1; i < entries.size(); ++i)
     if (entries[i].first == entries[i - 1].first)
-      return absl::InvalidArgumentError(
+      return InvalidArgumentError(
           absl::StrCat("duplicate attribute '", entries[i].first, "'"));
   AttrMap map;
   map.entries_ = std::move(entries);

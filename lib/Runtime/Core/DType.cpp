@@ -39,7 +39,7 @@ absl::string_view dtypeName(DType dtype) {
   return "unknown";
 }
 
-absl::StatusOr<DType> parseDType(absl::string_view name) {
+StatusOr<DType> parseDType(absl::string_view name) {
   absl::string_view enumName = name;
   bool isEnum = absl::ConsumePrefix(&enumName, "DT_");
   for (const DTypeNames &entry : kDTypes)
@@ -47,14 +47,14 @@ absl::StatusOr<DType> parseDType(absl::string_view name) {
                : name == entry.name || name == entry.tfName ||
                      name == entry.pyName)
       return entry.dtype;
-  return absl::InvalidArgumentError(absl::StrCat("unknown dtype '", name, "'"));
+  return InvalidArgumentError(absl::StrCat("unknown dtype '", name, "'"));
 }
 
-absl::StatusOr<DType> dtypeFromDataType(int dataType) {
+StatusOr<DType> dtypeFromDataType(int dataType) {
   for (const DTypeNames &entry : kDTypes)
     if (static_cast<int>(entry.dtype) == dataType)
       return entry.dtype;
-  return absl::InvalidArgumentError(
+  return InvalidArgumentError(
       absl::StrCat("unknown TensorFlow DataType ", dataType));
 }
 
@@ -74,12 +74,12 @@ absl::string_view numpyDescr(DType dtype) {
   }
 }
 
-absl::StatusOr<DType> parseNumpyDescr(absl::string_view descr) {
+StatusOr<DType> parseNumpyDescr(absl::string_view descr) {
   if (descr.size() >= 2) {
     char order = descr[0];
     if (order == '>')
-      return absl::InvalidArgumentError(absl::StrCat(
-          "big-endian numpy dtype '", descr, "' is not supported"));
+      return InvalidArgumentError(absl::StrCat("big-endian numpy dtype '",
+                                               descr, "' is not supported"));
     if (order == '<' || order == '=' || order == '|') {
       absl::string_view rest = descr.substr(1);
       for (const DTypeNames &entry : kDTypes)
@@ -88,7 +88,7 @@ absl::StatusOr<DType> parseNumpyDescr(absl::string_view descr) {
           return entry.dtype;
     }
   }
-  return absl::InvalidArgumentError(
+  return InvalidArgumentError(
       absl::StrCat("unsupported numpy dtype '", descr, "'"));
 }
 

@@ -117,9 +117,8 @@ void KernelRegistry::registerKernel(KernelDef def) {
 namespace {
 /// "no kernel for op 'AddV2' with T=f64; registered: T in {f32, i32}".
 template <typename Getter>
-absl::Status noMatchError(absl::string_view opName,
-                          const std::vector<KernelDef> &defs,
-                          Getter &&getDTypes) {
+Status noMatchError(absl::string_view opName,
+                    const std::vector<KernelDef> &defs, Getter &&getDTypes) {
   std::set<std::string> attrNames;
   for (const KernelDef &def : defs)
     for (const TypeConstraint &c : def.constraints())
@@ -137,19 +136,19 @@ absl::Status noMatchError(absl::string_view opName,
   std::vector<std::string> registered;
   for (const KernelDef &def : defs)
     registered.push_back(def.constraintString());
-  return absl::NotFoundError(absl::StrCat(
+  return NotFoundError(absl::StrCat(
       "no kernel for op '", opName, "' with ", absl::StrJoin(actual, ", "),
       "; registered: ", absl::StrJoin(registered, "; ")));
 }
 
-absl::Status unknownOpError(absl::string_view opName) {
-  return absl::NotFoundError(
+Status unknownOpError(absl::string_view opName) {
+  return NotFoundError(
       absl::StrCat("no kernel registered for op '", opName, "'"));
 }
 } // namespace
 
-absl::StatusOr<const KernelDef *>
-KernelRegistry::lookup(absl::string_view opName, const AttrMap &attrs) const {
+StatusOr<const KernelDef *> KernelRegistry::lookup(absl::string_view opName,
+                                                   const AttrMap &attrs) const {
   auto it = defs_.find(opName);
   if (it == defs_.end())
     return unknownOpError(opName);
@@ -162,26 +161,26 @@ KernelRegistry::lookup(absl::string_view opName, const AttrMap &attrs) const {
                       });
 }
 
-absl::StatusOr<std::unique_ptr<OpKernel>>
+StatusOr<std::unique_ptr<OpKernel>>
 KernelRegistry::createKernel(absl::string_view opName,
                              absl::string_view nodeName, const AttrMap &attrs,
                              absl::Span<const DType> inputDTypes,
                              absl::Span<const DType> outputDTypes) const {
-  auto withNode = [&](const absl::Status &status) {
-    return absl::Status(status.code(),
-                        absl::StrCat(nodeName, ": ", status.message()));
+  auto withNode = [&](const Status &status) {
+    return Status(status.code(),
+                  absl::StrCat(nodeName, ": ", status.message()));
   };
   // Kernels index their inputs and read them as their attributes' types:
   // check both before any kernel sees the node.
   if (hasOp(opName)) {
-    absl::Status status =
+    Status status =
         checkInputArity(opName, static_cast<int>(inputDTypes.size()));
     if (status.ok())
       status = checkTypeBindings(opName, attrs, inputDTypes, outputDTypes);
     if (!status.ok())
       return withNode(status);
   }
-  absl::StatusOr<const KernelDef *> def = lookup(opName, attrs);
+  StatusOr<const KernelDef *> def = lookup(opName, attrs);
   if (!def.ok())
     return withNode(def.status());
   SimpleOpKernelConstruction construction(
@@ -192,7 +191,7 @@ KernelRegistry::createKernel(absl::string_view opName,
   if (!construction.status().ok())
     return construction.status();
   if (!kernel)
-    return makeOpError(absl::StatusCode::kInternal, opName, nodeName,
+    return makeOpError(StatusCode::kInternal, opName, nodeName,
                        "the kernel factory returned nothing");
   return kernel;
 }
@@ -231,8 +230,8 @@ void KernelRegistry::setInputArity(absl::string_view opName, int minInputs,
   ownArities_[std::string(opName)] = {minInputs, maxInputs};
 }
 
-absl::Status KernelRegistry::checkInputArity(absl::string_view opName,
-                                             int numInputs) const {
+Status KernelRegistry::checkInputArity(absl::string_view opName,
+                                       int numInputs) const {
   int minInputs = 0, maxInputs = -1;
   if (const OpInfo *op = lookupOp(opName)) {
     minInputs = op->minInputs;
@@ -240,18 +239,18 @@ absl::Status KernelRegistry::checkInputArity(absl::string_view opName,
   } else if (auto it = ownArities_.find(opName); it != ownArities_.end()) {
     std::tie(minInputs, maxInputs) = it->second;
   } else {
-    return absl::InternalError(
+    return InternalError(
         absl::StrCat("op '", opName,
                      "' has kernels but neither a row in the op table nor "
                      "an input count"));
   }
   if (numInputs >= minInputs && (maxInputs < 0 || numInputs <= maxInputs))
-    return absl::OkStatus();
+    return OkStatus();
   std::string expected = maxInputs == minInputs ? absl::StrCat(minInputs)
                          : maxInputs < 0
                              ? absl::StrCat("at least ", minInputs)
                              : absl::StrCat(minInputs, " to ", maxInputs);
-  return absl::InvalidArgumentError(absl::StrCat(
+  return InvalidArgumentError(absl::StrCat(
       "op '", opName, "' takes ", expected,
       expected == "1" ? " input" : " inputs", ", got ", numInputs));
 }
@@ -302,18 +301,18 @@ std::vector<int> countTensors(absl::Span<const OpArg> args, size_t numTensors,
 }
 
 /// "op 'AddV2' has T=f32 but its input #1 is f64".
-absl::Status typeMismatch(absl::string_view opName, absl::string_view attr,
-                          DType dtype, absl::string_view side, int64_t index,
-                          DType actual) {
-  return absl::InvalidArgumentError(
+Status typeMismatch(absl::string_view opName, absl::string_view attr,
+                    DType dtype, absl::string_view side, int64_t index,
+                    DType actual) {
+  return InvalidArgumentError(
       absl::StrCat("op '", opName, "' has ", attr, "=", dtypeName(dtype),
                    " but its ", side, " #", index, " is ", dtypeName(actual)));
 }
 
 /// Checks the dtypes of one side (inputs or outputs) of a node.
-absl::Status checkSide(absl::string_view opName, absl::string_view side,
-                       absl::Span<const OpArg> args,
-                       absl::Span<const DType> dtypes, const AttrMap &attrs) {
+Status checkSide(absl::string_view opName, absl::string_view side,
+                 absl::Span<const OpArg> args, absl::Span<const DType> dtypes,
+                 const AttrMap &attrs) {
   std::vector<int> counts = countTensors(args, dtypes.size(), attrs);
   // Each argument's first tensor: from the front until an argument cannot
   // be placed, then from the back.
@@ -347,15 +346,15 @@ absl::Status checkSide(absl::string_view opName, absl::string_view side,
                             dtypes[index]);
     }
   }
-  return absl::OkStatus();
+  return OkStatus();
 }
 } // namespace
 
-absl::Status KernelRegistry::checkTypeBindings(
+Status KernelRegistry::checkTypeBindings(
     absl::string_view opName, const AttrMap &attrs,
     absl::Span<const DType> inputs, absl::Span<const DType> outputs) const {
   if (const OpInfo *op = lookupOp(opName)) {
-    absl::Status status = checkSide(opName, "input", op->inputs, inputs, attrs);
+    Status status = checkSide(opName, "input", op->inputs, inputs, attrs);
     if (status.ok())
       status = checkSide(opName, "output", op->outputs, outputs, attrs);
     return status;
@@ -368,7 +367,7 @@ absl::Status KernelRegistry::checkTypeBindings(
     for (size_t index = 0; dtype && index < dtypes.size(); ++index)
       if (dtypes[index] != *dtype)
         return typeMismatch(opName, "T", *dtype, side, index, dtypes[index]);
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 } // namespace tfrt_fallback::rt

@@ -23,8 +23,8 @@ namespace {
 
 constexpr absl::string_view kMagic("\x93NUMPY", 6);
 
-absl::Status npyError(absl::string_view name, absl::string_view message) {
-  return absl::InvalidArgumentError(
+Status npyError(absl::string_view name, absl::string_view message) {
+  return InvalidArgumentError(
       absl::StrCat("invalid .npy file '", name, "': ", message));
 }
 
@@ -57,8 +57,7 @@ bool findValue(absl::string_view header, absl::string_view key,
 
 } // namespace
 
-absl::StatusOr<Tensor> parseNpy(absl::string_view bytes,
-                                absl::string_view name) {
+StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
   if (bytes.size() < 10 || bytes.substr(0, 6) != kMagic)
     return npyError(name, "missing the \\x93NUMPY magic");
   uint8_t major = static_cast<uint8_t>(bytes[6]);
@@ -92,7 +91,7 @@ absl::StatusOr<Tensor> parseNpy(absl::string_view bytes,
   descr = descr.substr(1, descr.size() - 2);
   if (fortran != "False")
     return npyError(name, "Fortran-order arrays are not supported");
-  absl::StatusOr<DType> dtype = parseNumpyDescr(descr);
+  StatusOr<DType> dtype = parseNumpyDescr(descr);
   if (!dtype.ok())
     return npyError(name, dtype.status().message());
 
@@ -110,10 +109,10 @@ absl::StatusOr<Tensor> parseNpy(absl::string_view bytes,
       return npyError(name, absl::StrCat("bad dimension '", part, "'"));
     dims.push_back(dim);
   }
-  absl::StatusOr<TensorShape> shape = TensorShape::create(dims);
+  StatusOr<TensorShape> shape = TensorShape::create(dims);
   if (!shape.ok())
     return npyError(name, shape.status().message());
-  absl::StatusOr<Tensor> tensor = Tensor::allocate(*dtype, *shape);
+  StatusOr<Tensor> tensor = Tensor::allocate(*dtype, *shape);
   if (!tensor.ok())
     return npyError(name, tensor.status().message());
   size_t dataStart = headerStart + headerLength;
@@ -133,20 +132,19 @@ absl::StatusOr<Tensor> parseNpy(absl::string_view bytes,
   return tensor;
 }
 
-absl::StatusOr<Tensor> readNpyFile(const std::string &path) {
+StatusOr<Tensor> readNpyFile(const std::string &path) {
   std::ifstream file(path, std::ios::binary);
   if (!file)
-    return absl::NotFoundError(absl::StrCat("cannot open '", path, "'"));
+    return NotFoundError(absl::StrCat("cannot open '", path, "'"));
   std::stringstream contents;
   contents << file.rdbuf();
   return parseNpy(contents.str(), path);
 }
 
-absl::StatusOr<std::string> encodeNpy(const Tensor &input) {
+StatusOr<std::string> encodeNpy(const Tensor &input) {
   Tensor tensor = input;
   if (tensor.dtype() == DType::BF16) {
-    absl::StatusOr<Tensor> converted =
-        Tensor::allocate(DType::F32, tensor.shape());
+    StatusOr<Tensor> converted = Tensor::allocate(DType::F32, tensor.shape());
     if (!converted.ok())
       return converted.status();
     const Eigen::bfloat16 *from = tensor.data<Eigen::bfloat16>();
@@ -157,7 +155,7 @@ absl::StatusOr<std::string> encodeNpy(const Tensor &input) {
   }
   absl::string_view descr = numpyDescr(tensor.dtype());
   if (descr.empty())
-    return absl::InvalidArgumentError(absl::StrCat(
+    return InvalidArgumentError(absl::StrCat(
         "dtype ", dtypeName(tensor.dtype()), " has no .npy encoding"));
   // NumPy's tuple spelling: "()", "(4,)", "(2, 3)".
   std::string shape = "(";
@@ -184,18 +182,17 @@ absl::StatusOr<std::string> encodeNpy(const Tensor &input) {
   return out;
 }
 
-absl::Status writeNpyFile(const std::string &path, const Tensor &tensor) {
-  absl::StatusOr<std::string> bytes = encodeNpy(tensor);
+Status writeNpyFile(const std::string &path, const Tensor &tensor) {
+  StatusOr<std::string> bytes = encodeNpy(tensor);
   if (!bytes.ok())
     return bytes.status();
   std::ofstream file(path, std::ios::binary);
   if (!file)
-    return absl::PermissionDeniedError(
-        absl::StrCat("cannot write '", path, "'"));
+    return PermissionDeniedError(absl::StrCat("cannot write '", path, "'"));
   file.write(bytes->data(), bytes->size());
   if (!file)
-    return absl::DataLossError(absl::StrCat("failed writing '", path, "'"));
-  return absl::OkStatus();
+    return DataLossError(absl::StrCat("failed writing '", path, "'"));
+  return OkStatus();
 }
 
 } // namespace tfrt_fallback::rt

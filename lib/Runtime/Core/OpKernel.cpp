@@ -17,11 +17,37 @@
 
 namespace tfrt_fallback::rt {
 
-absl::Status makeOpError(absl::StatusCode code, absl::string_view opName,
-                         absl::string_view nodeName,
-                         absl::string_view message) {
-  return absl::Status(code,
-                      absl::StrCat(opName, " '", nodeName, "': ", message));
+std::string formatMessage(absl::string_view format,
+                          std::initializer_list<absl::string_view> args) {
+  std::string out;
+  out.reserve(format.size());
+  const absl::string_view *next = args.begin();
+  for (size_t i = 0; i < format.size(); ++i) {
+    char c = format[i];
+    if (c == '%' && i + 1 < format.size()) {
+      char conversion = format[i + 1];
+      if (conversion == '%') {
+        out += '%';
+        ++i;
+        continue;
+      }
+      if ((conversion == 'd' || conversion == 's') && next != args.end()) {
+        out.append(next->data(), next->size());
+        ++next;
+        ++i;
+        continue;
+      }
+    }
+    out += c;
+  }
+  for (; next != args.end(); ++next)
+    absl::StrAppend(&out, " ", *next);
+  return out;
+}
+
+Status makeOpError(StatusCode code, absl::string_view opName,
+                   absl::string_view nodeName, absl::string_view message) {
+  return Status(code, absl::StrCat(opName, " '", nodeName, "': ", message));
 }
 
 OpKernelConstructionInterface::~OpKernelConstructionInterface() = default;
@@ -58,12 +84,12 @@ DType SimpleOpKernelConstruction::outputDType(int index) const {
   return outputDTypes_[index];
 }
 
-const AttrValue *
-SimpleOpKernelConstruction::lookup(absl::string_view name, AttrValue::Kind kind,
-                                   absl::Status *status) const {
+const AttrValue *SimpleOpKernelConstruction::lookup(absl::string_view name,
+                                                    AttrValue::Kind kind,
+                                                    Status *status) const {
   const AttrValue *value = attrs_.find(name);
   if (!value) {
-    *status = absl::InvalidArgumentError(
+    *status = InvalidArgumentError(
         absl::StrCat("attribute '", name, "' of ", opName_, " '", nodeName_,
                      "' is missing, expected ", attrKindName(kind)));
     return nullptr;
@@ -72,7 +98,7 @@ SimpleOpKernelConstruction::lookup(absl::string_view name, AttrValue::Kind kind,
   if (value->kind() == kind ||
       (listKind && value->isList() && value->listSize() == 0))
     return value;
-  *status = absl::InvalidArgumentError(absl::StrCat(
+  *status = InvalidArgumentError(absl::StrCat(
       "attribute '", name, "' of ", opName_, " '", nodeName_, "' is ",
       attrKindName(value->kind()), ", expected ", attrKindName(kind)));
   return nullptr;
@@ -91,14 +117,14 @@ void copyList(const AttrValue &value, std::vector<T> *out) {
 } // namespace
 
 #define TFRT_FALLBACK_SCALAR_GETTER(TYPE, KIND)                                \
-  absl::Status SimpleOpKernelConstruction::getAttr(absl::string_view name,     \
-                                                   TYPE *out) const {          \
-    absl::Status status;                                                       \
+  Status SimpleOpKernelConstruction::getAttr(absl::string_view name,           \
+                                             TYPE *out) const {                \
+    Status status;                                                             \
     const AttrValue *value = lookup(name, AttrValue::Kind::KIND, &status);     \
     if (!value)                                                                \
       return status;                                                           \
     *out = *value->getIf<TYPE>();                                              \
-    return absl::OkStatus();                                                   \
+    return OkStatus();                                                         \
   }
 TFRT_FALLBACK_SCALAR_GETTER(int64_t, Int)
 TFRT_FALLBACK_SCALAR_GETTER(float, Float)
@@ -109,14 +135,14 @@ TFRT_FALLBACK_SCALAR_GETTER(Tensor, Tensor)
 #undef TFRT_FALLBACK_SCALAR_GETTER
 
 #define TFRT_FALLBACK_LIST_GETTER(TYPE, KIND)                                  \
-  absl::Status SimpleOpKernelConstruction::getAttr(                            \
-      absl::string_view name, std::vector<TYPE> *out) const {                  \
-    absl::Status status;                                                       \
+  Status SimpleOpKernelConstruction::getAttr(absl::string_view name,           \
+                                             std::vector<TYPE> *out) const {   \
+    Status status;                                                             \
     const AttrValue *value = lookup(name, AttrValue::Kind::KIND, &status);     \
     if (!value)                                                                \
       return status;                                                           \
     copyList(*value, out);                                                     \
-    return absl::OkStatus();                                                   \
+    return OkStatus();                                                         \
   }
 TFRT_FALLBACK_LIST_GETTER(int64_t, IntList)
 TFRT_FALLBACK_LIST_GETTER(float, FloatList)
@@ -130,23 +156,22 @@ static bool fitsInt32(int64_t v) {
          v <= std::numeric_limits<int32_t>::max();
 }
 
-absl::Status SimpleOpKernelConstruction::getAttr(absl::string_view name,
-                                                 int32_t *out) const {
+Status SimpleOpKernelConstruction::getAttr(absl::string_view name,
+                                           int32_t *out) const {
   int64_t v = 0;
-  if (absl::Status status = getAttr(name, &v); !status.ok())
+  if (Status status = getAttr(name, &v); !status.ok())
     return status;
   if (!fitsInt32(v))
-    return absl::InvalidArgumentError(
+    return InvalidArgumentError(
         absl::StrCat("attribute '", name, "' of ", opName_, " '", nodeName_,
                      "' value ", v, " does not fit in int32"));
   *out = static_cast<int32_t>(v);
-  return absl::OkStatus();
+  return OkStatus();
 }
 
-absl::Status
-SimpleOpKernelConstruction::getAttr(absl::string_view name,
-                                    std::vector<int32_t> *out) const {
-  absl::Status status;
+Status SimpleOpKernelConstruction::getAttr(absl::string_view name,
+                                           std::vector<int32_t> *out) const {
+  Status status;
   const AttrValue *value = lookup(name, AttrValue::Kind::IntList, &status);
   if (!value)
     return status;
@@ -155,32 +180,32 @@ SimpleOpKernelConstruction::getAttr(absl::string_view name,
     out->reserve(list->size());
     for (int64_t v : *list) {
       if (!fitsInt32(v))
-        return absl::InvalidArgumentError(
+        return InvalidArgumentError(
             absl::StrCat("attribute '", name, "' of ", opName_, " '", nodeName_,
                          "' element ", v, " does not fit in int32"));
       out->push_back(static_cast<int32_t>(v));
     }
   }
-  return absl::OkStatus();
+  return OkStatus();
 }
 
-absl::Status SimpleOpKernelConstruction::getAttr(absl::string_view name,
-                                                 std::string *out) const {
+Status SimpleOpKernelConstruction::getAttr(absl::string_view name,
+                                           std::string *out) const {
   // Function attributes read as strings too (their symbol name).
   if (const AttrValue *value = attrs_.find(name))
     if (const auto *func = value->getIf<FuncAttr>()) {
       *out = func->name;
-      return absl::OkStatus();
+      return OkStatus();
     }
-  absl::Status status;
+  Status status;
   const AttrValue *value = lookup(name, AttrValue::Kind::String, &status);
   if (!value)
     return status;
   *out = *value->getIf<std::string>();
-  return absl::OkStatus();
+  return OkStatus();
 }
 
-void SimpleOpKernelConstruction::ctxFailure(absl::Status status) {
+void SimpleOpKernelConstruction::ctxFailure(Status status) {
   if (status_.ok())
     status_ = std::move(status);
 }
@@ -213,19 +238,18 @@ const Eigen::ThreadPoolDevice &OpKernelContext::eigenDevice() const {
   return host_.eigenDevice();
 }
 
-absl::Status OpKernelContext::outputIndexError(int index) const {
-  return makeOpError(absl::StatusCode::kInvalidArgument, opName(), nodeName(),
+Status OpKernelContext::outputIndexError(int index) const {
+  return makeOpError(StatusCode::kInvalidArgument, opName(), nodeName(),
                      absl::StrCat("output index ", index,
                                   " is out of range [0, ", outputs_.size(),
                                   ")"));
 }
 
-absl::Status OpKernelContext::allocateOutput(int index,
-                                             const TensorShape &shape,
-                                             Tensor **out) {
+Status OpKernelContext::allocateOutput(int index, const TensorShape &shape,
+                                       Tensor **out) {
   if (index < 0 || index >= numOutputs())
     return outputIndexError(index);
-  absl::StatusOr<Tensor> tensor =
+  StatusOr<Tensor> tensor =
       Tensor::allocate(kernel_.outputDTypes()[index], shape);
   if (!tensor.ok())
     return makeOpError(
@@ -233,7 +257,7 @@ absl::Status OpKernelContext::allocateOutput(int index,
         absl::StrCat("output ", index, ": ", tensor.status().message()));
   *outputs_[index] = *std::move(tensor);
   *out = outputs_[index];
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 void OpKernelContext::setOutput(int index, Tensor tensor) {
@@ -244,7 +268,7 @@ void OpKernelContext::setOutput(int index, Tensor tensor) {
   *outputs_[index] = std::move(tensor);
 }
 
-absl::Status OpKernelContext::forwardInputOrAllocateOutput(
+Status OpKernelContext::forwardInputOrAllocateOutput(
     absl::Span<const int> candidates, int outputIndex, const TensorShape &shape,
     Tensor **out) {
   if (outputIndex < 0 || outputIndex >= numOutputs())
@@ -262,12 +286,12 @@ absl::Status OpKernelContext::forwardInputOrAllocateOutput(
       continue;
     *outputs_[outputIndex] = input.reshaped(shape);
     *out = outputs_[outputIndex];
-    return absl::OkStatus();
+    return OkStatus();
   }
   return allocateOutput(outputIndex, shape, out);
 }
 
-void OpKernelContext::ctxFailure(absl::Status status) {
+void OpKernelContext::ctxFailure(Status status) {
   if (status_.ok())
     status_ = std::move(status);
 }

@@ -64,14 +64,14 @@ bool isIdentifier(absl::string_view text) {
 
 } // namespace
 
-absl::StatusOr<std::vector<OpArg>> parseOpArgs(absl::string_view text) {
+StatusOr<std::vector<OpArg>> parseOpArgs(absl::string_view text) {
   std::vector<OpArg> args;
   if (absl::StripAsciiWhitespace(text).empty())
     return args;
   for (absl::string_view item : absl::StrSplit(text, ',')) {
     item = absl::StripAsciiWhitespace(item);
     auto bad = [&](absl::string_view why) {
-      return absl::InvalidArgumentError(
+      return InvalidArgumentError(
           absl::StrCat("bad argument '", item, "' in '", text, "': ", why));
     };
     OpArg arg;
@@ -112,8 +112,8 @@ const OpInfo *lookupOp(absl::string_view name) {
   static const absl::flat_hash_map<absl::string_view, OpInfo> table = [] {
     absl::flat_hash_map<absl::string_view, OpInfo> ops;
     for (const Row &row : kRows) {
-      absl::StatusOr<std::vector<OpArg>> inputs = parseOpArgs(row.inputs);
-      absl::StatusOr<std::vector<OpArg>> outputs = parseOpArgs(row.outputs);
+      StatusOr<std::vector<OpArg>> inputs = parseOpArgs(row.inputs);
+      StatusOr<std::vector<OpArg>> outputs = parseOpArgs(row.outputs);
       // OpTableTest parses every row.
       assert(inputs.ok() && outputs.ok() && "malformed row in OpTable.def");
       ops[row.name] =

@@ -7,10 +7,10 @@
 #include "tfrt_fallback/Runtime/Tensor.h"
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <new>
 
@@ -28,15 +28,14 @@ TensorShape::TensorShape(absl::Span<const int64_t> dims) {
   }
 }
 
-absl::StatusOr<TensorShape>
-TensorShape::create(absl::Span<const int64_t> dims) {
+StatusOr<TensorShape> TensorShape::create(absl::Span<const int64_t> dims) {
   int64_t count = 1;
   bool overflow = false;
   for (int64_t d : dims) {
     if (d < 0)
-      return absl::InvalidArgumentError(
-          absl::StrCat("negative dimension ", d, " in shape [",
-                       absl::StrJoin(dims, ","), "]"));
+      return InvalidArgumentError(absl::StrCat("negative dimension ", d,
+                                               " in shape [",
+                                               absl::StrJoin(dims, ","), "]"));
     overflow |= __builtin_mul_overflow(count, d, &count);
   }
   // A zero dim makes the product zero even if a prefix overflowed.
@@ -44,7 +43,7 @@ TensorShape::create(absl::Span<const int64_t> dims) {
     if (d == 0)
       overflow = false;
   if (overflow)
-    return absl::InvalidArgumentError(
+    return InvalidArgumentError(
         absl::StrCat("shape [", absl::StrJoin(dims, ","),
                      "] has more than 2^63-1 elements"));
   return TensorShape(dims);
@@ -58,16 +57,16 @@ std::string TensorShape::toString() const {
 // TensorBuffer
 //===----------------------------------------------------------------------===//
 
-absl::StatusOr<RCReference<TensorBuffer>> TensorBuffer::allocate(size_t bytes) {
+StatusOr<RCReference<TensorBuffer>> TensorBuffer::allocate(size_t bytes) {
   if (bytes > kMaxBytes)
-    return absl::ResourceExhaustedError(
-        absl::StrCat("tensor allocation of ", bytes,
-                     " bytes exceeds the limit of ", kMaxBytes, " bytes"));
+    return ResourceExhaustedError(absl::StrCat("tensor allocation of ", bytes,
+                                               " bytes exceeds the limit of ",
+                                               kMaxBytes, " bytes"));
   // One plain malloc (much cheaper than aligned new in glibc) holding the
   // header right before the first 64-byte boundary that leaves room for it.
   void *raw = std::malloc(sizeof(TensorBuffer) + kAlignment - 1 + bytes);
   if (!raw)
-    return absl::ResourceExhaustedError(
+    return ResourceExhaustedError(
         absl::StrCat("out of memory allocating ", bytes, " bytes"));
   uintptr_t data = (reinterpret_cast<uintptr_t>(raw) + sizeof(TensorBuffer) +
                     kAlignment - 1) &
@@ -101,43 +100,43 @@ void TensorBuffer::destroy() const {
 // Tensor
 //===----------------------------------------------------------------------===//
 
-static absl::Status checkBufferDType(DType dtype) {
+static Status checkBufferDType(DType dtype) {
   if (isBufferDType(dtype))
-    return absl::OkStatus();
-  return absl::InvalidArgumentError(
+    return OkStatus();
+  return InvalidArgumentError(
       absl::StrCat("cannot create a tensor of dtype '", dtypeName(dtype), "'"));
 }
 
-absl::StatusOr<Tensor> Tensor::allocate(DType dtype, TensorShape shape) {
-  if (absl::Status s = checkBufferDType(dtype); !s.ok())
+StatusOr<Tensor> Tensor::allocate(DType dtype, TensorShape shape) {
+  if (Status s = checkBufferDType(dtype); !s.ok())
     return s;
   uint64_t bytes;
   if (__builtin_mul_overflow(static_cast<uint64_t>(shape.numElements()),
                              static_cast<uint64_t>(dtypeSize(dtype)), &bytes) ||
       bytes > TensorBuffer::kMaxBytes)
-    return absl::ResourceExhaustedError(absl::StrCat(
+    return ResourceExhaustedError(absl::StrCat(
         "tensor of shape ", shape.toString(), " and dtype ", dtypeName(dtype),
         " exceeds the limit of ", TensorBuffer::kMaxBytes, " bytes"));
-  absl::StatusOr<RCReference<TensorBuffer>> buffer =
+  StatusOr<RCReference<TensorBuffer>> buffer =
       TensorBuffer::allocate(static_cast<size_t>(bytes));
   if (!buffer.ok())
     return buffer.status();
   return Tensor(dtype, std::move(shape), *std::move(buffer));
 }
 
-absl::StatusOr<Tensor> Tensor::fromBuffer(DType dtype, TensorShape shape,
-                                          RCReference<TensorBuffer> buffer,
-                                          size_t byteOffset) {
-  if (absl::Status s = checkBufferDType(dtype); !s.ok())
+StatusOr<Tensor> Tensor::fromBuffer(DType dtype, TensorShape shape,
+                                    RCReference<TensorBuffer> buffer,
+                                    size_t byteOffset) {
+  if (Status s = checkBufferDType(dtype); !s.ok())
     return s;
   if (!buffer)
-    return absl::InvalidArgumentError("tensor buffer is null");
+    return InvalidArgumentError("tensor buffer is null");
   uint64_t bytes, end;
   if (__builtin_mul_overflow(static_cast<uint64_t>(shape.numElements()),
                              static_cast<uint64_t>(dtypeSize(dtype)), &bytes) ||
       __builtin_add_overflow(bytes, static_cast<uint64_t>(byteOffset), &end) ||
       end > buffer->size())
-    return absl::InvalidArgumentError(absl::StrCat(
+    return InvalidArgumentError(absl::StrCat(
         "tensor of shape ", shape.toString(), " and dtype ", dtypeName(dtype),
         " at offset ", byteOffset, " does not fit in a buffer of ",
         buffer->size(), " bytes"));
@@ -156,7 +155,9 @@ std::string formatFloat(double v) {
     return "nan";
   if (std::isinf(v))
     return v < 0 ? "-inf" : "inf";
-  std::string s = absl::StrFormat("%.6g", v);
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%.6g", v);
+  std::string s = buffer;
   // NumPy marks integral floats with a trailing dot: "1." not "1".
   if (s.find_first_of(".e") == std::string::npos)
     s += '.';
@@ -215,7 +216,7 @@ std::string Tensor::debugString(int64_t maxElements) const {
   if (!isValid())
     return "<invalid tensor>";
   std::function<std::string(int64_t)> element;
-  absl::Status status = dispatchDType(dtype_, [&](auto tag) {
+  Status status = dispatchDType(dtype_, [&](auto tag) {
     using T = typename decltype(tag)::Type;
     const T *values = data<T>();
     element = [values](int64_t i) { return formatValue<T>(values[i]); };

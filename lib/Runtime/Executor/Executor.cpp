@@ -139,10 +139,10 @@ private:
   /// After a kernel: releases its last-use operands, checks its outputs and
   /// publishes its results.
   void finishKernel(const KernelEntry &kernel, const Instruction &inst,
-                    const absl::Status &kernelStatus, uint64_t forwardable);
-  void publishError(const Instruction &inst, const absl::Status &error);
+                    const Status &kernelStatus, uint64_t forwardable);
+  void publishError(const Instruction &inst, const Status &error);
   /// Why the run must stop before `inst`, if it must.
-  absl::Status checkStop(const Instruction &inst) const;
+  Status checkStop(const Instruction &inst) const;
 
   /// An instruction that returned Pending has published its results.
   void complete(uint32_t index, ReadyList *ready);
@@ -348,7 +348,7 @@ void Executor::Frame::complete(uint32_t index, ReadyList *ready) {
 // Instructions
 //===----------------------------------------------------------------------===//
 
-absl::Status Executor::Frame::checkStop(const Instruction &inst) const {
+Status Executor::Frame::checkStop(const Instruction &inst) const {
   auto where = [&] {
     if (inst.opcode == bef::Opcode::Kernel) {
       const KernelEntry &kernel = program_.kernels()[inst.index];
@@ -357,18 +357,17 @@ absl::Status Executor::Frame::checkStop(const Instruction &inst) const {
     return absl::StrCat("'", inst.location, "'");
   };
   if (cancellation_ && cancellation_->isCancelled())
-    return absl::CancelledError(absl::StrCat("the run was cancelled before ",
-                                             where(), " in '", function_.name,
-                                             "'"));
+    return CancelledError(absl::StrCat("the run was cancelled before ", where(),
+                                       " in '", function_.name, "'"));
   if (deadline_ && std::chrono::steady_clock::now() >= *deadline_)
-    return absl::DeadlineExceededError(
+    return DeadlineExceededError(
         absl::StrCat("the run's deadline passed before ", where(), " in '",
                      function_.name, "'"));
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 void Executor::Frame::publishError(const Instruction &inst,
-                                   const absl::Status &error) {
+                                   const Status &error) {
   for (uint32_t result : function_.resultsOf(inst))
     regs_[result].setError(error);
 }
@@ -386,7 +385,7 @@ Outcome Executor::Frame::execute(uint32_t index) {
     return Outcome::Done;
   }
   if (watched_) {
-    if (absl::Status stop = checkStop(inst); !stop.ok()) {
+    if (Status stop = checkStop(inst); !stop.ok()) {
       publishError(inst, stop);
       return Outcome::Done;
     }
@@ -490,7 +489,7 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
 
 inline void Executor::Frame::finishKernel(const KernelEntry &kernel,
                                           const Instruction &inst,
-                                          const absl::Status &kernelStatus,
+                                          const Status &kernelStatus,
                                           uint64_t forwardable) {
   absl::Span<const uint32_t> operands = function_.operandsOf(inst);
   absl::Span<const uint32_t> results = function_.resultsOf(inst);
@@ -507,13 +506,13 @@ inline void Executor::Frame::finishKernel(const KernelEntry &kernel,
     const ValueType &type = program_.types()[kernel.outputTypes[i]];
     if (!output.isValid()) {
       publishError(inst,
-                   makeOpError(absl::StatusCode::kInternal, kernel.opName,
+                   makeOpError(StatusCode::kInternal, kernel.opName,
                                kernel.location,
                                absl::StrCat("the kernel set no output #", i)));
       return;
     }
     if (!type.accepts(output.dtype(), output.shape())) {
-      publishError(inst, makeOpError(absl::StatusCode::kInvalidArgument,
+      publishError(inst, makeOpError(StatusCode::kInvalidArgument,
                                      kernel.opName, kernel.location,
                                      absl::StrCat("output #", i, " is ",
                                                   describeTensor(output),
@@ -576,31 +575,31 @@ Executor::~Executor() {
       frame->dropRef();
 }
 
-absl::Status Executor::checkInputs(const Function &function,
-                                   absl::Span<const Tensor> inputs) const {
+Status Executor::checkInputs(const Function &function,
+                             absl::Span<const Tensor> inputs) const {
   if (inputs.size() != function.argRegisters.size())
-    return absl::InvalidArgumentError(absl::StrCat(
+    return InvalidArgumentError(absl::StrCat(
         "function '", function.name, "' takes ", function.argRegisters.size(),
         " inputs, got ", inputs.size()));
   for (size_t i = 0; i < inputs.size(); ++i) {
     const ValueType &type =
         program.types()[function.registerTypes[function.argRegisters[i]]];
     if (type.isChain())
-      return absl::InvalidArgumentError(absl::StrCat(
+      return InvalidArgumentError(absl::StrCat(
           "function '", function.name, "' takes a chain as input #", i,
           "; only functions without chain arguments can be run"));
     if (!type.accepts(inputs[i].dtype(), inputs[i].shape()))
-      return absl::InvalidArgumentError(
+      return InvalidArgumentError(
           absl::StrCat("input #", i, " of '", function.name, "': expected ",
                        type.toString(), ", got ", describeTensor(inputs[i])));
   }
-  return absl::OkStatus();
+  return OkStatus();
 }
 
-absl::StatusOr<AsyncRun> Executor::runAsync(const Function &function,
-                                            std::vector<Tensor> inputs,
-                                            const RunOptions &options) const {
-  if (absl::Status status = checkInputs(function, inputs); !status.ok())
+StatusOr<AsyncRun> Executor::runAsync(const Function &function,
+                                      std::vector<Tensor> inputs,
+                                      const RunOptions &options) const {
+  if (Status status = checkInputs(function, inputs); !status.ok())
     return status;
   Frame::Ref frame = Frame::Ref::adopt(new Frame(*this, function, options));
   frame->bindInputs(std::move(inputs));
@@ -620,10 +619,10 @@ absl::StatusOr<AsyncRun> Executor::runAsync(const Function &function,
   return run;
 }
 
-absl::StatusOr<std::vector<ResultValue>>
+StatusOr<std::vector<ResultValue>>
 Executor::run(const Function &function, std::vector<Tensor> inputs,
               const RunOptions &options) const {
-  if (absl::Status status = checkInputs(function, inputs); !status.ok())
+  if (Status status = checkInputs(function, inputs); !status.ok())
     return status;
   // A finished run of this function leaves its frame for the next one.
   size_t index = &function - program.functions().data();

@@ -20,14 +20,14 @@ namespace tfrt_fallback::rt {
 
 namespace {
 
-absl::Status formatError(absl::string_view message) {
-  return absl::InvalidArgumentError(
+Status formatError(absl::string_view message) {
+  return InvalidArgumentError(
       absl::StrCat("invalid binary program: ", message));
 }
 
 #define RETURN_IF_ERROR(expr)                                                  \
   do {                                                                         \
-    absl::Status _status = (expr);                                             \
+    Status _status = (expr);                                                   \
     if (!_status.ok())                                                         \
       return _status;                                                          \
   } while (false)
@@ -40,25 +40,22 @@ public:
 
   size_t remaining() const { return static_cast<size_t>(end - pos); }
 
-  absl::Status bytes(void *out, size_t size) {
+  Status bytes(void *out, size_t size) {
     if (size > remaining())
       return formatError(absl::StrCat(what, " is truncated"));
     std::memcpy(out, pos, size);
     pos += size;
-    return absl::OkStatus();
+    return OkStatus();
   }
-  template <typename T> absl::Status read(T &out) {
-    return bytes(&out, sizeof(T));
-  }
+  template <typename T> Status read(T &out) { return bytes(&out, sizeof(T)); }
   /// Reads a count and checks that `count * minRecordSize` bytes remain, so
   /// a forged count cannot make the loader allocate without bound.
-  absl::Status count(uint32_t &out, size_t minRecordSize,
-                     absl::string_view of) {
+  Status count(uint32_t &out, size_t minRecordSize, absl::string_view of) {
     RETURN_IF_ERROR(read(out));
     if (minRecordSize && out > remaining() / minRecordSize)
       return formatError(absl::StrCat(
           what, ": ", out, " ", of, " do not fit in ", remaining(), " bytes"));
-    return absl::OkStatus();
+    return OkStatus();
   }
 
 private:
@@ -101,21 +98,21 @@ public:
   ProgramLoader(Program &program, const KernelRegistry *registry)
       : program(program), registry(registry) {}
 
-  absl::Status load();
+  Status load();
 
 private:
-  absl::Status readString(ByteReader &in, std::string &out);
-  absl::Status readIndex(ByteReader &in, size_t limit, absl::string_view of,
-                         uint32_t &out);
-  absl::Status readDType(ByteReader &in, DType &out);
-  absl::Status readShape(ByteReader &in, PartialShape &out);
-  absl::Status readTypes(ByteReader &in);
-  absl::Status readConstants(ByteReader &in);
-  absl::Status readAttr(ByteReader &in, AttrValue &out);
-  absl::Status readKernels(ByteReader &in);
-  absl::Status readFunctions(ByteReader &in);
-  absl::Status readFunction(ByteReader &in, uint32_t numFunctions,
-                            Function &function);
+  Status readString(ByteReader &in, std::string &out);
+  Status readIndex(ByteReader &in, size_t limit, absl::string_view of,
+                   uint32_t &out);
+  Status readDType(ByteReader &in, DType &out);
+  Status readShape(ByteReader &in, PartialShape &out);
+  Status readTypes(ByteReader &in);
+  Status readConstants(ByteReader &in);
+  Status readAttr(ByteReader &in, AttrValue &out);
+  Status readKernels(ByteReader &in);
+  Status readFunctions(ByteReader &in);
+  Status readFunction(ByteReader &in, uint32_t numFunctions,
+                      Function &function);
 
   Program &program;
   const KernelRegistry *registry;
@@ -123,7 +120,7 @@ private:
   absl::Span<const uint8_t> constantData;
 };
 
-absl::Status ProgramLoader::readString(ByteReader &in, std::string &out) {
+Status ProgramLoader::readString(ByteReader &in, std::string &out) {
   uint32_t offset = 0, size = 0;
   RETURN_IF_ERROR(in.read(offset));
   RETURN_IF_ERROR(in.read(size));
@@ -132,33 +129,33 @@ absl::Status ProgramLoader::readString(ByteReader &in, std::string &out) {
                                     " is outside the string section of ",
                                     strings.size(), " bytes"));
   out.assign(reinterpret_cast<const char *>(strings.data()) + offset, size);
-  return absl::OkStatus();
+  return OkStatus();
 }
 
-absl::Status ProgramLoader::readIndex(ByteReader &in, size_t limit,
-                                      absl::string_view of, uint32_t &out) {
+Status ProgramLoader::readIndex(ByteReader &in, size_t limit,
+                                absl::string_view of, uint32_t &out) {
   RETURN_IF_ERROR(in.read(out));
   if (out >= limit)
     return formatError(
         absl::StrCat(of, " index ", out, " is out of range [0, ", limit, ")"));
-  return absl::OkStatus();
+  return OkStatus();
 }
 
-absl::Status ProgramLoader::readDType(ByteReader &in, DType &out) {
+Status ProgramLoader::readDType(ByteReader &in, DType &out) {
   uint8_t code = 0;
   RETURN_IF_ERROR(in.read(code));
   out = static_cast<DType>(code);
   if (dtypeName(out) == "invalid" || out == DType::Invalid)
     return formatError(absl::StrCat("unknown dtype code ", code));
-  return absl::OkStatus();
+  return OkStatus();
 }
 
-absl::Status ProgramLoader::readShape(ByteReader &in, PartialShape &out) {
+Status ProgramLoader::readShape(ByteReader &in, PartialShape &out) {
   int32_t rank = 0;
   RETURN_IF_ERROR(in.read(rank));
   if (rank == -1) {
     out = PartialShape::unknownRank();
-    return absl::OkStatus();
+    return OkStatus();
   }
   if (rank < 0 || rank > 64)
     return formatError(absl::StrCat("shape rank ", rank, " is invalid"));
@@ -169,10 +166,10 @@ absl::Status ProgramLoader::readShape(ByteReader &in, PartialShape &out) {
       return formatError(absl::StrCat("shape dimension ", dim, " is invalid"));
   }
   out = PartialShape(dims);
-  return absl::OkStatus();
+  return OkStatus();
 }
 
-absl::Status ProgramLoader::readTypes(ByteReader &in) {
+Status ProgramLoader::readTypes(ByteReader &in) {
   uint32_t count = 0;
   RETURN_IF_ERROR(in.count(count, 1, "types"));
   program.types_.resize(count);
@@ -187,10 +184,10 @@ absl::Status ProgramLoader::readTypes(ByteReader &in) {
     RETURN_IF_ERROR(readDType(in, type.dtype));
     RETURN_IF_ERROR(readShape(in, type.shape));
   }
-  return absl::OkStatus();
+  return OkStatus();
 }
 
-absl::Status ProgramLoader::readConstants(ByteReader &in) {
+Status ProgramLoader::readConstants(ByteReader &in) {
   uint32_t count = 0;
   RETURN_IF_ERROR(in.count(count, 20, "constants"));
   program.constants_.resize(count);
@@ -210,7 +207,7 @@ absl::Status ProgramLoader::readConstants(ByteReader &in) {
     if (!isBufferDType(type.dtype))
       return formatError(absl::StrCat(
           "constants of dtype ", dtypeName(type.dtype), " are not supported"));
-    absl::StatusOr<TensorShape> shape = TensorShape::create(type.shape.dims());
+    StatusOr<TensorShape> shape = TensorShape::create(type.shape.dims());
     if (!shape.ok())
       return formatError(shape.status().message());
     uint64_t expected =
@@ -225,21 +222,21 @@ absl::Status ProgramLoader::readConstants(ByteReader &in) {
     if (offset % bef::kConstantAlignment)
       return formatError(
           absl::StrCat("constant data at ", offset, " is not 64-byte aligned"));
-    absl::StatusOr<Tensor> tensor = Tensor::fromBuffer(
+    StatusOr<Tensor> tensor = Tensor::fromBuffer(
         type.dtype, *std::move(shape), program.file_, constantBase + offset);
     if (!tensor.ok())
       return formatError(tensor.status().message());
     constant.tensor = *std::move(tensor);
   }
-  return absl::OkStatus();
+  return OkStatus();
 }
 
-absl::Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
+Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
   uint8_t tag = 0;
   RETURN_IF_ERROR(in.read(tag));
   bool isList = tag & bef::kListBit;
   auto kind = static_cast<bef::AttrKind>(tag & ~bef::kListBit);
-  auto readScalar = [&](auto &value) -> absl::Status {
+  auto readScalar = [&](auto &value) -> Status {
     using T = std::decay_t<decltype(value)>;
     if constexpr (std::is_same_v<T, int64_t>) {
       return in.read(value);
@@ -251,7 +248,7 @@ absl::Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
       if (byte > 1)
         return formatError("a bool attribute is neither 0 nor 1");
       value = byte;
-      return absl::OkStatus();
+      return OkStatus();
     } else if constexpr (std::is_same_v<T, std::string>) {
       return readString(in, value);
     } else if constexpr (std::is_same_v<T, DType>) {
@@ -260,7 +257,7 @@ absl::Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
       return readShape(in, value);
     }
   };
-  auto readList = [&](auto element) -> absl::Status {
+  auto readList = [&](auto element) -> Status {
     using T = decltype(element);
     uint32_t count = 0;
     RETURN_IF_ERROR(in.count(count, 1, "list elements"));
@@ -271,12 +268,12 @@ absl::Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
       values[i] = std::move(value);
     }
     out = AttrValue(std::move(values));
-    return absl::OkStatus();
+    return OkStatus();
   };
-  auto readOne = [&](auto element) -> absl::Status {
+  auto readOne = [&](auto element) -> Status {
     RETURN_IF_ERROR(readScalar(element));
     out = AttrValue(std::move(element));
-    return absl::OkStatus();
+    return OkStatus();
   };
   switch (kind) {
   case bef::AttrKind::Int:
@@ -298,7 +295,7 @@ absl::Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
     RETURN_IF_ERROR(
         readIndex(in, program.constants_.size(), "tensor attribute", index));
     out = AttrValue(program.constants_[index].tensor);
-    return absl::OkStatus();
+    return OkStatus();
   }
   case bef::AttrKind::Func: {
     if (isList)
@@ -306,13 +303,13 @@ absl::Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
     FuncAttr func;
     RETURN_IF_ERROR(readString(in, func.name));
     out = AttrValue(std::move(func));
-    return absl::OkStatus();
+    return OkStatus();
   }
   }
   return formatError(absl::StrCat("unknown attribute kind ", tag));
 }
 
-absl::Status ProgramLoader::readKernels(ByteReader &in) {
+Status ProgramLoader::readKernels(ByteReader &in) {
   uint32_t count = 0;
   RETURN_IF_ERROR(in.count(count, 37, "kernels"));
   program.kernels_.resize(count);
@@ -329,7 +326,7 @@ absl::Status ProgramLoader::readKernels(ByteReader &in) {
       RETURN_IF_ERROR(readString(in, attr.first));
       RETURN_IF_ERROR(readAttr(in, attr.second));
     }
-    absl::StatusOr<AttrMap> map = AttrMap::fromEntries(std::move(attrs));
+    StatusOr<AttrMap> map = AttrMap::fromEntries(std::move(attrs));
     if (!map.ok())
       return formatError(absl::StrCat("kernel '", entry.opName,
                                       "': ", map.status().message()));
@@ -353,11 +350,11 @@ absl::Status ProgramLoader::readKernels(ByteReader &in) {
       return formatError("a kernel's chain flag is neither 0 nor 1");
     entry.hasChain = hasChain;
   }
-  return absl::OkStatus();
+  return OkStatus();
 }
 
-absl::Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
-                                         Function &function) {
+Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
+                                   Function &function) {
   RETURN_IF_ERROR(readString(in, function.name));
   RETURN_IF_ERROR(readString(in, function.location));
   uint32_t numRegisters = 0;
@@ -368,18 +365,18 @@ absl::Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
 
   // Each register is defined exactly once, before its first use.
   std::vector<uint8_t> defined(numRegisters, 0);
-  auto define = [&](uint32_t reg) -> absl::Status {
+  auto define = [&](uint32_t reg) -> Status {
     if (defined[reg])
       return formatError(absl::StrCat("register ", reg, " of '", function.name,
                                       "' is defined twice"));
     defined[reg] = 1;
-    return absl::OkStatus();
+    return OkStatus();
   };
-  auto use = [&](uint32_t reg) -> absl::Status {
+  auto use = [&](uint32_t reg) -> Status {
     if (!defined[reg])
       return formatError(absl::StrCat("register ", reg, " of '", function.name,
                                       "' is used before it is defined"));
-    return absl::OkStatus();
+    return OkStatus();
   };
 
   uint32_t numArgs = 0;
@@ -491,7 +488,7 @@ absl::Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
     RETURN_IF_ERROR(use(reg));
 
   Program::finalizeFunction(function);
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 /// Dataflow tables for the executor: last uses for forwarding, users and
@@ -534,7 +531,7 @@ void Program::finalizeFunction(Function &function) {
   }
 }
 
-absl::Status ProgramLoader::readFunctions(ByteReader &in) {
+Status ProgramLoader::readFunctions(ByteReader &in) {
   uint32_t count = 0;
   RETURN_IF_ERROR(in.count(count, 36, "functions"));
   program.functions_.resize(count);
@@ -594,35 +591,35 @@ absl::Status ProgramLoader::readFunctions(ByteReader &in) {
       }
     }
   }
-  return absl::OkStatus();
+  return OkStatus();
 }
 
-absl::Status Program::createKernel(KernelEntry &entry,
-                                   const KernelRegistry &registry) const {
+Status Program::createKernel(KernelEntry &entry,
+                             const KernelRegistry &registry) const {
   std::vector<DType> inputDTypes;
   for (uint32_t type : entry.inputTypes)
     inputDTypes.push_back(types_[type].dtype);
-  absl::StatusOr<std::unique_ptr<OpKernel>> kernel =
+  StatusOr<std::unique_ptr<OpKernel>> kernel =
       registry.createKernel(entry.opName, entry.location, entry.attrs,
                             inputDTypes, entry.outputDTypes);
   if (!kernel.ok())
     return kernel.status();
   entry.kernel = *std::move(kernel);
   entry.asyncKernel = entry.kernel->asAsync();
-  return absl::OkStatus();
+  return OkStatus();
 }
 
-absl::Status Program::createKernels(const KernelRegistry &registry) {
+Status Program::createKernels(const KernelRegistry &registry) {
   // A kernel the registry lacks is not the program's fault but the
   // runtime's (a selective build, a missing plugin): name every one, so
   // that one load tells the user all the kernels to add.
   std::vector<std::string> missing;
-  absl::Status firstMissing;
+  Status firstMissing;
   for (KernelEntry &entry : kernels_) {
-    absl::Status status = createKernel(entry, registry);
+    Status status = createKernel(entry, registry);
     if (status.ok())
       continue;
-    if (!absl::IsNotFound(status))
+    if (!IsNotFound(status))
       return status;
     if (firstMissing.ok())
       firstMissing = status;
@@ -639,12 +636,12 @@ absl::Status Program::createKernels(const KernelRegistry &registry) {
   }
   if (missing.size() <= 1)
     return firstMissing;
-  return absl::NotFoundError(absl::StrCat("this runtime lacks ", missing.size(),
-                                          " kernels the program needs:\n",
-                                          absl::StrJoin(missing, "\n")));
+  return NotFoundError(absl::StrCat("this runtime lacks ", missing.size(),
+                                    " kernels the program needs:\n",
+                                    absl::StrJoin(missing, "\n")));
 }
 
-absl::Status ProgramLoader::load() {
+Status ProgramLoader::load() {
   absl::Span<const uint8_t> bytes(
       static_cast<const uint8_t *>(program.file_->data()),
       program.file_->size());
@@ -709,13 +706,13 @@ absl::Status ProgramLoader::load() {
         absl::StrCat(in.remaining(), " bytes follow the last function"));
   if (registry)
     RETURN_IF_ERROR(program.createKernels(*registry));
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 /// Copies `bytes` into a 64-byte aligned buffer.
-static absl::StatusOr<RCReference<TensorBuffer>>
+static StatusOr<RCReference<TensorBuffer>>
 copyToAlignedBuffer(absl::Span<const uint8_t> bytes) {
-  absl::StatusOr<RCReference<TensorBuffer>> buffer =
+  StatusOr<RCReference<TensorBuffer>> buffer =
       TensorBuffer::allocate(bytes.size());
   if (!buffer.ok())
     return buffer.status();
@@ -724,7 +721,7 @@ copyToAlignedBuffer(absl::Span<const uint8_t> bytes) {
   return buffer;
 }
 
-absl::StatusOr<std::unique_ptr<Program>>
+StatusOr<std::unique_ptr<Program>>
 Program::load(RCReference<TensorBuffer> file, const KernelRegistry &registry) {
   std::unique_ptr<Program> program(new Program());
   program->file_ = std::move(file);
@@ -733,17 +730,17 @@ Program::load(RCReference<TensorBuffer> file, const KernelRegistry &registry) {
   return program;
 }
 
-absl::StatusOr<std::unique_ptr<Program>>
+StatusOr<std::unique_ptr<Program>>
 Program::load(absl::Span<const uint8_t> bytes, const KernelRegistry &registry) {
-  absl::StatusOr<RCReference<TensorBuffer>> file = copyToAlignedBuffer(bytes);
+  StatusOr<RCReference<TensorBuffer>> file = copyToAlignedBuffer(bytes);
   if (!file.ok())
     return file.status();
   return load(*std::move(file), registry);
 }
 
-absl::StatusOr<std::unique_ptr<Program>>
+StatusOr<std::unique_ptr<Program>>
 Program::decode(absl::Span<const uint8_t> bytes) {
-  absl::StatusOr<RCReference<TensorBuffer>> file = copyToAlignedBuffer(bytes);
+  StatusOr<RCReference<TensorBuffer>> file = copyToAlignedBuffer(bytes);
   if (!file.ok())
     return file.status();
   std::unique_ptr<Program> program(new Program());
@@ -780,13 +777,13 @@ uint32_t ProgramBuilder::addKernel(std::string opName, std::string location,
                                      : DType::Invalid);
   for (uint32_t type : inputTypes)
     if (type >= program_->types_.size() && error_.ok())
-      error_ = absl::InvalidArgumentError(
+      error_ = InvalidArgumentError(
           absl::StrCat("kernel '", entry.opName, "' has an unknown type"));
   if (entry.outputDTypes.end() != std::find(entry.outputDTypes.begin(),
                                             entry.outputDTypes.end(),
                                             DType::Invalid) &&
       error_.ok())
-    error_ = absl::InvalidArgumentError(absl::StrCat(
+    error_ = InvalidArgumentError(absl::StrCat(
         "kernel '", entry.opName, "' has an output that is not a tensor"));
   entry.inputTypes = std::move(inputTypes);
   entry.outputTypes = std::move(outputTypes);
@@ -846,7 +843,7 @@ ProgramBuilder::addInstruction(Function &function, bef::Opcode opcode,
   inst.numOperands = static_cast<uint32_t>(operands.size());
   for (uint32_t reg : operands) {
     if (reg >= function.registerTypes.size() && error_.ok())
-      error_ = absl::InvalidArgumentError(
+      error_ = InvalidArgumentError(
           absl::StrCat("an instruction of '", function.name, "' uses register ",
                        reg, ", which is not defined"));
     function.operands.push_back(reg);
@@ -885,7 +882,7 @@ ProgramBuilder::addKernelCall(uint32_t function, uint32_t kernel,
                  (program_->types_[operandTypes[i]].isChain() ||
                   f.registerTypes[operands[i]] == operandTypes[i]);
   if (!typesMatch && error_.ok())
-    error_ = absl::InvalidArgumentError(
+    error_ = InvalidArgumentError(
         absl::StrCat("the operands of '", entry.opName, "' in '", f.name,
                      "' do not match its kernel's input types"));
   return addInstruction(f, bef::Opcode::Kernel, kernel, std::move(operands),
@@ -897,7 +894,7 @@ std::vector<uint32_t> ProgramBuilder::addCall(uint32_t function,
                                               std::vector<uint32_t> operands) {
   Function &f = program_->functions_[function];
   if (callee >= function && error_.ok())
-    error_ = absl::InvalidArgumentError(
+    error_ = InvalidArgumentError(
         absl::StrCat("'", f.name, "' may only call functions made before it"));
   std::vector<uint32_t> resultTypes;
   if (callee < function) {
@@ -910,7 +907,7 @@ std::vector<uint32_t> ProgramBuilder::addCall(uint32_t function,
                    f.registerTypes[operands[i]] ==
                        target.registerTypes[target.argRegisters[i]];
     if (!typesMatch && error_.ok())
-      error_ = absl::InvalidArgumentError(
+      error_ = InvalidArgumentError(
           absl::StrCat("call of '", target.name, "' in '", f.name,
                        "' does not match its signature"));
   }
@@ -933,17 +930,17 @@ void ProgramBuilder::setResults(uint32_t function,
   Function &f = program_->functions_[function];
   for (uint32_t reg : registers)
     if (reg >= f.registerTypes.size() && error_.ok())
-      error_ = absl::InvalidArgumentError(absl::StrCat(
+      error_ = InvalidArgumentError(absl::StrCat(
           "'", f.name, "' returns register ", reg, ", which is not defined"));
   f.resultRegisters = std::move(registers);
 }
 
-absl::StatusOr<std::unique_ptr<Program>>
+StatusOr<std::unique_ptr<Program>>
 ProgramBuilder::build(const KernelRegistry &registry) {
   std::unique_ptr<Program> program = std::move(program_);
   program_.reset(new Program());
   if (!error_.ok())
-    return std::exchange(error_, absl::OkStatus());
+    return std::exchange(error_, OkStatus());
   for (Function &function : program->functions_)
     Program::finalizeFunction(function);
   RETURN_IF_ERROR(program->createKernels(registry));

@@ -270,8 +270,8 @@ private:
 
 /// Reads and normalizes a scalar split axis in [-rank, rank).
 template <typename Kernel>
-absl::Status readSplitAxis(const Kernel &kernel, const Tensor &axisT, int rank,
-                           int *axis) {
+Status readSplitAxis(const Kernel &kernel, const Tensor &axisT, int rank,
+                     int *axis) {
   if (axisT.numElements() != 1 || axisT.rank() > 1 || !isIndexTensor(axisT))
     return kernel.errorf("split_dim must be a scalar integer, got shape %s",
                          axisT.shape().toString());
@@ -281,7 +281,7 @@ absl::Status readSplitAxis(const Kernel &kernel, const Tensor &axisT, int rank,
                          "but got %d",
                          rank, rank, a);
   *axis = static_cast<int>(a < 0 ? a + rank : a);
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 /// Split(split_dim, value; num_split): `value` cut into num_split equal

@@ -43,10 +43,9 @@ struct ConvAttrs {
   bool nchw = false;
 
   /// Reads the attributes of `kernel` from `ctx`, its construction context.
-  absl::Status read(const OpKernel &kernel,
-                    OpKernelConstructionInterface *ctx) {
+  Status read(const OpKernel &kernel, OpKernelConstructionInterface *ctx) {
     std::string format = "NHWC";
-    absl::Status status = getOptionalAttr(ctx, "data_format", &format);
+    Status status = getOptionalAttr(ctx, "data_format", &format);
     if (!status.ok())
       return status;
     if (format == "NCHW")
@@ -99,7 +98,7 @@ struct ConvAttrs {
         return kernel.errorf(
             "explicit_paddings attribute must be empty if the padding "
             "attribute is not EXPLICIT");
-      return absl::OkStatus();
+      return OkStatus();
     }
     if (explicitPaddings.size() != 8)
       return kernel.errorf(
@@ -118,7 +117,7 @@ struct ConvAttrs {
     padBottom = explicitPaddings[2 * h + 1];
     padLeft = explicitPaddings[2 * w];
     padRight = explicitPaddings[2 * w + 1];
-    return absl::OkStatus();
+    return OkStatus();
   }
 };
 
@@ -131,17 +130,17 @@ struct ConvShape {
 
 /// Fills `shape` from the NHWC input dims and the filter's spatial dims of
 /// `kernel`'s convolution.
-absl::Status computeConvShape(const OpKernel &kernel, const ConvAttrs &attrs,
-                              int64_t n, int64_t inH, int64_t inW, int64_t inC,
-                              int64_t kH, int64_t kW, int64_t outC,
-                              ConvShape *shape) {
+Status computeConvShape(const OpKernel &kernel, const ConvAttrs &attrs,
+                        int64_t n, int64_t inH, int64_t inW, int64_t inC,
+                        int64_t kH, int64_t kW, int64_t outC,
+                        ConvShape *shape) {
   WindowDim rows, cols;
-  if (absl::Status status =
+  if (Status status =
           computeWindow(kernel, inH, kH, attrs.dilationH, attrs.strideH,
                         attrs.padding, attrs.padTop, attrs.padBottom, &rows);
       !status.ok())
     return status;
-  if (absl::Status status =
+  if (Status status =
           computeWindow(kernel, inW, kW, attrs.dilationW, attrs.strideW,
                         attrs.padding, attrs.padLeft, attrs.padRight, &cols);
       !status.ok())
@@ -161,7 +160,7 @@ absl::Status computeConvShape(const OpKernel &kernel, const ConvAttrs &attrs,
                      attrs.dilationW,
                      rows.padBefore,
                      cols.padBefore};
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 /// NHWC dims of a 4-D tensor in `nchw` or NHWC layout.
@@ -179,19 +178,18 @@ TensorShape layoutShape(int64_t n, int64_t h, int64_t w, int64_t c, bool nchw) {
 /// Runs `body(in, out)` on NHWC data: directly on the tensors for NHWC, or
 /// through transposed temporaries for NCHW.
 template <typename T, typename Body>
-absl::Status withNhwc(bool nchw, const Tensor &input, Tensor *output,
-                      Body &&body) {
+Status withNhwc(bool nchw, const Tensor &input, Tensor *output, Body &&body) {
   if (!nchw) {
     body(input.data<T>(), output->data<T>());
-    return absl::OkStatus();
+    return OkStatus();
   }
   const int64_t n = input.dim(0), inC = input.dim(1);
   const int64_t outC = output->dim(1);
-  absl::StatusOr<Tensor> inT =
+  StatusOr<Tensor> inT =
       Tensor::allocate(dtypeOf<T>(), TensorShape{input.numElements()});
   if (!inT.ok())
     return inT.status();
-  absl::StatusOr<Tensor> outT =
+  StatusOr<Tensor> outT =
       Tensor::allocate(dtypeOf<T>(), TensorShape{output->numElements()});
   if (!outT.ok())
     return outT.status();
@@ -200,7 +198,7 @@ absl::Status withNhwc(bool nchw, const Tensor &input, Tensor *output,
   body(static_cast<const T *>(inT->data<T>()), outT->data<T>());
   transposeChannels(outT->data<T>(), output->data<T>(), n, outC,
                     output->dim(2) * output->dim(3), false);
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 //===----------------------------------------------------------------------===//

@@ -283,7 +283,7 @@ public:
     TensorShape::Dims dims;
     for (int64_t i = 0; i < shapeT.numElements(); ++i)
       dims.push_back(indexAt(shapeT, i));
-    absl::StatusOr<TensorShape> shape = TensorShape::create(dims);
+    StatusOr<TensorShape> shape = TensorShape::create(dims);
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, shape.ok(), errorf("Invalid shape: %s", shape.status().message()));
     TFRT_FALLBACK_OP_REQUIRES(
@@ -386,7 +386,7 @@ public:
     TensorShape::Dims dims;
     for (int64_t i = 0; i < shapeT.numElements(); ++i)
       dims.push_back(indexAt(shapeT, i));
-    absl::StatusOr<TensorShape> shape = TensorShape::create(dims);
+    StatusOr<TensorShape> shape = TensorShape::create(dims);
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, shape.ok(),
         errorf("Invalid output_shape: %s", shape.status().message()));
@@ -455,7 +455,7 @@ public:
     const Tensor &input = ctx->input(0);
     const int rank = input.rank();
     std::vector<int64_t> hits;
-    absl::Status status = dispatchDType(input.dtype(), [&](auto tag) {
+    Status status = dispatchDType(input.dtype(), [&](auto tag) {
       using T = typename decltype(tag)::Type;
       const T *p = input.data<T>();
       for (int64_t i = 0; i < input.numElements(); ++i)

@@ -36,7 +36,7 @@ bool prepareResize(const OpKernel &op, OpKernelContextInterface *ctx,
                    int64_t *outW, Tensor **out) {
   const Tensor &images = ctx->input(0);
   const Tensor &size = ctx->input(1);
-  auto fail = [&](absl::Status status) {
+  auto fail = [&](Status status) {
     ctx->ctxFailure(std::move(status));
     return false;
   };
@@ -58,7 +58,7 @@ bool prepareResize(const OpKernel &op, OpKernelContextInterface *ctx,
     return fail(op.errorf("output dimensions must be positive"));
   if (images.numElements() > 0 && (images.dim(1) <= 0 || images.dim(2) <= 0))
     return fail(op.errorf("input image must be of non-zero size"));
-  absl::Status status = ctx->allocateOutput(
+  Status status = ctx->allocateOutput(
       0, TensorShape{images.dim(0), *outH, *outW, images.dim(3)}, out);
   if (!status.ok())
     return fail(std::move(status));

@@ -15,9 +15,9 @@
 #include "KernelSelection.h"
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 #include "tfrt_fallback/Runtime/OpKernel.h"
+#include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
-#include "absl/status/status.h"
 #include "absl/strings/str_join.h"
 
 #include <Eigen/Core>
@@ -153,10 +153,10 @@ template <typename F> void dispatchElementSize(DType dtype, F &&f) {
 /// Reads optional attribute `name` into `*value`, keeping the TF default
 /// already stored there when the attribute is absent.
 template <typename T>
-absl::Status getOptionalAttr(OpKernelConstructionInterface *ctx,
-                             absl::string_view name, T *value) {
+Status getOptionalAttr(OpKernelConstructionInterface *ctx,
+                       absl::string_view name, T *value) {
   if (!ctx->hasAttr(name))
-    return absl::OkStatus();
+    return OkStatus();
   return ctx->getAttr(name, value);
 }
 
@@ -244,10 +244,10 @@ struct WindowDim {
 /// split with the smaller half before; EXPLICIT: out = (in + before + after
 /// - eff + stride) / stride. Fails, naming `kernel`, on a negative output
 /// size.
-inline absl::Status computeWindow(const OpKernel &kernel, int64_t in, int64_t k,
-                                  int64_t dilation, int64_t stride,
-                                  WindowPadding padding, int64_t explicitBefore,
-                                  int64_t explicitAfter, WindowDim *dim) {
+inline Status computeWindow(const OpKernel &kernel, int64_t in, int64_t k,
+                            int64_t dilation, int64_t stride,
+                            WindowPadding padding, int64_t explicitBefore,
+                            int64_t explicitAfter, WindowDim *dim) {
   const int64_t eff = (k - 1) * dilation + 1;
   switch (padding) {
   case WindowPadding::Valid:
@@ -273,7 +273,7 @@ inline absl::Status computeWindow(const OpKernel &kernel, int64_t in, int64_t k,
                          "[input_size: %d, effective_filter_size: %d, stride: "
                          "%d]",
                          dim->out, in, eff, stride);
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 /// Copies an NCHW tensor of `n` images, `c` channels and `hw` pixels to
@@ -330,9 +330,9 @@ struct FusedOpsSpec {
 
 /// Parses `ops`; fails with TF's "Fusion is not implemented: [..]", naming
 /// `kernel`, for an unsupported list.
-inline absl::Status parseFusedOps(const OpKernel &kernel,
-                                  const std::vector<std::string> &ops,
-                                  FusedOpsSpec *spec) {
+inline Status parseFusedOps(const OpKernel &kernel,
+                            const std::vector<std::string> &ops,
+                            FusedOpsSpec *spec) {
   *spec = FusedOpsSpec();
   size_t i = 0;
   if (i < ops.size() && ops[i] == "BiasAdd") {
@@ -365,34 +365,33 @@ inline absl::Status parseFusedOps(const OpKernel &kernel,
   if (ops.empty() || i != ops.size())
     return kernel.errorf("Fusion is not implemented: [%s]",
                          absl::StrJoin(ops, ","));
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 /// Reads fused_ops / num_args / epsilon / leakyrelu_alpha for `kernel`
 /// from `ctx`, its construction context.
-inline absl::Status readFusedAttrs(const OpKernel &kernel,
-                                   OpKernelConstructionInterface *ctx,
-                                   FusedOpsSpec *spec, float *epsilon,
-                                   float *leakyAlpha) {
+inline Status readFusedAttrs(const OpKernel &kernel,
+                             OpKernelConstructionInterface *ctx,
+                             FusedOpsSpec *spec, float *epsilon,
+                             float *leakyAlpha) {
   std::vector<std::string> ops;
-  if (absl::Status status = ctx->getAttr("fused_ops", &ops); !status.ok())
+  if (Status status = ctx->getAttr("fused_ops", &ops); !status.ok())
     return status;
   int64_t numArgs = 0;
-  if (absl::Status status = ctx->getAttr("num_args", &numArgs); !status.ok())
+  if (Status status = ctx->getAttr("num_args", &numArgs); !status.ok())
     return status;
-  if (absl::Status status = getOptionalAttr(ctx, "epsilon", epsilon);
+  if (Status status = getOptionalAttr(ctx, "epsilon", epsilon); !status.ok())
+    return status;
+  if (Status status = getOptionalAttr(ctx, "leakyrelu_alpha", leakyAlpha);
       !status.ok())
     return status;
-  if (absl::Status status = getOptionalAttr(ctx, "leakyrelu_alpha", leakyAlpha);
-      !status.ok())
-    return status;
-  if (absl::Status status = parseFusedOps(kernel, ops, spec); !status.ok())
+  if (Status status = parseFusedOps(kernel, ops, spec); !status.ok())
     return status;
   if (numArgs != spec->numArgs)
     return kernel.errorf("fused_ops [%s] need %d extra arguments, num_args is "
                          "%d",
                          absl::StrJoin(ops, ","), spec->numArgs, numArgs);
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 /// The runtime epilogue applied to each output row of `channels` values:
@@ -412,23 +411,23 @@ template <typename T> struct Epilogue {
 
   /// Prepares the epilogue of `kernel` from the extra arguments `args` (as
   /// many as spec.numArgs) for `channels` output channels.
-  absl::Status init(const OpKernel &kernel, const FusedOpsSpec &spec,
-                    absl::Span<const Tensor *> args, int64_t channels,
-                    float epsilon, float alpha) {
+  Status init(const OpKernel &kernel, const FusedOpsSpec &spec,
+              absl::Span<const Tensor *> args, int64_t channels, float epsilon,
+              float alpha) {
     activation = spec.activation;
     leakyAlpha = static_cast<T>(alpha);
     size_t next = 0;
-    auto vectorArg = [&](const char *what, const T **out) -> absl::Status {
+    auto vectorArg = [&](const char *what, const T **out) -> Status {
       const Tensor &t = *args[next++];
       if (t.dtype() != dtypeOf<T>() || t.numElements() != channels)
         return kernel.errorf(
             "%s must have %d elements of the output type, got shape %s", what,
             channels, t.shape().toString());
       *out = t.data<T>();
-      return absl::OkStatus();
+      return OkStatus();
     };
     if (spec.biasAdd) {
-      if (absl::Status status = vectorArg("bias", &bias); !status.ok())
+      if (Status status = vectorArg("bias", &bias); !status.ok())
         return status;
     } else if (spec.batchNorm) {
       const T *scale, *offset, *mean, *variance;
@@ -437,7 +436,7 @@ template <typename T> struct Epilogue {
             {"offset", &offset},
             {"mean", &mean},
             {"variance", &variance}}) {
-        if (absl::Status status = vectorArg(what, ptr); !status.ok())
+        if (Status status = vectorArg(what, ptr); !status.ok())
           return status;
       }
       bnMean.assign(mean, mean + channels);
@@ -457,7 +456,7 @@ template <typename T> struct Epilogue {
       prelu = t.data<T>();
       preluScalar = t.numElements() == 1 && channels != 1;
     }
-    return absl::OkStatus();
+    return OkStatus();
   }
 
   /// Applies the epilogue to `n` values of channels [c0, c0 + n) at `row`.

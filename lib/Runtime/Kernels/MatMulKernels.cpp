@@ -33,9 +33,8 @@ struct MatMulDims {
   int64_t m = 0, n = 0;
 };
 
-absl::Status getMatMulDims(const OpKernel &kernel, const Tensor &a,
-                           const Tensor &b, bool transposeA, bool transposeB,
-                           MatMulDims *dims) {
+Status getMatMulDims(const OpKernel &kernel, const Tensor &a, const Tensor &b,
+                     bool transposeA, bool transposeB, MatMulDims *dims) {
   if (a.rank() != 2)
     return kernel.errorf("In[0] is not a matrix. Instead it has shape %s",
                          a.shape().toString());
@@ -49,7 +48,7 @@ absl::Status getMatMulDims(const OpKernel &kernel, const Tensor &a,
                          a.shape().toString(), b.shape().toString());
   dims->m = a.dim(1 - dims->contractA);
   dims->n = b.dim(1 - dims->contractB);
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 /// MatMul(a, b): a * b for rank-2 a and b, with transpose_a / transpose_b

@@ -28,8 +28,8 @@ using namespace kernels;
 
 /// Reads a [rank, 2] int32/int64 paddings operand.
 template <typename Kernel>
-absl::Status readPaddings(const Kernel &kernel, const Tensor &input,
-                          const Tensor &paddings, Dims *before, Dims *after) {
+Status readPaddings(const Kernel &kernel, const Tensor &input,
+                    const Tensor &paddings, Dims *before, Dims *after) {
   const int rank = input.rank();
   if (paddings.rank() != 2 || paddings.dim(1) != 2 || !isIndexTensor(paddings))
     return kernel.errorf("paddings must be a matrix with 2 columns: %s",
@@ -47,7 +47,7 @@ absl::Status readPaddings(const Kernel &kernel, const Tensor &input,
       return kernel.errorf("Paddings must be non-negative: %d %d", (*before)[d],
                            (*after)[d]);
   }
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 /// Pad(input, paddings) and PadV2(input, paddings, constant_values): each
@@ -68,7 +68,7 @@ public:
     TensorShape::Dims outDims(rank);
     for (int d = 0; d < rank; ++d)
       outDims[d] = input.dim(d) + before[d] + after[d];
-    absl::StatusOr<TensorShape> outShape = TensorShape::create(outDims);
+    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
     TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
                               errorf("%s", outShape.status().message()));
     const size_t esize = dtypeSize(input.dtype());

@@ -31,9 +31,8 @@ struct PoolParams {
 
 /// Validates `kernel`'s ksize / strides (4 values each, in data_format
 /// order) and fills the spatial entries of `p`.
-absl::Status setWindow(const OpKernel &kernel,
-                       const std::vector<int64_t> &ksize,
-                       const std::vector<int64_t> &strides, PoolParams *p) {
+Status setWindow(const OpKernel &kernel, const std::vector<int64_t> &ksize,
+                 const std::vector<int64_t> &strides, PoolParams *p) {
   if (ksize.size() != 4)
     return kernel.errorf(
         "Sliding window ksize field must specify 4 dimensions");
@@ -58,17 +57,16 @@ absl::Status setWindow(const OpKernel &kernel,
   p->kW = ksize[w];
   p->strideH = strides[h];
   p->strideW = strides[w];
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 /// Reads data_format, padding, explicit_paddings (MaxPool only) and, when
 /// `windowAttrs`, ksize and strides of `kernel` from `ctx`, its
 /// construction context.
-absl::Status readPoolAttrs(const OpKernel &kernel,
-                           OpKernelConstructionInterface *ctx, bool windowAttrs,
-                           bool allowExplicit, PoolParams *p) {
+Status readPoolAttrs(const OpKernel &kernel, OpKernelConstructionInterface *ctx,
+                     bool windowAttrs, bool allowExplicit, PoolParams *p) {
   std::string format = "NHWC";
-  absl::Status status = getOptionalAttr(ctx, "data_format", &format);
+  Status status = getOptionalAttr(ctx, "data_format", &format);
   if (!status.ok())
     return status;
   if (format == "NCHW")
@@ -111,7 +109,7 @@ absl::Status readPoolAttrs(const OpKernel &kernel,
         "attribute is not EXPLICIT");
   }
   if (!windowAttrs)
-    return absl::OkStatus();
+    return OkStatus();
   std::vector<int64_t> ksize, strides;
   status = ctx->getAttr("ksize", &ksize);
   if (status.ok())

@@ -176,8 +176,8 @@ void reduce3(const Eigen::ThreadPoolDevice &device, const T *in, T *out,
 
 /// Reads the reduction axes into a per-dim mask.
 template <typename Kernel>
-absl::Status readAxes(const Kernel &kernel, const Tensor &axes, int rank,
-                      std::vector<bool> *mask) {
+Status readAxes(const Kernel &kernel, const Tensor &axes, int rank,
+                std::vector<bool> *mask) {
   if (axes.rank() > 1 || !isIndexTensor(axes))
     return kernel.errorf("reduction_indices must be a scalar or vector, got "
                          "shape %s",
@@ -191,7 +191,7 @@ absl::Status readAxes(const Kernel &kernel, const Tensor &axes, int rank,
                            a, rank);
     (*mask)[a < 0 ? a + rank : a] = true;
   }
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 enum class Finalize { None, Mean };

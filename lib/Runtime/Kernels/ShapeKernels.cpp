@@ -101,7 +101,7 @@ public:
       dims[unknown] = missing;
     }
 
-    absl::StatusOr<TensorShape> shape = TensorShape::create(dims);
+    StatusOr<TensorShape> shape = TensorShape::create(dims);
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, shape.ok(),
         errorf("Invalid requested shape: %s", shape.status().message()));
@@ -320,8 +320,8 @@ private:
 
 /// Reads a 1-D int32/int64 shape operand into checked dims.
 template <typename Kernel>
-absl::Status readShapeOperand(const Kernel &kernel, const Tensor &t,
-                              const char *what, TensorShape *shape) {
+Status readShapeOperand(const Kernel &kernel, const Tensor &t, const char *what,
+                        TensorShape *shape) {
   if (t.rank() != 1)
     return kernel.errorf("%s must be a vector, got shape %s", what,
                          t.shape().toString());
@@ -331,11 +331,11 @@ absl::Status readShapeOperand(const Kernel &kernel, const Tensor &t,
   TensorShape::Dims dims;
   for (int64_t i = 0; i < t.numElements(); ++i)
     dims.push_back(indexAt(t, i));
-  absl::StatusOr<TensorShape> s = TensorShape::create(dims);
+  StatusOr<TensorShape> s = TensorShape::create(dims);
   if (!s.ok())
     return kernel.errorf("Invalid %s: %s", what, s.status().message());
   *shape = *std::move(s);
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 /// Fill(dims, value): a tensor of shape `dims` (1-D int32/int64,

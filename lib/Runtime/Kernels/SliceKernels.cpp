@@ -98,12 +98,12 @@ struct StridedSlicePlan {
 /// begin/end masks, clamps begin/end into the valid range for the stride's
 /// sign, checks shrink indices, and computes the slice sizes.
 template <typename Kernel>
-absl::Status planStridedSlice(const Kernel &kernel, const TensorShape &shape,
-                              const Tensor &beginT, const Tensor &endT,
-                              const Tensor &stridesT, int32_t beginMask,
-                              int32_t endMask, int32_t ellipsisMask,
-                              int32_t newAxisMask, int32_t shrinkMask,
-                              StridedSlicePlan *plan) {
+Status planStridedSlice(const Kernel &kernel, const TensorShape &shape,
+                        const Tensor &beginT, const Tensor &endT,
+                        const Tensor &stridesT, int32_t beginMask,
+                        int32_t endMask, int32_t ellipsisMask,
+                        int32_t newAxisMask, int32_t shrinkMask,
+                        StridedSlicePlan *plan) {
   const int64_t sparseCount = stridesT.numElements();
   if (beginT.rank() != 1 || endT.rank() != 1 || stridesT.rank() != 1 ||
       beginT.numElements() != sparseCount ||
@@ -232,7 +232,7 @@ absl::Status planStridedSlice(const Kernel &kernel, const TensorShape &shape,
     else if (g == kNewAxis)
       plan->finalDims.push_back(1);
   }
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 /// StridedSlice(input, begin, end, strides; begin_mask, end_mask,

@@ -112,7 +112,7 @@ public:
           errorf("Tile output is too large"));
       outDims[d] = input.dim(d) * m;
     }
-    absl::StatusOr<TensorShape> outShape = TensorShape::create(outDims);
+    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
     TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
                               errorf("%s", outShape.status().message()));
     if (*outShape == input.shape()) {

@@ -12,20 +12,19 @@
 
 namespace tfrt_fallback::rt {
 
-absl::Status loadKernelPlugin(const std::string &path,
-                              KernelRegistry &registry) {
+Status loadKernelPlugin(const std::string &path, KernelRegistry &registry) {
   void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char *why = dlerror();
-    return absl::NotFoundError(absl::StrCat("cannot load kernel plugin '", path,
-                                            "': ", why ? why : "?"));
+    return NotFoundError(absl::StrCat("cannot load kernel plugin '", path,
+                                      "': ", why ? why : "?"));
   }
   using EntryPoint = const KernelPluginInfo *(*)();
   auto entry =
       reinterpret_cast<EntryPoint>(dlsym(handle, kKernelPluginEntryPoint));
   if (!entry) {
     dlclose(handle);
-    return absl::InvalidArgumentError(
+    return InvalidArgumentError(
         absl::StrCat("'", path, "' is not a kernel plugin: it has no '",
                      kKernelPluginEntryPoint, "' entry point"));
   }
@@ -34,13 +33,13 @@ absl::Status loadKernelPlugin(const std::string &path,
       !info->registerKernels) {
     int version = info ? info->abiVersion : -1;
     dlclose(handle);
-    return absl::FailedPreconditionError(absl::StrCat(
+    return FailedPreconditionError(absl::StrCat(
         "kernel plugin '", path, "' was built for kernel ABI version ", version,
         "; this runtime has version ", kKernelPluginAbiVersion));
   }
   // Kept loaded: its kernels live as long as the registry's programs.
   info->registerKernels(registry);
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 } // namespace tfrt_fallback::rt

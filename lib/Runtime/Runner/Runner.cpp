@@ -16,7 +16,6 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 
 #include <sys/resource.h>
 
@@ -60,20 +59,20 @@ std::string runnerUsage(absl::string_view tool,
       "  --help                this text\n");
 }
 
-absl::StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
+StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
   RunnerOptions options;
   auto number = [](absl::string_view flag, absl::string_view text, int min,
-                   absl::string_view what, int *out) -> absl::Status {
+                   absl::string_view what, int *out) -> Status {
     if (!absl::SimpleAtoi(text, out) || *out < min)
-      return absl::InvalidArgumentError(
+      return InvalidArgumentError(
           absl::StrCat("--", flag, " takes ", what, ", got '", text, "'"));
-    return absl::OkStatus();
+    return OkStatus();
   };
   for (int i = 1; i < argc; ++i) {
     absl::string_view arg = argv[i];
     if (arg.size() < 2 || arg[0] != '-') {
       if (!options.programPath.empty())
-        return absl::InvalidArgumentError(
+        return InvalidArgumentError(
             absl::StrCat("more than one program given: '", options.programPath,
                          "' and '", arg, "'"));
       options.programPath = std::string(arg);
@@ -100,15 +99,14 @@ absl::StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
         "deadline-ms", "print-limit", "manifest",   "load-kernels"};
     if (std::find(std::begin(kValued), std::end(kValued), name) ==
         std::end(kValued))
-      return absl::InvalidArgumentError(
+      return InvalidArgumentError(
           absl::StrCat("unknown option '", argv[i], "' (see --help)"));
     if (!hasValue) {
       if (i + 1 >= argc)
-        return absl::InvalidArgumentError(
-            absl::StrCat("--", name, " needs a value"));
+        return InvalidArgumentError(absl::StrCat("--", name, " needs a value"));
       value = argv[++i];
     }
-    absl::Status status;
+    Status status;
     if (name == "entry")
       options.entry = std::string(value);
     else if (name == "input")
@@ -135,13 +133,12 @@ absl::StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
   return options;
 }
 
-absl::StatusOr<RCReference<TensorBuffer>>
-readFileAligned(const std::string &path) {
+StatusOr<RCReference<TensorBuffer>> readFileAligned(const std::string &path) {
   std::FILE *file = std::fopen(path.c_str(), "rb");
   if (!file)
-    return absl::NotFoundError(
+    return NotFoundError(
         absl::StrCat("cannot read '", path, "': ", std::strerror(errno)));
-  absl::StatusOr<RCReference<TensorBuffer>> bytes = absl::InvalidArgumentError(
+  StatusOr<RCReference<TensorBuffer>> bytes = InvalidArgumentError(
       absl::StrCat("cannot read '", path, "': not a regular file"));
   long size = -1;
   if (std::fseek(file, 0, SEEK_END) == 0)
@@ -152,19 +149,19 @@ readFileAligned(const std::string &path) {
     if (bytes.ok() && size > 0 &&
         std::fread((*bytes)->data(), 1, static_cast<size_t>(size), file) !=
             static_cast<size_t>(size))
-      bytes = absl::DataLossError(absl::StrCat("cannot read '", path, "'"));
+      bytes = DataLossError(absl::StrCat("cannot read '", path, "'"));
   }
   std::fclose(file);
   return bytes;
 }
 
-absl::Status registerRunnerKernels(const RunnerOptions &options,
-                                   KernelRegistry &registry) {
+Status registerRunnerKernels(const RunnerOptions &options,
+                             KernelRegistry &registry) {
   registerAllKernels(registry);
   for (const std::string &plugin : options.kernelPlugins)
-    if (absl::Status status = loadKernelPlugin(plugin, registry); !status.ok())
+    if (Status status = loadKernelPlugin(plugin, registry); !status.ok())
       return status;
-  return absl::OkStatus();
+  return OkStatus();
 }
 
 int listRegisteredKernels(const RunnerOptions &options,
@@ -197,7 +194,7 @@ static double maxRssMiB() {
 int runBinaryProgram(const RunnerOptions &options,
                      RCReference<TensorBuffer> bytes,
                      const KernelRegistry &registry) {
-  absl::StatusOr<std::unique_ptr<Program>> program =
+  StatusOr<std::unique_ptr<Program>> program =
       Program::load(std::move(bytes), registry);
   if (!program.ok())
     return reportError(program.status().message());
@@ -208,7 +205,7 @@ int runBinaryProgram(const RunnerOptions &options,
 
   std::vector<Tensor> inputs;
   for (const std::string &input : options.inputs) {
-    absl::StatusOr<Tensor> tensor = readNpyFile(input);
+    StatusOr<Tensor> tensor = readNpyFile(input);
     if (!tensor.ok())
       return reportError(tensor.status().message());
     inputs.push_back(*std::move(tensor));
@@ -216,8 +213,7 @@ int runBinaryProgram(const RunnerOptions &options,
 
   HostContext host(options.threads);
   Executor executor(**program, host);
-  if (absl::Status status = executor.checkInputs(*function, inputs);
-      !status.ok())
+  if (Status status = executor.checkInputs(*function, inputs); !status.ok())
     return reportError(status.message());
   auto runOptions = [&] {
     return options.deadlineMs > 0
@@ -245,12 +241,13 @@ int runBinaryProgram(const RunnerOptions &options,
             std::chrono::duration<double, std::milli>(end - start).count());
     }
     std::sort(times.begin(), times.end());
-    std::cout << absl::StrFormat(
-        "benchmark: %d runs, min %.4f ms, median %.4f ms, max %.4f ms\n",
-        options.benchmark, times.front(), times[times.size() / 2],
-        times.back());
-    std::cout << absl::StrFormat("peak memory: %.1f MiB (max RSS)\n",
-                                 maxRssMiB());
+    char line[160];
+    std::snprintf(line, sizeof(line),
+                  "benchmark: %d runs, min %.4f ms, median %.4f ms, max %.4f "
+                  "ms\npeak memory: %.1f MiB (max RSS)\n",
+                  options.benchmark, times.front(), times[times.size() / 2],
+                  times.back(), maxRssMiB());
+    std::cout << line;
   }
 
   auto results = executor.run(*function, std::move(inputs), runOptions());
@@ -278,7 +275,7 @@ int runBinaryProgram(const RunnerOptions &options,
               << result->debugString(options.printLimit) << "\n";
     if (!options.outputDir.empty()) {
       std::string file = absl::StrCat(options.outputDir, "/output_", i, ".npy");
-      if (absl::Status status = writeNpyFile(file, *result); !status.ok())
+      if (Status status = writeNpyFile(file, *result); !status.ok())
         return reportError(status.message());
     }
   }
