@@ -307,8 +307,8 @@ LogicalResult Deriver::merge(SmallVectorImpl<NamedAttribute> &out) {
     }
     if (!sameValue(explicitValue, value.value))
       return op->emitOpError("attribute '")
-             << name << "' is " << explicitValue << ", but " << value.source
-             << " makes it " << value.value;
+             << name << "' is " << explicitValue << ", but the types make it "
+             << value.value << " (by " << value.source << ")";
   }
   return success();
 }

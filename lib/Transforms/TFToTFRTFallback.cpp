@@ -286,7 +286,8 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
     if (auto dtype = op->getAttrOfType<TypeAttr>("dtype");
         dtype && dtype.getValue() != value.getElementType())
       return op->emitOpError("attribute 'dtype' is ")
-             << dtype << ", but its value makes it " << value.getElementType();
+             << dtype << ", but its value makes it "
+             << TypeAttr::get(value.getElementType());
     auto constant = ConstantOp::create(builder, loc, value.getType(), value);
     op->replaceAllUsesWith(constant);
     op->erase();
