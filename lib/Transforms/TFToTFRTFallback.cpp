@@ -14,6 +14,7 @@
 #include "tfrt_fallback/Transforms/DerivedAttributes.h"
 #include "tfrt_fallback/Transforms/KernelManifest.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -258,6 +259,19 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
     call.replaceAllUsesWith(newCall.getResults().drop_back());
     chain = newCall.getResults().back();
     call.erase();
+    return success();
+  }
+  // TF programs hold tensor constants of the arith dialect too.
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    auto value = dyn_cast<ElementsAttr>(constant.getValue());
+    // Other constants (scalars, index tensors) are no TF values: left for
+    // whatever uses them.
+    if (!value || !isa<TensorType>(constant.getType()) ||
+        !isTFElementType(value.getElementType()))
+      return success();
+    auto lowered = ConstantOp::create(builder, loc, value.getType(), value);
+    constant.replaceAllUsesWith(lowered.getResult());
+    constant.erase();
     return success();
   }
   if (!isTFOp(op) || isNative(op))
