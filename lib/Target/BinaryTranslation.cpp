@@ -34,6 +34,7 @@ tfrt_fallback::lowerToFallback(ModuleOp module,
     StringRef dialect = op->getName().getDialectNamespace();
     if (dialect == tf::TFDialect::getDialectNamespace() ||
         dialect == tf_executor::TFExecutorDialect::getDialectNamespace() ||
+        dialect == tf_device::TFDeviceDialect::getDialectNamespace() ||
         isa<arith::ConstantOp>(op)) {
       hasTFOps = true;
       return WalkResult::interrupt();
