@@ -56,8 +56,7 @@ bool sameValue(Attribute explicitValue, Attribute derived) {
   if (auto number = dyn_cast<IntegerAttr>(explicitValue)) {
     auto derivedNumber = dyn_cast<IntegerAttr>(derived);
     return derivedNumber && !isa<BoolAttr>(explicitValue) &&
-           number.getValue().getSExtValue() ==
-               derivedNumber.getValue().getSExtValue();
+           APInt::isSameValue(number.getValue(), derivedNumber.getValue());
   }
   if (auto list = dyn_cast<ArrayAttr>(explicitValue)) {
     auto derivedList = dyn_cast<ArrayAttr>(derived);
@@ -75,7 +74,10 @@ std::optional<SmallVector<int64_t>> segmentSizes(Attribute attr) {
   if (auto array = dyn_cast_or_null<DenseI32ArrayAttr>(attr))
     return SmallVector<int64_t>(array.asArrayRef().begin(),
                                 array.asArrayRef().end());
-  if (auto elements = dyn_cast_or_null<DenseIntElementsAttr>(attr)) {
+  auto elements = dyn_cast_or_null<DenseIntElementsAttr>(attr);
+  auto elementType =
+      elements ? dyn_cast<IntegerType>(elements.getElementType()) : nullptr;
+  if (elementType && elementType.getWidth() <= 32) {
     SmallVector<int64_t> sizes;
     for (const APInt &size : elements.getValues<APInt>())
       sizes.push_back(size.getSExtValue());
@@ -159,7 +161,10 @@ std::optional<int64_t> Deriver::knownCount(const rt::OpArg &arg) const {
     return std::nullopt;
   }
   auto number = dyn_cast_or_null<IntegerAttr>(value);
-  if (!number || isa<BoolAttr>(value) || number.getValue().isNegative())
+  // A count no op could have (negative, or beyond 64 bits) sizes nothing;
+  // the derived one then contradicts it.
+  if (!number || isa<BoolAttr>(value) || number.getValue().isNegative() ||
+      number.getValue().getActiveBits() > 62)
     return std::nullopt;
   return number.getValue().getSExtValue();
 }

@@ -88,3 +88,19 @@ func.func @const_dtype() -> tensor<2xf32> {
   %0 = "tf.Const"() {value = dense<1.0> : tensor<2xf32>, dtype = f64} : () -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+func.func @huge_count(%a: tensor<2xf32>, %axis: tensor<i32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'tf.ConcatV2' op attribute 'N' is 100000000000000000000000 : i128, but the types make it 2 : i64 (by 2 operands)}}
+  %0 = "tf.ConcatV2"(%a, %a, %axis) {N = 100000000000000000000000 : i128} : (tensor<2xf32>, tensor<2xf32>, tensor<i32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @negative_count(%a: tensor<2xf32>, %axis: tensor<i32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'tf.ConcatV2' op attribute 'N' is -1 : i64, but the types make it 2 : i64 (by 2 operands)}}
+  %0 = "tf.ConcatV2"(%a, %a, %axis) {N = -1 : i64} : (tensor<2xf32>, tensor<2xf32>, tensor<i32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

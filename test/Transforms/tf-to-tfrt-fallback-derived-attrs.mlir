@@ -122,3 +122,18 @@ func.func @explicit_agrees(%x: tensor<2x3xf32>, %axis: tensor<i32>, %p: tensor<i
   %1 = "tf.MyCustomOp"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return
 }
+
+// -----
+
+// Segment sizes and counts no op could have place nothing: the tensors are
+// placed as without them.
+// CHECK-LABEL: func @odd_sizes
+// CHECK: kernel_call "ConcatV2"(%{{.*}}, %{{.*}}, %{{.*}}) {N = 2 : i64, T = f32, Tidx = i32}
+// CHECK: kernel_call "ConcatV2"(%{{.*}}, %{{.*}}, %{{.*}}) {N = 2 : i64, T = f32, Tidx = i32}
+// CHECK: kernel_call "ConcatV2"(%{{.*}}, %{{.*}}, %{{.*}}) {N = 2 : i64, T = f32, Tidx = i32}
+func.func @odd_sizes(%x: tensor<2x3xf32>, %axis: tensor<i32>) {
+  %0 = "tf.ConcatV2"(%x, %x, %axis) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<i32>) -> tensor<4x3xf32>
+  %1 = "tf.ConcatV2"(%x, %x, %axis) {operand_segment_sizes = dense<[2, 1]> : tensor<2xindex>} : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<i32>) -> tensor<4x3xf32>
+  %2 = "tf.ConcatV2"(%x, %x, %axis) {operand_segment_sizes = dense<[2, 1]> : tensor<2xi128>} : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<i32>) -> tensor<4x3xf32>
+  return
+}
