@@ -340,7 +340,15 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
   // Split the attributes: device, attributes no kernel reads, TF attributes.
   StringAttr device;
   SmallVector<NamedAttribute> tfAttrs;
-  for (NamedAttribute attr : op->getAttrs()) {
+  // TensorFlow prints an op's inherent attributes as properties (`<{...}>`),
+  // which an unregistered op keeps as a dictionary beside its other
+  // attributes.
+  SmallVector<NamedAttribute> attrs;
+  if (auto properties =
+          dyn_cast_or_null<DictionaryAttr>(op->getPropertiesAsAttribute()))
+    llvm::append_range(attrs, properties.getValue());
+  llvm::append_range(attrs, op->getAttrs());
+  for (NamedAttribute attr : attrs) {
     StringRef attrName = attr.getName().getValue();
     if (isDroppedTFAttr(attrName))
       continue;
