@@ -13,6 +13,7 @@
 #include "tfrt_fallback/Transforms/KernelManifest.h"
 #include "tfrt_fallback/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
@@ -32,7 +33,9 @@ tfrt_fallback::lowerToFallback(ModuleOp module,
   module.walk([&](Operation *op) {
     StringRef dialect = op->getName().getDialectNamespace();
     if (dialect == tf::TFDialect::getDialectNamespace() ||
-        dialect == tf_executor::TFExecutorDialect::getDialectNamespace()) {
+        dialect == tf_executor::TFExecutorDialect::getDialectNamespace() ||
+        dialect == tf_device::TFDeviceDialect::getDialectNamespace() ||
+        isa<arith::ConstantOp>(op)) {
       hasTFOps = true;
       return WalkResult::interrupt();
     }

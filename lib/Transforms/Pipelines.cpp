@@ -1,7 +1,7 @@
 //===- Pipelines.cpp - the tfrt-fallback pass pipelines ---------*- C++ -*-===//
 //
-// Registers the `tfrt-fallback-pipeline`: inline tf_executor graphs,
-// canonicalize, lower, clean up.
+// Registers the `tfrt-fallback-pipeline`: inline tf_executor graphs and
+// tf_device regions, canonicalize, lower, clean up.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +18,8 @@ void tfrt_fallback::buildTFRTFallbackPipeline(
     OpPassManager &pm, const TFRTFallbackPipelineOptions &options) {
   // TensorFlow's MLIR export form: graphs of islands become plain TF ops.
   pm.addPass(createTFExecutorToFunctional());
+  // Device placement regions: their ops, with the device on each.
+  pm.addPass(createTFDeviceInline());
   pm.addPass(createCanonicalizerPass());
   TFToTFRTFallbackOptions lowering;
   lowering.nativeOps.assign(options.nativeOps.begin(), options.nativeOps.end());

@@ -11,8 +11,10 @@
 #include "tfrt_fallback/Dialect/Fallback/FallbackOps.h"
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
+#include "tfrt_fallback/Transforms/DerivedAttributes.h"
 #include "tfrt_fallback/Transforms/KernelManifest.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -35,18 +37,52 @@ bool isTFOp(Operation *op) {
          tf::TFDialect::getDialectNamespace();
 }
 
-/// Rewrites TensorFlow's own attribute spellings (`#tf_type.shape<...>`,
-/// also inside lists) into the tfrt_fallback ones.
+/// Whether the attribute `name` of a TF op is no TF op attribute, and is
+/// dropped as TensorFlow's own TFRT lowering drops it
+/// (IsUnusedTfrtAttribute): TF's bookkeeping (`_output_shapes`, `_class`,
+/// ...), MLIR's operand and result segment sizes (the operand and result
+/// counts say the same), and dialect attributes such as `f.Tin` or
+/// `tf_saved_model.*`: an OpDef attribute name has no dot.
+bool isDroppedTFAttr(StringRef name) {
+  return name.starts_with("_") || name == "operandSegmentSizes" ||
+         name == "resultSegmentSizes" || name == "operand_segment_sizes" ||
+         name == "result_segment_sizes" || name.contains('.');
+}
+
+/// Rewrites TensorFlow's own attribute spellings into the tfrt_fallback
+/// ones: `#tf_type.shape<...>` (also inside lists), and MLIR's dense arrays
+/// (`array<i1: true, false>`, `array<i64: 1, 2>`), which TF's ODS uses for
+/// list(bool), list(int) and list(float) attributes, into lists.
 Attribute convertTFAttr(Attribute value) {
+  MLIRContext *context = value.getContext();
+  Builder builder(context);
   if (auto shape = dyn_cast<tf::ShapeAttr>(value))
-    return ShapeAttr::get(value.getContext(), shape.getRanked(),
-                          shape.getDims());
+    return ShapeAttr::get(context, shape.getRanked(), shape.getDims());
   if (auto list = dyn_cast<ArrayAttr>(value)) {
     SmallVector<Attribute> elements;
     for (Attribute element : list)
       elements.push_back(convertTFAttr(element));
-    return ArrayAttr::get(value.getContext(), elements);
+    return ArrayAttr::get(context, elements);
   }
+  if (auto bools = dyn_cast<DenseBoolArrayAttr>(value))
+    return builder.getBoolArrayAttr(bools.asArrayRef());
+  auto ints = [&](auto array) {
+    SmallVector<int64_t> values(array.asArrayRef().begin(),
+                                array.asArrayRef().end());
+    return builder.getI64ArrayAttr(values);
+  };
+  if (auto array = dyn_cast<DenseI8ArrayAttr>(value))
+    return ints(array);
+  if (auto array = dyn_cast<DenseI16ArrayAttr>(value))
+    return ints(array);
+  if (auto array = dyn_cast<DenseI32ArrayAttr>(value))
+    return ints(array);
+  if (auto array = dyn_cast<DenseI64ArrayAttr>(value))
+    return ints(array);
+  if (auto array = dyn_cast<DenseF32ArrayAttr>(value))
+    return builder.getF32ArrayAttr(array.asArrayRef());
+  if (auto array = dyn_cast<DenseF64ArrayAttr>(value))
+    return builder.getF64ArrayAttr(array.asArrayRef());
   return value;
 }
 
@@ -225,6 +261,19 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
     call.erase();
     return success();
   }
+  // TF programs hold tensor constants of the arith dialect too.
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    auto value = dyn_cast<ElementsAttr>(constant.getValue());
+    // Other constants (scalars, index tensors) are no TF values: left for
+    // whatever uses them.
+    if (!value || !isa<TensorType>(constant.getType()) ||
+        !isTFElementType(value.getElementType()))
+      return success();
+    auto lowered = ConstantOp::create(builder, loc, value.getType(), value);
+    constant.replaceAllUsesWith(lowered.getResult());
+    constant.erase();
+    return success();
+  }
   if (!isTFOp(op) || isNative(op))
     return success();
 
@@ -247,6 +296,12 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
     if (!isTFElementType(value.getElementType()))
       return op->emitOpError("has a value of element type ")
              << value.getElementType() << ", which is not a TensorFlow dtype";
+    // TF's MLIR derives `dtype` from the value; one written must agree.
+    if (auto dtype = op->getAttrOfType<TypeAttr>("dtype");
+        dtype && dtype.getValue() != value.getElementType())
+      return op->emitOpError("attribute 'dtype' is ")
+             << dtype << ", but its value makes it "
+             << TypeAttr::get(value.getElementType());
     auto constant = ConstantOp::create(builder, loc, value.getType(), value);
     op->replaceAllUsesWith(constant);
     op->erase();
@@ -282,12 +337,25 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
              << ", which is not a tensor of a TensorFlow dtype";
   }
 
-  // Split the attributes: device, TF bookkeeping, TF attributes.
+  // Split the attributes: device, attributes no kernel reads, TF attributes.
   StringAttr device;
   SmallVector<NamedAttribute> tfAttrs;
-  for (NamedAttribute attr : op->getAttrs()) {
+  // TensorFlow prints an op's inherent attributes as properties (`<{...}>`),
+  // which an unregistered op keeps as a dictionary beside its other
+  // attributes.
+  SmallVector<NamedAttribute> attrs;
+  if (auto properties =
+          dyn_cast_or_null<DictionaryAttr>(op->getPropertiesAsAttribute()))
+    llvm::append_range(attrs, properties.getValue());
+  llvm::append_range(attrs, op->getAttrs());
+  for (NamedAttribute attr : attrs) {
     StringRef attrName = attr.getName().getValue();
-    if (attrName.starts_with("_"))
+    if (isDroppedTFAttr(attrName))
+      continue;
+    // A unit attribute is TF's MLIR for an attribute without a value (its
+    // GraphDef export writes an AttrValue with none set): nothing a kernel
+    // can read.
+    if (isa<UnitAttr>(attr.getValue()))
       continue;
     if (attrName == "device") {
       auto deviceAttr = dyn_cast<StringAttr>(attr.getValue());
@@ -303,6 +371,10 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
       return op->emitOpError("attribute '") << attrName << "' " << reason;
     tfAttrs.emplace_back(attr.getName(), value);
   }
+  // The type and number attributes TF's MLIR leaves implicit, so that the
+  // kernel manifest and the kernels see them.
+  if (failed(deriveTFAttributes(op, name, tfAttrs)))
+    return failure();
   auto opAttrs = DictionaryAttr::get(context, tfAttrs);
 
   const KernelManifest &kernels =

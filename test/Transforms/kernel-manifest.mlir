@@ -62,7 +62,7 @@ func.func @type_list(%a: tensor<2xf32>, %b: tensor<i32>, %c: tensor<i64>) -> (te
 func.func @unconstrained(%p: tensor<i1>, %s: tensor<!tf_type.string>, %d: tensor<f64>, %i: tensor<i32>) {
   "tf.Assert"(%p, %s, %d) {T = [!tf_type.string, f64], summarize = 3 : i64} : (tensor<i1>, tensor<!tf_type.string>, tensor<f64>) -> ()
   "tf.NoArgs"() : () -> ()
-  "tf.Print"(%i) {T = i32, U = [f64], message = "x"} : (tensor<i32>) -> ()
+  "tf.Print"(%i, %d) {T = i32, U = [f64], message = "x"} : (tensor<i32>, tensor<f64>) -> ()
   return
 }
 

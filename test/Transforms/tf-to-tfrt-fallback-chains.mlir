@@ -10,7 +10,7 @@
 // CHECK-NEXT: %[[C0:.*]] = tfrt_fallback.new_chain
 // CHECK-NEXT: %[[R:.*]], %[[C1:.*]] = tfrt_fallback.kernel_call "RandomUniform"(%[[S]]) chain(%[[C0]]) {T = i32, dtype = f32, seed = 1 : i64, seed2 = 2 : i64} : (tensor<2xi32>) -> tensor<2xf32>
 // CHECK-NEXT: %[[SUM:.*]] = tfrt_fallback.kernel_call "AddV2"(%[[R]], %[[X]]) {T = f32} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
-// CHECK-NEXT: %[[C2:.*]] = tfrt_fallback.kernel_call "Print"(%[[SUM]]) chain(%[[C1]]) {T = f32} : (tensor<2xf32>) -> ()
+// CHECK-NEXT: %[[C2:.*]] = tfrt_fallback.kernel_call "Print"(%[[SUM]]) chain(%[[C1]]) {T = f32, U = []} : (tensor<2xf32>) -> ()
 // CHECK-NEXT: %[[RELU:.*]] = tfrt_fallback.kernel_call "Relu"(%[[SUM]]) {T = f32} : (tensor<2xf32>) -> tensor<2xf32>
 // CHECK-NEXT: %[[C3:.*]] = tfrt_fallback.kernel_call "Assert"(%[[P]], %[[RELU]]) chain(%[[C2]]) {T = [f32], summarize = 3 : i64} : (tensor<i1>, tensor<2xf32>) -> ()
 // CHECK-NEXT: %[[CUSTOM:.*]], %[[C4:.*]] = tfrt_fallback.kernel_call "MyCustomOp"(%[[RELU]]) chain(%[[C3]]) {T = f32} : (tensor<2xf32>) -> tensor<2xf32>

@@ -10,14 +10,6 @@ func.func @unexpressible_attr(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
-func.func @unit_attr(%x: tensor<2xf32>) -> tensor<2xf32> {
-  // expected-error@+1 {{'tf.Relu' op attribute 'flag' is unit, which TensorFlow cannot express}}
-  %0 = "tf.Relu"(%x) {T = f32, flag} : (tensor<2xf32>) -> tensor<2xf32>
-  return %0 : tensor<2xf32>
-}
-
-// -----
-
 func.func @non_tf_type_attr(%x: tensor<2xf32>) -> tensor<2xf32> {
   // expected-error@+1 {{'tf.Cast' op attribute 'DstT' is the type i7, which is not a TensorFlow dtype}}
   %0 = "tf.Cast"(%x) {SrcT = f32, DstT = i7} : (tensor<2xf32>) -> tensor<2xf32>
@@ -134,7 +126,7 @@ func.func @noop_with_result() -> tensor<2xf32> {
 func.func @several_errors(%x: i32, %y: tensor<2xf32>) -> tensor<2xf32> {
   // expected-error@+1 {{'tf.A' op operand #0 has type 'i32'}}
   %0 = "tf.A"(%x) : (i32) -> tensor<2xf32>
-  // expected-error@+1 {{'tf.B' op attribute 'u' is unit}}
-  %1 = "tf.B"(%y) {u} : (tensor<2xf32>) -> tensor<2xf32>
+  // expected-error@+1 {{'tf.B' op attribute 'u' is {a = 1 : i64}}}
+  %1 = "tf.B"(%y) {u = {a = 1 : i64}} : (tensor<2xf32>) -> tensor<2xf32>
   return %1 : tensor<2xf32>
 }

@@ -27,7 +27,7 @@ func.func @split(%x: tensor<4x6xf32>) -> (tensor<4x?xf32>, tensor<*xf32>) {
 // Results of different dtypes.
 // CHECK-LABEL: func @top_k
 // CHECK-SAME: (%[[X:.*]]: tensor<5xf32>, %[[K:.*]]: tensor<i32>)
-// CHECK: %[[R:.*]]:2 = tfrt_fallback.kernel_call "TopKV2"(%[[X]], %[[K]]) {T = f32, sorted = true} : (tensor<5xf32>, tensor<i32>) -> (tensor<?xf32>, tensor<?xi32>)
+// CHECK: %[[R:.*]]:2 = tfrt_fallback.kernel_call "TopKV2"(%[[X]], %[[K]]) {T = f32, Tk = i32, index_type = i32, sorted = true} : (tensor<5xf32>, tensor<i32>) -> (tensor<?xf32>, tensor<?xi32>)
 // CHECK: return %[[R]]#0, %[[R]]#1
 func.func @top_k(%x: tensor<5xf32>, %k: tensor<i32>) -> (tensor<?xf32>, tensor<?xi32>) {
   %0:2 = "tf.TopKV2"(%x, %k) {T = f32, sorted = true} : (tensor<5xf32>, tensor<i32>) -> (tensor<?xf32>, tensor<?xi32>)

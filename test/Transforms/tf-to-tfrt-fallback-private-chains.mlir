@@ -7,7 +7,7 @@
 // CHECK-LABEL: func private @effect
 // CHECK-SAME: (%[[C:.*]]: !tfrt_fallback.chain, %[[X:.*]]: tensor<2xf32>) -> (tensor<2xf32>, !tfrt_fallback.chain)
 // CHECK-NOT: new_chain
-// CHECK: %[[C1:.*]] = tfrt_fallback.kernel_call "Print"(%[[X]]) chain(%[[C]]) {T = f32}
+// CHECK: %[[C1:.*]] = tfrt_fallback.kernel_call "Print"(%[[X]]) chain(%[[C]]) {T = f32, U = []}
 // CHECK: %[[R:.*]] = tfrt_fallback.kernel_call "Relu"(%[[X]]) {T = f32}
 // CHECK: return %[[R]], %[[C1]] : tensor<2xf32>, !tfrt_fallback.chain
 func.func private @effect(%x: tensor<2xf32>) -> tensor<2xf32> {

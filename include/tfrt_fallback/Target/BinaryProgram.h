@@ -33,8 +33,9 @@ mlir::LogicalResult writeBinaryProgram(mlir::ModuleOp module,
 mlir::OwningOpRef<mlir::ModuleOp>
 readBinaryProgram(llvm::ArrayRef<uint8_t> bytes, mlir::MLIRContext *context);
 
-/// Runs the tfrt-fallback pipeline on `module` when it still holds TF ops;
-/// a module already in the tfrt_fallback dialect is left as it is.
+/// Runs the tfrt-fallback pipeline on `module` when it still holds TF ops
+/// (of tf, tf_executor or tf_device, or an arith.constant); a module already
+/// in the tfrt_fallback dialect is left as it is.
 mlir::LogicalResult lowerToFallback(mlir::ModuleOp module,
                                     const TFRTFallbackPipelineOptions &options);
 

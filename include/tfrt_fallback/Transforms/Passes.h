@@ -36,8 +36,9 @@ struct TFRTFallbackPipelineOptions
       llvm::cl::init(false)};
 };
 
-/// Canonicalize, lower TF to tfrt_fallback, then clean up (CSE, canonicalize,
-/// remove dead private functions).
+/// Inline tf_executor graphs and tf_device regions, canonicalize, lower TF to
+/// tfrt_fallback, then clean up (CSE, canonicalize, remove dead private
+/// functions).
 void buildTFRTFallbackPipeline(mlir::OpPassManager &pm,
                                const TFRTFallbackPipelineOptions &options);
 

@@ -20,12 +20,24 @@ def TFToTFRTFallback : Pass<"tf-to-tfrt-fallback", "mlir::ModuleOp"> {
     `tfrt_fallback.kernel_call` of the same TensorFlow op:
 
     * the op's TensorFlow attributes become the call's typed `op_attrs`;
-      `device` becomes the call's own `device` (dropped when empty) and TF's
-      bookkeeping attributes (every name starting with `_`, such as
-      `_output_shapes` and `_class`) are dropped;
-    * `tf.Const` becomes `tfrt_fallback.constant`, `tf.Identity` and
-      `tf.IdentityN` are forwarded to their operands (when the types agree),
-      and `tf.NoOp` is removed;
+      `device` becomes the call's own `device` (dropped when empty).
+      Attributes no TF op attribute can hold are dropped, as TensorFlow's
+      own TFRT lowering drops them: TF's bookkeeping (every name starting
+      with `_`, such as `_output_shapes` and `_class`), MLIR's
+      `operandSegmentSizes` / `resultSegmentSizes`, dialect attributes
+      (dotted names: `f.Tin`, `tf_saved_model.*`) and unit attributes (TF's
+      attribute without a value). MLIR dense arrays (`array<i1: ...>`,
+      `array<i64: ...>`) become lists;
+    * the type and number attributes TensorFlow's MLIR leaves implicit
+      (`T`, `N`, `Tidx`, `SrcT`/`DstT`, `out_type`, `[T]` lists, ...) are
+      derived from the operand and result types and the op's signature in
+      the op table (`OpTable.def`), so the kernel manifest and the kernels
+      see them. An explicit attribute the types contradict is an error
+      naming both;
+    * `tf.Const` and `arith.constant` tensors become
+      `tfrt_fallback.constant`, `tf.Identity` and `tf.IdentityN` are
+      forwarded to their operands (when the types agree), and `tf.NoOp` is
+      removed;
     * ops with side effects (random numbers, printing, assertions, variables,
       and any op the `tf` dialect does not know) are threaded on a chain in
       program order. A public function starts its chain with
@@ -39,9 +51,9 @@ def TFToTFRTFallback : Pass<"tf-to-tfrt-fallback", "mlir::ModuleOp"> {
     ```mlir
     func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
       %c = "tf.Const"() {value = dense<[1.0, 2.0]> : tensor<2xf32>, dtype = f32} : () -> tensor<2xf32>
-      %0 = "tf.AddV2"(%x, %c) {T = f32, device = "/device:CPU:0", _class = ["loc:@x"]}
+      %0 = "tf.AddV2"(%x, %c) {device = "/device:CPU:0", _class = ["loc:@x"]}
           : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
-      %1 = "tf.Identity"(%0) {T = f32} : (tensor<2xf32>) -> tensor<2xf32>
+      %1 = "tf.Identity"(%0) : (tensor<2xf32>) -> tensor<2xf32>
       return %1 : tensor<2xf32>
     }
     ```
@@ -126,6 +138,44 @@ def TFExecutorToFunctional
     ```
   }];
   let dependentDialects = ["::tfrt_fallback::tf_executor::TFExecutorDialect"];
+}
+
+def TFDeviceInline : Pass<"tf-device-inline", "mlir::ModuleOp"> {
+  let summary = "Inline tf_device.launch and tf_device.cluster regions, "
+                "carrying their device onto the ops";
+  let description = [{
+    Moves the ops of every `tf_device.launch` and `tf_device.cluster` in
+    front of it and replaces its results with the values its
+    `tf_device.return` returns. A launch's `device` (and a cluster's
+    `device` attribute, when it has one) becomes the `device` of each `tf.*`
+    op inside that has none or an empty one, so tf-to-tfrt-fallback carries
+    it onto the kernel calls; an op placed on another device is an error.
+    The device of an inner launch wins over an outer one's. TensorFlow's
+    other tf_device ops (`replicate`, `parallel_execute`, `cluster_func`,
+    `launch_func`, ...) are an error: not supported.
+
+    Before:
+
+    ```mlir
+    func.func @main(%x: tensor<f32>) -> tensor<f32> {
+      %0 = "tf_device.launch"() ({
+        %1 = "tf.Neg"(%x) : (tensor<f32>) -> tensor<f32>
+        tf_device.return %1 : tensor<f32>
+      }) {device = "/device:CPU:0"} : () -> tensor<f32>
+      return %0 : tensor<f32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @main(%x: tensor<f32>) -> tensor<f32> {
+      %1 = "tf.Neg"(%x) {device = "/device:CPU:0"} : (tensor<f32>) -> tensor<f32>
+      return %1 : tensor<f32>
+    }
+    ```
+  }];
+  let dependentDialects = ["::tfrt_fallback::tf_device::TFDeviceDialect"];
 }
 
 #endif // TFRT_FALLBACK_TRANSFORMS_PASSES_TD
