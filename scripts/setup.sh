@@ -3,8 +3,15 @@
 #
 # Installs exactly the Debian packages the project needs when any is missing.
 # A fast no-op when everything is present.
+#
+#   scripts/setup.sh --cross   also the arm64 cross toolchain: Debian's arm64
+#                              libraries (dpkg --add-architecture arm64) for
+#                              clang-22 --target=aarch64-linux-gnu, and
+#                              qemu-user to run the result
 #===----------------------------------------------------------------------===#
 set -euo pipefail
+cross=0
+[ "${1:-}" = --cross ] && cross=1
 
 PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22 clang-format-22
@@ -13,6 +20,19 @@ PACKAGES=(
   libeigen3-dev libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev
   libprotobuf-dev protobuf-compiler
 )
+
+if [ "$cross" = 1 ]; then
+  if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+    echo "setup: adding the arm64 architecture"
+    SUDO=""
+    if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+    $SUDO dpkg --add-architecture arm64
+    $SUDO apt-get update -qq
+  fi
+  PACKAGES+=(qemu-user llvm-22
+    libc6-dev:arm64 libstdc++-12-dev:arm64 libgcc-12-dev:arm64
+    libabsl-dev:arm64 libgtest-dev:arm64)
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do

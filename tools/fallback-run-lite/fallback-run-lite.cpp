@@ -8,42 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfrt_fallback/Runtime/KernelRegistry.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/Runner.h"
 
-#include "absl/strings/match.h"
-#include "absl/strings/str_cat.h"
-
-#include <iostream>
-
-using namespace tfrt_fallback::rt;
-
 int main(int argc, char **argv) {
-  StatusOr<RunnerOptions> options = parseRunnerArgs(argc, argv);
-  if (!options.ok())
-    return reportError(options.status().message());
-  if (options->help) {
-    std::cout << runnerUsage("fallback-run-lite", "a binary program (.bef)");
-    return 0;
-  }
-  KernelRegistry registry;
-  if (Status status = registerRunnerKernels(*options, registry); !status.ok())
-    return reportError(status.message());
-  if (options->listKernels)
-    return listRegisteredKernels(*options, registry);
-  if (options->programPath.empty())
-    return reportError("no program given (see --help)");
-  for (absl::string_view suffix : {".mlir", ".json", ".pb", ".pbtxt"})
-    if (absl::EndsWith(options->programPath, suffix))
-      return reportError(
-          absl::StrCat("fallback-run-lite runs binary programs; compile '",
-                       options->programPath,
-                       "' with fallback-translate --mlir-to-bef (or "
-                       "run it with fallback-run)"));
-  StatusOr<RCReference<TensorBuffer>> bytes =
-      readFileAligned(options->programPath);
-  if (!bytes.ok())
-    return reportError(bytes.status().message());
-  return runBinaryProgram(*options, *std::move(bytes), registry);
+  return tfrt_fallback::rt::runLiteMain(argc, argv, "fallback-run-lite",
+                                        tfrt_fallback::rt::registerAllKernels);
 }

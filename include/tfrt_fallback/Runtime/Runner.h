@@ -13,6 +13,7 @@
 #define TFRT_FALLBACK_RUNTIME_RUNNER_H
 
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
+#include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
@@ -55,10 +56,19 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv);
 /// The --help text; `tool` and `programKinds` describe the runner.
 std::string runnerUsage(absl::string_view tool, absl::string_view programKinds);
 
-/// Fills `registry` with the built-in kernels and those of the plugins in
-/// `options.kernelPlugins`.
+/// Fills `registry` with the built-in kernels (`registerBuiltins`: every
+/// kernel by default) and those of the plugins in `options.kernelPlugins`.
 Status registerRunnerKernels(const RunnerOptions &options,
-                             KernelRegistry &registry);
+                             KernelRegistry &registry,
+                             void (*registerBuiltins)(KernelRegistry &) =
+                                 registerAllKernels);
+
+/// The whole of fallback-run-lite, `tool`, with the built-in kernels that
+/// `registerBuiltins` registers: parses the flags, loads the plugins, runs
+/// the binary program; returns the exit code. (scripts/size-report.sh
+/// builds runners with one kernel family this way.)
+int runLiteMain(int argc, char **argv, absl::string_view tool,
+                void (*registerBuiltins)(KernelRegistry &));
 
 /// Runs `options.entry` of the binary program in `bytes` (64-byte aligned)
 /// with kernels from `registry`: reads the inputs, runs (and benchmarks),

@@ -15,6 +15,7 @@
 #include "tfrt_fallback/Runtime/Program.h"
 
 #include "absl/strings/numbers.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 
 #include <sys/resource.h>
@@ -156,8 +157,9 @@ StatusOr<RCReference<TensorBuffer>> readFileAligned(const std::string &path) {
 }
 
 Status registerRunnerKernels(const RunnerOptions &options,
-                             KernelRegistry &registry) {
-  registerAllKernels(registry);
+                             KernelRegistry &registry,
+                             void (*registerBuiltins)(KernelRegistry &)) {
+  registerBuiltins(registry);
   for (const std::string &plugin : options.kernelPlugins)
     if (Status status = loadKernelPlugin(plugin, registry); !status.ok())
       return status;
@@ -281,6 +283,36 @@ int runBinaryProgram(const RunnerOptions &options,
   }
   std::cout.flush();
   return anyError ? 1 : 0;
+}
+
+int runLiteMain(int argc, char **argv, absl::string_view tool,
+                void (*registerBuiltins)(KernelRegistry &)) {
+  StatusOr<RunnerOptions> options = parseRunnerArgs(argc, argv);
+  if (!options.ok())
+    return reportError(options.status().message());
+  if (options->help) {
+    std::cout << runnerUsage(tool, "a binary program (.bef)");
+    return 0;
+  }
+  KernelRegistry registry;
+  if (Status status = registerRunnerKernels(*options, registry, registerBuiltins);
+      !status.ok())
+    return reportError(status.message());
+  if (options->listKernels)
+    return listRegisteredKernels(*options, registry);
+  if (options->programPath.empty())
+    return reportError("no program given (see --help)");
+  for (absl::string_view suffix : {".mlir", ".json", ".pb", ".pbtxt"})
+    if (absl::EndsWith(options->programPath, suffix))
+      return reportError(absl::StrCat(
+          tool, " runs binary programs; compile '", options->programPath,
+          "' with fallback-translate --mlir-to-bef (or run it with "
+          "fallback-run)"));
+  StatusOr<RCReference<TensorBuffer>> bytes =
+      readFileAligned(options->programPath);
+  if (!bytes.ok())
+    return reportError(bytes.status().message());
+  return runBinaryProgram(*options, *std::move(bytes), registry);
 }
 
 } // namespace tfrt_fallback::rt

@@ -1,0 +1,24 @@
+#===- aarch64-linux-gnu.cmake - cross-build the runtime for arm64 ---------===#
+#
+# clang-22 and lld-22 targeting aarch64-linux-gnu against Debian's arm64
+# multiarch libraries (scripts/setup.sh --cross installs them); run the
+# results with qemu-aarch64 (CMAKE_CROSSCOMPILING_EMULATOR). Runtime only:
+# -DTFRT_FALLBACK_ENABLE_COMPILER=OFF. Used by scripts/cross-aarch64.sh.
+#===----------------------------------------------------------------------===#
+set(CMAKE_SYSTEM_NAME Linux)
+set(CMAKE_SYSTEM_PROCESSOR aarch64)
+set(triple aarch64-linux-gnu)
+set(CMAKE_C_COMPILER clang-22)
+set(CMAKE_CXX_COMPILER clang++-22)
+set(CMAKE_C_COMPILER_TARGET ${triple})
+set(CMAKE_CXX_COMPILER_TARGET ${triple})
+set(LLVM_USE_LINKER lld CACHE STRING "")
+set(CMAKE_AR llvm-ar-22 CACHE FILEPATH "")
+set(CMAKE_RANLIB llvm-ranlib-22 CACHE FILEPATH "")
+set(CMAKE_STRIP llvm-strip-22 CACHE FILEPATH "")
+# Debian's multiarch layout: arm64 libraries in /usr/lib/aarch64-linux-gnu,
+# arch-independent headers (Abseil, Eigen, gtest) in /usr/include.
+set(CMAKE_LIBRARY_ARCHITECTURE ${triple})
+set(CMAKE_FIND_ROOT_PATH /usr/lib/${triple} /usr)
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64;-L;/usr/${triple})
