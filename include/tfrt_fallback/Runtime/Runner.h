@@ -58,10 +58,9 @@ std::string runnerUsage(absl::string_view tool, absl::string_view programKinds);
 
 /// Fills `registry` with the built-in kernels (`registerBuiltins`: every
 /// kernel by default) and those of the plugins in `options.kernelPlugins`.
-Status registerRunnerKernels(const RunnerOptions &options,
-                             KernelRegistry &registry,
-                             void (*registerBuiltins)(KernelRegistry &) =
-                                 registerAllKernels);
+Status registerRunnerKernels(
+    const RunnerOptions &options, KernelRegistry &registry,
+    void (*registerBuiltins)(KernelRegistry &) = registerAllKernels);
 
 /// The whole of fallback-run-lite, `tool`, with the built-in kernels that
 /// `registerBuiltins` registers: parses the flags, loads the plugins, runs

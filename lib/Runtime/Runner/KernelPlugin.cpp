@@ -15,10 +15,10 @@ namespace tfrt_fallback::rt {
 Status loadKernelPlugin(const std::string &path, KernelRegistry &registry) {
 #ifdef TFRT_FALLBACK_NO_KERNEL_PLUGINS
   (void)registry;
-  return UnimplementedError(absl::StrCat(
-      "cannot load kernel plugin '", path,
-      "': this runtime was built without kernel plugin support "
-      "(-DTFRT_FALLBACK_PLUGIN_HOST=OFF)"));
+  return UnimplementedError(
+      absl::StrCat("cannot load kernel plugin '", path,
+                   "': this runtime was built without kernel plugin support "
+                   "(-DTFRT_FALLBACK_PLUGIN_HOST=OFF)"));
 #endif
   void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {

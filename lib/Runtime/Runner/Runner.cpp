@@ -14,8 +14,8 @@
 #include "tfrt_fallback/Runtime/Npy.h"
 #include "tfrt_fallback/Runtime/Program.h"
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 
 #include <sys/resource.h>
@@ -295,7 +295,8 @@ int runLiteMain(int argc, char **argv, absl::string_view tool,
     return 0;
   }
   KernelRegistry registry;
-  if (Status status = registerRunnerKernels(*options, registry, registerBuiltins);
+  if (Status status =
+          registerRunnerKernels(*options, registry, registerBuiltins);
       !status.ok())
     return reportError(status.message());
   if (options->listKernels)
