@@ -53,8 +53,8 @@ args=(-G Ninja -S "$root"
   -DLLVM_USE_LINKER=lld
   -DTFRT_FALLBACK_ENABLE_COMPILER=OFF -DTFRT_FALLBACK_ENABLE_TESTS=OFF
   -DTFRT_FALLBACK_STATIC_ABSEIL=ON -DTFRT_FALLBACK_PLUGIN_HOST=OFF
-  "-DCMAKE_CXX_FLAGS=-ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables -fno-unwind-tables"
-  "-DCMAKE_EXE_LINKER_FLAGS=-Wl,--gc-sections -Wl,--icf=all")
+  "-DCMAKE_CXX_FLAGS=-ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-rtti"
+  "-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -Wl,--gc-sections -Wl,--icf=all")
 if [ "${CROSS:-}" = aarch64 ]; then
   args+=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/aarch64-linux-gnu.cmake")
   strip_tool=llvm-strip-22
@@ -64,16 +64,14 @@ if command -v ccache >/dev/null; then
   args+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
 
-# build NAME TARGETS... [-- CMAKE_ARGS...]: configures $out/NAME once.
+# build NAME TARGETS... [-- CMAKE_ARGS...]: configures and builds $out/NAME.
 build() {
   local name="$1"; shift
   local targets=()
   while [ $# -gt 0 ] && [ "$1" != -- ]; do targets+=("$1"); shift; done
   [ $# -gt 0 ] && shift
-  if [ ! -f "$out/$name/build.ninja" ]; then
-    cmake "${args[@]}" -B "$out/$name" "$@" >"$out/$name.configure.log" 2>&1 ||
-      { cat "$out/$name.configure.log"; exit 1; }
-  fi
+  cmake "${args[@]}" -B "$out/$name" "$@" >"$out/$name.configure.log" 2>&1 ||
+    { cat "$out/$name.configure.log"; exit 1; }
   ninja -C "$out/$name" "${targets[@]}" >"$out/$name.build.log" 2>&1 ||
     { tail -n 30 "$out/$name.build.log"; exit 1; }
 }

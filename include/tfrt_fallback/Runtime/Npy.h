@@ -14,6 +14,7 @@
 
 #include "absl/strings/string_view.h"
 
+#include <cstdint>
 #include <string>
 
 namespace tfrt_fallback::rt {
@@ -27,6 +28,12 @@ StatusOr<Tensor> readNpyFile(const std::string &path);
 StatusOr<std::string> encodeNpy(const Tensor &tensor);
 /// Writes `tensor` to `path`.
 Status writeNpyFile(const std::string &path, const Tensor &tensor);
+
+/// Parses all of `text` as a decimal integer (an optional '-', digits; no
+/// spaces): the .npy header's dimensions and the runners' flags. Uses
+/// std::from_chars, not absl::SimpleAtoi, whose object file brings Abseil's
+/// floating-point parser (~15 KB) into every runtime binary.
+bool parseInteger(absl::string_view text, int64_t *value);
 
 } // namespace tfrt_fallback::rt
 

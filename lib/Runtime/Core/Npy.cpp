@@ -9,10 +9,10 @@
 #include "tfrt_fallback/Runtime/Npy.h"
 
 #include "absl/strings/ascii.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 
+#include <charconv>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -105,7 +105,7 @@ StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
     if (part.empty())
       continue;
     int64_t dim;
-    if (!absl::SimpleAtoi(part, &dim) || dim < 0)
+    if (!parseInteger(part, &dim) || dim < 0)
       return npyError(name, absl::StrCat("bad dimension '", part, "'"));
     dims.push_back(dim);
   }
@@ -193,6 +193,12 @@ Status writeNpyFile(const std::string &path, const Tensor &tensor) {
   if (!file)
     return DataLossError(absl::StrCat("failed writing '", path, "'"));
   return OkStatus();
+}
+
+bool parseInteger(absl::string_view text, int64_t *value) {
+  const char *end = text.data() + text.size();
+  std::from_chars_result result = std::from_chars(text.data(), end, *value);
+  return !text.empty() && result.ec == std::errc() && result.ptr == end;
 }
 
 } // namespace tfrt_fallback::rt

@@ -15,7 +15,6 @@
 #include "tfrt_fallback/Runtime/Program.h"
 
 #include "absl/strings/match.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 
 #include <sys/resource.h>
@@ -23,6 +22,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -64,9 +64,11 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
   RunnerOptions options;
   auto number = [](absl::string_view flag, absl::string_view text, int min,
                    absl::string_view what, int *out) -> Status {
-    if (!absl::SimpleAtoi(text, out) || *out < min)
+    int64_t value = 0;
+    if (!parseInteger(text, &value) || value < min || value > INT32_MAX)
       return InvalidArgumentError(
           absl::StrCat("--", flag, " takes ", what, ", got '", text, "'"));
+    *out = static_cast<int>(value);
     return OkStatus();
   };
   for (int i = 1; i < argc; ++i) {
