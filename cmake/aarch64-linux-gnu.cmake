@@ -22,3 +22,7 @@ set(CMAKE_LIBRARY_ARCHITECTURE ${triple})
 set(CMAKE_FIND_ROOT_PATH /usr/lib/${triple} /usr)
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64;-L;/usr/${triple})
+# Debian's /usr/bin/ld only links x86; lld links any target.
+set(CMAKE_EXE_LINKER_FLAGS_INIT "-fuse-ld=lld")
+set(CMAKE_SHARED_LINKER_FLAGS_INIT "-fuse-ld=lld")
+set(CMAKE_MODULE_LINKER_FLAGS_INIT "-fuse-ld=lld")

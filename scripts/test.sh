@@ -4,8 +4,11 @@
 # Installs what is missing (scripts/setup.sh), builds build/ (or $BUILD_DIR),
 # checks the formatting of the C++ sources, then runs every test through
 # ctest (the lit suite, the unit tests and the docs check), builds the
-# downstream examples against an install (scripts/check-downstream.sh) and
-# runs the real models. Exits non-zero on any failure.
+# downstream examples against an install (scripts/check-downstream.sh),
+# runs the real models, checks the selective MobileNetV2 runner and its size
+# (scripts/size-report.sh --check) and, when the arm64 cross toolchain is
+# installed, the arm64 build (scripts/cross-aarch64.sh). Exits non-zero on
+# any failure.
 #
 #   SANITIZER=thread BUILD_DIR=build-tsan scripts/test.sh   under TSan
 #===----------------------------------------------------------------------===#
@@ -46,6 +49,14 @@ if [ "${SKIP_MODELS:-0}" != 1 ]; then
   BUILD_DIR="$build" python3 "$root/scripts/run-models.py" --bef \
     nsfwjs_mobilenet_v2_mid blazeface handlandmark-lite posenet ||
     models_status=$?
+  # The shipped runtime: a selective (MobileNetV2-only) -Os runner runs
+  # MobileNetV2, refuses BlazeFace, and stays within its size target.
+  BUILD_DIR="$build" "$root/scripts/size-report.sh" --check || models_status=1
+  # The arm64 build, when the cross toolchain is installed
+  # (scripts/setup.sh --cross).
+  if [ -x /usr/bin/qemu-aarch64 ] && [ -d /usr/lib/aarch64-linux-gnu/cmake/absl ]; then
+    "$root/scripts/cross-aarch64.sh" --test || models_status=1
+  fi
 fi
 echo "test.sh: done in $(( $(date +%s) - start )) s"
 [ "$status" -eq 0 ] && status=$models_status
