@@ -21,7 +21,9 @@ set(CMAKE_STRIP llvm-strip-22 CACHE FILEPATH "")
 set(CMAKE_LIBRARY_ARCHITECTURE ${triple})
 set(CMAKE_FIND_ROOT_PATH /usr/lib/${triple} /usr)
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
-set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64;-L;/usr/${triple})
+# libc6:arm64 puts the arm64 loader at /lib/ld-linux-aarch64.so.1, so qemu
+# finds it and the multiarch libraries without -L.
+set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64)
 # Debian's /usr/bin/ld only links x86; lld links any target.
 set(CMAKE_EXE_LINKER_FLAGS_INIT "-fuse-ld=lld")
 set(CMAKE_SHARED_LINKER_FLAGS_INIT "-fuse-ld=lld")

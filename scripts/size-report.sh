@@ -5,7 +5,8 @@
 #
 # Builds the runtime alone (no MLIR) the way an app would ship it: -Os,
 # -ffunction-sections/-fdata-sections, --gc-sections, identical code
-# folding, no unwind tables, Abseil linked statically, the C and C++
+# folding, packed relative relocations (RELR), no unwind tables, no RTTI,
+# Abseil linked statically, the C and C++
 # standard libraries shared, no kernel plugin export table; then strips and
 # measures (bytes of the file):
 #   framework   a runner (fallback-run-lite: .bef loader, executor, .npy
@@ -58,7 +59,7 @@ args=(-G Ninja -S "$root"
   -DTFRT_FALLBACK_ENABLE_COMPILER=OFF -DTFRT_FALLBACK_ENABLE_TESTS=OFF
   -DTFRT_FALLBACK_STATIC_ABSEIL=ON -DTFRT_FALLBACK_PLUGIN_HOST=OFF
   "-DCMAKE_CXX_FLAGS=-ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-rtti"
-  "-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -Wl,--gc-sections -Wl,--icf=all")
+  "-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -Wl,--gc-sections -Wl,--icf=all -Wl,-z,pack-relative-relocs")
 if [ "${CROSS:-}" = aarch64 ]; then
   args+=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/aarch64-linux-gnu.cmake")
   strip_tool=llvm-strip-22

@@ -171,6 +171,16 @@ public:
   static RCReference<TensorBuffer>
   wrapExternal(void *data, size_t size, absl::AnyInvocable<void()> release);
 
+  /// Accounting of the bytes allocate() hands out, for memory reports
+  /// (`fallback-run --benchmark`): off by default, when it costs one
+  /// relaxed load per allocation; on, two atomic updates.
+  static void setAccounting(bool enabled);
+  /// Bytes of owned buffers alive now, and the most alive at once since
+  /// the last resetPeakBytes() (counted while accounting is on).
+  static size_t liveBytes();
+  static size_t peakBytes();
+  static void resetPeakBytes();
+
   void *data() const { return data_; }
   size_t size() const { return size_; }
   /// True for memory allocated by allocate(); external memory may be
@@ -192,6 +202,8 @@ private:
   /// null for external ones.
   void *allocation_;
   absl::AnyInvocable<void()> release_;
+  /// Allocated while accounting was on (liveBytes() includes it).
+  bool counted_ = false;
 };
 
 //===----------------------------------------------------------------------===//

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -57,6 +58,33 @@ std::string TensorShape::toString() const {
 // TensorBuffer
 //===----------------------------------------------------------------------===//
 
+namespace {
+std::atomic<bool> accounting{false};
+std::atomic<size_t> live{0};
+std::atomic<size_t> peak{0};
+
+void countAllocation(size_t bytes) {
+  size_t now = live.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+  size_t before = peak.load(std::memory_order_relaxed);
+  while (now > before &&
+         !peak.compare_exchange_weak(before, now, std::memory_order_relaxed))
+    ;
+}
+} // namespace
+
+void TensorBuffer::setAccounting(bool enabled) {
+  accounting.store(enabled, std::memory_order_relaxed);
+}
+size_t TensorBuffer::liveBytes() {
+  return live.load(std::memory_order_relaxed);
+}
+size_t TensorBuffer::peakBytes() {
+  return peak.load(std::memory_order_relaxed);
+}
+void TensorBuffer::resetPeakBytes() {
+  peak.store(live.load(std::memory_order_relaxed), std::memory_order_relaxed);
+}
+
 StatusOr<RCReference<TensorBuffer>> TensorBuffer::allocate(size_t bytes) {
   if (bytes > kMaxBytes)
     return ResourceExhaustedError(absl::StrCat("tensor allocation of ", bytes,
@@ -74,6 +102,12 @@ StatusOr<RCReference<TensorBuffer>> TensorBuffer::allocate(size_t bytes) {
   void *header = reinterpret_cast<void *>(data - sizeof(TensorBuffer));
   auto *buffer = new (header)
       TensorBuffer(reinterpret_cast<void *>(data), bytes, raw, nullptr);
+  if (accounting.load(std::memory_order_relaxed)) {
+    // Marks the buffer so that its release is counted even if accounting
+    // is turned off meanwhile.
+    buffer->counted_ = true;
+    countAllocation(bytes);
+  }
   return takeRef(buffer);
 }
 
@@ -86,6 +120,8 @@ TensorBuffer::wrapExternal(void *data, size_t size,
 void TensorBuffer::destroy() const {
   auto *self = const_cast<TensorBuffer *>(this);
   if (void *raw = self->allocation_) {
+    if (self->counted_)
+      live.fetch_sub(self->size_, std::memory_order_relaxed);
     self->~TensorBuffer();
     std::free(raw);
     return;

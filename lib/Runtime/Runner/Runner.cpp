@@ -228,6 +228,8 @@ int runBinaryProgram(const RunnerOptions &options,
 
   // Benchmark runs share the inputs; the last run takes them over.
   if (options.benchmark > 0) {
+    TensorBuffer::setAccounting(true);
+    TensorBuffer::resetPeakBytes();
     std::vector<double> times;
     for (int i = -1; i < options.benchmark; ++i) {
       auto start = std::chrono::steady_clock::now();
@@ -245,13 +247,28 @@ int runBinaryProgram(const RunnerOptions &options,
             std::chrono::duration<double, std::milli>(end - start).count());
     }
     std::sort(times.begin(), times.end());
-    char line[160];
+    // What the program needs at least: its weights (constants, used in
+    // place in the program file) and the most tensor bytes alive at once
+    // (the inputs, which were allocated before accounting, included).
+    double weights = 0, activations = TensorBuffer::peakBytes();
+    for (const ConstantEntry &constant : (*program)->constants())
+      weights += constant.tensor.totalBytes();
+    for (const Tensor &input : inputs)
+      activations += input.totalBytes();
+    constexpr double kMiB = 1024.0 * 1024.0;
+    double rss = maxRssMiB();
+    double needed = (weights + activations) / kMiB;
+    char line[400];
     std::snprintf(line, sizeof(line),
                   "benchmark: %d runs, min %.4f ms, median %.4f ms, max %.4f "
-                  "ms\npeak memory: %.1f MiB (max RSS)\n",
+                  "ms\npeak memory: %.1f MiB (max RSS)\n"
+                  "memory: weights %.1f MiB + peak live tensors %.1f MiB = "
+                  "%.1f MiB; max RSS / that = %.2f\n",
                   options.benchmark, times.front(), times[times.size() / 2],
-                  times.back(), maxRssMiB());
+                  times.back(), rss, weights / kMiB, activations / kMiB, needed,
+                  needed > 0 ? rss / needed : 0.0);
     std::cout << line;
+    TensorBuffer::setAccounting(false);
   }
 
   auto results = executor.run(*function, std::move(inputs), runOptions());
