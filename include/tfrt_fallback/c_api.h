@@ -57,6 +57,17 @@ TFRTF_EXPORT TFRTF_Runtime *TFRTF_NewRuntime(int num_threads,
                                              TFRTF_Status *status);
 TFRTF_EXPORT void TFRTF_DeleteRuntime(TFRTF_Runtime *runtime);
 
+/* Loads the kernel plugin at `path` (a shared library with the entry point
+ * of tfrt_fallback/Runtime/KernelPlugin.h) and adds its kernels to
+ * `runtime`, for the programs loaded after it. A plugin for the C API links
+ * the runtime's C++ libraries itself (TFRTFallback::Runtime), since this
+ * library exports nothing but TFRTF_*; it must be built for this kernel ABI
+ * version (else FAILED_PRECONDITION). Not thread-safe with other calls on
+ * `runtime`. */
+TFRTF_EXPORT void TFRTF_LoadKernelPlugin(TFRTF_Runtime *runtime,
+                                         const char *path,
+                                         TFRTF_Status *status);
+
 /*===----------------------------------------------------------------------===*
  * Programs
  *===----------------------------------------------------------------------===*/

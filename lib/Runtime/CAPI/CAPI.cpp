@@ -11,6 +11,7 @@
 
 #include "tfrt_fallback/Runtime/Executor.h"
 #include "tfrt_fallback/Runtime/HostContext.h"
+#include "tfrt_fallback/Runtime/KernelPlugin.h"
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/Program.h"
@@ -128,6 +129,16 @@ TFRTF_Runtime *TFRTF_NewRuntime(int numThreads, TFRTF_Status *status) {
 }
 
 void TFRTF_DeleteRuntime(TFRTF_Runtime *runtime) { delete runtime; }
+
+void TFRTF_LoadKernelPlugin(TFRTF_Runtime *runtime, const char *path,
+                            TFRTF_Status *status) {
+  if (!runtime || !path) {
+    setStatus(status, InvalidArgumentError(
+                          "TFRTF_LoadKernelPlugin: no runtime or no path"));
+    return;
+  }
+  setStatus(status, loadKernelPlugin(path, runtime->registry));
+}
 
 TFRTF_Program *TFRTF_LoadProgramFromFile(TFRTF_Runtime *runtime,
                                          const char *path,
