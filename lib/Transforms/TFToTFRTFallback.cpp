@@ -58,6 +58,10 @@ Attribute convertTFAttr(Attribute value) {
   Builder builder(context);
   if (auto shape = dyn_cast<tf::ShapeAttr>(value))
     return ShapeAttr::get(context, shape.getRanked(), shape.getDims());
+  // A function without instantiation attributes is a plain symbol.
+  if (auto func = dyn_cast<tf::FuncAttr>(value);
+      func && func.getAttrs().empty() && isa<FlatSymbolRefAttr>(func.getName()))
+    return func.getName();
   if (auto list = dyn_cast<ArrayAttr>(value)) {
     SmallVector<Attribute> elements;
     for (Attribute element : list)
@@ -286,6 +290,13 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
   }
   if (name == "Const") {
     auto value = op->getAttrOfType<ElementsAttr>("value");
+    if (auto proto = op->getAttrOfType<tf::TensorProtoAttr>("value")) {
+      FailureOr<DenseElementsAttr> decoded =
+          tf::decodeTensorProto(proto, [&] { return op->emitOpError(); });
+      if (failed(decoded))
+        return failure();
+      value = *decoded;
+    }
     if (!value)
       return op->emitOpError("requires a tensor 'value' attribute");
     if (op->getNumOperands() != 0 || op->getNumResults() != 1 ||
@@ -366,6 +377,14 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
       continue;
     }
     Attribute value = convertTFAttr(attr.getValue());
+    if (auto proto = dyn_cast<tf::TensorProtoAttr>(value)) {
+      FailureOr<DenseElementsAttr> decoded = tf::decodeTensorProto(proto, [&] {
+        return op->emitOpError("attribute '") << attrName << "' ";
+      });
+      if (failed(decoded))
+        return failure();
+      value = *decoded;
+    }
     std::string reason = checkTFAttrValue(value);
     if (!reason.empty())
       return op->emitOpError("attribute '") << attrName << "' " << reason;
