@@ -11,6 +11,7 @@
 #include "tfrt_fallback/Dialect/Fallback/FallbackOps.h"
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
+#include "tfrt_fallback/Runtime/DType.h"
 #include "tfrt_fallback/Transforms/DerivedAttributes.h"
 #include "tfrt_fallback/Transforms/KernelManifest.h"
 
@@ -58,6 +59,16 @@ Attribute convertTFAttr(Attribute value) {
   Builder builder(context);
   if (auto shape = dyn_cast<tf::ShapeAttr>(value))
     return ShapeAttr::get(context, shape.getRanked(), shape.getDims());
+  // TensorFlow's older MLIR spells a dtype as a string, "tfdtype$DT_FLOAT".
+  if (auto string = dyn_cast<StringAttr>(value);
+      string && string.getValue().starts_with("tfdtype$")) {
+    rt::StatusOr<rt::DType> dtype =
+        rt::parseDType(string.getValue().drop_front(strlen("tfdtype$")).str());
+    if (dtype.ok())
+      if (Type element = tf::getElementType(*dtype, context))
+        return TypeAttr::get(element);
+    return value;
+  }
   // A function without instantiation attributes is a plain symbol.
   if (auto func = dyn_cast<tf::FuncAttr>(value);
       func && func.getAttrs().empty() && isa<FlatSymbolRefAttr>(func.getName()))

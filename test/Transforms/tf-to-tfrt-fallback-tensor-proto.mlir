@@ -61,3 +61,16 @@ func.func @func_attr(%x: tensor<f32>) {
 func.func private @callee(%x: tensor<f32>) {
   return
 }
+
+// -----
+
+// TensorFlow's older MLIR spells dtypes as strings; they become types, in
+// lists too. A string that names no dtype stays a string.
+// CHECK-LABEL: func @tfdtype_strings
+// CHECK: tfrt_fallback.kernel_call "Neg"(%{{.*}}) {T = f32}
+// CHECK: tfrt_fallback.kernel_call "MadeUpOp"(%{{.*}}) chain(%{{.*}}) {Tlist = [i32, !tf_type.string], other = "tfdtype$DT_NOTHING"}
+func.func @tfdtype_strings(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = "tf.Neg"(%x) {T = "tfdtype$DT_FLOAT"} : (tensor<2xf32>) -> tensor<2xf32>
+  "tf.MadeUpOp"(%0) {Tlist = ["tfdtype$DT_INT32", "tfdtype$DT_STRING"], other = "tfdtype$DT_NOTHING"} : (tensor<2xf32>) -> ()
+  return %0 : tensor<2xf32>
+}
