@@ -333,6 +333,10 @@ LogicalResult ProgramWriter::writeAttr(ByteWriter &out, Attribute value,
       std::optional<bef::AttrKind> elementKind = getAttrKind(list[0]);
       if (!elementKind)
         return user->emitOpError("has a list attribute of an unsupported kind");
+      // The format has no list of functions (the loader refuses one).
+      if (*elementKind == bef::AttrKind::Func)
+        return user->emitOpError("has a list of function attributes, which "
+                                 "the binary program format cannot carry");
       kind = *elementKind;
     }
     out.u8(bef::kListBit | static_cast<uint8_t>(kind));

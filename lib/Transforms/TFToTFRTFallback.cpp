@@ -11,6 +11,7 @@
 #include "tfrt_fallback/Dialect/Fallback/FallbackOps.h"
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
+#include "tfrt_fallback/Runtime/DType.h"
 #include "tfrt_fallback/Transforms/DerivedAttributes.h"
 #include "tfrt_fallback/Transforms/KernelManifest.h"
 
@@ -58,6 +59,20 @@ Attribute convertTFAttr(Attribute value) {
   Builder builder(context);
   if (auto shape = dyn_cast<tf::ShapeAttr>(value))
     return ShapeAttr::get(context, shape.getRanked(), shape.getDims());
+  // TensorFlow's older MLIR spells a dtype as a string, "tfdtype$DT_FLOAT".
+  if (auto string = dyn_cast<StringAttr>(value);
+      string && string.getValue().starts_with("tfdtype$")) {
+    rt::StatusOr<rt::DType> dtype =
+        rt::parseDType(string.getValue().drop_front(strlen("tfdtype$")).str());
+    if (dtype.ok())
+      if (Type element = tf::getElementType(*dtype, context))
+        return TypeAttr::get(element);
+    return value;
+  }
+  // A function without instantiation attributes is a plain symbol.
+  if (auto func = dyn_cast<tf::FuncAttr>(value);
+      func && func.getAttrs().empty() && isa<FlatSymbolRefAttr>(func.getName()))
+    return func.getName();
   if (auto list = dyn_cast<ArrayAttr>(value)) {
     SmallVector<Attribute> elements;
     for (Attribute element : list)
@@ -286,6 +301,13 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
   }
   if (name == "Const") {
     auto value = op->getAttrOfType<ElementsAttr>("value");
+    if (auto proto = op->getAttrOfType<tf::TensorProtoAttr>("value")) {
+      FailureOr<DenseElementsAttr> decoded =
+          tf::decodeTensorProto(proto, [&] { return op->emitOpError(); });
+      if (failed(decoded))
+        return failure();
+      value = *decoded;
+    }
     if (!value)
       return op->emitOpError("requires a tensor 'value' attribute");
     if (op->getNumOperands() != 0 || op->getNumResults() != 1 ||
@@ -366,6 +388,14 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
       continue;
     }
     Attribute value = convertTFAttr(attr.getValue());
+    if (auto proto = dyn_cast<tf::TensorProtoAttr>(value)) {
+      FailureOr<DenseElementsAttr> decoded = tf::decodeTensorProto(proto, [&] {
+        return op->emitOpError("attribute '") << attrName << "' ";
+      });
+      if (failed(decoded))
+        return failure();
+      value = *decoded;
+    }
     std::string reason = checkTFAttrValue(value);
     if (!reason.empty())
       return op->emitOpError("attribute '") << attrName << "' " << reason;

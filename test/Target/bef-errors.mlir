@@ -20,3 +20,15 @@ func.func @main(%x: tensor<f32>) -> tensor<f32> {
 ^unreachable:
   return %x : tensor<f32>
 }
+
+// -----
+
+// A list of functions (tf.Case's `branches`): the loader could not read it.
+func.func @function_list(%i: tensor<i32>, %x: tensor<f32>) -> tensor<f32> {
+  // expected-error@+1 {{'tfrt_fallback.kernel_call' op has a list of function attributes, which the binary program format cannot carry}}
+  %0 = tfrt_fallback.kernel_call "Case"(%i, %x) {branches = [@branch, @branch]} : (tensor<i32>, tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+func.func private @branch(%x: tensor<f32>) -> tensor<f32> {
+  return %x : tensor<f32>
+}

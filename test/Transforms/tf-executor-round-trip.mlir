@@ -1,6 +1,6 @@
 // RUN: fallback-opt %s | FileCheck %s
 // RUN: fallback-opt %s | fallback-opt | FileCheck %s
-// RUN: fallback-opt %s --mlir-print-op-generic | fallback-opt | FileCheck %s
+// RUN: fallback-opt %s --mlir-print-op-generic --mlir-print-debuginfo | fallback-opt | FileCheck %s
 
 // The tf_executor subset in the form `tf-mlir-translate -graphdef-to-mlir`
 // prints: islands in the `wraps` short form and the region form, control

@@ -41,8 +41,9 @@ struct Bytes {
 };
 
 /// main(%x: tensor<2xf32>) -> tensor<2xf32> { return AddV2(%x, [1, 2]) }
-/// followed by Mul(%sum, %sum) as a second result.
-std::vector<uint8_t> buildAddProgram() {
+/// followed by Mul(%sum, %sum) as a second result. `dtype` is the dtype code
+/// written for the program's one tensor type.
+std::vector<uint8_t> buildAddProgram(uint8_t dtype = 1) {
   // Strings: "AddV2" @0, "a.mlir:3:5" @5, "main" @15, "T" @19, "Mul" @20,
   // "a.mlir:4:5" @23.
   std::string strings = "AddV2a.mlir:3:5mainTMula.mlir:4:5";
@@ -51,9 +52,9 @@ std::vector<uint8_t> buildAddProgram() {
   constants.raw(values, sizeof(values));
 
   Bytes program;
-  program.u32(1); // types
-  program.u8(1);  // tensor
-  program.u8(1);  // f32
+  program.u32(1);    // types
+  program.u8(1);     // tensor
+  program.u8(dtype); // f32 by default
   program.i32(1);
   program.i64(2);
   program.u32(1); // constants
@@ -220,6 +221,19 @@ TEST_F(ProgramTest, SurvivesEveryCorruptedByte) {
     }
   }
   EXPECT_GT(rejected, original.size());
+}
+
+TEST_F(ProgramTest, RejectsDTypeCodesDTypesDefDoesNotList) {
+  // DT_COMPLEX64 (8), DT_QINT8 (11), DT_RESOURCE (20) and codes TensorFlow
+  // does not have: no tensor type of the program may hold them (the
+  // disassembler once made a null MLIR element type of them).
+  for (uint8_t code : {0, 8, 11, 20, 24, 200}) {
+    std::vector<uint8_t> bytes = buildAddProgram(code);
+    EXPECT_EQ(
+        Program::load(absl::MakeConstSpan(bytes), registry).status().message(),
+        "invalid binary program: unknown dtype code " + std::to_string(code))
+        << int(code);
+  }
 }
 
 TEST_F(ProgramTest, ReportsBadMagicAndVersion) {

@@ -104,12 +104,13 @@ def TFExecutorToFunctional
     by the data values its `tf_executor.fetch` fetches.
 
     Control tokens (`!tf_executor.control`: island control inputs and
-    fetched tokens) are dropped. That keeps the meaning of graphs of pure
+    fetched tokens) are dropped, and `tf_executor.ControlTrigger`, which
+    only orders them, with them. That keeps the meaning of graphs of pure
     ops; the order of stateful ops then follows the islands' order, and the
     `tf-to-tfrt-fallback` pass threads them on a chain in that order.
-    TensorFlow v1 control flow (`tf_executor.Switch`, `Merge`, `Enter`,
-    `Exit`, `NextIteration.*`, `LoopCond`, `ControlTrigger`) is an error:
-    not supported yet.
+    TensorFlow v1 control flow (`tf_executor.Switch`, `_SwitchN`, `Merge`,
+    `Enter`, `Exit`, `NextIteration.*`, `LoopCond`) is an error naming the
+    op: not turned into functional control flow yet.
 
     Before:
 

@@ -144,9 +144,11 @@ Status ProgramLoader::readIndex(ByteReader &in, size_t limit,
 Status ProgramLoader::readDType(ByteReader &in, DType &out) {
   uint8_t code = 0;
   RETURN_IF_ERROR(in.read(code));
-  out = static_cast<DType>(code);
-  if (dtypeName(out) == "invalid" || out == DType::Invalid)
+  // Only the dtypes DTypes.def lists: any other code would reach kernels and
+  // tools as a dtype without a size or a name.
+  if (!dtypeFromDataType(code).ok())
     return formatError(absl::StrCat("unknown dtype code ", code));
+  out = static_cast<DType>(code);
   return OkStatus();
 }
 

@@ -1,7 +1,7 @@
 //===- TFExecutorDialect.h - TensorFlow's tf_executor dialect ---*- C++ -*-===//
 //
-// The `tf_executor` ops TensorFlow's MLIR exporter wraps graphs in: graph,
-// island, yield, fetch and the `!tf_executor.control` type.
+// TensorFlow's `tf_executor` dialect: graph, island, yield, fetch, the v1
+// control-flow ops and the `!tf_executor.control` / `token` types.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +23,20 @@
 namespace tfrt_fallback::tf_executor {
 class FetchOp;
 class YieldOp;
+
+/// Checks that no data operand follows a control token.
+mlir::LogicalResult verifyControlOperandsLast(mlir::Operation *op);
+
+/// Op trait: control operands (`!tf_executor.control`) come after every data
+/// operand.
+template <typename ConcreteType>
+class ControlOperandsLast
+    : public mlir::OpTrait::TraitBase<ConcreteType, ControlOperandsLast> {
+public:
+  static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
+    return verifyControlOperandsLast(op);
+  }
+};
 } // namespace tfrt_fallback::tf_executor
 
 #define GET_OP_CLASSES
