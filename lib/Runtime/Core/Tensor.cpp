@@ -23,10 +23,14 @@ namespace tfrt_fallback::rt {
 
 TensorShape::TensorShape(absl::Span<const int64_t> dims) {
   assignDims(dims.data(), dims.size());
+  // Unsigned, so that a product whose prefix overflows before a zero dim
+  // (which create() admits: the count is 0) is defined.
+  uint64_t count = 1;
   for (int64_t d : dims) {
     assert(d >= 0 && "negative dimension");
-    numElements_ *= d;
+    count *= static_cast<uint64_t>(d);
   }
+  numElements_ = static_cast<int64_t>(count);
 }
 
 StatusOr<TensorShape> TensorShape::create(absl::Span<const int64_t> dims) {

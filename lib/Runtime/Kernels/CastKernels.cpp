@@ -68,11 +68,12 @@ template <typename D, typename S> D castValue(S x) {
     constexpr int kBits = std::numeric_limits<D>::digits; // Excluding sign.
     constexpr W hi = W(2) * static_cast<W>(uint64_t(1) << (kBits - 1));
     constexpr W lo = std::is_signed_v<D> ? -hi : W(0);
-    // Branch-free so the loop vectorizes; NaN fails both comparisons.
-    const W clamped = w < lo ? lo : w;
-    const D v =
-        clamped >= hi ? std::numeric_limits<D>::max() : static_cast<D>(clamped);
-    return w == w ? v : D(0);
+    // Branch-free so the loop vectorizes. NaN becomes 0 before the
+    // conversion: converting NaN (or anything out of range) is undefined.
+    const W finite = w == w ? w : W(0);
+    const W clamped = finite < lo ? lo : finite;
+    return clamped >= hi ? std::numeric_limits<D>::max()
+                         : static_cast<D>(clamped);
   } else if constexpr (isReducedFloat<S>) {
     return static_cast<D>(static_cast<float>(x));
   } else {
