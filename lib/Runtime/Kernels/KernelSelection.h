@@ -20,6 +20,9 @@
 #include "tfrt_fallback/Runtime/OpTable.h"
 
 namespace tfrt_fallback::rt {
+// Internal linkage: each translation unit has the selection it was compiled
+// with (a test compiles its own).
+namespace {
 namespace selection {
 
 /// A kernel a selective build keeps: op `op` with type attribute T = dtype
@@ -84,6 +87,7 @@ constexpr bool isOpSelected(OpId op) {
   return false;
 }
 
+} // namespace
 } // namespace tfrt_fallback::rt
 
 #endif // TFRT_FALLBACK_LIB_RUNTIME_KERNELS_KERNELSELECTION_H
