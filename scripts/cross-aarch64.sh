@@ -31,10 +31,11 @@ if command -v ccache >/dev/null; then
   export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$root}" CCACHE_NOHASHDIR=true
   args+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
-cmake "${args[@]}" >"$build.configure.log" 2>&1 ||
-  { cat "$build.configure.log"; exit 1; }
-ninja -C "$build" ${JOBS:+-j "$JOBS"} >"$build.build.log" 2>&1 ||
-  { tail -n 40 "$build.build.log"; exit 1; }
+mkdir -p "$build"
+cmake "${args[@]}" >"$build/configure.log" 2>&1 ||
+  { cat "$build/configure.log"; exit 1; }
+ninja -C "$build" ${JOBS:+-j "$JOBS"} >"$build/build.log" 2>&1 ||
+  { tail -n 40 "$build/build.log"; exit 1; }
 llvm-readelf-22 -h "$build/bin/fallback-run-lite" | grep -E "Class|Machine" | tr -s " "
 echo "cross-aarch64: built in $(( $(date +%s) - start )) s"
 [ "$test" = 1 ] || exit 0
