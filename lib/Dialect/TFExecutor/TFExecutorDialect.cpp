@@ -465,11 +465,10 @@ void EnterOp::print(OpAsmPrinter &p) {
                           {"frame_name", "parallel_iterations", "is_constant"});
 }
 
-//===----------------------------------------------------------------------===//
-// ExitOp
-//===----------------------------------------------------------------------===//
-
-ParseResult ExitOp::parse(OpAsmParser &parser, OperationState &result) {
+/// The operands and types of an op with one data operand whose results are
+/// that value and a control token (Exit, LoopCond), then its attributes.
+static ParseResult parseOneDataAndControl(OpAsmParser &parser,
+                                          OperationState &result) {
   SmallVector<OpAsmParser::UnresolvedOperand> operands;
   if (parser.parseOperandList(operands) ||
       parseExecutorTypes(parser, result, operands, /*numData=*/1,
@@ -481,6 +480,14 @@ ParseResult ExitOp::parse(OpAsmParser &parser, OperationState &result) {
                          }))
     return failure();
   return parser.parseOptionalAttrDict(result.attributes);
+}
+
+//===----------------------------------------------------------------------===//
+// ExitOp
+//===----------------------------------------------------------------------===//
+
+ParseResult ExitOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseOneDataAndControl(parser, result);
 }
 
 void ExitOp::print(OpAsmPrinter &p) {
@@ -495,17 +502,7 @@ void ExitOp::print(OpAsmPrinter &p) {
 //===----------------------------------------------------------------------===//
 
 ParseResult LoopCondOp::parse(OpAsmParser &parser, OperationState &result) {
-  SmallVector<OpAsmParser::UnresolvedOperand> operands;
-  if (parser.parseOperandList(operands) ||
-      parseExecutorTypes(parser, result, operands, /*numData=*/1,
-                         [&](Type data, SmallVectorImpl<Type> &inputs,
-                             SmallVectorImpl<Type> &outputs) {
-                           inputs.push_back(data);
-                           outputs.append(
-                               {data, ControlType::get(parser.getContext())});
-                         }))
-    return failure();
-  return parser.parseOptionalAttrDict(result.attributes);
+  return parseOneDataAndControl(parser, result);
 }
 
 void LoopCondOp::print(OpAsmPrinter &p) {
