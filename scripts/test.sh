@@ -31,6 +31,11 @@ sed -n '/^Testing Time:/,/^ *Passed/p;/^Total Discovered Tests/,/^ *Failed/p' \
   "$build/Testing/Temporary/LastTest.log" |
   grep -E '^(Testing Time|Total|  [A-Z])' | awk '!seen[$0]++' || true
 grep -E 'tests passed|tests failed|Total Test time' "$build/ctest.log" || true
+# Name the failing lit tests (lit -sv prints them deep inside ctest's log).
+lit_failures() {
+  grep -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): ' "$build/ctest.log" | sort -u || true
+}
+lit_failures
 
 # Embedders: install into a fresh prefix, build and run the downstream
 # examples against it (examples/downstream).
@@ -59,5 +64,17 @@ if [ "${SKIP_MODELS:-0}" != 1 ]; then
   fi
 fi
 echo "test.sh: done in $(( $(date +%s) - start )) s"
+if [ "$status" -ne 0 ]; then
+  echo "test.sh: failures (details in $build/ctest.log):"
+  lit_failures
+  # The end of each failing lit test's output, where its error is.
+  awk '/^\*+ TEST .* FAILED \*+$/ {on=1; n=0; buf=""} on {buf=buf $0 "\n"; n++}
+       on && /^\*+$/ {on=0; printf "%s", tail(buf, 30)}
+       function tail(b, k,   a, m, i, r) { m=split(b, a, "\n"); r="";
+         for (i = (m-k > 1 ? m-k : 1); i < m; i++) r = r a[i] "\n"; return r }' \
+    "$build/ctest.log" || true
+  grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess aborted|Not Run)\)' \
+    "$build/ctest.log" || true
+fi
 [ "$status" -eq 0 ] && status=$models_status
 exit "$status"

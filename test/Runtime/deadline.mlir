@@ -5,7 +5,7 @@
 // RUN: not fallback-run %s --threads=1 --deadline-ms=200 > %t.out 2> %t.err
 // RUN: FileCheck %s --check-prefix=ERR < %t.err
 // RUN: not fallback-run %s --threads=2 --deadline-ms=200 2>&1 | FileCheck %s --check-prefix=ERR
-// ERR: error: result #0: the run's deadline passed before MatMul '{{.*}}deadline.mlir:{{[0-9]+}}:{{[0-9]+}}' in 'main'
+// ERR: error: result #0: the run's deadline passed before {{Fill|MatMul}} '{{.*}}deadline.mlir:{{[0-9]+}}:{{[0-9]+}}' in 'main'
 // A deadline the run meets changes nothing.
 // RUN: fallback-run %src_root/examples/mlp.mlir --input=%src_root/examples/mlp_input.npy --deadline-ms=60000 | FileCheck %s --check-prefix=MET
 // MET: result #0:
