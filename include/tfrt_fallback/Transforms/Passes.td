@@ -141,6 +141,69 @@ def TFExecutorToFunctional
   let dependentDialects = ["::tfrt_fallback::tf_executor::TFExecutorDialect"];
 }
 
+def TFRegionControlFlowToFunctional
+    : Pass<"tf-region-control-flow-to-functional", "mlir::ModuleOp"> {
+  let summary = "Outline tf.IfRegion, tf.CaseRegion and tf.WhileRegion into "
+                "functions called by tf.If, tf.Case and tf.While";
+  let description = [{
+    TensorFlow's MLIR writes control flow in two forms: functional ops that
+    name functions (`tf.If`, `tf.Case`, `tf.While`) and region ops that hold
+    their branches, condition and body inline (`tf.IfRegion`,
+    `tf.CaseRegion`, `tf.WhileRegion`). `tf-to-tfrt-fallback` lowers the
+    functional form; this pass turns the region form into it, as
+    TensorFlow's pass of the same name does.
+
+    Each region becomes a private function named after the enclosing
+    function and its role (`@main_then`, `@main_while_body`, renamed when
+    the name is taken), its `tf.Yield` a `func.return`. Values a region uses
+    from above become arguments after the region's own: the branches of an
+    `IfRegion` or `CaseRegion` all take every value any of them uses, and a
+    `WhileRegion` carries them as extra loop values that its body returns
+    unchanged (the `tf.While` has more results than the region op had; the
+    extra ones are unused). Attributes (`is_stateless`,
+    `parallel_iterations`, `shape_invariant`, ...) are kept. Nested region
+    ops are outlined innermost first. Ops named in `native-ops` are left
+    as they are.
+
+    Before:
+
+    ```mlir
+    func.func @main(%p: tensor<i1>, %x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
+      %0 = "tf.IfRegion"(%p) ({
+        %1 = "tf.AddV2"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "tf.Yield"(%1) : (tensor<f32>) -> ()
+      }, {
+        "tf.Yield"(%y) : (tensor<f32>) -> ()
+      }) {is_stateless = true} : (tensor<i1>) -> tensor<f32>
+      return %0 : tensor<f32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @main(%p: tensor<i1>, %x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
+      %0 = "tf.If"(%p, %x, %y) {else_branch = @main_else, is_stateless = true,
+                                 then_branch = @main_then}
+          : (tensor<i1>, tensor<f32>, tensor<f32>) -> tensor<f32>
+      return %0 : tensor<f32>
+    }
+    func.func private @main_then(%x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
+      %1 = "tf.AddV2"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      return %1 : tensor<f32>
+    }
+    func.func private @main_else(%x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
+      return %y : tensor<f32>
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let options = [
+    ListOption<"nativeOps", "native-ops", "std::string",
+               "Region ops (without 'tf.') left for a native lowering">
+  ];
+}
+
 def TFDeviceInline : Pass<"tf-device-inline", "mlir::ModuleOp"> {
   let summary = "Inline tf_device.launch and tf_device.cluster regions, "
                 "carrying their device onto the ops";
