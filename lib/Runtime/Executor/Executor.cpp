@@ -58,6 +58,17 @@ void forwardValue(TensorValue &from, AsyncValue &to) {
   }
 }
 
+const char *controlFlowName(bef::Opcode opcode) {
+  switch (opcode) {
+  case bef::Opcode::If:
+    return "If";
+  case bef::Opcode::Case:
+    return "Case";
+  default:
+    return "While";
+  }
+}
+
 /// What executing an instruction did.
 enum class Outcome {
   Done,     ///< results published
@@ -366,6 +377,9 @@ Status Executor::Frame::checkStop(const Instruction &inst) const {
       const KernelEntry &kernel = program_.kernels()[inst.index];
       return absl::StrCat(kernel.opName, " '", kernel.location, "'");
     }
+    if (bef::hasCallees(inst.opcode))
+      return absl::StrCat(controlFlowName(inst.opcode), " '", inst.location,
+                          "'");
     return absl::StrCat("'", inst.location, "'");
   };
   if (cancellation_ && cancellation_->isCancelled())
@@ -586,17 +600,6 @@ Outcome Executor::Frame::runCall(uint32_t index, const Instruction &inst) {
 // the chain as it was. docs/BinaryFormat.md gives the layout.
 
 namespace {
-
-const char *controlFlowName(bef::Opcode opcode) {
-  switch (opcode) {
-  case bef::Opcode::If:
-    return "If";
-  case bef::Opcode::Case:
-    return "Case";
-  default:
-    return "While";
-  }
-}
 
 /// TensorFlow's truth value of a predicate (tf.If's cond, the result of
 /// tf.While's cond): a scalar is true when it is not zero, any other tensor
