@@ -423,6 +423,11 @@ LogicalResult IfOp::verifySymbolUses(SymbolTableCollection &symbols) {
                       results, hasChain());
 }
 
+void IfOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  if (Value chain = getOutChain())
+    setNameFn(chain, "chain");
+}
+
 void IfOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
@@ -465,6 +470,11 @@ LogicalResult CaseOp::verifySymbolUses(SymbolTableCollection &symbols) {
                             hasChain())))
       return failure();
   return success();
+}
+
+void CaseOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  if (Value chain = getOutChain())
+    setNameFn(chain, "chain");
 }
 
 void CaseOp::getEffects(
@@ -517,6 +527,11 @@ LogicalResult WhileOp::verifySymbolUses(SymbolTableCollection &symbols) {
     return failure();
   return verifyCallee(*this, symbols, getBodyAttr(), "body", carried, carried,
                       hasChain());
+}
+
+void WhileOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  if (Value chain = getOutChain())
+    setNameFn(chain, "chain");
 }
 
 void WhileOp::getEffects(

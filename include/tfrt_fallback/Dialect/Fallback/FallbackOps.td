@@ -161,7 +161,8 @@ class TFRTFallback_ControlFlowOp<string mnemonic, list<Trait> traits = []>
     : TFRTFallback_Op<mnemonic, !listconcat(traits, [
         AttrSizedOperandSegments, AttrSizedResultSegments,
         DeclareOpInterfaceMethods<SymbolUserOpInterface>,
-        DeclareOpInterfaceMethods<MemoryEffectsOpInterface>])> {
+        DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+        DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>])> {
   let hasCustomAssemblyFormat = 1;
   let extraClassDeclaration = [{
     /// Whether this op is ordered by a chain (its callees have effects).
