@@ -306,7 +306,6 @@ TEST_P(ExecutorThreadsTest, CallOfAFunctionWithAnAsyncKernel) {
   }
 }
 
-
 /// main(n: i32) -> while (i < n) { i = TestDelayedIdentity(i) + 1 }: every
 /// iteration waits for an async kernel, so the loop goes on from the
 /// kernel's thread.
@@ -409,8 +408,8 @@ TEST_P(ExecutorThreadsTest, ChainsOrderEffectsThroughLoopsAndBranches) {
   uint32_t bi = b.addArgument(body, scalar);
   uint32_t bp = b.addArgument(body, pred);
   uint32_t one = b.addConstant(body, i32(1));
-  uint32_t branched = b.addControlFlow(body, bef::Opcode::If,
-                                       {thenFn, elseFn}, {bp, bi, bc})[0];
+  uint32_t branched = b.addControlFlow(body, bef::Opcode::If, {thenFn, elseFn},
+                                       {bp, bi, bc})[0];
   uint32_t next = b.addKernelCall(body, add, {bi, one})[0];
   b.setResults(body, {next, bp, branched});
 
@@ -454,8 +453,8 @@ TEST_P(ExecutorThreadsTest, CancelAnEndlessLoop) {
   uint32_t scalar = b.addTensorType(DType::I32, PartialShape({}));
   uint32_t cond = b.addFunction("cond");
   b.addArgument(cond, scalar);
-  b.setResults(cond, {b.addConstant(cond, *Tensor::fromValues<bool>(
-                                              {}, {true}))});
+  b.setResults(cond,
+               {b.addConstant(cond, *Tensor::fromValues<bool>({}, {true}))});
   uint32_t add = b.addKernel("AddV2", "add", AttrMap{{"T", DType::I32}},
                              {scalar, scalar}, {scalar});
   uint32_t body = b.addFunction("body");
