@@ -44,7 +44,18 @@ def TFToTFRTFallback : Pass<"tf-to-tfrt-fallback", "mlir::ModuleOp"> {
       `tfrt_fallback.new_chain`; a private function that has side effects,
       directly or through calls, takes a chain as its first argument and
       returns the last one as its last result, and its call sites pass and
-      receive it. Pure ops get no chain.
+      receive it. Pure ops get no chain;
+    * functional control flow becomes `tfrt_fallback.if` (`tf.If`,
+      `tf.StatelessIf`), `tfrt_fallback.case` (`tf.Case`,
+      `tf.StatelessCase`) and `tfrt_fallback.while` (`tf.While`,
+      `tf.StatelessWhile`; `shape_invariant` is accepted), and
+      `tf.PartitionedCall` / `tf.StatefulPartitionedCall` a `func.call` of
+      their `f`. Their functions are named by symbols or `#tf_type.func`.
+      Such an op is ordered by a chain when a function it calls has side
+      effects (directly or through what it calls); a private callee whose
+      every use is such an op or a call takes the chain first and returns
+      it last, like any chained private function. The region forms are
+      outlined first by `tf-region-control-flow-to-functional`.
 
     Before:
 
