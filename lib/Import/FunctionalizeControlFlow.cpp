@@ -606,7 +606,9 @@ LogicalResult Functionalizer::functionalizeCond(ImportedGraph &graph,
                   "' does not join the two branches");
     dead.insert(merge);
     // A Merge nothing reads as data (TF's `branch_executed`) only orders.
-    bool readAsData = false;
+    bool readAsData = llvm::any_of(graph.outputs, [&](const std::string &out) {
+      return parseRef(out).node == graph.nodes[merge].name;
+    });
     for (size_t user : index.consumers[merge])
       for (const std::string &in : graph.nodes[user].inputs) {
         Ref ref = parseRef(in);

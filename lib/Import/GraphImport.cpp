@@ -21,6 +21,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace tfrt_fallback;
 
@@ -458,6 +460,18 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
                        TFRTFallbackDialect>();
   Location unknown = UnknownLoc::get(context);
   ImportedGraph main = graph;
+  // TF.js's default outputs (every node nothing reads) are fixed before
+  // functionalization replaces nodes.
+  if (main.outputs.empty()) {
+    llvm::StringSet<> consumed;
+    for (const ImportedNode &node : main.nodes)
+      for (const std::string &input : node.inputs)
+        if (std::optional<TensorRef> ref = parseTensorRef(input))
+          consumed.insert(ref->node);
+    for (const ImportedNode &node : main.nodes)
+      if (!consumed.contains(node.name) && node.op != "NoOp")
+        main.outputs.push_back(node.name);
+  }
   std::vector<ImportedFunction> functions;
   std::string error;
   if (failed(functionalizeControlFlow(main, functions, context, error))) {
@@ -467,11 +481,31 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
     return {};
   }
   OwningOpRef<ModuleOp> module = ModuleOp::create(unknown);
-  // Functions are made inner first: each calls only functions before it.
-  for (const ImportedFunction &function : functions)
-    if (failed(importFunction(function.body, function.name, *module)))
-      return {};
-  if (failed(importFunction(main, "main", *module)))
+  // A function is emitted after the functions it calls (an If's results are
+  // its then function's): depth first over the calls, which never recur.
+  llvm::StringMap<size_t> functionIndex;
+  for (auto [index, function] : llvm::enumerate(functions))
+    functionIndex[function.name] = index;
+  std::vector<uint8_t> emitted(functions.size(), 0);
+  std::function<LogicalResult(const ImportedGraph &)> emitCallees =
+      [&](const ImportedGraph &body) -> LogicalResult {
+    for (const ImportedNode &node : body.nodes)
+      for (const NamedAttribute &attr : node.attrs) {
+        auto symbol = dyn_cast<FlatSymbolRefAttr>(attr.getValue());
+        auto it = symbol ? functionIndex.find(symbol.getValue())
+                         : functionIndex.end();
+        if (it == functionIndex.end() || emitted[it->second])
+          continue;
+        emitted[it->second] = 1;
+        const ImportedFunction &callee = functions[it->second];
+        if (failed(emitCallees(callee.body)) ||
+            failed(importFunction(callee.body, callee.name, *module)))
+          return failure();
+      }
+    return success();
+  };
+  if (failed(emitCallees(main)) ||
+      failed(importFunction(main, "main", *module)))
     return {};
   return module;
 }
