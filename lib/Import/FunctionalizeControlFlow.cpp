@@ -461,7 +461,31 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
     dead.insert(member);
   for (size_t member : bodyMembers)
     dead.insert(member);
+  // So do nodes that only read the loop's nodes and that neither function
+  // needs (an Identity of a Switch that only orders the body by control
+  // edges, TensorFlow's `loop_body_control`).
   bool changed = true;
+  while (changed) {
+    changed = false;
+    for (auto [i, node] : llvm::enumerate(graph.nodes)) {
+      if (dead.contains(i))
+        continue;
+      bool hasData = false, allDead = true;
+      for (const std::string &input : node.inputs) {
+        Ref ref = parseRef(input);
+        if (ref.control)
+          continue;
+        hasData = true;
+        std::optional<size_t> producer = index.lookup(ref.node);
+        allDead &= producer && dead.contains(*producer);
+      }
+      if (hasData && allDead) {
+        dead.insert(i);
+        changed = true;
+      }
+    }
+  }
+  changed = true;
   while (changed) {
     changed = false;
     for (size_t node : llvm::to_vector(dead)) {

@@ -169,14 +169,14 @@ inferResultTypes(const ImportedNode &node, const rt::OpInfo *op,
 }
 
 /// TF v1 control-flow ops functionalizeControlFlow did not turn into
-/// functions, and TensorArray / TensorList ops, which have no kernels yet.
+/// functions, and TensorArray ops, which have no kernels yet.
 bool isControlFlowOp(StringRef op) {
   return llvm::is_contained({"Switch", "Merge", "Enter", "Exit",
                              "NextIteration", "LoopCond", "RefSwitch",
                              "RefMerge", "RefEnter", "RefExit",
                              "RefNextIteration"},
                             op) ||
-         op.starts_with("TensorArray") || op.starts_with("TensorList");
+         op.starts_with("TensorArray");
 }
 
 } // namespace
@@ -300,7 +300,7 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
         names.push_back(entry.getKey());
       llvm::sort(names);
       return fail("the graph uses TensorFlow v1 control flow or tensor "
-                  "arrays / lists, which are not supported yet: " +
+                  "arrays, which are not supported yet: " +
                   llvm::join(names, ", "));
     }
   }
