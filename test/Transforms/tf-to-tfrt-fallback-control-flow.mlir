@@ -139,3 +139,17 @@ func.func @calls_public(%i: tensor<i32>, %x: tensor<f32>) -> tensor<f32> {
   %0 = "tf.Case"(%i, %x) {branches = [@public_branch], is_stateless = false} : (tensor<i32>, tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+// Declared callees (as TensorFlow's tests write them) lower too; the binary
+// writer asks for their bodies. A resource with a subtype passes where a
+// plain resource is declared.
+func.func private @then_decl(tensor<f32>, tensor<!tf_type.resource>) -> tensor<f32>
+func.func private @else_decl(tensor<f32>, tensor<!tf_type.resource>) -> tensor<f32>
+// CHECK-LABEL: func @declared
+// CHECK: tfrt_fallback.if %{{.*}} then @then_decl else @else_decl (%{{.*}}, %{{.*}}) : (tensor<i1>, tensor<f32>, tensor<!tf_type.resource<tensor<f32>>>) -> tensor<f32>
+func.func @declared(%p: tensor<i1>, %x: tensor<f32>, %r: tensor<!tf_type.resource<tensor<f32>>>) -> tensor<f32> {
+  %0 = "tf.If"(%p, %x, %r) {then_branch = @then_decl, else_branch = @else_decl, is_stateless = true} : (tensor<i1>, tensor<f32>, tensor<!tf_type.resource<tensor<f32>>>) -> tensor<f32>
+  return %0 : tensor<f32>
+}

@@ -300,15 +300,19 @@ static void printControlFlowTail(OpAsmPrinter &p, Operation *op,
 }
 
 /// Whether a value of type `a` may be passed where `b` is declared: the
-/// same element type and shapes some tensor fits both.
+/// same element type (a resource or variant with or without subtypes) and
+/// shapes some tensor fits both.
 static bool areCompatible(Type a, Type b) {
   if (a == b)
     return true;
   auto tensorA = dyn_cast<TensorType>(a);
   auto tensorB = dyn_cast<TensorType>(b);
-  return tensorA && tensorB &&
-         tensorA.getElementType() == tensorB.getElementType() &&
-         succeeded(verifyCompatibleShape(tensorA, tensorB));
+  if (!tensorA || !tensorB || failed(verifyCompatibleShape(tensorA, tensorB)))
+    return false;
+  Type elementA = tensorA.getElementType(), elementB = tensorB.getElementType();
+  return elementA == elementB ||
+         (elementA.getDialect().getNamespace() == "tf_type" &&
+          elementA.getTypeID() == elementB.getTypeID());
 }
 
 /// Checks the callee `name` (its `role`: "then branch", "cond", ...) of a
