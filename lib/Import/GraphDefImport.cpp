@@ -160,7 +160,8 @@ FailureOr<ElementsAttr>
 GraphDefImporter::convertTensor(const pb::TensorProto &tensor) {
   int dtype = tensor.dtype();
   Type element = getTFElementType(dtype, context);
-  if (!element)
+  // Variant tensors hold serialized objects: not decoded.
+  if (!element || isa<tf::VariantType>(element))
     return error("the tensor has the unsupported dtype " + dtypeName(dtype));
   if (tensor.tensor_shape().unknown_rank())
     return error("the tensor has no shape");

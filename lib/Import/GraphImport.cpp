@@ -21,6 +21,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace tfrt_fallback;
 
@@ -166,27 +168,30 @@ inferResultTypes(const ImportedNode &node, const rt::OpInfo *op,
   return SmallVector<Type>(std::max(1u, numUsed), result);
 }
 
-/// TF v1 control-flow and TensorArray / TensorList ops: they need the
-/// control-flow support that is not built yet.
+/// TF v1 control-flow ops functionalizeControlFlow did not turn into
+/// functions, and TensorArray ops, which have no kernels yet.
 bool isControlFlowOp(StringRef op) {
   return llvm::is_contained({"Switch", "Merge", "Enter", "Exit",
                              "NextIteration", "LoopCond", "RefSwitch",
                              "RefMerge", "RefEnter", "RefExit",
                              "RefNextIteration"},
                             op) ||
-         op.starts_with("TensorArray") || op.starts_with("TensorList");
+         op.starts_with("TensorArray");
 }
 
 } // namespace
 
-OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
-                                                 MLIRContext *context) {
-  context->loadDialect<func::FuncDialect, tf::TFDialect, tf::TFTypeDialect,
-                       TFRTFallbackDialect>();
+/// Emits `graph` as the function `name` of `module` (public for `@main`,
+/// whose inputs and outputs may take TF.js's defaults).
+static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
+                                    ModuleOp module) {
+  MLIRContext *context = module.getContext();
   Location unknown = UnknownLoc::get(context);
-  auto fail = [&](const Twine &message) -> OwningOpRef<ModuleOp> {
-    emitError(unknown) << message;
-    return {};
+  const bool isMain = name == "main";
+  auto fail = [&](const Twine &message) -> LogicalResult {
+    std::string where = isMain ? "" : ("in function '" + name + "': ").str();
+    emitError(unknown) << where << message;
+    return failure();
   };
 
   // Index the nodes; record who consumes what.
@@ -213,16 +218,16 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
 
   // Inputs and outputs: the signature, or TF.js's defaults.
   std::vector<std::string> inputNames = graph.inputs;
-  if (inputNames.empty())
+  if (inputNames.empty() && isMain)
     for (const ImportedNode &node : graph.nodes)
       if (StringRef(node.op).starts_with("Placeholder"))
         inputNames.push_back(node.name);
   std::vector<std::string> outputNames = graph.outputs;
-  if (outputNames.empty())
+  if (outputNames.empty() && isMain)
     for (auto [index, node] : llvm::enumerate(graph.nodes))
       if (!hasConsumer[index] && node.op != "NoOp")
         outputNames.push_back(node.name);
-  if (outputNames.empty())
+  if (outputNames.empty() && isMain)
     return fail("the graph has no outputs");
 
   llvm::DenseMap<size_t, size_t> argOfNode; // node -> argument number
@@ -294,8 +299,8 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
       for (auto &entry : unsupported)
         names.push_back(entry.getKey());
       llvm::sort(names);
-      return fail("the graph uses TensorFlow v1 control flow, which is not "
-                  "supported yet: " +
+      return fail("the graph uses TensorFlow v1 control flow or tensor "
+                  "arrays, which are not supported yet: " +
                   llvm::join(names, ", "));
     }
   }
@@ -332,10 +337,11 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
     }
   }
 
-  OwningOpRef<ModuleOp> module = ModuleOp::create(unknown);
-  builder.setInsertionPointToEnd(module->getBody());
-  auto func = func::FuncOp::create(builder, unknown, "main",
+  builder.setInsertionPointToEnd(module.getBody());
+  auto func = func::FuncOp::create(builder, unknown, name,
                                    builder.getFunctionType(argTypes, {}));
+  if (!isMain)
+    func.setPrivate();
   Block *body = func.addEntryBlock();
   builder.setInsertionPointToEnd(body);
 
@@ -365,7 +371,24 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
     const rt::OpInfo *info =
         rt::lookupOp(absl::string_view(node.op.data(), node.op.size()));
     SmallVector<Type> resultTypes;
-    if (node.op == "Const") {
+    if (node.op == "While") {
+      // Functional control flow made by functionalizeControlFlow: a loop
+      // carries its operands' dtypes (their shapes may change), a branch
+      // returns what its then function returns.
+      for (Value operand : operands)
+        resultTypes.push_back(
+            UnrankedTensorType::get(getElementTypeOrSelf(operand.getType())));
+    } else if (node.op == "If") {
+      FlatSymbolRefAttr thenBranch;
+      for (const NamedAttribute &a : node.attrs)
+        if (a.getName() == "then_branch")
+          thenBranch = dyn_cast<FlatSymbolRefAttr>(a.getValue());
+      auto callee =
+          thenBranch ? module.lookupSymbol<func::FuncOp>(thenBranch) : nullptr;
+      if (!callee)
+        return fail("node '" + node.name + "' calls no function");
+      llvm::append_range(resultTypes, callee.getResultTypes());
+    } else if (node.op == "Const") {
       ElementsAttr value;
       for (const NamedAttribute &a : node.attrs)
         if (a.getName() == "value")
@@ -428,5 +451,61 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
   func::ReturnOp::create(builder, unknown, returned);
   func.setType(
       builder.getFunctionType(argTypes, ValueRange(returned).getTypes()));
+  return success();
+}
+
+OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
+                                                 MLIRContext *context) {
+  context->loadDialect<func::FuncDialect, tf::TFDialect, tf::TFTypeDialect,
+                       TFRTFallbackDialect>();
+  Location unknown = UnknownLoc::get(context);
+  ImportedGraph main = graph;
+  // TF.js's default outputs (every node nothing reads) are fixed before
+  // functionalization replaces nodes.
+  if (main.outputs.empty()) {
+    llvm::StringSet<> consumed;
+    for (const ImportedNode &node : main.nodes)
+      for (const std::string &input : node.inputs)
+        if (std::optional<TensorRef> ref = parseTensorRef(input))
+          consumed.insert(ref->node);
+    for (const ImportedNode &node : main.nodes)
+      if (!consumed.contains(node.name) && node.op != "NoOp")
+        main.outputs.push_back(node.name);
+  }
+  std::vector<ImportedFunction> functions;
+  std::string error;
+  if (failed(functionalizeControlFlow(main, functions, context, error))) {
+    emitError(unknown) << "cannot turn the graph's TensorFlow v1 control flow "
+                          "into functions: "
+                       << error;
+    return {};
+  }
+  OwningOpRef<ModuleOp> module = ModuleOp::create(unknown);
+  // A function is emitted after the functions it calls (an If's results are
+  // its then function's): depth first over the calls, which never recur.
+  llvm::StringMap<size_t> functionIndex;
+  for (auto [index, function] : llvm::enumerate(functions))
+    functionIndex[function.name] = index;
+  std::vector<uint8_t> emitted(functions.size(), 0);
+  std::function<LogicalResult(const ImportedGraph &)> emitCallees =
+      [&](const ImportedGraph &body) -> LogicalResult {
+    for (const ImportedNode &node : body.nodes)
+      for (const NamedAttribute &attr : node.attrs) {
+        auto symbol = dyn_cast<FlatSymbolRefAttr>(attr.getValue());
+        auto it = symbol ? functionIndex.find(symbol.getValue())
+                         : functionIndex.end();
+        if (it == functionIndex.end() || emitted[it->second])
+          continue;
+        emitted[it->second] = 1;
+        const ImportedFunction &callee = functions[it->second];
+        if (failed(emitCallees(callee.body)) ||
+            failed(importFunction(callee.body, callee.name, *module)))
+          return failure();
+      }
+    return success();
+  };
+  if (failed(emitCallees(main)) ||
+      failed(importFunction(main, "main", *module)))
+    return {};
   return module;
 }

@@ -231,7 +231,7 @@ FailureOr<ElementsAttr>
 TFJSImporter::convertTensorProto(const json::Object &tensor) {
   std::optional<StringRef> dtypeName = tensor.getString("dtype");
   Type element = dtypeName ? getTFElementType(*dtypeName, context) : Type();
-  if (!element || isa<tf::StringType>(element))
+  if (!element || isa<tf::StringType, tf::VariantType>(element))
     return error("unsupported tensor dtype");
   SmallVector<int64_t> dims;
   if (const json::Object *shape = tensor.getObject("tensorShape")) {

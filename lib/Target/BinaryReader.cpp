@@ -210,6 +210,32 @@ OwningOpRef<ModuleOp> tfrt_fallback::readBinaryProgram(ArrayRef<uint8_t> bytes,
       case bef::Opcode::MergeChains:
         op = MergeChainsOp::create(b, loc, operands);
         break;
+      case bef::Opcode::If:
+      case bef::Opcode::Case:
+      case bef::Opcode::While: {
+        SmallVector<FlatSymbolRefAttr> callees;
+        for (uint32_t callee : function.calleesOf(inst))
+          callees.push_back(FlatSymbolRefAttr::get(functions[callee]));
+        Value chain;
+        if (inst.hasChain) {
+          chain = operands.pop_back_val();
+          resultTypes.pop_back();
+        }
+        ValueRange args(operands);
+        if (inst.opcode == bef::Opcode::While) {
+          op = WhileOp::create(b, loc, resultTypes, callees[0], callees[1],
+                               args, chain);
+        } else if (inst.opcode == bef::Opcode::If) {
+          op = IfOp::create(b, loc, resultTypes, operands[0], callees[0],
+                            callees[1], args.drop_front(), chain);
+        } else {
+          SmallVector<Attribute> branches(callees.begin(), callees.end());
+          op = CaseOp::create(b, loc, resultTypes, operands[0],
+                              b.getArrayAttr(branches), args.drop_front(),
+                              chain);
+        }
+        break;
+      }
       }
       for (auto [reg, result] :
            llvm::zip(function.resultsOf(inst), op->getResults()))

@@ -440,7 +440,19 @@ LogicalResult ProgramWriter::writeFunction(func::FuncOp func, ByteWriter &out) {
     }
     uint8_t opcode;
     uint32_t index = bef::kNone;
-    if (auto call = dyn_cast<KernelCallOp>(op)) {
+    // The callees of a control-flow op, written after its results.
+    SmallVector<FlatSymbolRefAttr> callees;
+    if (auto branch = dyn_cast<IfOp>(op)) {
+      opcode = static_cast<uint8_t>(bef::Opcode::If);
+      callees = {branch.getThenBranchAttr(), branch.getElseBranchAttr()};
+    } else if (auto branch = dyn_cast<CaseOp>(op)) {
+      opcode = static_cast<uint8_t>(bef::Opcode::Case);
+      for (Attribute callee : branch.getBranches())
+        callees.push_back(cast<FlatSymbolRefAttr>(callee));
+    } else if (auto loop = dyn_cast<WhileOp>(op)) {
+      opcode = static_cast<uint8_t>(bef::Opcode::While);
+      callees = {loop.getCondAttr(), loop.getBodyAttr()};
+    } else if (auto call = dyn_cast<KernelCallOp>(op)) {
       opcode = static_cast<uint8_t>(bef::Opcode::Kernel);
       index = numKernels++;
       if (failed(writeKernel(call, kernelsOut)))
@@ -469,6 +481,17 @@ LogicalResult ProgramWriter::writeFunction(func::FuncOp func, ByteWriter &out) {
     writeString(instructions, formatLocation(op.getLoc()));
     if (failed(writeOperandsAndResults(&op)))
       return failure();
+    if (bef::hasCallees(static_cast<bef::Opcode>(opcode))) {
+      instructions.u32(static_cast<uint32_t>(callees.size()));
+      for (FlatSymbolRefAttr name : callees) {
+        Operation *callee = SymbolTable::lookupNearestSymbolFrom(&op, name);
+        auto it = functionIndices.find(callee);
+        if (!callee || it == functionIndices.end())
+          return op.emitOpError("calls '")
+                 << name.getValue() << "', which is not a function with a body";
+        instructions.u32(it->second);
+      }
+    }
     ++numInstructions;
   }
   if (!returnOp)

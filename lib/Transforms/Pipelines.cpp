@@ -20,6 +20,11 @@ void tfrt_fallback::buildTFRTFallbackPipeline(
   pm.addPass(createTFExecutorToFunctional());
   // Device placement regions: their ops, with the device on each.
   pm.addPass(createTFDeviceInline());
+  // Region control flow: functions called by tf.If, tf.Case and tf.While.
+  TFRegionControlFlowToFunctionalOptions outlining;
+  outlining.nativeOps.assign(options.nativeOps.begin(),
+                             options.nativeOps.end());
+  pm.addPass(createTFRegionControlFlowToFunctional(outlining));
   pm.addPass(createCanonicalizerPass());
   TFToTFRTFallbackOptions lowering;
   lowering.nativeOps.assign(options.nativeOps.begin(), options.nativeOps.end());

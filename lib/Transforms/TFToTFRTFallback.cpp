@@ -21,6 +21,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace tfrt_fallback {
@@ -101,6 +102,83 @@ Attribute convertTFAttr(Attribute value) {
   return value;
 }
 
+/// The attribute `name` of a TF op, among its attributes or its properties
+/// (TensorFlow prints inherent attributes as properties).
+Attribute getTFAttr(Operation *op, StringRef name) {
+  if (Attribute value = op->getAttr(name))
+    return value;
+  if (auto properties =
+          dyn_cast_or_null<DictionaryAttr>(op->getPropertiesAsAttribute()))
+    return properties.get(name);
+  return {};
+}
+
+/// The function a function attribute names: a symbol, or TensorFlow's
+/// `#tf_type.func<@f, {...}>` (its instantiation attributes are not needed
+/// for a function of the module).
+FlatSymbolRefAttr getFunctionName(Attribute value) {
+  if (auto func = dyn_cast_or_null<tf::FuncAttr>(value))
+    return dyn_cast<FlatSymbolRefAttr>(func.getName());
+  return dyn_cast_or_null<FlatSymbolRefAttr>(value);
+}
+
+/// TensorFlow's functional control flow and calls, which become
+/// tfrt_fallback.if / case / while and func.call: the names of the
+/// attributes that name their functions.
+ArrayRef<StringRef> getCalleeAttrNames(StringRef opName) {
+  static const StringRef kIf[] = {"then_branch", "else_branch"};
+  static const StringRef kCase[] = {"branches"};
+  static const StringRef kWhile[] = {"cond", "body"};
+  static const StringRef kCall[] = {"f"};
+  if (opName == "If" || opName == "StatelessIf")
+    return kIf;
+  if (opName == "Case" || opName == "StatelessCase")
+    return kCase;
+  if (opName == "While" || opName == "StatelessWhile")
+    return kWhile;
+  if (opName == "PartitionedCall" || opName == "StatefulPartitionedCall")
+    return kCall;
+  return {};
+}
+
+/// The functions a functional control-flow op calls, in the order of its
+/// callees (then, else; the branches; cond, body; f), or failure when one
+/// is not a symbol.
+FailureOr<SmallVector<FlatSymbolRefAttr>> getCallees(Operation *op) {
+  SmallVector<FlatSymbolRefAttr> callees;
+  for (StringRef name : getCalleeAttrNames(op->getName().stripDialect())) {
+    Attribute value = getTFAttr(op, name);
+    if (auto list = dyn_cast_or_null<ArrayAttr>(value)) {
+      for (Attribute element : list) {
+        FlatSymbolRefAttr callee = getFunctionName(element);
+        if (!callee)
+          return failure();
+        callees.push_back(callee);
+      }
+      continue;
+    }
+    FlatSymbolRefAttr callee = getFunctionName(value);
+    if (!callee)
+      return failure();
+    callees.push_back(callee);
+  }
+  return callees;
+}
+
+/// Whether a functional control-flow op or call must be ordered: when a
+/// function it calls has side effects. A loop or branch of pure functions
+/// keeps no chain.
+bool callsEffectful(Operation *op,
+                    const llvm::DenseSet<Operation *> &effectful) {
+  FailureOr<SmallVector<FlatSymbolRefAttr>> callees = getCallees(op);
+  if (failed(callees))
+    return false;
+  return llvm::any_of(*callees, [&](FlatSymbolRefAttr name) {
+    Operation *callee = SymbolTable::lookupNearestSymbolFrom(op, name);
+    return callee && effectful.contains(callee);
+  });
+}
+
 class TFToTFRTFallbackPass
     : public tfrt_fallback::impl::TFToTFRTFallbackBase<TFToTFRTFallbackPass> {
 public:
@@ -121,18 +199,37 @@ private:
   /// Whether `op` becomes an ordered kernel call or an ordered call.
   bool needsChain(Operation *op) const;
 
+  /// Whether `op` is TensorFlow functional control flow or a call to lower.
+  bool isFunctionalControlFlow(Operation *op) const {
+    return isTFOp(op) && !isNative(op) &&
+           !getCalleeAttrNames(op->getName().stripDialect()).empty();
+  }
+  /// Whether `value` names a function, and `user` may change its signature
+  /// (a func.call or functional control flow this pass lowers).
+  bool isRewritableUse(Operation *user, SymbolRefAttr name) const;
+  bool onlyUsedByRewritableOps(func::FuncOp func, ModuleOp module) const;
+
   void computeEffectfulFunctions(ModuleOp module);
   LogicalResult lowerFunction(func::FuncOp func);
   LogicalResult lowerOp(Operation *op, OpBuilder &builder, Value &chain,
                         llvm::function_ref<Value()> getChain);
+  LogicalResult lowerControlFlow(Operation *op, OpBuilder &builder,
+                                 Value &chain,
+                                 llvm::function_ref<Value()> getChain);
 
   llvm::StringSet<> nativeSet;
   std::optional<KernelManifest> manifest;
-  /// Private functions that take and return a chain.
+  /// Functions with side effects, directly or through what they call.
+  llvm::DenseSet<Operation *> effectfulFunctions;
+  /// Private effectful functions that take and return a chain.
   llvm::DenseSet<Operation *> chainedFunctions;
+  /// Each function's TensorFlow signature, before chains were added.
+  llvm::DenseMap<Operation *, FunctionType> tfSignatures;
 };
 
 bool TFToTFRTFallbackPass::needsChain(Operation *op) const {
+  if (isFunctionalControlFlow(op))
+    return callsEffectful(op, effectfulFunctions);
   if (isTFOp(op)) {
     StringRef name = op->getName().stripDialect();
     if (isNative(op) || name == "NoOp" || name == "Const")
@@ -147,40 +244,51 @@ bool TFToTFRTFallbackPass::needsChain(Operation *op) const {
   return false;
 }
 
-/// Whether every use of `func` is as the callee of a func.call, whose operands
-/// and results can be updated. A function named elsewhere (e.g. the `f` of a
-/// tf.StatefulPartitionedCall) must keep its TensorFlow signature.
-static bool onlyCalledDirectly(func::FuncOp func, ModuleOp module) {
+bool TFToTFRTFallbackPass::isRewritableUse(Operation *user,
+                                           SymbolRefAttr name) const {
+  if (auto call = dyn_cast<func::CallOp>(user))
+    return call.getCalleeAttr() == name;
+  if (!isFunctionalControlFlow(user))
+    return false;
+  FailureOr<SmallVector<FlatSymbolRefAttr>> callees = getCallees(user);
+  return succeeded(callees) && llvm::is_contained(*callees, name);
+}
+
+/// Whether every use of `func` is by an op whose operands and results this
+/// pass rewrites: a func.call, or functional control flow. A function named
+/// elsewhere (e.g. by an op left for a native kernel) keeps its TensorFlow
+/// signature.
+bool TFToTFRTFallbackPass::onlyUsedByRewritableOps(func::FuncOp func,
+                                                   ModuleOp module) const {
   std::optional<SymbolTable::UseRange> uses = func.getSymbolUses(module);
   if (!uses)
     return false;
-  return llvm::all_of(*uses, [](const SymbolTable::SymbolUse &use) {
-    auto call = dyn_cast<func::CallOp>(use.getUser());
-    return call && call.getCalleeAttr() == use.getSymbolRef();
+  return llvm::all_of(*uses, [&](const SymbolTable::SymbolUse &use) {
+    return isRewritableUse(use.getUser(), use.getSymbolRef());
   });
 }
 
-/// Finds the private functions with side effects, directly or through calls
-/// to other such functions: they will take and return a chain.
+/// Finds the functions with side effects, directly, through calls or
+/// through functional control flow, and among them the private ones whose
+/// every use this pass rewrites: they will take and return a chain.
 void TFToTFRTFallbackPass::computeEffectfulFunctions(ModuleOp module) {
   bool changed = true;
   while (changed) {
     changed = false;
     for (auto func : module.getOps<func::FuncOp>()) {
-      if (!func.isPrivate() || func.isExternal() ||
-          chainedFunctions.contains(func) || !onlyCalledDirectly(func, module))
+      if (func.isExternal() || effectfulFunctions.contains(func))
         continue;
-      bool effectful = false;
-      for (Operation &op : func.getBody().front()) {
-        if (needsChain(&op)) {
-          effectful = true;
-          break;
-        }
-      }
-      if (effectful) {
+      bool effectful = llvm::any_of(func.getBody().front(), [&](Operation &op) {
+        if (isFunctionalControlFlow(&op))
+          return callsEffectful(&op, effectfulFunctions);
+        return needsChain(&op);
+      });
+      if (!effectful)
+        continue;
+      effectfulFunctions.insert(func);
+      if (func.isPrivate() && onlyUsedByRewritableOps(func, module))
         chainedFunctions.insert(func);
-        changed = true;
-      }
+      changed = true;
     }
   }
 }
@@ -291,6 +399,8 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
   }
   if (!isTFOp(op) || isNative(op))
     return success();
+  if (isFunctionalControlFlow(op))
+    return lowerControlFlow(op, builder, chain, getChain);
 
   StringRef name = op->getName().stripDialect();
   if (name == "NoOp") {
@@ -435,13 +545,113 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
   return success();
 }
 
+LogicalResult
+TFToTFRTFallbackPass::lowerControlFlow(Operation *op, OpBuilder &builder,
+                                       Value &chain,
+                                       llvm::function_ref<Value()> getChain) {
+  MLIRContext *context = op->getContext();
+  Location loc = op->getLoc();
+  StringRef name = op->getName().stripDialect();
+  FailureOr<SmallVector<FlatSymbolRefAttr>> names = getCallees(op);
+  if (failed(names) || names->empty())
+    return op->emitOpError("requires its function attributes (")
+           << llvm::join(getCalleeAttrNames(name), ", ")
+           << ") to name functions of the module";
+  SmallVector<func::FuncOp> callees;
+  for (FlatSymbolRefAttr callee : *names) {
+    // A declaration is fine here (TensorFlow's tests declare branches);
+    // the binary writer needs every body.
+    auto func = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, callee);
+    if (!func)
+      return op->emitOpError("calls ")
+             << callee << ", which is not a function of the module";
+    callees.push_back(func);
+  }
+  for (auto [index, type] : llvm::enumerate(op->getOperandTypes())) {
+    auto tensor = dyn_cast<TensorType>(type);
+    if (!tensor || !isTFElementType(tensor.getElementType()))
+      return op->emitOpError("operand #")
+             << index << " has type " << type
+             << ", which is not a tensor of a TensorFlow dtype";
+  }
+
+  // The chain: passed to the callees that take one, returned by the op.
+  Value inChain = needsChain(op) ? getChain() : Value();
+  auto chained = [&](func::FuncOp func) {
+    return chainedFunctions.contains(func);
+  };
+  Operation *lowered = nullptr;
+  Value outChain;
+  if (name == "PartitionedCall" || name == "StatefulPartitionedCall") {
+    func::FuncOp callee = callees.front();
+    FunctionType signature = tfSignatures.lookup(callee);
+    if (TypeRange(op->getOperandTypes()) != signature.getInputs() ||
+        TypeRange(op->getResultTypes()) != signature.getResults())
+      return op->emitOpError("has operand or result types that differ from "
+                             "the signature of ")
+             << names->front() << ", " << signature;
+    SmallVector<Value> operands;
+    SmallVector<Type> resultTypes(op->getResultTypes());
+    if (chained(callee)) {
+      operands.push_back(inChain);
+      resultTypes.push_back(ChainType::get(context));
+    }
+    llvm::append_range(operands, op->getOperands());
+    auto call = func::CallOp::create(builder, loc, names->front(), resultTypes,
+                                     operands);
+    lowered = call;
+    if (chained(callee))
+      outChain = call.getResults().back();
+  } else if (name == "While" || name == "StatelessWhile") {
+    if (op->getNumOperands() != op->getNumResults())
+      return op->emitOpError("has ")
+             << op->getNumOperands() << " operands but " << op->getNumResults()
+             << " results; a loop's results are its carried values";
+    auto loop = WhileOp::create(builder, loc, op->getResultTypes(), (*names)[0],
+                                (*names)[1], op->getOperands(), inChain);
+    lowered = loop;
+    outChain = loop.getOutChain();
+  } else {
+    if (op->getNumOperands() == 0)
+      return op->emitOpError("requires a predicate or branch index operand");
+    Value selector = op->getOperand(0);
+    if (name == "If" || name == "StatelessIf") {
+      if (names->size() != 2)
+        return op->emitOpError("requires a then_branch and an else_branch");
+      auto branch = IfOp::create(builder, loc, op->getResultTypes(), selector,
+                                 (*names)[0], (*names)[1],
+                                 op->getOperands().drop_front(), inChain);
+      lowered = branch;
+      outChain = branch.getOutChain();
+    } else {
+      auto index = dyn_cast<TensorType>(selector.getType());
+      if (!index || !index.getElementType().isInteger(32))
+        return op->emitOpError("requires an i32 branch index, got ")
+               << selector.getType();
+      SmallVector<Attribute> branches(names->begin(), names->end());
+      auto branch = CaseOp::create(builder, loc, op->getResultTypes(), selector,
+                                   builder.getArrayAttr(branches),
+                                   op->getOperands().drop_front(), inChain);
+      lowered = branch;
+      outChain = branch.getOutChain();
+    }
+  }
+  op->replaceAllUsesWith(lowered->getResults().take_front(op->getNumResults()));
+  if (outChain)
+    chain = outChain;
+  op->erase();
+  return success();
+}
+
 void TFToTFRTFallbackPass::runOnOperation() {
   ModuleOp module = getOperation();
   nativeSet.clear();
   for (const std::string &name : nativeOps)
     nativeSet.insert(StringRef(name).trim());
   manifest.reset();
+  effectfulFunctions.clear();
   chainedFunctions.clear();
+  tfSignatures.clear();
   if (!kernelManifest.empty()) {
     auto parsed = KernelManifest::readFile(kernelManifest);
     if (!parsed) {
@@ -459,6 +669,8 @@ void TFToTFRTFallbackPass::runOnOperation() {
       return signalPassFailure();
     }
   }
+  for (auto func : module.getOps<func::FuncOp>())
+    tfSignatures[func] = func.getFunctionType();
   computeEffectfulFunctions(module);
 
   bool failedAny = false;

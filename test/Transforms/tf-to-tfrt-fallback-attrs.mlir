@@ -39,11 +39,11 @@ func.func @attr_kinds(%x: tensor<f32>) -> tensor<f32> {
   return %0 : tensor<f32>
 }
 
-// Function attributes of functional control flow refer to functions that
-// keep their signature.
-// CHECK-LABEL: func @while
-// CHECK: tfrt_fallback.kernel_call "While"(%{{.*}}) {T = [f32], body = @body, cond = @cond, is_stateless = true, parallel_iterations = 10 : i64}
-func.func @while(%x: tensor<f32>) -> tensor<f32> {
-  %0 = "tf.While"(%x) {T = [f32], body = @body, cond = @cond, is_stateless = true, parallel_iterations = 10 : i64} : (tensor<f32>) -> tensor<f32>
+// Function attributes of an op that stays a kernel call (functional control
+// flow has ops of its own) refer to functions that keep their signature.
+// CHECK-LABEL: func @functions
+// CHECK: tfrt_fallback.kernel_call "MyLoop"(%{{.*}}) chain(%{{.*}}) {T = [f32], body = @body, cond = @cond, is_stateless = true, parallel_iterations = 10 : i64}
+func.func @functions(%x: tensor<f32>) -> tensor<f32> {
+  %0 = "tf.MyLoop"(%x) {T = [f32], body = @body, cond = @cond, is_stateless = true, parallel_iterations = 10 : i64} : (tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
 }

@@ -127,9 +127,10 @@ func.func @main(%x: tensor<2xf32>) {
 
 // -----
 
-// A private function that a TF op names in a function attribute (here the
-// `f` of a StatefulPartitionedCall) is called by the runtime with its
-// TensorFlow signature: it keeps that signature and starts its own chain.
+// A private function that an op left as a kernel call names in a function
+// attribute (here the `f` of an op the lowering does not know) is called by
+// the runtime with its TensorFlow signature: it keeps that signature and
+// starts its own chain.
 // CHECK-LABEL: func private @body
 // CHECK-SAME: (%[[X:.*]]: tensor<2xf32>) -> tensor<2xf32>
 // CHECK: %[[C0:.*]] = tfrt_fallback.new_chain
@@ -141,11 +142,44 @@ func.func private @body(%x: tensor<2xf32>) -> tensor<2xf32> {
 }
 
 // CHECK-LABEL: func @main
-// CHECK: tfrt_fallback.kernel_call "StatefulPartitionedCall"(%{{.*}}) chain(%{{.*}}) {Tin = [f32], Tout = [f32], config = "", config_proto = "", executor_type = "", f = @body} : (tensor<2xf32>) -> tensor<2xf32>
+// CHECK: tfrt_fallback.kernel_call "MyFunctionalOp"(%{{.*}}) chain(%{{.*}}) {Tin = [f32], Tout = [f32], f = @body} : (tensor<2xf32>) -> tensor<2xf32>
 // Direct calls of such a function are left as they are.
 // CHECK: call @body(%{{.*}}) : (tensor<2xf32>) -> tensor<2xf32>
 func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
-  %0 = "tf.StatefulPartitionedCall"(%x) {f = @body, config = "", config_proto = "", executor_type = "", Tin = [f32], Tout = [f32]} : (tensor<2xf32>) -> tensor<2xf32>
+  %0 = "tf.MyFunctionalOp"(%x) {f = @body, Tin = [f32], Tout = [f32]} : (tensor<2xf32>) -> tensor<2xf32>
   %1 = func.call @body(%0) : (tensor<2xf32>) -> tensor<2xf32>
   return %1 : tensor<2xf32>
+}
+
+// -----
+
+// tf.StatefulPartitionedCall and tf.PartitionedCall are calls: func.call of
+// their `f` (also written as #tf_type.func), which takes and returns the
+// chain when it has side effects, like any private function.
+// CHECK-LABEL: func private @effect
+// CHECK-SAME: (%[[C:.*]]: !tfrt_fallback.chain, %[[X:.*]]: tensor<2xf32>) -> (tensor<2xf32>, !tfrt_fallback.chain)
+func.func private @effect(%x: tensor<2xf32>) -> tensor<2xf32> {
+  "tf.Print"(%x) {T = f32} : (tensor<2xf32>) -> ()
+  return %x : tensor<2xf32>
+}
+
+// CHECK-LABEL: func private @pure
+// CHECK-SAME: (%{{.*}}: tensor<2xf32>) -> tensor<2xf32>
+func.func private @pure(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = "tf.Neg"(%x) {T = f32} : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// CHECK-LABEL: func @main
+// CHECK-SAME: (%[[X:.*]]: tensor<2xf32>)
+// CHECK: %[[C0:.*]] = tfrt_fallback.new_chain
+// CHECK: %[[A:.*]]:2 = call @effect(%[[C0]], %[[X]]) : (!tfrt_fallback.chain, tensor<2xf32>) -> (tensor<2xf32>, !tfrt_fallback.chain)
+// CHECK: %[[B:.*]] = call @pure(%[[A]]#0) : (tensor<2xf32>) -> tensor<2xf32>
+// CHECK: %[[D:.*]]:2 = call @effect(%[[A]]#1, %[[B]])
+// CHECK: return %[[D]]#0
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = "tf.StatefulPartitionedCall"(%x) {f = @effect, config = "", config_proto = "", executor_type = "", Tin = [f32], Tout = [f32]} : (tensor<2xf32>) -> tensor<2xf32>
+  %1 = "tf.PartitionedCall"(%0) {f = #tf_type.func<@pure, {}>, config = "", config_proto = "", executor_type = ""} : (tensor<2xf32>) -> tensor<2xf32>
+  %2 = "tf.StatefulPartitionedCall"(%1) {f = @effect, config = "", config_proto = "", executor_type = ""} : (tensor<2xf32>) -> tensor<2xf32>
+  return %2 : tensor<2xf32>
 }

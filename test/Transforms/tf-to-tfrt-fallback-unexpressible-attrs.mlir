@@ -26,10 +26,10 @@ func.func private @body(%x: tensor<f32>) -> tensor<f32>
 // A unit attribute is TF's MLIR for an attribute without a value, which no
 // kernel can read: dropped.
 // CHECK-LABEL: func @unit_attrs
-// CHECK: kernel_call "While"(%{{.*}}) chain(%{{.*}}) {T = [f32], body = @body, cond = @cond, is_stateless = true, parallel_iterations = 10 : i64} : (tensor<f32>) -> tensor<f32>
+// CHECK: kernel_call "MyLoop"(%{{.*}}) chain(%{{.*}}) {T = [f32], body = @body, cond = @cond, is_stateless = true, parallel_iterations = 10 : i64} : (tensor<f32>) -> tensor<f32>
 // CHECK: kernel_call "Relu"(%{{.*}}) {T = f32} : (tensor<f32>) -> tensor<f32>
 func.func @unit_attrs(%x: tensor<f32>) -> tensor<f32> {
-  %0 = "tf.While"(%x) {T = [f32], body = @body, cond = @cond, is_stateless = true, parallel_iterations = 10 : i64, shape_invariant} : (tensor<f32>) -> tensor<f32>
+  %0 = "tf.MyLoop"(%x) {T = [f32], body = @body, cond = @cond, is_stateless = true, parallel_iterations = 10 : i64, shape_invariant} : (tensor<f32>) -> tensor<f32>
   %1 = "tf.Relu"(%0) {flag} : (tensor<f32>) -> tensor<f32>
   return %1 : tensor<f32>
 }

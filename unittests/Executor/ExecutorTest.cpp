@@ -14,9 +14,12 @@
 #include "gtest/gtest.h"
 
 #include <chrono>
+#include <mutex>
 #include <thread>
+#include <vector>
 
 using namespace tfrt_fallback::rt;
+namespace bef = tfrt_fallback::bef;
 using namespace std::chrono_literals;
 
 namespace {
@@ -48,6 +51,20 @@ private:
   bool fail = false;
 };
 
+/// Appends its i32 scalar input to a log: what a kernel with side effects
+/// does, so a test can see the order chains give.
+std::mutex recordMutex;
+std::vector<int32_t> recorded;
+
+class RecordKernel final : public OpKernel {
+public:
+  explicit RecordKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
+  void compute(OpKernelContextInterface *ctx) override {
+    std::lock_guard<std::mutex> lock(recordMutex);
+    recorded.push_back(ctx->input(0).data<int32_t>()[0]);
+  }
+};
+
 const KernelRegistry &registry() {
   static const KernelRegistry *registry = [] {
     auto *r = new KernelRegistry();
@@ -55,10 +72,14 @@ const KernelRegistry &registry() {
     registerKernel<DelayedIdentityKernel>(
         *r, KernelDefBuilder("TestDelayedIdentity"));
     r->setInputArity("TestDelayedIdentity", 1, 1);
+    registerKernel<RecordKernel>(*r, KernelDefBuilder("TestRecord"));
+    r->setInputArity("TestRecord", 1, 1);
     return r;
   }();
   return *registry;
 }
+
+Tensor i32(int32_t value) { return *Tensor::fromValues<int32_t>({}, {value}); }
 
 Tensor f32(std::initializer_list<float> values) {
   return *Tensor::fromValues<float>(
@@ -283,6 +304,184 @@ TEST_P(ExecutorThreadsTest, CallOfAFunctionWithAnAsyncKernel) {
     EXPECT_EQ((*results)[0]->debugString(), "[4., 5.]");
     EXPECT_TRUE((*results)[1].ok());
   }
+}
+
+/// main(n: i32) -> while (i < n) { i = TestDelayedIdentity(i) + 1 }: every
+/// iteration waits for an async kernel, so the loop goes on from the
+/// kernel's thread.
+std::unique_ptr<Program> buildAsyncLoop(bool fail) {
+  ProgramBuilder b;
+  uint32_t scalar = b.addTensorType(DType::I32, PartialShape({}));
+  uint32_t pred = b.addTensorType(DType::Bool, PartialShape({}));
+  AttrMap attrs{{"T", DType::I32}};
+  uint32_t less = b.addKernel("Less", "less", attrs, {scalar, scalar}, {pred});
+  uint32_t cond = b.addFunction("cond");
+  uint32_t ci = b.addArgument(cond, scalar);
+  uint32_t cn = b.addArgument(cond, scalar);
+  b.setResults(cond, b.addKernelCall(cond, less, {ci, cn}));
+
+  AttrMap delayAttrs{{"T", DType::I32}, {"delay_ms", int64_t(2)}};
+  if (fail)
+    delayAttrs.set("fail", true);
+  uint32_t delayed = b.addKernel("TestDelayedIdentity", "delayed", delayAttrs,
+                                 {scalar}, {scalar});
+  uint32_t add = b.addKernel("AddV2", "add", attrs, {scalar, scalar}, {scalar});
+  uint32_t body = b.addFunction("body");
+  uint32_t bi = b.addArgument(body, scalar);
+  uint32_t bn = b.addArgument(body, scalar);
+  uint32_t one = b.addConstant(body, i32(1));
+  uint32_t d = b.addKernelCall(body, delayed, {bi})[0];
+  b.setResults(body, {b.addKernelCall(body, add, {d, one})[0], bn});
+
+  uint32_t main = b.addFunction("main");
+  uint32_t n = b.addArgument(main, scalar);
+  uint32_t zero = b.addConstant(main, i32(0));
+  std::vector<uint32_t> loop =
+      b.addControlFlow(main, bef::Opcode::While, {cond, body}, {zero, n});
+  b.setResults(main, {loop[0]});
+  auto program = b.build(registry());
+  EXPECT_TRUE(program.ok()) << program.status();
+  return program.ok() ? *std::move(program) : nullptr;
+}
+
+TEST_P(ExecutorThreadsTest, LoopWithAnAsyncBody) {
+  std::unique_ptr<Program> program = buildAsyncLoop(/*fail=*/false);
+  ASSERT_TRUE(program);
+  HostContext host(GetParam());
+  Executor executor(*program, host);
+  const Function &main = *program->lookupFunction("main");
+  for (int32_t n : {0, 1, 5, 20}) {
+    auto results = executor.run(main, {i32(n)});
+    ASSERT_TRUE(results.ok()) << results.status();
+    ASSERT_TRUE((*results)[0].ok()) << (*results)[0].status();
+    EXPECT_EQ((*results)[0]->data<int32_t>()[0], n);
+  }
+}
+
+TEST_P(ExecutorThreadsTest, AsyncErrorEndsALoop) {
+  std::unique_ptr<Program> program = buildAsyncLoop(/*fail=*/true);
+  ASSERT_TRUE(program);
+  HostContext host(GetParam());
+  Executor executor(*program, host);
+  auto results = executor.run(*program->lookupFunction("main"), {i32(5)});
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_EQ((*results)[0].status(),
+            InvalidArgumentError("TestDelayedIdentity 'delayed': asked to "
+                                 "fail"));
+}
+
+/// main(p: i1) records -1, then 0..4 in a loop whose body records through
+/// an If (then: record i, else: record -i), then 100: chains keep that
+/// order even on the dataflow schedule, where nothing else orders them.
+TEST_P(ExecutorThreadsTest, ChainsOrderEffectsThroughLoopsAndBranches) {
+  ProgramBuilder b;
+  uint32_t scalar = b.addTensorType(DType::I32, PartialShape({}));
+  uint32_t pred = b.addTensorType(DType::Bool, PartialShape({}));
+  uint32_t chainType = b.addChainType();
+  AttrMap attrs{{"T", DType::I32}};
+  uint32_t record =
+      b.addKernel("TestRecord", "record", AttrMap(), {scalar}, {}, true);
+  uint32_t less = b.addKernel("Less", "less", attrs, {scalar, scalar}, {pred});
+  uint32_t add = b.addKernel("AddV2", "add", attrs, {scalar, scalar}, {scalar});
+  uint32_t neg = b.addKernel("Neg", "neg", attrs, {scalar}, {scalar});
+
+  // then(c, i) = record(i); else(c, i) = record(-i).
+  uint32_t thenFn = b.addFunction("then");
+  uint32_t tc = b.addArgument(thenFn, chainType);
+  uint32_t ti = b.addArgument(thenFn, scalar);
+  b.setResults(thenFn, b.addKernelCall(thenFn, record, {ti, tc}));
+  uint32_t elseFn = b.addFunction("else");
+  uint32_t ec = b.addArgument(elseFn, chainType);
+  uint32_t ei = b.addArgument(elseFn, scalar);
+  uint32_t negated = b.addKernelCall(elseFn, neg, {ei})[0];
+  b.setResults(elseFn, b.addKernelCall(elseFn, record, {negated, ec}));
+
+  // cond(i, p) = i < 5 (pure: takes no chain).
+  uint32_t cond = b.addFunction("cond");
+  uint32_t ci = b.addArgument(cond, scalar);
+  b.addArgument(cond, pred);
+  uint32_t five = b.addConstant(cond, i32(5));
+  b.setResults(cond, b.addKernelCall(cond, less, {ci, five}));
+  // body(c, i, p) = (i + 1, p, if p then(c, i) else else(c, i)).
+  uint32_t body = b.addFunction("body");
+  uint32_t bc = b.addArgument(body, chainType);
+  uint32_t bi = b.addArgument(body, scalar);
+  uint32_t bp = b.addArgument(body, pred);
+  uint32_t one = b.addConstant(body, i32(1));
+  uint32_t branched = b.addControlFlow(body, bef::Opcode::If, {thenFn, elseFn},
+                                       {bp, bi, bc})[0];
+  uint32_t next = b.addKernelCall(body, add, {bi, one})[0];
+  b.setResults(body, {next, bp, branched});
+
+  uint32_t main = b.addFunction("main");
+  uint32_t p = b.addArgument(main, pred);
+  uint32_t c0 = b.addChainOp(main, {});
+  uint32_t first = b.addConstant(main, i32(-1));
+  uint32_t last = b.addConstant(main, i32(100));
+  uint32_t zero = b.addConstant(main, i32(0));
+  uint32_t c1 = b.addKernelCall(main, record, {first, c0})[0];
+  std::vector<uint32_t> loop =
+      b.addControlFlow(main, bef::Opcode::While, {cond, body}, {zero, p, c1});
+  uint32_t c2 = b.addKernelCall(main, record, {last, loop[2]})[0];
+  b.setResults(main, {loop[0], c2});
+  auto program = b.build(registry());
+  ASSERT_TRUE(program.ok()) << program.status();
+
+  HostContext host(GetParam());
+  Executor executor(**program, host);
+  for (bool branch : {true, false}) {
+    {
+      std::lock_guard<std::mutex> lock(recordMutex);
+      recorded.clear();
+    }
+    Tensor p = *Tensor::fromValues<bool>({}, {branch});
+    auto results = executor.run(*(*program)->lookupFunction("main"), {p});
+    ASSERT_TRUE(results.ok()) << results.status();
+    ASSERT_TRUE((*results)[0].ok()) << (*results)[0].status();
+    EXPECT_EQ((*results)[0]->data<int32_t>()[0], 5);
+    std::lock_guard<std::mutex> lock(recordMutex);
+    if (branch)
+      EXPECT_EQ(recorded, (std::vector<int32_t>{-1, 0, 1, 2, 3, 4, 100}));
+    else
+      EXPECT_EQ(recorded, (std::vector<int32_t>{-1, 0, -1, -2, -3, -4, 100}));
+  }
+}
+
+TEST_P(ExecutorThreadsTest, CancelAnEndlessLoop) {
+  // while (true) { i = i + 1 }, with the predicate a constant.
+  ProgramBuilder b;
+  uint32_t scalar = b.addTensorType(DType::I32, PartialShape({}));
+  uint32_t cond = b.addFunction("cond");
+  b.addArgument(cond, scalar);
+  b.setResults(cond,
+               {b.addConstant(cond, *Tensor::fromValues<bool>({}, {true}))});
+  uint32_t add = b.addKernel("AddV2", "add", AttrMap{{"T", DType::I32}},
+                             {scalar, scalar}, {scalar});
+  uint32_t body = b.addFunction("body");
+  uint32_t i = b.addArgument(body, scalar);
+  b.setResults(body, b.addKernelCall(body, add, {i, i}));
+  uint32_t main = b.addFunction("main");
+  uint32_t x = b.addArgument(main, scalar);
+  b.setResults(main,
+               b.addControlFlow(main, bef::Opcode::While, {cond, body}, {x}));
+  auto program = b.build(registry());
+  ASSERT_TRUE(program.ok()) << program.status();
+
+  HostContext host(GetParam());
+  Executor executor(**program, host);
+  CancellationToken token;
+  RunOptions options;
+  options.cancellation = &token;
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(30ms);
+    token.cancel();
+  });
+  auto results =
+      executor.run(*(*program)->lookupFunction("main"), {i32(0)}, options);
+  canceller.join();
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_EQ((*results)[0].status().code(), StatusCode::kCancelled)
+      << (*results)[0].status();
 }
 
 INSTANTIATE_TEST_SUITE_P(Threads, ExecutorThreadsTest,

@@ -13,6 +13,7 @@
 
 #include "gtest/gtest.h"
 
+#include <chrono>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -139,6 +140,95 @@ std::vector<uint8_t> buildAddProgram(uint8_t dtype = 1) {
   return file.data;
 }
 
+/// Format 1.1 control flow without kernels: f(x) = x; c(x, p) = p;
+/// b(x, p) = (x, p); main(p: i1, x: f32[2]) = (r2 = If(p, x) [f, f],
+/// While(r2, p) [c, b]). With p false the loop ends at once; with p true it
+/// never ends. `ifCallee` replaces the If's callees.
+std::vector<uint8_t> buildControlFlowProgram(uint32_t ifCallee = 0) {
+  // Strings: "f" @0, "c" @1, "b" @2, "main" @3, "l" @7.
+  std::string strings = "fcbmainl";
+  Bytes program;
+  program.u32(2); // types: t0 = tensor<2xf32>, t1 = tensor<i1>
+  program.u8(1);
+  program.u8(1);
+  program.i32(1);
+  program.i64(2);
+  program.u8(1);
+  program.u8(10);
+  program.i32(0);
+  program.u32(0); // constants
+  program.u32(0); // kernels
+  program.u32(4); // functions
+  auto function =
+      [&](uint32_t name, uint32_t nameLen, std::vector<uint32_t> registerTypes,
+          std::vector<uint32_t> args, std::vector<uint32_t> results) {
+        program.str(name, nameLen);
+        program.str(7, 1);
+        program.u32(registerTypes.size());
+        for (uint32_t type : registerTypes)
+          program.u32(type);
+        program.u32(args.size());
+        for (uint32_t reg : args)
+          program.u32(reg);
+        program.u32(results.size());
+        for (uint32_t reg : results)
+          program.u32(reg);
+        program.u32(0); // constant bindings
+      };
+  function(0, 1, {0}, {0}, {0});
+  program.u32(0); // f: no instructions
+  function(1, 1, {0, 1}, {0, 1}, {1});
+  program.u32(0); // c
+  function(2, 1, {0, 1}, {0, 1}, {0, 1});
+  program.u32(0); // b
+  function(3, 4, {1, 0, 0, 0, 1}, {0, 1}, {2, 3, 4});
+  program.u32(2);
+  program.u8(5); // r2 = If(r0, r1) [f, f]
+  program.u32(0xFFFFFFFF);
+  program.str(7, 1);
+  program.u32(2);
+  program.u32(0);
+  program.u32(1);
+  program.u32(1);
+  program.u32(2);
+  program.u32(2);
+  program.u32(ifCallee);
+  program.u32(ifCallee);
+  program.u8(7); // r3, r4 = While(r2, r0) [c, b]
+  program.u32(0xFFFFFFFF);
+  program.str(7, 1);
+  program.u32(2);
+  program.u32(2);
+  program.u32(0);
+  program.u32(2);
+  program.u32(3);
+  program.u32(4);
+  program.u32(2);
+  program.u32(1);
+  program.u32(2);
+
+  Bytes file;
+  file.u32(0x50424654);
+  file.u16(1);
+  file.u16(1);
+  file.u32(0);
+  file.u32(2);
+  uint64_t stringsOffset = 16 + 2 * 24;
+  uint64_t programOffset = (stringsOffset + strings.size() + 7) / 8 * 8;
+  file.u32(1);
+  file.u32(1);
+  file.u64(stringsOffset);
+  file.u64(strings.size());
+  file.u32(3);
+  file.u32(8);
+  file.u64(programOffset);
+  file.u64(program.data.size());
+  file.raw(strings.data(), strings.size());
+  file.data.resize(programOffset, 0);
+  file.raw(program.data.data(), program.data.size());
+  return file.data;
+}
+
 class ProgramTest : public ::testing::Test {
 protected:
   void SetUp() override { registerAllKernels(registry); }
@@ -249,6 +339,73 @@ TEST_F(ProgramTest, ReportsBadMagicAndVersion) {
       Program::load(absl::MakeConstSpan(bytes), registry).status().message(),
       "invalid binary program: format version 2.0 is not supported (this "
       "runtime reads 1.x)");
+}
+
+TEST_F(ProgramTest, RunsHandEncodedControlFlow) {
+  std::vector<uint8_t> bytes = buildControlFlowProgram();
+  auto program = Program::load(absl::MakeConstSpan(bytes), registry);
+  ASSERT_TRUE(program.ok()) << program.status();
+  HostContext host(1);
+  Executor executor(**program, host);
+  const Function &main = *(*program)->lookupFunction("main");
+  Tensor x = *Tensor::fromValues<float>({2}, {10.0f, 20.0f});
+  auto results =
+      executor.run(main, {*Tensor::fromValues<bool>({}, {false}), x});
+  ASSERT_TRUE(results.ok()) << results.status();
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_TRUE((*results)[i].ok()) << (*results)[i].status();
+    EXPECT_EQ((*results)[i]->debugString(), "[10., 20.]");
+  }
+  EXPECT_EQ((*results)[2]->debugString(), "False");
+  // A predicate that stays true: the deadline ends the loop, not the branch.
+  results =
+      executor.run(main, {*Tensor::fromValues<bool>({}, {true}), x},
+                   RunOptions::withTimeout(std::chrono::milliseconds(20)));
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_TRUE((*results)[0].ok());
+  EXPECT_EQ((*results)[1].status().code(), StatusCode::kDeadlineExceeded);
+  EXPECT_EQ((*results)[1].status().message(),
+            "the run's deadline passed before While 'l' in 'main'");
+}
+
+TEST_F(ProgramTest, ChecksControlFlowSignatures) {
+  // main as the If's callees: it takes (i1, f32[2]), the If passes f32[2].
+  std::vector<uint8_t> bytes = buildControlFlowProgram(/*ifCallee=*/3);
+  EXPECT_EQ(
+      Program::load(absl::MakeConstSpan(bytes), registry).status().message(),
+      "invalid binary program: instruction at 'l' in 'main': callee 'main' "
+      "takes arguments that do not match the operands");
+}
+
+TEST_F(ProgramTest, SurvivesEveryCorruptedControlFlowByte) {
+  // As above for a program of If and While: a corrupted callee may make a
+  // loop that never ends, which the deadline stops.
+  std::vector<uint8_t> original = buildControlFlowProgram();
+  HostContext host(1);
+  std::vector<Tensor> inputs = {*Tensor::fromValues<bool>({}, {false}),
+                                *Tensor::fromValues<float>({2}, {1.0f, 2.0f})};
+  size_t rejected = 0;
+  for (size_t i = 0; i < original.size(); ++i) {
+    for (uint8_t value : {uint8_t(0x00), uint8_t(0xFF), uint8_t(0x01),
+                          uint8_t(original[i] ^ 0x01)}) {
+      if (value == original[i])
+        continue;
+      std::vector<uint8_t> bytes = original;
+      bytes[i] = value;
+      auto program = Program::load(absl::MakeConstSpan(bytes), registry);
+      if (!program.ok()) {
+        ++rejected;
+        continue;
+      }
+      Executor executor(**program, host);
+      for (const Function &function : (*program)->functions())
+        if (executor.checkInputs(function, inputs).ok())
+          (void)executor.run(
+              function, inputs,
+              RunOptions::withTimeout(std::chrono::milliseconds(5)));
+    }
+  }
+  EXPECT_GT(rejected, original.size());
 }
 
 TEST_F(ProgramTest, ReportsAMissingKernelWithItsLocation) {

@@ -25,7 +25,7 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
         registerShapeKernels, registerTransposeKernels,
         registerConcatSplitKernels, registerSliceKernels, registerPadKernels,
         registerGatherScatterKernels, registerReductionKernels,
-        registerNmsKernels}) {
+        registerNmsKernels, registerListKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

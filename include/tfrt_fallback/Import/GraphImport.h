@@ -44,10 +44,29 @@ struct ImportedGraph {
   std::vector<std::pair<std::string, std::vector<int64_t>>> inputShapes;
 };
 
+/// A function of an imported program: its body is a graph whose inputs are
+/// its arguments (Placeholders) and whose outputs are its results.
+struct ImportedFunction {
+  std::string name;
+  ImportedGraph body;
+};
+
+/// Turns TensorFlow v1 control flow in `graph` (loops of Enter, Merge,
+/// Switch, LoopCond, NextIteration and Exit; conditionals of Switch and
+/// Merge) into `While` and `If` nodes whose functions it appends to
+/// `functions`, as TensorFlow's functionalize_control_flow does. Fails with
+/// `error` on a construct it cannot turn into functions.
+mlir::LogicalResult
+functionalizeControlFlow(ImportedGraph &graph,
+                         std::vector<ImportedFunction> &functions,
+                         mlir::MLIRContext *context, std::string &error);
+
 /// Builds a module whose `@main` computes `graph.outputs` from
-/// `graph.inputs`. Only the nodes the outputs need are imported. Reports
-/// errors (unknown inputs, cycles of TF v1 control flow, unsupported dtypes)
-/// as diagnostics and returns null.
+/// `graph.inputs`. Only the nodes the outputs need are imported. TF v1
+/// control flow is functionalized first (functionalizeControlFlow): its
+/// functions become private functions of the module. Reports errors
+/// (unknown inputs, cycles, unsupported dtypes) as diagnostics and returns
+/// null.
 mlir::OwningOpRef<mlir::ModuleOp> importGraph(const ImportedGraph &graph,
                                               mlir::MLIRContext *context);
 

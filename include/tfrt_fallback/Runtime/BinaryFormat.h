@@ -16,7 +16,7 @@ namespace tfrt_fallback::bef {
 /// "TFBP" read as a little-endian u32 from the first four bytes.
 constexpr uint32_t kMagic = 0x50424654;
 constexpr uint16_t kVersionMajor = 1;
-constexpr uint16_t kVersionMinor = 0;
+constexpr uint16_t kVersionMinor = 1;
 
 /// Size of the fixed header: magic, major, minor, flags, section count.
 constexpr uint32_t kHeaderSize = 16;
@@ -47,7 +47,22 @@ enum class Opcode : uint8_t {
   NewChain = 3,
   /// Produce a chain ready when all operand chains are.
   MergeChains = 4,
+  // Control flow (format 1.1): the callees follow the instruction's results
+  // as `u32 calleeCount, u32 callees[]`, and `index` is kNone.
+  /// Call callee 0 (then) when operand 0 is true, else callee 1 (else).
+  If = 5,
+  /// Call callee `operand 0` (an i32 scalar); out of range: the last one.
+  Case = 6,
+  /// While callee 0 (cond) returns true, replace the carried values with
+  /// what callee 1 (body) returns.
+  While = 7,
 };
+
+/// Whether instructions of `opcode` carry a callee list.
+constexpr bool hasCallees(Opcode opcode) {
+  return opcode == Opcode::If || opcode == Opcode::Case ||
+         opcode == Opcode::While;
+}
 
 /// Kinds of encoded attribute values; a list is `kListBit | element kind`.
 enum class AttrKind : uint8_t {

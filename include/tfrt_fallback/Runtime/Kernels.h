@@ -60,6 +60,8 @@ void registerGatherScatterKernels(KernelRegistry &registry);
 void registerReductionKernels(KernelRegistry &registry);
 /// Non-max suppression (NonMaxSuppressionV3, NonMaxSuppressionV5, ...).
 void registerNmsKernels(KernelRegistry &registry);
+/// TensorLists (TensorListReserve, TensorListSetItem, TensorListStack, ...).
+void registerListKernels(KernelRegistry &registry);
 
 } // namespace tfrt_fallback::rt
 

@@ -70,6 +70,10 @@ struct Instruction {
   /// Operand and result registers, as ranges of Function::operands/results.
   uint32_t operandBegin = 0, numOperands = 0;
   uint32_t resultBegin = 0, numResults = 0;
+  /// Control flow (If, Case, While): the callees, as a range of
+  /// Function::callees, and whether the last operand and result are chains.
+  uint32_t calleeBegin = 0, numCallees = 0;
+  bool hasChain = false;
 };
 
 /// A function ready to execute. Registers are numbered per function; each is
@@ -85,6 +89,8 @@ struct Function {
   std::vector<Instruction> instructions;
   std::vector<uint32_t> operands;
   std::vector<uint32_t> results;
+  /// Function indices of the control-flow instructions' callees.
+  std::vector<uint32_t> callees;
   /// Per operand slot: whether this is the register's only use, so the
   /// executor may move the value and let a kernel reuse its buffer.
   std::vector<uint8_t> lastUse;
@@ -101,6 +107,16 @@ struct Function {
   absl::Span<const uint32_t> resultsOf(const Instruction &inst) const {
     return absl::MakeConstSpan(results).subspan(inst.resultBegin,
                                                 inst.numResults);
+  }
+  absl::Span<const uint32_t> calleesOf(const Instruction &inst) const {
+    return absl::MakeConstSpan(callees).subspan(inst.calleeBegin,
+                                                inst.numCallees);
+  }
+  /// Whether argument 0 is a chain: a control-flow instruction then passes
+  /// its chain first and takes the callee's last result as its chain.
+  bool takesChain(const std::vector<ValueType> &types) const {
+    return !argRegisters.empty() &&
+           types[registerTypes[argRegisters[0]]].isChain();
   }
 };
 
@@ -190,6 +206,12 @@ public:
                                 std::vector<uint32_t> operands);
   /// Appends new_chain (no operands) or merge_chains.
   uint32_t addChainOp(uint32_t function, std::vector<uint32_t> chains);
+  /// Appends an If, Case or While of earlier functions (docs/BinaryFormat.md
+  /// gives the operands each takes; a chain, if any, comes last). The result
+  /// types are the operand types (While) or the first callee's results.
+  std::vector<uint32_t> addControlFlow(uint32_t function, bef::Opcode opcode,
+                                       std::vector<uint32_t> callees,
+                                       std::vector<uint32_t> operands);
   void setResults(uint32_t function, std::vector<uint32_t> registers);
 
   /// Checks the operand types, finalizes the functions and creates every

@@ -44,7 +44,18 @@ def TFToTFRTFallback : Pass<"tf-to-tfrt-fallback", "mlir::ModuleOp"> {
       `tfrt_fallback.new_chain`; a private function that has side effects,
       directly or through calls, takes a chain as its first argument and
       returns the last one as its last result, and its call sites pass and
-      receive it. Pure ops get no chain.
+      receive it. Pure ops get no chain;
+    * functional control flow becomes `tfrt_fallback.if` (`tf.If`,
+      `tf.StatelessIf`), `tfrt_fallback.case` (`tf.Case`,
+      `tf.StatelessCase`) and `tfrt_fallback.while` (`tf.While`,
+      `tf.StatelessWhile`; `shape_invariant` is accepted), and
+      `tf.PartitionedCall` / `tf.StatefulPartitionedCall` a `func.call` of
+      their `f`. Their functions are named by symbols or `#tf_type.func`.
+      Such an op is ordered by a chain when a function it calls has side
+      effects (directly or through what it calls); a private callee whose
+      every use is such an op or a call takes the chain first and returns
+      it last, like any chained private function. The region forms are
+      outlined first by `tf-region-control-flow-to-functional`.
 
     Before:
 
@@ -139,6 +150,69 @@ def TFExecutorToFunctional
     ```
   }];
   let dependentDialects = ["::tfrt_fallback::tf_executor::TFExecutorDialect"];
+}
+
+def TFRegionControlFlowToFunctional
+    : Pass<"tf-region-control-flow-to-functional", "mlir::ModuleOp"> {
+  let summary = "Outline tf.IfRegion, tf.CaseRegion and tf.WhileRegion into "
+                "functions called by tf.If, tf.Case and tf.While";
+  let description = [{
+    TensorFlow's MLIR writes control flow in two forms: functional ops that
+    name functions (`tf.If`, `tf.Case`, `tf.While`) and region ops that hold
+    their branches, condition and body inline (`tf.IfRegion`,
+    `tf.CaseRegion`, `tf.WhileRegion`). `tf-to-tfrt-fallback` lowers the
+    functional form; this pass turns the region form into it, as
+    TensorFlow's pass of the same name does.
+
+    Each region becomes a private function named after the enclosing
+    function and its role (`@main_then`, `@main_while_body`, renamed when
+    the name is taken), its `tf.Yield` a `func.return`. Values a region uses
+    from above become arguments after the region's own: the branches of an
+    `IfRegion` or `CaseRegion` all take every value any of them uses, and a
+    `WhileRegion` carries them as extra loop values that its body returns
+    unchanged (the `tf.While` has more results than the region op had; the
+    extra ones are unused). Attributes (`is_stateless`,
+    `parallel_iterations`, `shape_invariant`, ...) are kept. Nested region
+    ops are outlined innermost first. Ops named in `native-ops` are left
+    as they are.
+
+    Before:
+
+    ```mlir
+    func.func @main(%p: tensor<i1>, %x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
+      %0 = "tf.IfRegion"(%p) ({
+        %1 = "tf.AddV2"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "tf.Yield"(%1) : (tensor<f32>) -> ()
+      }, {
+        "tf.Yield"(%y) : (tensor<f32>) -> ()
+      }) {is_stateless = true} : (tensor<i1>) -> tensor<f32>
+      return %0 : tensor<f32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @main(%p: tensor<i1>, %x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
+      %0 = "tf.If"(%p, %x, %y) {else_branch = @main_else, is_stateless = true,
+                                 then_branch = @main_then}
+          : (tensor<i1>, tensor<f32>, tensor<f32>) -> tensor<f32>
+      return %0 : tensor<f32>
+    }
+    func.func private @main_then(%x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
+      %1 = "tf.AddV2"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      return %1 : tensor<f32>
+    }
+    func.func private @main_else(%x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
+      return %y : tensor<f32>
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let options = [
+    ListOption<"nativeOps", "native-ops", "std::string",
+               "Region ops (without 'tf.') left for a native lowering">
+  ];
 }
 
 def TFDeviceInline : Pass<"tf-device-inline", "mlir::ModuleOp"> {

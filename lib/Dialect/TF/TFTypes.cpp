@@ -8,6 +8,8 @@
 
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
 
+#include "tfrt_fallback/Runtime/DType.h"
+
 #include "tfrt_fallback/Dialect/Fallback/FallbackDialect.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -258,6 +260,9 @@ Type tfrt_fallback::tf::getElementType(rt::DType dtype, MLIRContext *context) {
 std::optional<tfrt_fallback::rt::DType> tfrt_fallback::tf::getDType(Type type) {
   if (!type)
     return std::nullopt;
+  // A variant of any subtypes (`!tf_type.variant<tensor<*xf32>>`) is one.
+  if (isa<VariantType>(type))
+    return rt::DType::Variant;
   std::string spelling;
   llvm::raw_string_ostream(spelling) << type;
   for (const DTypeSpelling &entry : kDTypeSpellings)
@@ -522,7 +527,8 @@ FailureOr<DenseElementsAttr> tfrt_fallback::tf::decodeTensorProto(
                        << attr.getType() << ", which has no static shape";
   Type element = type.getElementType();
   std::optional<rt::DType> dtype = getDType(element);
-  if (!dtype)
+  // Variant constants hold serialized objects: not decoded.
+  if (!dtype || *dtype == rt::DType::Variant)
     return emitError() << "has a TensorProto constant of element type "
                        << type.getElementType()
                        << ", which the decoder does not support";

@@ -58,6 +58,17 @@ void forwardValue(TensorValue &from, AsyncValue &to) {
   }
 }
 
+const char *controlFlowName(bef::Opcode opcode) {
+  switch (opcode) {
+  case bef::Opcode::If:
+    return "If";
+  case bef::Opcode::Case:
+    return "Case";
+  default:
+    return "While";
+  }
+}
+
 /// What executing an instruction did.
 enum class Outcome {
   Done,     ///< results published
@@ -124,6 +135,7 @@ public:
 private:
   using ReadyList = absl::InlinedVector<uint32_t, 8>;
   struct AsyncKernelCall;
+  class Loop;
 
   void runInOrder();
   void runDataflow();
@@ -136,6 +148,17 @@ private:
   Outcome execute(uint32_t index);
   Outcome runKernel(uint32_t index, const Instruction &inst);
   Outcome runCall(uint32_t index, const Instruction &inst);
+  Outcome runBranch(uint32_t index, const Instruction &inst);
+  Outcome runWhile(uint32_t index, const Instruction &inst);
+  /// An error unless `value`, of a register of type `from`, fits type `to`
+  /// of `callee`'s argument or result.
+  Status checkPassed(const Tensor &value, uint32_t from, uint32_t to,
+                     const Instruction &inst, const Function &callee,
+                     absl::string_view what) const;
+  /// A new frame for `callee` (or `reuse`, when nothing else holds it),
+  /// with this run's options and `args` bound.
+  Frame *calleeFrame(const Function &callee, std::vector<Tensor> args,
+                     Frame *reuse);
   /// After a kernel: releases its last-use operands, checks its outputs and
   /// publishes its results.
   void finishKernel(const KernelEntry &kernel, const Instruction &inst,
@@ -354,6 +377,9 @@ Status Executor::Frame::checkStop(const Instruction &inst) const {
       const KernelEntry &kernel = program_.kernels()[inst.index];
       return absl::StrCat(kernel.opName, " '", kernel.location, "'");
     }
+    if (bef::hasCallees(inst.opcode))
+      return absl::StrCat(controlFlowName(inst.opcode), " '", inst.location,
+                          "'");
     return absl::StrCat("'", inst.location, "'");
   };
   if (cancellation_ && cancellation_->isCancelled())
@@ -401,6 +427,11 @@ Outcome Executor::Frame::execute(uint32_t index) {
     for (uint32_t result : function_.resultsOf(inst))
       regs_[result].setStateConcrete();
     return Outcome::Done;
+  case bef::Opcode::If:
+  case bef::Opcode::Case:
+    return runBranch(index, inst);
+  case bef::Opcode::While:
+    return runWhile(index, inst);
   }
   return Outcome::Done;
 }
@@ -555,6 +586,378 @@ Outcome Executor::Frame::runCall(uint32_t index, const Instruction &inst) {
     self.complete(index, nullptr);
   });
   frame->dropRef();
+  return Outcome::Pending;
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow
+//===----------------------------------------------------------------------===//
+//
+// If, Case and While call functions of the program like Call does, each in
+// a frame of its own. Their chain, when they have one, is their last operand
+// and result; a callee that takes a chain gets it as its first argument and
+// returns the next one as its last result, and a callee without one leaves
+// the chain as it was. docs/BinaryFormat.md gives the layout.
+
+namespace {
+
+/// TensorFlow's truth value of a predicate (tf.If's cond, the result of
+/// tf.While's cond): a scalar is true when it is not zero, any other tensor
+/// when it has elements.
+StatusOr<bool> truthValue(const Tensor &pred) {
+  if (pred.rank() != 0)
+    return pred.numElements() > 0;
+  bool truth = false;
+  Status status = dispatchDType(pred.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::Type;
+    truth = !(pred.data<T>()[0] == T(0));
+  });
+  if (!status.ok())
+    return status;
+  return truth;
+}
+
+/// Moves a finished callee's register into a register of the caller that is
+/// not available yet.
+void moveValue(TensorValue &from, AsyncValue &to) {
+  if (from.isError())
+    to.setError(from.getError());
+  else if (to.isConstructed()) {
+    to.get<Tensor>() = std::move(from.payload());
+    to.setStateConcrete();
+  } else {
+    to.emplace<Tensor>(std::move(from.payload()));
+  }
+}
+
+} // namespace
+
+Status Executor::Frame::checkPassed(const Tensor &value, uint32_t from,
+                                    uint32_t to, const Instruction &inst,
+                                    const Function &callee,
+                                    absl::string_view what) const {
+  if (from == to)
+    return OkStatus();
+  const ValueType &type = program_.types()[to];
+  if (type.isChain() || type.accepts(value.dtype(), value.shape()))
+    return OkStatus();
+  return makeOpError(StatusCode::kInvalidArgument, controlFlowName(inst.opcode),
+                     inst.location,
+                     absl::StrCat(what, " is ", describeTensor(value), " but '",
+                                  callee.name, "' declares ", type.toString()));
+}
+
+Executor::Frame *Executor::Frame::calleeFrame(const Function &callee,
+                                              std::vector<Tensor> args,
+                                              Frame *reuse) {
+  RunOptions options;
+  options.cancellation = cancellation_;
+  options.deadline = deadline_;
+  Frame *frame;
+  if (reuse && reuse->isUnique()) {
+    reuse->reuse(options);
+    frame = reuse;
+  } else {
+    if (reuse)
+      reuse->dropRef();
+    frame = new Frame(executor_, callee, options);
+  }
+  frame->bindInputs(std::move(args));
+  return frame;
+}
+
+Outcome Executor::Frame::runBranch(uint32_t index, const Instruction &inst) {
+  absl::Span<const uint32_t> operands = function_.operandsOf(inst);
+  absl::Span<const uint32_t> callees = function_.calleesOf(inst);
+  const Tensor &selector = regs_[operands[0]].payload();
+  size_t branch;
+  if (inst.opcode == bef::Opcode::If) {
+    StatusOr<bool> truth = truthValue(selector);
+    if (!truth.ok()) {
+      publishError(inst, makeOpError(StatusCode::kInvalidArgument, "If",
+                                     inst.location,
+                                     absl::StrCat("cannot take the truth "
+                                                  "value of the predicate: ",
+                                                  truth.status().message())));
+      return Outcome::Done;
+    }
+    branch = *truth ? 0 : 1;
+  } else {
+    if (selector.rank() != 0) {
+      publishError(inst, makeOpError(StatusCode::kInvalidArgument, "Case",
+                                     inst.location,
+                                     absl::StrCat("the branch index must be "
+                                                  "a scalar, got ",
+                                                  describeTensor(selector))));
+      return Outcome::Done;
+    }
+    // TensorFlow runs the last branch for an index out of range.
+    int32_t selected = selector.data<int32_t>()[0];
+    branch = selected >= 0 && static_cast<size_t>(selected) < callees.size()
+                 ? selected
+                 : callees.size() - 1;
+  }
+
+  const Function &callee = program_.functions()[callees[branch]];
+  const bool takesChain = callee.takesChain(program_.types());
+  const size_t chains = inst.hasChain ? 1 : 0;
+  std::vector<Tensor> args;
+  args.reserve(callee.argRegisters.size());
+  if (takesChain)
+    args.emplace_back();
+  for (size_t i = 1; i + chains < operands.size(); ++i) {
+    Tensor &value = regs_[operands[i]].payload();
+    if (Status status =
+            checkPassed(value, function_.registerTypes[operands[i]],
+                        callee.registerTypes[callee.argRegisters[args.size()]],
+                        inst, callee, absl::StrCat("operand #", i));
+        !status.ok()) {
+      publishError(inst, status);
+      return Outcome::Done;
+    }
+    args.push_back(function_.lastUse[inst.operandBegin + i] ? std::move(value)
+                                                            : value);
+  }
+  Frame *frame = calleeFrame(callee, std::move(args), nullptr);
+  if (!dataflow_)
+    outstanding_.fetch_add(1, std::memory_order_relaxed);
+  frame->start(
+      [caller = Ref(this), callee = frame, index, takesChain]() mutable {
+        Frame &self = *caller;
+        const Instruction &inst = self.function_.instructions[index];
+        absl::Span<const uint32_t> results = self.function_.resultsOf(inst);
+        const Function &target = callee->function_;
+        const size_t chains = inst.hasChain ? 1 : 0;
+        for (size_t i = 0; i + chains < results.size(); ++i) {
+          TensorValue &from = callee->reg(target.resultRegisters[i]);
+          if (!from.isError()) {
+            Status status = self.checkPassed(
+                from.payload(), target.registerTypes[target.resultRegisters[i]],
+                self.function_.registerTypes[results[i]], inst, target,
+                absl::StrCat("result #", i));
+            if (!status.ok()) {
+              self.regs_[results[i]].setError(status);
+              continue;
+            }
+          }
+          moveValue(from, self.regs_[results[i]]);
+        }
+        if (chains) {
+          if (takesChain)
+            moveValue(callee->reg(target.resultRegisters.back()),
+                      self.regs_[results.back()]);
+          else
+            self.regs_[results.back()].setStateConcrete();
+        }
+        self.complete(index, nullptr);
+      });
+  frame->dropRef();
+  return Outcome::Pending;
+}
+
+/// A running While: the carried values between iterations, and the frames
+/// of its cond and body, reused from one iteration to the next when nothing
+/// else holds them. An iteration whose callee finishes on this thread goes
+/// straight on to the next (a loop, not a recursion); one that finishes
+/// later, on another thread, goes on from there.
+class Executor::Frame::Loop {
+public:
+  Loop(Frame *frame, uint32_t index)
+      : frame_(frame), index_(index),
+        inst_(frame->function_.instructions[index]) {
+    absl::Span<const uint32_t> callees = frame->function_.calleesOf(inst_);
+    cond_ = &frame->program_.functions()[callees[0]];
+    body_ = &frame->program_.functions()[callees[1]];
+    const std::vector<ValueType> &types = frame->program_.types();
+    condChain_ = cond_->takesChain(types);
+    bodyChain_ = body_->takesChain(types);
+  }
+
+  /// Takes the operands and runs until the loop ends or waits on a callee.
+  void start() {
+    Frame &self = *frame_;
+    absl::Span<const uint32_t> operands = self.function_.operandsOf(inst_);
+    absl::Span<const uint32_t> results = self.function_.resultsOf(inst_);
+    const size_t count = operands.size() - (inst_.hasChain ? 1 : 0);
+    values_.reserve(count);
+    // The carried values have the types of the results.
+    for (size_t i = 0; i < count; ++i) {
+      Tensor &value = self.regs_[operands[i]].payload();
+      Status status =
+          self.checkPassed(value, self.function_.registerTypes[operands[i]],
+                           self.function_.registerTypes[results[i]], inst_,
+                           self.function_, absl::StrCat("operand #", i));
+      if (!status.ok()) {
+        finish(status);
+        return;
+      }
+      values_.push_back(self.function_.lastUse[inst_.operandBegin + i]
+                            ? std::move(value)
+                            : value);
+    }
+    run();
+  }
+
+private:
+  enum class Stage : uint8_t { Cond, Body };
+  enum Sync : uint8_t { Starting, Waiting, Finished };
+
+  /// Runs callees until one finishes later or the loop ends.
+  void run() {
+    while (true) {
+      Frame &self = *frame_;
+      if (stage_ == Stage::Cond && self.watched_) {
+        if (Status stop = self.checkStop(inst_); !stop.ok()) {
+          finish(stop);
+          return;
+        }
+      }
+      Frame *child = startChild();
+      if (!child)
+        return; // finish() has run
+      sync_.store(Starting, std::memory_order_relaxed);
+      child->start([this] {
+        if (sync_.exchange(Finished, std::memory_order_acq_rel) == Waiting &&
+            step())
+          run();
+      });
+      uint8_t expected = Starting;
+      if (sync_.compare_exchange_strong(expected, Waiting,
+                                        std::memory_order_acq_rel))
+        return; // the callee finishes later and goes on from there
+      if (!step())
+        return;
+    }
+  }
+
+  /// Binds the carried values to the frame of the current stage's callee;
+  /// nullptr once the loop has ended with an error.
+  Frame *startChild() {
+    Frame &self = *frame_;
+    const bool isCond = stage_ == Stage::Cond;
+    const Function &callee = isCond ? *cond_ : *body_;
+    const bool takesChain = isCond ? condChain_ : bodyChain_;
+    absl::Span<const uint32_t> carried = self.function_.resultsOf(inst_);
+    std::vector<Tensor> args;
+    args.reserve(callee.argRegisters.size());
+    if (takesChain)
+      args.emplace_back();
+    for (size_t i = 0; i < values_.size(); ++i) {
+      Status status = self.checkPassed(
+          values_[i], self.function_.registerTypes[carried[i]],
+          callee.registerTypes[callee.argRegisters[args.size()]], inst_, callee,
+          absl::StrCat("loop value #", i));
+      if (!status.ok()) {
+        finish(status);
+        return nullptr;
+      }
+      // The body returns the next values: it may take these over.
+      args.push_back(isCond ? values_[i] : std::move(values_[i]));
+    }
+    Frame *&cached = isCond ? condFrame_ : bodyFrame_;
+    cached = self.calleeFrame(callee, std::move(args), cached);
+    current_ = cached;
+    return cached;
+  }
+
+  /// The current callee has finished: false once the loop has ended.
+  bool step() {
+    Frame &self = *frame_;
+    Frame &child = *current_;
+    const Function &callee = child.function_;
+    if (stage_ == Stage::Cond) {
+      if (condChain_) {
+        TensorValue &chain = child.reg(callee.resultRegisters[1]);
+        if (chain.isError())
+          return finish(chain.getError());
+      }
+      TensorValue &pred = child.reg(callee.resultRegisters[0]);
+      if (pred.isError())
+        return finish(pred.getError());
+      StatusOr<bool> truth = truthValue(pred.payload());
+      if (!truth.ok())
+        return finish(makeOpError(
+            StatusCode::kInvalidArgument, "While", inst_.location,
+            absl::StrCat("cannot take the truth value of what '", callee.name,
+                         "' returned: ", truth.status().message())));
+      if (!*truth)
+        return finish(OkStatus());
+      stage_ = Stage::Body;
+      return true;
+    }
+    absl::Span<const uint32_t> carried = self.function_.resultsOf(inst_);
+    if (bodyChain_) {
+      TensorValue &chain = child.reg(callee.resultRegisters.back());
+      if (chain.isError())
+        return finish(chain.getError());
+    }
+    for (size_t i = 0; i < values_.size(); ++i) {
+      uint32_t reg = callee.resultRegisters[i];
+      TensorValue &value = child.reg(reg);
+      if (value.isError())
+        return finish(value.getError());
+      Status status =
+          self.checkPassed(value.payload(), callee.registerTypes[reg],
+                           self.function_.registerTypes[carried[i]], inst_,
+                           callee, absl::StrCat("result #", i));
+      if (!status.ok())
+        return finish(status);
+      values_[i] = std::move(value.payload());
+    }
+    stage_ = Stage::Cond;
+    return true;
+  }
+
+  /// Publishes the loop's results (or `status` as every result) and ends
+  /// the loop; returns false.
+  bool finish(const Status &status) {
+    Frame &self = *frame_;
+    absl::Span<const uint32_t> results = self.function_.resultsOf(inst_);
+    if (!status.ok()) {
+      self.publishError(inst_, status);
+    } else {
+      for (size_t i = 0; i < values_.size(); ++i) {
+        TensorValue &result = self.regs_[results[i]];
+        if (result.isConstructed()) {
+          result.payload() = std::move(values_[i]);
+          result.setStateConcrete();
+        } else {
+          result.emplace<Tensor>(std::move(values_[i]));
+        }
+      }
+      if (inst_.hasChain)
+        self.regs_[results.back()].setStateConcrete();
+    }
+    if (condFrame_)
+      condFrame_->dropRef();
+    if (bodyFrame_)
+      bodyFrame_->dropRef();
+    Ref caller = std::move(frame_);
+    uint32_t index = index_;
+    delete this;
+    caller->complete(index, nullptr);
+    return false;
+  }
+
+  Ref frame_;
+  const uint32_t index_;
+  const Instruction &inst_;
+  const Function *cond_;
+  const Function *body_;
+  bool condChain_, bodyChain_;
+  Stage stage_ = Stage::Cond;
+  std::atomic<uint8_t> sync_{Starting};
+  std::vector<Tensor> values_;
+  Frame *condFrame_ = nullptr;
+  Frame *bodyFrame_ = nullptr;
+  Frame *current_ = nullptr;
+};
+
+Outcome Executor::Frame::runWhile(uint32_t index, const Instruction &inst) {
+  (void)inst;
+  if (!dataflow_)
+    outstanding_.fetch_add(1, std::memory_order_relaxed);
+  (new Loop(this, index))->start();
   return Outcome::Pending;
 }
 

@@ -447,8 +447,18 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
                                       "' in '", function.name, "': ", what));
     };
     if (opcode < static_cast<uint8_t>(bef::Opcode::Kernel) ||
-        opcode > static_cast<uint8_t>(bef::Opcode::MergeChains))
+        opcode > static_cast<uint8_t>(bef::Opcode::While))
       return mismatch(absl::StrCat("unknown opcode ", opcode));
+    if (bef::hasCallees(inst.opcode)) {
+      RETURN_IF_ERROR(in.count(count, 4, "callees"));
+      inst.calleeBegin = static_cast<uint32_t>(function.callees.size());
+      inst.numCallees = count;
+      for (uint32_t i = 0; i < count; ++i) {
+        uint32_t callee = 0;
+        RETURN_IF_ERROR(readIndex(in, numFunctions, "function", callee));
+        function.callees.push_back(callee);
+      }
+    }
     switch (inst.opcode) {
     case bef::Opcode::Kernel: {
       if (inst.index >= program.kernels_.size())
@@ -484,6 +494,36 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
         if (!typeOf(reg).isChain())
           return mismatch("merge_chains takes chains");
       break;
+    case bef::Opcode::If:
+    case bef::Opcode::Case:
+    case bef::Opcode::While: {
+      // Signatures are checked once every function is read.
+      if (inst.index != bef::kNone)
+        return mismatch("a control-flow instruction has a kernel index");
+      size_t expected = inst.opcode == bef::Opcode::Case ? 0 : 2;
+      if (expected ? inst.numCallees != expected : inst.numCallees == 0)
+        return mismatch(
+            absl::StrCat("wrong number of callees: ", inst.numCallees));
+      inst.hasChain = !operands.empty() && typeOf(operands.back()).isChain();
+      size_t lead = inst.opcode == bef::Opcode::While ? 0 : 1;
+      size_t chains = inst.hasChain ? 1 : 0;
+      if (operands.size() < lead + chains)
+        return mismatch("a branch needs a predicate or branch index");
+      if (inst.hasChain &&
+          (results.empty() || !typeOf(results.back()).isChain()))
+        return mismatch("an ordered control-flow instruction needs a chain "
+                        "operand and result");
+      for (size_t i = 0; i + chains < operands.size(); ++i)
+        if (typeOf(operands[i]).isChain())
+          return mismatch("only the last operand may be a chain");
+      for (size_t i = 0; i + chains < results.size(); ++i)
+        if (typeOf(results[i]).isChain())
+          return mismatch("only the last result may be a chain");
+      if (inst.opcode == bef::Opcode::Case &&
+          typeOf(operands[0]).dtype != DType::I32)
+        return mismatch("a case's branch index is not an i32 tensor");
+      break;
+    }
     }
   }
   for (uint32_t reg : function.resultRegisters)
@@ -533,6 +573,123 @@ void Program::finalizeFunction(Function &function) {
   }
 }
 
+/// Whether values of type `a` may be passed where `b` is declared: the same
+/// kind and dtype, and shapes that some tensor fits both (the executor checks
+/// the actual shape when the two types differ).
+static bool areCompatible(const ValueType &a, const ValueType &b) {
+  if (a.kind != b.kind)
+    return false;
+  if (a.isChain())
+    return true;
+  if (a.dtype != b.dtype)
+    return false;
+  if (!a.shape.hasRank() || !b.shape.hasRank())
+    return true;
+  if (a.shape.rank() != b.shape.rank())
+    return false;
+  for (int i = 0; i < a.shape.rank(); ++i) {
+    int64_t x = a.shape.dims()[i], y = b.shape.dims()[i];
+    if (x >= 0 && y >= 0 && x != y)
+      return false;
+  }
+  return true;
+}
+
+/// Checks that the callees of a control-flow instruction fit its operands
+/// and results (docs/BinaryFormat.md).
+static Status checkControlFlow(const std::vector<ValueType> &types,
+                               const std::vector<Function> &functions,
+                               const Function &function,
+                               const Instruction &inst) {
+  auto fail = [&](const Function &callee, absl::string_view what) {
+    return formatError(absl::StrCat("instruction at '", inst.location, "' in '",
+                                    function.name, "': callee '", callee.name,
+                                    "' ", what));
+  };
+  // The values passed to each callee and the results it defines, without
+  // the predicate or branch index and without the chain.
+  size_t chains = inst.hasChain ? 1 : 0;
+  size_t lead = inst.opcode == bef::Opcode::While ? 0 : 1;
+  absl::Span<const uint32_t> operands = function.operandsOf(inst);
+  absl::Span<const uint32_t> results = function.resultsOf(inst);
+  absl::Span<const uint32_t> passed =
+      operands.subspan(lead, operands.size() - lead - chains);
+  absl::Span<const uint32_t> defined =
+      results.subspan(0, results.size() - chains);
+  auto typeIn = [&](const Function &f, uint32_t reg) -> const ValueType & {
+    return types[f.registerTypes[reg]];
+  };
+  // `callee`'s arguments and results without its chain.
+  auto check = [&](const Function &callee, absl::Span<const uint32_t> args,
+                   absl::Span<const uint32_t> rets,
+                   absl::string_view what) -> Status {
+    bool takesChain = callee.takesChain(types);
+    if (takesChain && !inst.hasChain)
+      return fail(callee, "takes a chain, but the instruction has none");
+    absl::Span<const uint32_t> calleeArgs = callee.argRegisters;
+    absl::Span<const uint32_t> calleeRets = callee.resultRegisters;
+    if (takesChain) {
+      if (calleeRets.empty() || !typeIn(callee, calleeRets.back()).isChain())
+        return fail(callee, "takes a chain but does not return one last");
+      calleeArgs.remove_prefix(1);
+      calleeRets.remove_suffix(1);
+    }
+    bool ok = calleeArgs.size() == args.size();
+    for (size_t i = 0; ok && i < args.size(); ++i)
+      ok = areCompatible(typeIn(function, args[i]),
+                         typeIn(callee, calleeArgs[i]));
+    if (!ok)
+      return fail(callee, "takes arguments that do not match the operands");
+    ok = calleeRets.size() == rets.size();
+    for (size_t i = 0; ok && i < rets.size(); ++i)
+      ok = areCompatible(typeIn(callee, calleeRets[i]),
+                         typeIn(function, rets[i]));
+    if (!ok)
+      return fail(callee, absl::StrCat("does not return ", what));
+    return OkStatus();
+  };
+  absl::Span<const uint32_t> callees = function.calleesOf(inst);
+  if (inst.opcode != bef::Opcode::While) {
+    for (uint32_t index : callees)
+      RETURN_IF_ERROR(check(functions[index], passed, defined,
+                            "the instruction's results"));
+    return OkStatus();
+  }
+  // A loop's results are its carried values, which the operands start.
+  bool ok = defined.size() == passed.size();
+  for (size_t i = 0; ok && i < passed.size(); ++i)
+    ok = areCompatible(typeIn(function, passed[i]),
+                       typeIn(function, defined[i]));
+  if (!ok)
+    return formatError(
+        absl::StrCat("instruction at '", inst.location, "' in '", function.name,
+                     "': a loop's operands must fit its results"));
+  const Function &cond = functions[callees[0]];
+  const Function &body = functions[callees[1]];
+  size_t condChain = cond.takesChain(types) ? 1 : 0;
+  if (cond.resultRegisters.size() != 1 + condChain ||
+      typeIn(cond, cond.resultRegisters[0]).isChain())
+    return fail(cond, "must return one predicate tensor (and its chain)");
+  RETURN_IF_ERROR(check(body, defined, defined, "the loop-carried values"));
+  // The predicate may be a tensor of any dtype (TensorFlow's truth value).
+  {
+    absl::Span<const uint32_t> condArgs = cond.argRegisters;
+    if (condChain)
+      condArgs.remove_prefix(1);
+    bool argsOk = condArgs.size() == defined.size();
+    for (size_t i = 0; argsOk && i < defined.size(); ++i)
+      argsOk = areCompatible(typeIn(function, defined[i]),
+                             typeIn(cond, condArgs[i]));
+    if (!argsOk)
+      return fail(cond, "takes arguments that do not match the operands");
+    if (condChain && !inst.hasChain)
+      return fail(cond, "takes a chain, but the instruction has none");
+    if (condChain && !typeIn(cond, cond.resultRegisters[1]).isChain())
+      return fail(cond, "takes a chain but does not return one last");
+  }
+  return OkStatus();
+}
+
 Status ProgramLoader::readFunctions(ByteReader &in) {
   uint32_t count = 0;
   RETURN_IF_ERROR(in.count(count, 36, "functions"));
@@ -562,8 +719,23 @@ Status ProgramLoader::readFunctions(ByteReader &in) {
             "' does not match the signature of '", callee.name, "'"));
     }
   }
+  for (const Function &function : program.functions_)
+    for (const Instruction &inst : function.instructions)
+      if (bef::hasCallees(inst.opcode))
+        RETURN_IF_ERROR(checkControlFlow(program.types_, program.functions_,
+                                         function, inst));
 
   // The executor runs calls on the caller's stack: no recursion.
+  std::vector<std::vector<uint32_t>> calls(count);
+  for (uint32_t f = 0; f < count; ++f) {
+    const Function &function = program.functions_[f];
+    for (const Instruction &inst : function.instructions) {
+      if (inst.opcode == bef::Opcode::Call)
+        calls[f].push_back(inst.index);
+      for (uint32_t callee : function.calleesOf(inst))
+        calls[f].push_back(callee);
+    }
+  }
   enum : uint8_t { Unvisited, Active, Done };
   std::vector<uint8_t> state(count, Unvisited);
   std::vector<std::pair<uint32_t, size_t>> stack;
@@ -574,22 +746,19 @@ Status ProgramLoader::readFunctions(ByteReader &in) {
     state[root] = Active;
     while (!stack.empty()) {
       auto &[current, next] = stack.back();
-      const Function &function = program.functions_[current];
-      if (next == function.instructions.size()) {
+      if (next == calls[current].size()) {
         state[current] = Done;
         stack.pop_back();
         continue;
       }
-      const Instruction &inst = function.instructions[next++];
-      if (inst.opcode != bef::Opcode::Call)
-        continue;
-      if (state[inst.index] == Active)
+      uint32_t callee = calls[current][next++];
+      if (state[callee] == Active)
         return formatError(absl::StrCat(
-            "function '", program.functions_[inst.index].name,
+            "function '", program.functions_[callee].name,
             "' calls itself (directly or through other functions)"));
-      if (state[inst.index] == Unvisited) {
-        state[inst.index] = Active;
-        stack.push_back({inst.index, 0});
+      if (state[callee] == Unvisited) {
+        state[callee] = Active;
+        stack.push_back({callee, 0});
       }
     }
   }
@@ -927,6 +1096,54 @@ uint32_t ProgramBuilder::addChainOp(uint32_t function,
                         absl::MakeConstSpan(&chain, 1))[0];
 }
 
+std::vector<uint32_t>
+ProgramBuilder::addControlFlow(uint32_t function, bef::Opcode opcode,
+                               std::vector<uint32_t> callees,
+                               std::vector<uint32_t> operands) {
+  Function &f = program_->functions_[function];
+  auto fail = [&](absl::string_view what) {
+    if (error_.ok())
+      error_ = InvalidArgumentError(
+          absl::StrCat("control flow in '", f.name, "': ", what));
+    return std::vector<uint32_t>();
+  };
+  if (!bef::hasCallees(opcode))
+    return fail("not a control-flow opcode");
+  if (callees.empty())
+    return fail("no callees");
+  for (uint32_t callee : callees)
+    if (callee >= function)
+      return fail("may only call functions made before it");
+  for (uint32_t reg : operands)
+    if (reg >= f.registerTypes.size() ||
+        f.registerTypes[reg] >= program_->types_.size())
+      return fail("an operand is not defined");
+  bool hasChain = !operands.empty() &&
+                  program_->types_[f.registerTypes[operands.back()]].isChain();
+  std::vector<uint32_t> resultTypes;
+  if (opcode == bef::Opcode::While) {
+    for (uint32_t reg : operands)
+      resultTypes.push_back(f.registerTypes[reg]);
+  } else {
+    const Function &first = program_->functions_[callees[0]];
+    bool takesChain = first.takesChain(program_->types_);
+    for (uint32_t reg : first.resultRegisters)
+      resultTypes.push_back(first.registerTypes[reg]);
+    if (takesChain && !resultTypes.empty())
+      resultTypes.pop_back();
+    if (hasChain)
+      resultTypes.push_back(f.registerTypes[operands.back()]);
+  }
+  std::vector<uint32_t> results =
+      addInstruction(f, opcode, bef::kNone, std::move(operands), resultTypes);
+  Instruction &inst = f.instructions.back();
+  inst.calleeBegin = static_cast<uint32_t>(f.callees.size());
+  inst.numCallees = static_cast<uint32_t>(callees.size());
+  inst.hasChain = hasChain;
+  f.callees.insert(f.callees.end(), callees.begin(), callees.end());
+  return results;
+}
+
 void ProgramBuilder::setResults(uint32_t function,
                                 std::vector<uint32_t> registers) {
   Function &f = program_->functions_[function];
@@ -943,8 +1160,13 @@ ProgramBuilder::build(const KernelRegistry &registry) {
   program_.reset(new Program());
   if (!error_.ok())
     return std::exchange(error_, OkStatus());
-  for (Function &function : program->functions_)
+  for (Function &function : program->functions_) {
+    for (const Instruction &inst : function.instructions)
+      if (bef::hasCallees(inst.opcode))
+        RETURN_IF_ERROR(checkControlFlow(program->types_, program->functions_,
+                                         function, inst));
     Program::finalizeFunction(function);
+  }
   RETURN_IF_ERROR(program->createKernels(registry));
   return program;
 }

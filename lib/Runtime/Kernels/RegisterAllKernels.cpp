@@ -26,6 +26,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerGatherScatterKernels(registry);
   registerReductionKernels(registry);
   registerNmsKernels(registry);
+  registerListKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt

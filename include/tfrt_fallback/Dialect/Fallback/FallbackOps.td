@@ -13,6 +13,7 @@ include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
 
 //===----------------------------------------------------------------------===//
 // kernel_call
@@ -150,6 +151,137 @@ def TFRTFallback_MergeChainsOp : TFRTFallback_Op<"merge_chains", [Pure,
   let assemblyFormat = "$chains attr-dict";
   let hasVerifier = 1;
   let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow
+//===----------------------------------------------------------------------===//
+
+class TFRTFallback_ControlFlowOp<string mnemonic, list<Trait> traits = []>
+    : TFRTFallback_Op<mnemonic, !listconcat(traits, [
+        AttrSizedOperandSegments, AttrSizedResultSegments,
+        DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+        DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+        DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>])> {
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// Whether this op is ordered by a chain (its callees have effects).
+    bool hasChain() { return static_cast<bool>(getInChain()); }
+  }];
+}
+
+def TFRTFallback_IfOp : TFRTFallback_ControlFlowOp<"if"> {
+  let summary = "calls one of two functions, as a predicate says";
+  let description = [{
+    Calls `then_branch` on `args` when `cond` is true and `else_branch`
+    otherwise, and produces what the called function returns: TensorFlow's
+    `tf.If` / `tf.StatelessIf`. `cond` is true as TensorFlow takes it: a
+    scalar when it is not zero, any other tensor when it has elements.
+
+    Both functions take the types of `args` and return the types of the
+    results; a function's argument or result may have a less refined shape
+    than the op's (the runtime checks the actual shapes then). An op with
+    side effects in a branch is ordered by a chain (`chain(%c)`, and an
+    output chain as its last result). A branch that takes the chain gets it
+    as its first argument and returns the next one as its last result; a
+    branch without side effects takes none and the chain passes through.
+
+    ```mlir
+    %r = tfrt_fallback.if %p then @double else @negate (%x)
+        : (tensor<i1>, tensor<2xf32>) -> tensor<2xf32>
+
+    // The then branch prints: (!tfrt_fallback.chain, tensor<2xf32>) ->
+    // (tensor<2xf32>, !tfrt_fallback.chain).
+    %s, %c1 = tfrt_fallback.if %p then @print_it else @negate (%x) chain(%c0)
+        : (tensor<i1>, tensor<2xf32>) -> tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins
+    AnyTensor:$cond,
+    FlatSymbolRefAttr:$then_branch,
+    FlatSymbolRefAttr:$else_branch,
+    Variadic<AnyTensor>:$args,
+    Optional<TFRTFallback_ChainType>:$in_chain);
+  let results = (outs
+    Variadic<AnyTensor>:$results,
+    Optional<TFRTFallback_ChainType>:$out_chain);
+  let builders = [
+    OpBuilder<(ins "::mlir::TypeRange":$resultTypes, "::mlir::Value":$cond,
+                   "::mlir::FlatSymbolRefAttr":$thenBranch,
+                   "::mlir::FlatSymbolRefAttr":$elseBranch,
+                   "::mlir::ValueRange":$args,
+                   CArg<"::mlir::Value", "{}">:$inChain)>
+  ];
+}
+
+def TFRTFallback_CaseOp : TFRTFallback_ControlFlowOp<"case"> {
+  let summary = "calls one of several functions, as a branch index says";
+  let description = [{
+    Calls `branches[index]` on `args` and produces what it returns:
+    TensorFlow's `tf.Case` / `tf.StatelessCase`. `index` is an `i32`
+    scalar; when it is out of range the last branch runs, as in TensorFlow.
+    Branches take and return the types of `args` and the results, and
+    chains work as for `tfrt_fallback.if`.
+
+    ```mlir
+    %r = tfrt_fallback.case %i [@add_one, @double, @negate] (%x)
+        : (tensor<i32>, tensor<f32>) -> tensor<f32>
+    ```
+  }];
+  let arguments = (ins
+    TensorOf<[I32]>:$index,
+    FlatSymbolRefArrayAttr:$branches,
+    Variadic<AnyTensor>:$args,
+    Optional<TFRTFallback_ChainType>:$in_chain);
+  let results = (outs
+    Variadic<AnyTensor>:$results,
+    Optional<TFRTFallback_ChainType>:$out_chain);
+  let builders = [
+    OpBuilder<(ins "::mlir::TypeRange":$resultTypes, "::mlir::Value":$index,
+                   "::mlir::ArrayAttr":$branches, "::mlir::ValueRange":$args,
+                   CArg<"::mlir::Value", "{}">:$inChain)>
+  ];
+}
+
+def TFRTFallback_WhileOp : TFRTFallback_ControlFlowOp<"while"> {
+  let summary = "calls a body function while a condition function says so";
+  let description = [{
+    TensorFlow's `tf.While` / `tf.StatelessWhile`: the loop-carried values
+    start as `args`; while `cond` returns true for them (a predicate tensor,
+    true as for `tfrt_fallback.if`), `body` replaces them with what it
+    returns. The results are the values for which `cond` returned false.
+
+    The results have the types of the carried values; `args` may be more
+    refined (a loop whose shapes change from one iteration to the next, as
+    `tf.While`'s `shape_invariant` allows, carries `tensor<?xf32>`). `cond`
+    takes the carried values and returns one tensor; `body` takes and
+    returns the carried values. A loop whose functions have side effects is
+    ordered by a chain: a function that takes it gets it first and returns
+    the next one last (`cond` then returns the predicate and the chain). An
+    error in either function ends the loop and becomes every result; so does
+    a cancelled run or a passed deadline, checked before each iteration.
+
+    ```mlir
+    // Counts %i up to 10, doubling %x each time.
+    %r:2 = tfrt_fallback.while @less_than_10 @double_step (%i, %x)
+        : (tensor<i32>, tensor<2xf32>) -> (tensor<i32>, tensor<2xf32>)
+    ```
+  }];
+  let arguments = (ins
+    FlatSymbolRefAttr:$cond,
+    FlatSymbolRefAttr:$body,
+    Variadic<AnyTensor>:$args,
+    Optional<TFRTFallback_ChainType>:$in_chain);
+  let results = (outs
+    Variadic<AnyTensor>:$results,
+    Optional<TFRTFallback_ChainType>:$out_chain);
+  let builders = [
+    OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
+                   "::mlir::FlatSymbolRefAttr":$cond,
+                   "::mlir::FlatSymbolRefAttr":$body,
+                   "::mlir::ValueRange":$args,
+                   CArg<"::mlir::Value", "{}">:$inChain)>
+  ];
 }
 
 #endif // TFRT_FALLBACK_DIALECT_FALLBACK_FALLBACKOPS_TD
