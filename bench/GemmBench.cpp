@@ -1,9 +1,8 @@
 //===- GemmBench.cpp - The packed f32 GEMM against Eigen's contraction ----===//
 //
-// The GEMMs of MobileNetV2's convolutions (224x224 input: the 1x1 expand and
-// project convolutions, m = output pixels, k = input channels, n = output
-// channels, and the first 3x3 convolution as im2col) plus a square one, on
-// one thread:
+// The GEMMs of MobileNetV2's convolutions (m = output pixels, k = input
+// channels times taps, n = output channels) plus a square one, on one
+// thread:
 //   BM_Eigen       Eigen 3.4's tensor contraction (what the runtime used)
 //   BM_Ours        gemm::sgemm, B packed once (constant weights)
 //   BM_OursPackB   gemm::sgemm packing B in every call
@@ -39,15 +38,16 @@ struct Shape {
   int64_t m, k, n;
 };
 
-/// MobileNetV2 (alpha 1, 224x224): first conv as im2col, then the 1x1
-/// convolutions of each stage, and a square reference.
+/// The GEMMs of nsfwjs's MobileNetV2 (the model docs/Kernels.md times;
+/// 224x224 input, width 1.5): the first 3x3 convolution as im2col, then
+/// each distinct 1x1 convolution, the classifier, and a square reference.
 const Shape kShapes[] = {
-    {12544, 27, 32}, {12544, 32, 16}, {12544, 16, 96}, {3136, 96, 24},
-    {3136, 24, 144}, {3136, 144, 24}, {784, 144, 32},  {784, 32, 192},
-    {784, 192, 32},  {196, 192, 64},  {196, 64, 384},  {196, 384, 64},
-    {196, 384, 96},  {196, 96, 576},  {196, 576, 96},  {49, 576, 160},
-    {49, 160, 960},  {49, 960, 160},  {49, 960, 320},  {49, 320, 1280},
-    {1, 1280, 1000}, {512, 512, 512},
+    {12544, 27, 48}, {12544, 48, 24}, {12544, 24, 144}, {3136, 144, 32},
+    {3136, 32, 192}, {3136, 192, 32}, {784, 192, 48},   {784, 48, 288},
+    {784, 288, 48},  {196, 288, 88},  {196, 88, 528},   {196, 528, 88},
+    {196, 528, 136}, {196, 136, 816}, {196, 816, 136},  {49, 816, 224},
+    {49, 224, 1344}, {49, 1344, 224}, {49, 1344, 448},  {49, 448, 1792},
+    {1, 1792, 5},    {512, 512, 512},
 };
 
 struct Operands {

@@ -6,7 +6,8 @@
 // in an anonymous namespace and uses intrinsics only.
 //
 // Registers: 12 ymm accumulators (6 rows x 2 vectors of 8 columns), 2 for
-// the B row, 1 for the broadcast A value.
+// the B row, 1 for the broadcast A value; tiles of at most 8 columns use one
+// vector per row.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,12 +51,12 @@ struct Columns {
   }
 };
 
-template <int MR>
+template <int MR, int NV>
 __attribute__((always_inline)) inline void
-applyEpilogue(__m256 (&acc)[MR][2], const TileEpilogue &ep, int64_t col0,
+applyEpilogue(__m256 (&acc)[MR][NV], const TileEpilogue &ep, int64_t col0,
               const Columns (&cols)[2]) {
   TFRT_FALLBACK_UNROLL
-  for (int h = 0; h < 2; ++h) {
+  for (int h = 0; h < NV; ++h) {
     const int64_t j = col0 + 8 * h;
     if (ep.bias) {
       const __m256 bias = cols[h].load(ep.bias + j);
@@ -105,22 +106,29 @@ applyEpilogue(__m256 (&acc)[MR][2], const TileEpilogue &ep, int64_t col0,
   }
 }
 
-template <int MR> void kernel(const MicroTile &t) {
-  __m256 acc[MR][2];
+/// MR rows by NV vectors of 8 columns: NV = 1 for tiles of at most 8
+/// columns, which then cost half the FMAs (the panel's other half is zeros).
+template <int MR, int NV> void kernel(const MicroTile &t) {
+  __m256 acc[MR][NV];
   TFRT_FALLBACK_UNROLL
   for (int r = 0; r < MR; ++r)
-    acc[r][0] = acc[r][1] = _mm256_setzero_ps();
+    TFRT_FALLBACK_UNROLL
+  for (int h = 0; h < NV; ++h)
+    acc[r][h] = _mm256_setzero_ps();
   const float *a = t.a;
   const float *b = t.b;
   const int64_t lda = t.lda;
   for (int64_t p = 0; p < t.kc; ++p, b += kNR, ++a) {
-    const __m256 b0 = _mm256_loadu_ps(b);
-    const __m256 b1 = _mm256_loadu_ps(b + 8);
+    __m256 bv[NV];
+    TFRT_FALLBACK_UNROLL
+    for (int h = 0; h < NV; ++h)
+      bv[h] = _mm256_loadu_ps(b + 8 * h);
     TFRT_FALLBACK_UNROLL
     for (int r = 0; r < MR; ++r) {
       const __m256 x = _mm256_broadcast_ss(a + r * lda);
-      acc[r][0] = _mm256_fmadd_ps(x, b0, acc[r][0]);
-      acc[r][1] = _mm256_fmadd_ps(x, b1, acc[r][1]);
+      TFRT_FALLBACK_UNROLL
+      for (int h = 0; h < NV; ++h)
+        acc[r][h] = _mm256_fmadd_ps(x, bv[h], acc[r][h]);
     }
   }
   const Columns cols[2] = {
@@ -129,35 +137,42 @@ template <int MR> void kernel(const MicroTile &t) {
   float *c = t.c;
   if (t.accumulate) {
     TFRT_FALLBACK_UNROLL
-    for (int r = 0; r < MR; ++r) {
-      acc[r][0] = _mm256_add_ps(acc[r][0], cols[0].load(c + r * t.ldc));
-      acc[r][1] = _mm256_add_ps(acc[r][1], cols[1].load(c + r * t.ldc + 8));
-    }
+    for (int r = 0; r < MR; ++r)
+      TFRT_FALLBACK_UNROLL
+    for (int h = 0; h < NV; ++h)
+      acc[r][h] = _mm256_add_ps(acc[r][h], cols[h].load(c + r * t.ldc + 8 * h));
   }
   if (t.epilogue)
-    applyEpilogue<MR>(acc, *t.epilogue, t.col0, cols);
+    applyEpilogue<MR, NV>(acc, *t.epilogue, t.col0, cols);
   TFRT_FALLBACK_UNROLL
-  for (int r = 0; r < MR; ++r) {
-    cols[0].store(c + r * t.ldc, acc[r][0]);
-    cols[1].store(c + r * t.ldc + 8, acc[r][1]);
+  for (int r = 0; r < MR; ++r)
+    TFRT_FALLBACK_UNROLL
+  for (int h = 0; h < NV; ++h)
+    cols[h].store(c + r * t.ldc + 8 * h, acc[r][h]);
+}
+
+template <int NV> void kernelRows(const MicroTile &t) {
+  switch (t.mr) {
+  case 1:
+    return kernel<1, NV>(t);
+  case 2:
+    return kernel<2, NV>(t);
+  case 3:
+    return kernel<3, NV>(t);
+  case 4:
+    return kernel<4, NV>(t);
+  case 5:
+    return kernel<5, NV>(t);
+  default:
+    return kernel<6, NV>(t);
   }
 }
 
 void microKernel(const MicroTile &t) {
-  switch (t.mr) {
-  case 1:
-    return kernel<1>(t);
-  case 2:
-    return kernel<2>(t);
-  case 3:
-    return kernel<3>(t);
-  case 4:
-    return kernel<4>(t);
-  case 5:
-    return kernel<5>(t);
-  default:
-    return kernel<6>(t);
-  }
+  if (t.nr > 8)
+    kernelRows<2>(t);
+  else
+    kernelRows<1>(t);
 }
 
 } // namespace

@@ -7,8 +7,8 @@
 // everything is in an anonymous namespace and uses intrinsics only.
 //
 // Registers: 28 zmm accumulators (14 rows x 2 vectors of 16 columns), 2 for
-// the B row, and the A values as embedded broadcasts. Partial tiles use
-// AVX-512 lane masks for loads and stores.
+// the B row, 1 for the broadcast A value. Partial tiles use AVX-512 lane
+// masks for loads and stores; tiles of at most 16 columns use one vector.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,12 +27,12 @@ namespace {
 
 constexpr int kMR = 14, kNR = 32;
 
-template <int MR>
+template <int MR, int NV>
 __attribute__((always_inline)) inline void
-applyEpilogue(__m512 (&acc)[MR][2], const TileEpilogue &ep, int64_t col0,
+applyEpilogue(__m512 (&acc)[MR][NV], const TileEpilogue &ep, int64_t col0,
               const __mmask16 (&masks)[2]) {
   TFRT_FALLBACK_UNROLL
-  for (int h = 0; h < 2; ++h) {
+  for (int h = 0; h < NV; ++h) {
     const int64_t j = col0 + 16 * h;
     const __mmask16 mask = masks[h];
     if (ep.bias) {
@@ -85,22 +85,29 @@ applyEpilogue(__m512 (&acc)[MR][2], const TileEpilogue &ep, int64_t col0,
   }
 }
 
-template <int MR> void kernel(const MicroTile &t) {
-  __m512 acc[MR][2];
+/// MR rows by NV vectors of 16 columns: NV = 1 for tiles of at most 16
+/// columns, which then cost half the FMAs (the panel's other half is zeros).
+template <int MR, int NV> void kernel(const MicroTile &t) {
+  __m512 acc[MR][NV];
   TFRT_FALLBACK_UNROLL
   for (int r = 0; r < MR; ++r)
-    acc[r][0] = acc[r][1] = _mm512_setzero_ps();
+    TFRT_FALLBACK_UNROLL
+  for (int h = 0; h < NV; ++h)
+    acc[r][h] = _mm512_setzero_ps();
   const float *a = t.a;
   const float *b = t.b;
   const int64_t lda = t.lda;
   for (int64_t p = 0; p < t.kc; ++p, b += kNR, ++a) {
-    const __m512 b0 = _mm512_loadu_ps(b);
-    const __m512 b1 = _mm512_loadu_ps(b + 16);
+    __m512 bv[NV];
+    TFRT_FALLBACK_UNROLL
+    for (int h = 0; h < NV; ++h)
+      bv[h] = _mm512_loadu_ps(b + 16 * h);
     TFRT_FALLBACK_UNROLL
     for (int r = 0; r < MR; ++r) {
       const __m512 x = _mm512_set1_ps(a[r * lda]);
-      acc[r][0] = _mm512_fmadd_ps(x, b0, acc[r][0]);
-      acc[r][1] = _mm512_fmadd_ps(x, b1, acc[r][1]);
+      TFRT_FALLBACK_UNROLL
+      for (int h = 0; h < NV; ++h)
+        acc[r][h] = _mm512_fmadd_ps(x, bv[h], acc[r][h]);
     }
   }
   const int nr = t.nr;
@@ -112,53 +119,59 @@ template <int MR> void kernel(const MicroTile &t) {
   float *c = t.c;
   if (t.accumulate) {
     TFRT_FALLBACK_UNROLL
-    for (int r = 0; r < MR; ++r) {
-      acc[r][0] = _mm512_add_ps(acc[r][0],
-                                _mm512_maskz_loadu_ps(masks[0], c + r * t.ldc));
-      acc[r][1] = _mm512_add_ps(
-          acc[r][1], _mm512_maskz_loadu_ps(masks[1], c + r * t.ldc + 16));
-    }
+    for (int r = 0; r < MR; ++r)
+      TFRT_FALLBACK_UNROLL
+    for (int h = 0; h < NV; ++h)
+      acc[r][h] = _mm512_add_ps(
+          acc[r][h], _mm512_maskz_loadu_ps(masks[h], c + r * t.ldc + 16 * h));
   }
   if (t.epilogue)
-    applyEpilogue<MR>(acc, *t.epilogue, t.col0, masks);
+    applyEpilogue<MR, NV>(acc, *t.epilogue, t.col0, masks);
   TFRT_FALLBACK_UNROLL
-  for (int r = 0; r < MR; ++r) {
-    _mm512_mask_storeu_ps(c + r * t.ldc, masks[0], acc[r][0]);
-    _mm512_mask_storeu_ps(c + r * t.ldc + 16, masks[1], acc[r][1]);
+  for (int r = 0; r < MR; ++r)
+    TFRT_FALLBACK_UNROLL
+  for (int h = 0; h < NV; ++h)
+    _mm512_mask_storeu_ps(c + r * t.ldc + 16 * h, masks[h], acc[r][h]);
+}
+
+template <int NV> void kernelRows(const MicroTile &t) {
+  switch (t.mr) {
+  case 1:
+    return kernel<1, NV>(t);
+  case 2:
+    return kernel<2, NV>(t);
+  case 3:
+    return kernel<3, NV>(t);
+  case 4:
+    return kernel<4, NV>(t);
+  case 5:
+    return kernel<5, NV>(t);
+  case 6:
+    return kernel<6, NV>(t);
+  case 7:
+    return kernel<7, NV>(t);
+  case 8:
+    return kernel<8, NV>(t);
+  case 9:
+    return kernel<9, NV>(t);
+  case 10:
+    return kernel<10, NV>(t);
+  case 11:
+    return kernel<11, NV>(t);
+  case 12:
+    return kernel<12, NV>(t);
+  case 13:
+    return kernel<13, NV>(t);
+  default:
+    return kernel<14, NV>(t);
   }
 }
 
 void microKernel(const MicroTile &t) {
-  switch (t.mr) {
-  case 1:
-    return kernel<1>(t);
-  case 2:
-    return kernel<2>(t);
-  case 3:
-    return kernel<3>(t);
-  case 4:
-    return kernel<4>(t);
-  case 5:
-    return kernel<5>(t);
-  case 6:
-    return kernel<6>(t);
-  case 7:
-    return kernel<7>(t);
-  case 8:
-    return kernel<8>(t);
-  case 9:
-    return kernel<9>(t);
-  case 10:
-    return kernel<10>(t);
-  case 11:
-    return kernel<11>(t);
-  case 12:
-    return kernel<12>(t);
-  case 13:
-    return kernel<13>(t);
-  default:
-    return kernel<14>(t);
-  }
+  if (t.nr > 16)
+    kernelRows<2>(t);
+  else
+    kernelRows<1>(t);
 }
 
 } // namespace
