@@ -185,6 +185,11 @@ TEST(BatchMatMul, AgainstReference) {
           ay ? TensorShape{2, 33, 36} : TensorShape{2, 36, 33}, ax, ay);
     }
   checkBatchMatMul<float>("BatchMatMulV2", {1, 4, 5}, {3, 5, 2}, false, false);
+  // Broadcast batches on the GEMM path (m * n * k >= 32^3).
+  checkBatchMatMul<float>("BatchMatMulV2", {1, 40, 36}, {3, 33, 36}, false,
+                          true);
+  checkBatchMatMul<float>("BatchMatMulV2", {3, 36, 40}, {1, 36, 70}, true,
+                          false);
   checkBatchMatMul<float>("BatchMatMulV2", {3, 4, 5}, {5, 2}, false, false);
   checkBatchMatMul<float>("BatchMatMulV2", {4, 5}, {3, 2, 5}, false, true);
   checkBatchMatMul<double>("BatchMatMulV3", {2, 33, 34}, {1, 34, 35}, false,

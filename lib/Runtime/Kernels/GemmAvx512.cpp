@@ -12,6 +12,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+// GCC 12's avx512fintrin.h builds masked loads from an uninitialized
+// vector, which -Wmaybe-uninitialized reports in every instantiation.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
 #include "GemmMicroKernels.h"
 
 #include <immintrin.h>
