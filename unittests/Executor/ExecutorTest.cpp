@@ -65,6 +65,20 @@ public:
   }
 };
 
+/// Reports which of its inputs are program constants: output i is 1 when
+/// input i is one (OpKernelContextInterface::isInputConstant), else 0.
+class ReportConstantsKernel final : public OpKernel {
+public:
+  using OpKernel::OpKernel;
+  void compute(OpKernelContextInterface *ctx) override {
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape{ctx->numInputs()}, &out));
+    for (int i = 0; i < ctx->numInputs(); ++i)
+      out->data<float>()[i] = ctx->isInputConstant(i) ? 1.0f : 0.0f;
+  }
+};
+
 const KernelRegistry &registry() {
   static const KernelRegistry *registry = [] {
     auto *r = new KernelRegistry();
@@ -74,6 +88,9 @@ const KernelRegistry &registry() {
     r->setInputArity("TestDelayedIdentity", 1, 1);
     registerKernel<RecordKernel>(*r, KernelDefBuilder("TestRecord"));
     r->setInputArity("TestRecord", 1, 1);
+    registerKernel<ReportConstantsKernel>(
+        *r, KernelDefBuilder("TestReportConstants"));
+    r->setInputArity("TestReportConstants", 1, 8);
     return r;
   }();
   return *registry;
@@ -482,6 +499,42 @@ TEST_P(ExecutorThreadsTest, CancelAnEndlessLoop) {
   ASSERT_TRUE(results.ok()) << results.status();
   EXPECT_EQ((*results)[0].status().code(), StatusCode::kCancelled)
       << (*results)[0].status();
+}
+
+TEST_P(ExecutorThreadsTest, KernelsSeeWhichInputsAreConstants) {
+  // main(x) = (report(x, c, x), inner(c)) with c a constant of main;
+  // inner(y) = report(y, d) with d a constant of inner: inside the call,
+  // c arrives as an argument, so only d is a constant there.
+  ProgramBuilder b;
+  uint32_t vec = b.addTensorType(DType::F32, PartialShape({2}));
+  uint32_t out = b.addTensorType(DType::F32, PartialShape::unknownRank());
+  uint32_t report3 = b.addKernel("TestReportConstants", "report3", AttrMap{},
+                                 {vec, vec, vec}, {out});
+  uint32_t report2 = b.addKernel("TestReportConstants", "report2", AttrMap{},
+                                 {vec, vec}, {out});
+  uint32_t inner = b.addFunction("inner");
+  uint32_t y = b.addArgument(inner, vec);
+  uint32_t d = b.addConstant(inner, f32({5, 6}));
+  b.setResults(inner, b.addKernelCall(inner, report2, {y, d}));
+  uint32_t main = b.addFunction("main");
+  uint32_t x = b.addArgument(main, vec);
+  uint32_t c = b.addConstant(main, f32({1, 2}));
+  uint32_t r = b.addKernelCall(main, report3, {x, c, x})[0];
+  uint32_t called = b.addCall(main, inner, {c})[0];
+  b.setResults(main, {r, called});
+  auto program = b.build(registry());
+  ASSERT_TRUE(program.ok()) << program.status();
+  HostContext host(GetParam());
+  Executor executor(**program, host);
+  auto results = executor.run((*program)->functions()[main], {f32({3, 4})});
+  ASSERT_TRUE(results.ok()) << results.status();
+  ASSERT_TRUE((*results)[0].ok() && (*results)[1].ok());
+  auto values = [](const Tensor &t) {
+    return std::vector<float>(t.data<float>(),
+                              t.data<float>() + t.numElements());
+  };
+  EXPECT_EQ(values(*(*results)[0]), std::vector<float>({0, 1, 0}));
+  EXPECT_EQ(values(*(*results)[1]), std::vector<float>({0, 1}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Threads, ExecutorThreadsTest,

@@ -120,9 +120,20 @@ std::vector<double> toNchw(const std::vector<double> &v, int64_t n, int64_t h,
   return out;
 }
 
+/// Runs `op` on `inputs`, those with a bit of `constantInputs` as program
+/// constants (run several times, so a kernel's cached packing is used).
+StatusOr<Tensor> runMaybeConstant(const std::string &op, const AttrMap &attrs,
+                                  std::vector<Tensor> inputs,
+                                  uint64_t constantInputs, DType outDType) {
+  if (constantInputs)
+    return runKernelWithConstants(op, attrs, std::move(inputs), constantInputs,
+                                  outDType);
+  return runKernel(op, attrs, std::move(inputs), outDType);
+}
+
 template <typename T>
 void checkConv(const Cfg &c, const std::string &op = "Conv2D",
-               bool nchw = false) {
+               bool nchw = false, uint64_t constantInputs = 0) {
   const bool depthwise = op != "Conv2D";
   auto in = patternValues(c.n * c.h * c.w * c.c, 4, 1);
   auto f = patternValues(c.kh * c.kw * c.c * c.outC, 4, 2);
@@ -136,8 +147,8 @@ void checkConv(const Cfg &c, const std::string &op = "Conv2D",
   else
     inputs.push_back(makeTensorFrom<T>({c.n, c.h, c.w, c.c}, in));
   inputs.push_back(makeTensorFrom<T>({c.kh, c.kw, c.c, c.outC}, f));
-  auto out = runKernel(op, convAttrs(c, dtypeOf<T>(), nchw), std::move(inputs),
-                       dtypeOf<T>());
+  auto out = runMaybeConstant(op, convAttrs(c, dtypeOf<T>(), nchw),
+                              std::move(inputs), constantInputs, dtypeOf<T>());
   ASSERT_TRUE(out.ok()) << out.status();
   if (nchw)
     expectValues<T>(*out, {c.n, oc, g.oh, g.ow},
@@ -178,6 +189,24 @@ TEST(Conv2D, AgainstReference) {
   // Enough rows for several im2col chunks.
   checkConv<float>({1, 40, 40, 40, 3, 3, 8, 1, 1, 1, 1, "SAME"});
   checkConv<double>({2, 5, 5, 3, 3, 3, 4, 1, 2, 1, 1, "SAME"});
+}
+
+TEST(Conv2D, ConstantFilterIsPackedOnce) {
+  // A constant filter is packed at the first run and reused by the next
+  // ones (runKernelWithConstants checks that every run agrees): pointwise,
+  // im2col in one and in several chunks, NCHW, whole input, and a constant
+  // input as well.
+  constexpr uint64_t kFilter = 0b10;
+  checkConv<float>({2, 4, 5, 6, 1, 1, 7}, "Conv2D", false, kFilter);
+  checkConv<float>({2, 5, 6, 3, 3, 3, 4}, "Conv2D", false, kFilter);
+  checkConv<float>({1, 40, 40, 40, 3, 3, 8, 1, 1, 1, 1, "SAME"}, "Conv2D",
+                   false, kFilter);
+  checkConv<float>({2, 5, 6, 3, 3, 3, 4, 2, 1, 1, 1, "SAME"}, "Conv2D", true,
+                   kFilter);
+  checkConv<float>({3, 3, 4, 2, 3, 4, 5}, "Conv2D", false, kFilter);
+  checkConv<float>({1, 7, 7, 33, 1, 1, 70}, "Conv2D", false, 0b11);
+  checkConv<double>({2, 5, 5, 3, 3, 3, 4, 1, 2, 1, 1, "SAME"}, "Conv2D", false,
+                    kFilter);
 }
 
 TEST(Conv2D, Nchw) {
@@ -302,7 +331,8 @@ double applyAct(const std::string &act, double x, double alpha) {
 
 /// Runs `op` (fused) with ops {first, act} against the reference.
 void checkFused(const std::string &op, const Cfg &c,
-                const std::vector<std::string> &fusedOps) {
+                const std::vector<std::string> &fusedOps,
+                uint64_t constantInputs = 0) {
   const bool depthwise = op != "_FusedConv2D";
   auto in = patternValues(c.n * c.h * c.w * c.c, 4, 3);
   auto f = patternValues(c.kh * c.kw * c.c * c.outC, 2, 4);
@@ -354,7 +384,8 @@ void checkFused(const std::string &op, const Cfg &c,
   attrs.set("epsilon", epsilon);
   attrs.set("leakyrelu_alpha", 0.3f);
   Geometry g = geometry(c);
-  auto out = runKernel(op, attrs, std::move(inputs), DType::F32);
+  auto out = runMaybeConstant(op, attrs, std::move(inputs), constantInputs,
+                              DType::F32);
   ASSERT_TRUE(out.ok()) << out.status();
   SCOPED_TRACE(op + " " + fusedOps[0] + " " + act);
   expectValues<float>(*out, {c.n, g.oh, g.ow, oc}, expected, 1e-5);
@@ -377,6 +408,15 @@ TEST(FusedConv, AllEpilogues) {
     }
   // TF.js emits an activation alone, too.
   checkFused("_FusedConv2D", im2col, {"", "Relu"});
+}
+
+TEST(FusedConv, ConstantFilterAndArguments) {
+  checkFused("_FusedConv2D", {1, 6, 6, 5, 3, 3, 19, 1, 1, 1, 1, "SAME"},
+             {"BiasAdd", "Relu6"}, 0b110);
+  checkFused("_FusedConv2D", {1, 6, 6, 5, 1, 1, 33}, {"FusedBatchNorm", "Elu"},
+             0b111110);
+  checkFused("_FusedConv2D", {2, 9, 9, 4, 1, 1, 40}, {"BiasAdd", "Prelu"},
+             0b1110);
 }
 
 TEST(FusedConv, Errors) {

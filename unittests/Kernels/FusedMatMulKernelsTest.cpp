@@ -33,7 +33,8 @@ double act(const std::string &a, double x, double alpha) {
 
 template <typename T>
 void checkFusedMatMul(int64_t m, int64_t k, int64_t n, bool ta, bool tb,
-                      const std::string &first, const std::string &a) {
+                      const std::string &first, const std::string &a,
+                      uint64_t constantInputs = 0) {
   auto av = patternValues(m * k, 2, 1), bv = patternValues(k * n, 2, 2);
   auto bias = patternValues(n, 2, 3), alpha = patternValues(n, 1, 4);
   std::vector<double> scale(n, 0.5), offset = patternValues(n, 1, 5),
@@ -74,7 +75,11 @@ void checkFusedMatMul(int64_t m, int64_t k, int64_t n, bool ta, bool tb,
                 {"num_args", int64_t(in.size() - 2)},
                 {"epsilon", 0.01f},
                 {"leakyrelu_alpha", 0.1f}};
-  auto out = runKernel("_FusedMatMul", attrs, in, dtypeOf<T>());
+  // Constant inputs run several times (the packed weights are reused).
+  auto out = constantInputs
+                 ? runKernelWithConstants("_FusedMatMul", attrs, in,
+                                          constantInputs, dtypeOf<T>())
+                 : runKernel("_FusedMatMul", attrs, in, dtypeOf<T>());
   ASSERT_TRUE(out.ok()) << out.status();
   SCOPED_TRACE(first + " " + a);
   expectValues<T>(*out, {m, n}, expected, 1e-5);
@@ -90,6 +95,16 @@ TEST(FusedMatMul, AllEpilogues) {
   checkFusedMatMul<double>(4, 3, 5, false, true, "BiasAdd", "Relu");
   checkFusedMatMul<float>(4, 0, 5, false, false, "BiasAdd", "Relu");
   checkFusedMatMul<float>(0, 3, 5, false, false, "BiasAdd", "Relu");
+}
+
+TEST(FusedMatMul, ConstantWeights) {
+  // b (and the bias) program constants: packed once, reused by later runs.
+  for (bool tb : {false, true}) {
+    checkFusedMatMul<float>(1, 300, 70, false, tb, "BiasAdd", "Relu", 0b110);
+    checkFusedMatMul<float>(37, 65, 90, true, tb, "BiasAdd", "Sigmoid", 0b10);
+    checkFusedMatMul<float>(5, 0, 6, false, tb, "BiasAdd", "Relu6", 0b110);
+    checkFusedMatMul<double>(4, 3, 5, false, tb, "BiasAdd", "Relu", 0b10);
+  }
 }
 
 TEST(FusedMatMul, Errors) {
@@ -170,6 +185,11 @@ TEST(BatchMatMul, AgainstReference) {
           ay ? TensorShape{2, 33, 36} : TensorShape{2, 36, 33}, ax, ay);
     }
   checkBatchMatMul<float>("BatchMatMulV2", {1, 4, 5}, {3, 5, 2}, false, false);
+  // Broadcast batches on the GEMM path (m * n * k >= 32^3).
+  checkBatchMatMul<float>("BatchMatMulV2", {1, 40, 36}, {3, 33, 36}, false,
+                          true);
+  checkBatchMatMul<float>("BatchMatMulV2", {3, 36, 40}, {1, 36, 70}, true,
+                          false);
   checkBatchMatMul<float>("BatchMatMulV2", {3, 4, 5}, {5, 2}, false, false);
   checkBatchMatMul<float>("BatchMatMulV2", {4, 5}, {3, 2, 5}, false, true);
   checkBatchMatMul<double>("BatchMatMulV3", {2, 33, 34}, {1, 34, 35}, false,

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -48,18 +49,35 @@ inline HostContext &testHost() {
 
 /// A program of one `op` node with `attrs` whose function "main" takes
 /// tensors like `inputs` and returns the node's outputs, declared
-/// `tensor<*xDTYPE>` with `outDTypes`.
+/// `tensor<*xDTYPE>` with `outDTypes`. Input i with bit i of
+/// `constantInputs` set is a program constant instead of an argument.
 inline StatusOr<std::unique_ptr<Program>>
 buildSingleOpProgram(const std::string &op, const AttrMap &attrs,
                      absl::Span<const Tensor> inputs,
-                     const std::vector<DType> &outDTypes) {
+                     const std::vector<DType> &outDTypes,
+                     uint64_t constantInputs = 0) {
   ProgramBuilder builder;
   uint32_t main = builder.addFunction("main");
   std::vector<uint32_t> inputTypes, args;
-  for (const Tensor &t : inputs) {
-    inputTypes.push_back(
-        builder.addTensorType(t.dtype(), PartialShape(t.shape().dims())));
-    args.push_back(builder.addArgument(main, inputTypes.back()));
+  // Equal types are one type: a constant takes the first type equal to its
+  // own, which must be the one its kernel operand is declared with.
+  std::vector<std::pair<std::pair<DType, std::vector<int64_t>>, uint32_t>> made;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const Tensor &t = inputs[i];
+    std::pair<DType, std::vector<int64_t>> key(
+        t.dtype(),
+        std::vector<int64_t>(t.shape().dims().begin(), t.shape().dims().end()));
+    auto it = std::find_if(made.begin(), made.end(),
+                           [&](const auto &m) { return m.first == key; });
+    if (it == made.end()) {
+      made.push_back({key, builder.addTensorType(
+                               t.dtype(), PartialShape(t.shape().dims()))});
+      it = made.end() - 1;
+    }
+    inputTypes.push_back(it->second);
+    args.push_back(constantInputs >> i & 1
+                       ? builder.addConstant(main, t)
+                       : builder.addArgument(main, inputTypes.back()));
   }
   std::vector<uint32_t> outputTypes;
   for (DType dtype : outDTypes)
@@ -93,6 +111,47 @@ runKernelN(const std::string &op, const AttrMap &attrs,
     outputs.push_back(*std::move(result));
   }
   return outputs;
+}
+
+/// Runs the one-node program of `op` whose inputs with a bit set in
+/// `constantInputs` are program constants (the kernel sees
+/// isInputConstant) `runs` times; every run must give the same values.
+/// Returns the last run's first output.
+inline StatusOr<Tensor> runKernelWithConstants(const std::string &op,
+                                               const AttrMap &attrs,
+                                               std::vector<Tensor> inputs,
+                                               uint64_t constantInputs,
+                                               DType outDType, int runs = 3) {
+  StatusOr<std::unique_ptr<Program>> program =
+      buildSingleOpProgram(op, attrs, inputs, {outDType}, constantInputs);
+  if (!program.ok())
+    return program.status();
+  Executor executor(**program, testHost());
+  Tensor first;
+  for (int run = 0; run < runs; ++run) {
+    std::vector<Tensor> args;
+    for (size_t i = 0; i < inputs.size(); ++i)
+      if (!(constantInputs >> i & 1))
+        args.push_back(inputs[i]);
+    StatusOr<std::vector<ResultValue>> results =
+        executor.run((*program)->functions()[0], std::move(args));
+    if (!results.ok())
+      return results.status();
+    if (!(*results)[0].ok())
+      return (*results)[0].status();
+    Tensor out = *std::move((*results)[0]);
+    if (run == 0) {
+      first = out;
+    } else if (out.shape() != first.shape() ||
+               std::memcmp(out.data<uint8_t>(), first.data<uint8_t>(),
+                           out.numElements() * dtypeSize(out.dtype()))) {
+      return InternalError("run " + std::to_string(run) +
+                           " differs from the first");
+    }
+    if (run == runs - 1)
+      return out;
+  }
+  return first;
 }
 
 /// runKernelN with one output of `outDType`.

@@ -15,13 +15,17 @@ namespace {
 template <typename T>
 StatusOr<Tensor> runMatMul(TensorShape aShape, const std::vector<double> &a,
                            TensorShape bShape, const std::vector<double> &b,
-                           bool transposeA = false, bool transposeB = false) {
+                           bool transposeA = false, bool transposeB = false,
+                           uint64_t constantInputs = 0) {
   AttrMap attrs{{"T", dtypeOf<T>()},
                 {"transpose_a", transposeA},
                 {"transpose_b", transposeB}};
   std::vector<Tensor> inputs;
   inputs.push_back(makeTensorFrom<T>(std::move(aShape), a));
   inputs.push_back(makeTensorFrom<T>(std::move(bShape), b));
+  if (constantInputs)
+    return runKernelWithConstants("MatMul", attrs, std::move(inputs),
+                                  constantInputs, dtypeOf<T>());
   return runKernel("MatMul", attrs, std::move(inputs), dtypeOf<T>());
 }
 
@@ -101,6 +105,25 @@ TYPED_TEST(MatMulDTypeTest, AgainstTripleLoop) {
       }
     }
   }
+}
+
+TYPED_TEST(MatMulDTypeTest, ConstantWeights) {
+  // b a program constant (packed once for f32) or both operands constant,
+  // run three times.
+  using T = TypeParam;
+  for (bool tb : {false, true})
+    for (uint64_t constants : {0b10, 0b11}) {
+      const int64_t m = 9, k = 75, n = 41;
+      std::vector<double> a = patternValues(m * k, 4, 5);
+      std::vector<double> b = patternValues(k * n, 4, 6);
+      auto out =
+          runMatMul<T>({m, k}, a, tb ? TensorShape{n, k} : TensorShape{k, n}, b,
+                       false, tb, constants);
+      ASSERT_TRUE(out.ok()) << out.status();
+      expectValues<T>(*out, {m, n},
+                      refMatMul(a, m, k, b, tb ? n : k, tb ? k : n, false, tb),
+                      1e-6);
+    }
 }
 
 TEST(MatMul, DefaultsWithoutTransposeAttrs) {

@@ -105,6 +105,14 @@ public:
   virtual int numInputs() const = 0;
   virtual int numOutputs() const = 0;
   virtual const Tensor &input(int index) const = 0;
+  /// Whether input `index` is a constant of the loaded program: its data
+  /// never changes and outlives the kernel, so the kernel may keep what it
+  /// derives from it (packed weights) keyed by its data pointer. False when
+  /// unknown.
+  virtual bool isInputConstant(int index) const {
+    (void)index;
+    return false;
+  }
   virtual DType expectedOutputDType(int index) const = 0;
 
   /// Allocates output `index` with its expected dtype and `shape`.
@@ -289,13 +297,14 @@ private:
 class OpKernelContext final : public OpKernelContextInterface {
 public:
   /// A context for one call of `kernel`, whose output dtypes and names it
-  /// reports.
+  /// reports. Bit i of `constantInputs` says that input i is bound to a
+  /// program constant (isInputConstant).
   OpKernelContext(const OpKernel &kernel,
                   absl::Span<const Tensor *const> inputs,
                   uint64_t forwardableInputs, absl::Span<Tensor *const> outputs,
-                  HostContext &host)
+                  HostContext &host, uint64_t constantInputs = 0)
       : kernel_(kernel), inputs_(inputs), forwardable_(forwardableInputs),
-        outputs_(outputs), host_(host) {
+        constant_(constantInputs), outputs_(outputs), host_(host) {
     assert(kernel.outputDTypes().size() == outputs.size() &&
            "one output pointer per output of the kernel");
   }
@@ -307,6 +316,9 @@ public:
   const Tensor &input(int index) const override {
     assert(index >= 0 && index < numInputs() && "input index out of range");
     return *inputs_[index];
+  }
+  bool isInputConstant(int index) const override {
+    return index >= 0 && index < 64 && (constant_ >> index & 1);
   }
   DType expectedOutputDType(int index) const override {
     assert(index >= 0 && index < numOutputs() && "output index out of range");
@@ -332,6 +344,7 @@ private:
   const OpKernel &kernel_;
   absl::Span<const Tensor *const> inputs_;
   uint64_t forwardable_;
+  uint64_t constant_;
   absl::Span<Tensor *const> outputs_;
   HostContext &host_;
   Status status_;

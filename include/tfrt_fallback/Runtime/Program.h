@@ -99,6 +99,9 @@ struct Function {
   std::vector<uint32_t> users;
   /// Per instruction, how many of its operands an instruction defines.
   std::vector<uint32_t> initialPending;
+  /// Per instruction, bit i set when operand i (i < 64) is bound to a
+  /// program constant (OpKernelContextInterface::isInputConstant).
+  std::vector<uint64_t> constantOperands;
 
   absl::Span<const uint32_t> operandsOf(const Instruction &inst) const {
     return absl::MakeConstSpan(operands).subspan(inst.operandBegin,

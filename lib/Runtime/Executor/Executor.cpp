@@ -441,11 +441,12 @@ Outcome Executor::Frame::execute(uint32_t index) {
 struct Executor::Frame::AsyncKernelCall {
   AsyncKernelCall(Frame *frame, const KernelEntry &kernel,
                   absl::Span<const Tensor *const> inputs, uint64_t forwardable,
-                  absl::Span<Tensor *const> outputs, HostContext &host)
+                  absl::Span<Tensor *const> outputs, HostContext &host,
+                  uint64_t constants)
       : frame(frame), inputs(inputs.begin(), inputs.end()),
         outputs(outputs.begin(), outputs.end()), forwardable(forwardable),
-        context(*kernel.kernel, this->inputs, forwardable, this->outputs,
-                host) {}
+        context(*kernel.kernel, this->inputs, forwardable, this->outputs, host,
+                constants) {}
 
   Ref frame;
   absl::InlinedVector<const Tensor *, 4> inputs;
@@ -497,7 +498,8 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
       outstanding_.fetch_add(1, std::memory_order_relaxed);
     auto *call = new AsyncKernelCall(
         this, kernel, absl::MakeConstSpan(inputs, numInputs), forwardable,
-        absl::MakeConstSpan(outputs, numOutputs), executor_.host);
+        absl::MakeConstSpan(outputs, numOutputs), executor_.host,
+        function_.constantOperands[index]);
     kernel.asyncKernel->computeAsync(&call->context, [call, index] {
       Frame &frame = *call->frame;
       const Instruction &inst = frame.function_.instructions[index];
@@ -510,9 +512,10 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
     return Outcome::Pending;
   }
 
-  OpKernelContext context(
-      *kernel.kernel, absl::MakeConstSpan(inputs, numInputs), forwardable,
-      absl::MakeConstSpan(outputs, numOutputs), executor_.host);
+  OpKernelContext context(*kernel.kernel,
+                          absl::MakeConstSpan(inputs, numInputs), forwardable,
+                          absl::MakeConstSpan(outputs, numOutputs),
+                          executor_.host, function_.constantOperands[index]);
   kernel.kernel->compute(&context);
   finishKernel(kernel, inst, context.status(), forwardable);
   return Outcome::Done;

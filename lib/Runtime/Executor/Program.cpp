@@ -563,12 +563,21 @@ void Program::finalizeFunction(Function &function) {
   function.users.resize(function.operands.size());
   std::vector<uint32_t> fill(function.userBegin.begin(),
                              function.userBegin.end() - 1);
+  std::vector<uint8_t> isConstant(numRegisters, 0);
+  for (auto [reg, constant] : function.constantBindings)
+    isConstant[reg] = 1;
   function.initialPending.assign(numInstructions, 0);
+  function.constantOperands.assign(numInstructions, 0);
   for (uint32_t i = 0; i < numInstructions; ++i) {
-    for (uint32_t reg : function.operandsOf(function.instructions[i])) {
+    absl::Span<const uint32_t> operands =
+        function.operandsOf(function.instructions[i]);
+    for (size_t o = 0; o < operands.size(); ++o) {
+      const uint32_t reg = operands[o];
       function.users[fill[reg]++] = i;
       if (definedByInstruction[reg])
         ++function.initialPending[i];
+      if (o < 64 && isConstant[reg])
+        function.constantOperands[i] |= uint64_t(1) << o;
     }
   }
 }

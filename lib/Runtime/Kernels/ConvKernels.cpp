@@ -1,11 +1,12 @@
 //===- ConvKernels.cpp - Convolutions ---------------------------*- C++ -*-===//
 //
-// Conv2D and _FusedConv2D (im2col + Eigen contraction; a 1x1 stride-1
-// convolution and a filter covering the whole input are a plain GEMM on the
-// input), DepthwiseConv2dNative and its fused forms (a direct loop
-// vectorized over channels) and Conv2DBackpropInput (GEMM + col2im).
-// Fused epilogues run inside the contraction's output kernel, on blocks
-// still in cache.
+// Conv2D and _FusedConv2D (im2col + GEMM; a 1x1 stride-1 convolution and a
+// filter covering the whole input are a plain GEMM on the input),
+// DepthwiseConv2dNative and its fused forms (a direct loop vectorized over
+// channels) and Conv2DBackpropInput (GEMM + col2im). f32 GEMMs are the
+// runtime's own (Gemm.h: fused epilogues in the microkernel's registers,
+// constant filters packed once per kernel); f64 uses Eigen's contraction
+// with the epilogue in its output kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +21,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace tfrt_fallback::rt {
@@ -206,31 +209,39 @@ Status withNhwc(bool nchw, const Tensor &input, Tensor *output, Body &&body) {
 //===----------------------------------------------------------------------===//
 
 /// out[m, n] = a[m, k] * op(b) with the epilogue applied to each output row,
-/// where op(b) is b [k, n] or, with `transposeB`, b [n, k] transposed. One
-/// contraction instantiation per dtype serves every path of this file.
+/// where op(b) is b [k, n] or, with `transposeB`, b [n, k] transposed. f32
+/// runs gemm::sgemm, with b's packing `packedB` when given; other dtypes one
+/// Eigen contraction instantiation per dtype, serving every path of this
+/// file.
 template <typename T>
-void gemm(const Eigen::ThreadPoolDevice &device, const T *a, const T *b, T *out,
-          int64_t m, int64_t k, int64_t n, bool transposeB,
-          const Epilogue<T> &epilogue) {
+void gemmRows(const Eigen::ThreadPoolDevice &device, const T *a, const T *b,
+              T *out, int64_t m, int64_t k, int64_t n, bool transposeB,
+              const Epilogue<T> &epilogue,
+              const gemm::PackedB *packedB = nullptr) {
   if (m == 0 || n == 0)
     return;
-  if (k == 0) {
-    std::fill(out, out + m * n, T(0));
-    if (!epilogue.empty())
-      for (int64_t r = 0; r < m; ++r)
-        epilogue.apply(out + r * n, 0, n);
-    return;
+  if constexpr (std::is_same_v<T, float>) {
+    gemm::sgemm(device, m, n, k, a, k, false, b, transposeB ? k : n, transposeB,
+                out, n, gemmEpilogue(epilogue), packedB);
+  } else {
+    if (k == 0) {
+      std::fill(out, out + m * n, T(0));
+      if (!epilogue.empty())
+        for (int64_t r = 0; r < m; ++r)
+          epilogue.apply(out + r * n, 0, n);
+      return;
+    }
+    using ConstMap = Eigen::TensorMap<
+        Eigen::Tensor<const T, 2, Eigen::RowMajor, Eigen::DenseIndex>,
+        Eigen::Unaligned>;
+    ConstMap lhs(a, m, k);
+    ConstMap rhs(b, transposeB ? n : k, transposeB ? k : n);
+    TensorMapND<T, 2> result(out, m, n);
+    Eigen::array<Eigen::IndexPair<Eigen::DenseIndex>, 1> dims = {
+        Eigen::IndexPair<Eigen::DenseIndex>(1, transposeB ? 1 : 0)};
+    result.device(device) =
+        lhs.contract(rhs, dims, EpilogueOutputKernel<T>{&epilogue});
   }
-  using ConstMap = Eigen::TensorMap<
-      Eigen::Tensor<const T, 2, Eigen::RowMajor, Eigen::DenseIndex>,
-      Eigen::Unaligned>;
-  ConstMap lhs(a, m, k);
-  ConstMap rhs(b, transposeB ? n : k, transposeB ? k : n);
-  TensorMapND<T, 2> result(out, m, n);
-  Eigen::array<Eigen::IndexPair<Eigen::DenseIndex>, 1> dims = {
-      Eigen::IndexPair<Eigen::DenseIndex>(1, transposeB ? 1 : 0)};
-  result.device(device) =
-      lhs.contract(rhs, dims, EpilogueOutputKernel<T>{&epilogue});
 }
 
 /// Target size of one im2col chunk; large enough for efficient GEMM
@@ -271,11 +282,14 @@ void im2colRow(const T *in, const ConvShape &s, int64_t pixel, T *dst) {
 }
 
 /// NHWC convolution with filter [kH, kW, inC, outC] into `out`
-/// [n, outH, outW, outC], applying `epilogue` to every output pixel.
+/// [n, outH, outW, outC], applying `epilogue` to every output pixel. f32
+/// uses the filter's packing `packed` when given, and otherwise packs it
+/// once per call when im2col takes several chunks.
 template <typename T>
 void conv2dNhwc(const Eigen::ThreadPoolDevice &device, const T *in,
                 const T *filter, T *out, const ConvShape &s,
-                const Epilogue<T> &epilogue) {
+                const Epilogue<T> &epilogue,
+                const gemm::PackedB *packed = nullptr) {
   const int64_t m = s.n * s.outH * s.outW;
   const int64_t k = s.kH * s.kW * s.inC;
   if (m == 0 || s.outC == 0)
@@ -288,11 +302,18 @@ void conv2dNhwc(const Eigen::ThreadPoolDevice &device, const T *in,
                           (s.dilationH == 1 || s.kH == 1) &&
                           (s.dilationW == 1 || s.kW == 1);
   if (pointwise || wholeInput) {
-    gemm(device, in, filter, out, m, k, s.outC, false, epilogue);
+    gemmRows(device, in, filter, out, m, k, s.outC, false, epilogue, packed);
     return;
   }
   const int64_t chunkRows = std::clamp<int64_t>(
       kIm2colChunkBytes / (std::max<int64_t>(k, 1) * sizeof(T)), 64, m);
+  std::optional<gemm::PackedB> packedHere;
+  if constexpr (std::is_same_v<T, float>) {
+    if (!packed && chunkRows < m) {
+      packedHere.emplace(filter, s.outC, false, k, s.outC, gemm::activeIsa());
+      packed = &*packedHere;
+    }
+  }
   T *patches = threadScratch<T, 0>(chunkRows * k);
   for (int64_t r0 = 0; r0 < m; r0 += chunkRows) {
     const int64_t rows = std::min(chunkRows, m - r0);
@@ -302,8 +323,8 @@ void conv2dNhwc(const Eigen::ThreadPoolDevice &device, const T *in,
                            for (Eigen::Index r = first; r < last; ++r)
                              im2colRow(in, s, r0 + r, patches + r * k);
                          });
-    gemm(device, static_cast<const T *>(patches), filter, out + r0 * s.outC,
-         rows, k, s.outC, false, epilogue);
+    gemmRows(device, static_cast<const T *>(patches), filter, out + r0 * s.outC,
+             rows, k, s.outC, false, epilogue, packed);
   }
 }
 
@@ -407,12 +428,24 @@ public:
 
   void compute(OpKernelContextInterface *ctx) override {
     const Eigen::ThreadPoolDevice &device = ctx->eigenDevice();
+    const bool constantFilter = ctx->isInputConstant(1);
     this->computeConv(ctx, /*depthwise=*/false,
                       [&](const T *in, const T *f, T *o, const ConvShape &s,
                           const Epilogue<T> &epilogue) {
-                        conv2dNhwc<T>(device, in, f, o, s, epilogue);
+                        const gemm::PackedB *packed = nullptr;
+                        if constexpr (std::is_same_v<T, float>) {
+                          const int64_t k = s.kH * s.kW * s.inC;
+                          if (constantFilter)
+                            packed = packedFilter_.get(
+                                f, s.outC, false, k, s.outC, gemm::activeIsa());
+                        }
+                        conv2dNhwc<T>(device, in, f, o, s, epilogue, packed);
                       });
   }
+
+private:
+  /// The f32 filter packed for the GEMM when it is a program constant.
+  gemm::PackedBCache packedFilter_;
 };
 
 //===----------------------------------------------------------------------===//
@@ -668,10 +701,17 @@ private:
         std::clamp<int64_t>(kIm2colChunkBytes / (k * sizeof(T)), 64, m);
     T *cols = threadScratch<T, 0>(chunkRows * k);
     Epilogue<T> none;
+    // cols = dy * filter^T: the filter, [k, outC], is B transposed. f32
+    // packs it once for every chunk.
+    std::optional<gemm::PackedB> packed;
+    if constexpr (std::is_same_v<T, float>)
+      if (chunkRows < m)
+        packed.emplace(filter, s.outC, true, s.outC, k, gemm::activeIsa());
     for (int64_t r0 = 0; r0 < m; r0 += chunkRows) {
       const int64_t rows = std::min(chunkRows, m - r0);
       // cols[rows, k] = dy[rows, outC] * filter[k, outC]^T.
-      gemm(device, dy + r0 * s.outC, filter, cols, rows, s.outC, k, true, none);
+      gemmRows(device, dy + r0 * s.outC, filter, cols, rows, s.outC, k, true,
+               none, packed ? &*packed : nullptr);
       for (int64_t r = 0; r < rows; ++r) {
         const int64_t pixel = r0 + r;
         const int64_t ow = pixel % s.outW;

@@ -12,6 +12,7 @@
 #ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_KERNELUTILS_H
 #define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_KERNELUTILS_H
 
+#include "Gemm.h"
 #include "KernelSelection.h"
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 #include "tfrt_fallback/Runtime/OpKernel.h"
@@ -468,6 +469,13 @@ template <typename T> struct Epilogue {
       x = (x - ConstArrayMap<T>(bnMean.data() + c0, n)) *
               ConstArrayMap<T>(bnFactor.data() + c0, n) +
           ConstArrayMap<T>(bnOffset.data() + c0, n);
+    applyActivation(row, c0, n);
+  }
+
+  /// Applies the activation alone (no bias or batch norm) to `n` values of
+  /// channels [c0, c0 + n) at `row`.
+  void applyActivation(T *row, int64_t c0, int64_t n) const {
+    ArrayMap<T> x(row, n);
     switch (activation) {
     case FusedActivation::None:
       break;
@@ -498,6 +506,54 @@ template <typename T> struct Epilogue {
     }
   }
 };
+
+/// The f32 GEMM's form of `epilogue`: bias or batch norm and the Relu-like
+/// activations run in the microkernel's registers; the others (Elu,
+/// Sigmoid, Tanh) through `epilogue.applyActivation` on each finished row
+/// segment, still in L1. `epilogue` must outlive the GEMM call.
+inline gemm::GemmEpilogue gemmEpilogue(const Epilogue<float> &epilogue) {
+  using gemm::detail::TileActivation;
+  gemm::GemmEpilogue out;
+  out.tile.bias = epilogue.bias;
+  if (!epilogue.bnMean.empty()) {
+    out.tile.bnMean = epilogue.bnMean.data();
+    out.tile.bnFactor = epilogue.bnFactor.data();
+    out.tile.bnOffset = epilogue.bnOffset.data();
+  }
+  switch (epilogue.activation) {
+  case FusedActivation::None:
+    break;
+  case FusedActivation::Relu:
+    out.tile.activation = TileActivation::Relu;
+    break;
+  case FusedActivation::Relu6:
+    out.tile.activation = TileActivation::Relu6;
+    break;
+  case FusedActivation::LeakyRelu:
+    out.tile.activation = TileActivation::LeakyRelu;
+    out.tile.alpha = epilogue.leakyAlpha;
+    break;
+  case FusedActivation::Prelu:
+    if (epilogue.preluScalar) {
+      out.tile.activation = TileActivation::LeakyRelu;
+      out.tile.alpha = epilogue.prelu[0];
+    } else {
+      out.tile.activation = TileActivation::Prelu;
+      out.tile.prelu = epilogue.prelu;
+    }
+    break;
+  case FusedActivation::Elu:
+  case FusedActivation::Sigmoid:
+  case FusedActivation::Tanh:
+    out.rowFn = [](const void *ctx, float *row, int64_t col0, int64_t count) {
+      static_cast<const Epilogue<float> *>(ctx)->applyActivation(row, col0,
+                                                                 count);
+    };
+    out.rowCtx = &epilogue;
+    break;
+  }
+  return out;
+}
 
 /// Eigen contraction output kernel applying an Epilogue to each finished
 /// block. The output is row-major, so Eigen swaps the operands and a

@@ -1,8 +1,10 @@
 //===- MatMulKernels.cpp - Matrix multiplication ----------------*- C++ -*-===//
 //
-// MatMul, _FusedMatMul (the epilogue runs in the contraction's output
-// kernel) and BatchMatMul / V2 / V3 as Eigen tensor contractions on the
-// context's thread-pool device.
+// MatMul, _FusedMatMul and BatchMatMul / V2 / V3 on the context's
+// thread-pool device: f32 through the runtime's GEMM (Gemm.h: fused
+// epilogues in the microkernel's registers, constant weights packed once per
+// kernel), other dtypes as Eigen tensor contractions (_FusedMatMul's
+// epilogue in the contraction's output kernel).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +27,22 @@
 namespace tfrt_fallback::rt {
 namespace {
 using namespace kernels;
+
+/// out = op(a) * op(b) for rank-2 f32 a and b through gemm::sgemm, with
+/// `epilogue`; b's packing comes from `cache` when b is a program constant.
+void sgemmMatMul(OpKernelContextInterface *ctx, const Tensor &a,
+                 const Tensor &b, bool transposeA, bool transposeB, int64_t m,
+                 int64_t n, Tensor *out, const gemm::GemmEpilogue &epilogue,
+                 gemm::PackedBCache &cache) {
+  const int64_t k = a.dim(transposeA ? 0 : 1);
+  const gemm::PackedB *packed = nullptr;
+  if (ctx->isInputConstant(1))
+    packed = cache.get(b.data<float>(), b.dim(1), transposeB, k, n,
+                       gemm::activeIsa());
+  gemm::sgemm(ctx->eigenDevice(), m, n, k, a.data<float>(), a.dim(1),
+              transposeA, b.data<float>(), b.dim(1), transposeB,
+              out->data<float>(), n, epilogue, packed);
+}
 
 /// The contracted dims and the output shape [m, n] of MatMul-like ops,
 /// after checking that a and b are matrices whose contracted dims agree.
@@ -79,20 +97,27 @@ public:
         ctx, ctx->allocateOutput(0, TensorShape{m, n}, &out));
     if (out->numElements() == 0)
       return;
-    auto result = out->tensor<T, 2>();
-    const Eigen::ThreadPoolDevice &device = ctx->eigenDevice();
-    if (a.dim(contractA) == 0) {
-      result.device(device) = result.constant(T(0));
-      return;
+    if constexpr (std::is_same_v<T, float>) {
+      sgemmMatMul(ctx, a, b, transposeA_, transposeB_, m, n, out,
+                  gemm::GemmEpilogue(), packedB_);
+    } else {
+      auto result = out->tensor<T, 2>();
+      const Eigen::ThreadPoolDevice &device = ctx->eigenDevice();
+      if (a.dim(contractA) == 0) {
+        result.device(device) = result.constant(T(0));
+        return;
+      }
+      Eigen::array<Eigen::IndexPair<Eigen::DenseIndex>, 1> dims = {
+          Eigen::IndexPair<Eigen::DenseIndex>(contractA, contractB)};
+      result.device(device) = a.tensor<T, 2>().contract(b.tensor<T, 2>(), dims);
     }
-    Eigen::array<Eigen::IndexPair<Eigen::DenseIndex>, 1> dims = {
-        Eigen::IndexPair<Eigen::DenseIndex>(contractA, contractB)};
-    result.device(device) = a.tensor<T, 2>().contract(b.tensor<T, 2>(), dims);
   }
 
 private:
   bool transposeA_ = false;
   bool transposeB_ = false;
+  /// f32: b packed for the GEMM when it is a program constant.
+  gemm::PackedBCache packedB_;
 };
 
 //===----------------------------------------------------------------------===//
@@ -140,22 +165,30 @@ public:
         ctx, ctx->allocateOutput(0, TensorShape{m, n}, &out));
     if (out->numElements() == 0)
       return;
-    T *po = out->data<T>();
-    if (a.dim(contractA) == 0) {
-      std::fill(po, po + m * n, T(0));
-      for (int64_t r = 0; r < m; ++r)
-        epilogue.apply(po + r * n, 0, n);
-      return;
+    if constexpr (std::is_same_v<T, float>) {
+      sgemmMatMul(ctx, a, b, transposeA_, transposeB_, m, n, out,
+                  gemmEpilogue(epilogue), packedB_);
+    } else {
+      T *po = out->data<T>();
+      if (a.dim(contractA) == 0) {
+        std::fill(po, po + m * n, T(0));
+        for (int64_t r = 0; r < m; ++r)
+          epilogue.apply(po + r * n, 0, n);
+        return;
+      }
+      Eigen::array<Eigen::IndexPair<Eigen::DenseIndex>, 1> dims = {
+          Eigen::IndexPair<Eigen::DenseIndex>(contractA, contractB)};
+      out->tensor<T, 2>().device(ctx->eigenDevice()) =
+          a.tensor<T, 2>().contract(b.tensor<T, 2>(), dims,
+                                    EpilogueOutputKernel<T>{&epilogue});
     }
-    Eigen::array<Eigen::IndexPair<Eigen::DenseIndex>, 1> dims = {
-        Eigen::IndexPair<Eigen::DenseIndex>(contractA, contractB)};
-    out->tensor<T, 2>().device(ctx->eigenDevice()) = a.tensor<T, 2>().contract(
-        b.tensor<T, 2>(), dims, EpilogueOutputKernel<T>{&epilogue});
   }
 
 private:
   bool transposeA_ = false;
   bool transposeB_ = false;
+  /// f32: b packed for the GEMM when it is a program constant.
+  gemm::PackedBCache packedB_;
   FusedOpsSpec spec_;
   float epsilon_ = 1e-4f;
   float leakyAlpha_ = 0.2f;
@@ -169,9 +202,9 @@ private:
 /// (rank >= 2); adj_x / adj_y (default false) transpose the last two dims
 /// of an operand first. Each batch entry is a MatMul; V2 and V3 broadcast
 /// the batch dims NumPy-style, V1 needs equal ranks and batch dims. The
-/// output is [broadcast batch..., m, n]. Float batches use the Eigen
-/// contraction (small matrices and integers a direct loop, parallel over
-/// the batch).
+/// output is [broadcast batch..., m, n]. Float batches of large matrices
+/// use the GEMM (gemm::sgemm for f32, Eigen's contraction for f64), small
+/// matrices and integers a direct loop, parallel over the batch.
 template <typename T, bool Broadcast>
 class BatchMatMulKernel final : public OpKernel {
 public:
@@ -249,7 +282,15 @@ public:
     T *po = out->data<T>();
     const int64_t xSize = xr * xc, ySize = yr * yc, oSize = m * n;
     const bool adjX = adjX_, adjY = adjY_;
-    if constexpr (std::is_floating_point_v<T>) {
+    if constexpr (std::is_same_v<T, float>) {
+      if (m * n * k >= 32 * 32 * 32) {
+        for (int64_t b = 0; b < numBatches; ++b)
+          gemm::sgemm(ctx->eigenDevice(), m, n, k, px + xIndex[b] * xSize, xc,
+                      adjX, py + yIndex[b] * ySize, yc, adjY, po + b * oSize, n,
+                      gemm::GemmEpilogue());
+        return;
+      }
+    } else if constexpr (std::is_floating_point_v<T>) {
       if (m * n * k >= 32 * 32 * 32) {
         Eigen::array<Eigen::IndexPair<Eigen::DenseIndex>, 1> dims = {
             Eigen::IndexPair<Eigen::DenseIndex>(adjX ? 0 : 1, adjY ? 1 : 0)};
