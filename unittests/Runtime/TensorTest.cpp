@@ -9,9 +9,13 @@
 #include "gtest/gtest.h"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <numeric>
+#include <string>
 #include <vector>
 
 using namespace tfrt_fallback::rt;
@@ -161,6 +165,62 @@ TEST(TensorTest, ExternalBufferKeepsOwnerAlive) {
   }
   EXPECT_EQ(released, 1);
   EXPECT_TRUE(weak.expired());
+}
+
+/// A file of `words` int32 words, word i holding i, in a fresh temporary
+/// path.
+std::string writeCountingFile(int words) {
+  char path[] = "/tmp/tfrt-fallback-readfile-XXXXXX";
+  int fd = mkstemp(path);
+  EXPECT_GE(fd, 0);
+  std::FILE *file = fdopen(fd, "wb");
+  for (int32_t i = 0; i < words; ++i)
+    std::fwrite(&i, sizeof(i), 1, file);
+  std::fclose(file);
+  return path;
+}
+
+TEST(TensorBufferTest, ReadFileReadsEveryByte) {
+  // Several pages, and a size that is not a multiple of a page.
+  const int words = 3 * 4096 + 7;
+  std::string path = writeCountingFile(words);
+  auto buffer = TensorBuffer::readFile(path);
+  ASSERT_TRUE(buffer.ok()) << buffer.status();
+  ASSERT_EQ((*buffer)->size(), size_t(words) * 4);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>((*buffer)->data()) %
+                TensorBuffer::kAlignment,
+            0u);
+  EXPECT_FALSE((*buffer)->isOwned()) << "a regular file is mapped";
+  const int32_t *data = static_cast<const int32_t *>((*buffer)->data());
+  for (int i = 0; i < words; ++i)
+    ASSERT_EQ(data[i], i) << "word " << i;
+
+  // Discarding pages (whole ones inside the range, and a range reaching
+  // past the end) changes no byte: they are read from the file again.
+  (*buffer)->discardPages(data + 100, 2 * 4096 * 4);
+  (*buffer)->discardPages(data, (*buffer)->size() + 4096);
+  for (int i = 0; i < words; ++i)
+    ASSERT_EQ(data[i], i) << "word " << i << " after discardPages";
+  std::remove(path.c_str());
+}
+
+TEST(TensorBufferTest, ReadFileErrorsAndEmptyFiles) {
+  auto missing = TensorBuffer::readFile("/nonexistent/tfrt-fallback.bef");
+  EXPECT_EQ(missing.status().code(), StatusCode::kNotFound);
+  EXPECT_NE(missing.status().message().find("/nonexistent/tfrt-fallback.bef"),
+            std::string::npos);
+  // An empty file cannot be mapped: it is read (zero bytes).
+  std::string path = writeCountingFile(0);
+  auto empty = TensorBuffer::readFile(path);
+  ASSERT_TRUE(empty.ok()) << empty.status();
+  EXPECT_EQ((*empty)->size(), 0u);
+  std::remove(path.c_str());
+  // An owned buffer ignores discardPages.
+  auto owned = TensorBuffer::allocate(3 * 4096);
+  ASSERT_TRUE(owned.ok());
+  std::memset((*owned)->data(), 7, 3 * 4096);
+  (*owned)->discardPages((*owned)->data(), 3 * 4096);
+  EXPECT_EQ(static_cast<const char *>((*owned)->data())[4096], 7);
 }
 
 TEST(TensorTest, UnalignedViewWorks) {

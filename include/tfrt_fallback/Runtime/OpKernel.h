@@ -113,6 +113,13 @@ public:
     (void)index;
     return false;
   }
+  /// Tells the runtime that this kernel keeps what it needs of constant
+  /// input `index` (e.g. weights packed for the GEMM) and will not read the
+  /// constant again: the runtime may give back its memory (the pages of a
+  /// program file mapped by TensorBuffer::readFile; they are read from the
+  /// file again should anything touch them). Call it once, when the copy is
+  /// made. A no-op for an input that is not a program constant.
+  virtual void releaseConstantInput(int index) { (void)index; }
   virtual DType expectedOutputDType(int index) const = 0;
 
   /// Allocates output `index` with its expected dtype and `shape`.
@@ -320,6 +327,7 @@ public:
   bool isInputConstant(int index) const override {
     return index >= 0 && index < 64 && (constant_ >> index & 1);
   }
+  void releaseConstantInput(int index) override;
   DType expectedOutputDType(int index) const override {
     assert(index >= 0 && index < numOutputs() && "output index out of range");
     return kernel_.outputDTypes()[index];

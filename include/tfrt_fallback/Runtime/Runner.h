@@ -81,7 +81,8 @@ int runBinaryProgram(const RunnerOptions &options,
 int listRegisteredKernels(const RunnerOptions &options,
                           const KernelRegistry &registry);
 
-/// Reads a whole file into a 64-byte aligned buffer.
+/// A whole file in a 64-byte aligned buffer (TensorBuffer::readFile: mapped
+/// where possible).
 StatusOr<RCReference<TensorBuffer>> readFileAligned(const std::string &path);
 
 /// Prints "error: <message>" to stderr and returns 1.

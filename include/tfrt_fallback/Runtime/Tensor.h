@@ -171,6 +171,18 @@ public:
   static RCReference<TensorBuffer>
   wrapExternal(void *data, size_t size, absl::AnyInvocable<void()> release);
 
+  /// The whole file at `path`, read-only. Mapped (private, read-only) where
+  /// the platform can, so that its pages are read when first touched and can
+  /// be given back (discardPages); read into an allocated buffer otherwise
+  /// (an empty file, a pipe, no mmap). At least 64-byte aligned either way.
+  static StatusOr<RCReference<TensorBuffer>> readFile(const std::string &path);
+
+  /// Says that the bytes [data, data + bytes) of this buffer will not be
+  /// read again soon (a kernel keeps its own packed copy of a constant): the
+  /// whole pages of that range of a mapped file are given back to the OS,
+  /// and read from the file again if touched. A no-op for other buffers.
+  void discardPages(const void *data, size_t bytes) const;
+
   /// Accounting of the bytes allocate() hands out, for memory reports
   /// (`fallback-run --benchmark`): off by default, when it costs one
   /// relaxed load per allocation; on, two atomic updates.
@@ -204,6 +216,9 @@ private:
   absl::AnyInvocable<void()> release_;
   /// Allocated while accounting was on (liveBytes() includes it).
   bool counted_ = false;
+  /// A read-only private mapping of a file (readFile): its pages can be
+  /// dropped and read again.
+  bool fileMapped_ = false;
 };
 
 //===----------------------------------------------------------------------===//

@@ -260,6 +260,14 @@ Status OpKernelContext::allocateOutput(int index, const TensorShape &shape,
   return OkStatus();
 }
 
+void OpKernelContext::releaseConstantInput(int index) {
+  if (!isInputConstant(index))
+    return;
+  const Tensor &t = *inputs_[index];
+  if (t.buffer())
+    t.buffer()->discardPages(t.rawData(), t.totalBytes());
+}
+
 void OpKernelContext::setOutput(int index, Tensor tensor) {
   if (index < 0 || index >= numOutputs()) {
     ctxFailure(outputIndexError(index));

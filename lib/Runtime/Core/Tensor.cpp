@@ -9,11 +9,22 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <new>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#define TFRT_FALLBACK_HAVE_MMAP 1
+#endif
 
 namespace tfrt_fallback::rt {
 
@@ -119,6 +130,72 @@ RCReference<TensorBuffer>
 TensorBuffer::wrapExternal(void *data, size_t size,
                            absl::AnyInvocable<void()> release) {
   return takeRef(new TensorBuffer(data, size, nullptr, std::move(release)));
+}
+
+StatusOr<RCReference<TensorBuffer>>
+TensorBuffer::readFile(const std::string &path) {
+  auto cannotRead = [&](const char *why) {
+    return absl::StrCat("cannot read '", path, "': ", why);
+  };
+#ifdef TFRT_FALLBACK_HAVE_MMAP
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return NotFoundError(cannotRead(std::strerror(errno)));
+  struct stat st;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+      static_cast<uint64_t>(st.st_size) <= kMaxBytes) {
+    size_t size = static_cast<size_t>(st.st_size);
+    void *map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    ::close(fd);
+    if (map != MAP_FAILED) {
+      RCReference<TensorBuffer> buffer =
+          wrapExternal(map, size, [map, size] { ::munmap(map, size); });
+      buffer->fileMapped_ = true;
+      return buffer;
+    }
+  } else {
+    ::close(fd);
+  }
+#endif
+  // Not mappable: read it.
+  std::FILE *file = std::fopen(path.c_str(), "rb");
+  if (!file)
+    return NotFoundError(cannotRead(std::strerror(errno)));
+  StatusOr<RCReference<TensorBuffer>> bytes =
+      InvalidArgumentError(cannotRead("not a regular file"));
+  long size = -1;
+  if (std::fseek(file, 0, SEEK_END) == 0)
+    size = std::ftell(file);
+  if (size >= 0 && std::fseek(file, 0, SEEK_SET) == 0) {
+    bytes = allocate(static_cast<size_t>(size));
+    if (bytes.ok() && size > 0 &&
+        std::fread((*bytes)->data(), 1, static_cast<size_t>(size), file) !=
+            static_cast<size_t>(size))
+      bytes = DataLossError(cannotRead("short read"));
+  }
+  std::fclose(file);
+  return bytes;
+}
+
+void TensorBuffer::discardPages(const void *data, size_t bytes) const {
+#ifdef TFRT_FALLBACK_HAVE_MMAP
+  if (!fileMapped_)
+    return;
+  static const uintptr_t pageSize =
+      static_cast<uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const uintptr_t lo = reinterpret_cast<uintptr_t>(data_);
+  const uintptr_t hi = lo + size_;
+  uintptr_t begin = std::max(reinterpret_cast<uintptr_t>(data), lo);
+  uintptr_t end = std::min(reinterpret_cast<uintptr_t>(data) + bytes, hi);
+  // Whole pages only: the neighbours' bytes stay where they are.
+  begin = (begin + pageSize - 1) & ~(pageSize - 1);
+  end &= ~(pageSize - 1);
+  if (begin < end)
+    ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+#else
+  (void)data;
+  (void)bytes;
+#endif
 }
 
 void TensorBuffer::destroy() const {

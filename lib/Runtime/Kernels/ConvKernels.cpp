@@ -435,9 +435,13 @@ public:
                         const gemm::PackedB *packed = nullptr;
                         if constexpr (std::is_same_v<T, float>) {
                           const int64_t k = s.kH * s.kW * s.inC;
+                          bool packedNow = false;
                           if (constantFilter)
                             packed = packedFilter_.get(
-                                f, s.outC, false, k, s.outC, gemm::activeIsa());
+                                f, s.outC, false, k, s.outC, gemm::activeIsa(),
+                                &packedNow);
+                          if (packedNow)
+                            ctx->releaseConstantInput(1);
                         }
                         conv2dNhwc<T>(device, in, f, o, s, epilogue, packed);
                       });

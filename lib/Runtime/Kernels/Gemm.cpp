@@ -167,7 +167,10 @@ PackedB::PackedB(const float *b, int64_t ldb, bool transB, int64_t k, int64_t n,
 }
 
 const PackedB *PackedBCache::get(const float *b, int64_t ldb, bool transB,
-                                 int64_t k, int64_t n, Isa isa) {
+                                 int64_t k, int64_t n, Isa isa,
+                                 bool *packedNow) {
+  if (packedNow)
+    *packedNow = false;
   const Entry *last = last_.load(std::memory_order_acquire);
   if (last && matches(*last, b, ldb, transB, k, n, isa))
     return last->packed.get();
@@ -183,6 +186,8 @@ const PackedB *PackedBCache::get(const float *b, int64_t ldb, bool transB,
       Entry{b, ldb, k, n, transB,
             std::make_unique<PackedB>(b, ldb, transB, k, n, isa)}));
   last_.store(entries_.back().get(), std::memory_order_release);
+  if (packedNow)
+    *packedNow = true;
   return entries_.back()->packed.get();
 }
 

@@ -121,10 +121,12 @@ public:
   PackedBCache &operator=(const PackedBCache &) = delete;
 
   /// The packing of `b` (as PackedB's constructor takes it), made at the
-  /// first call; nullptr when this cache already holds kMaxEntries others
-  /// (one kernel called on many constants: the caller packs per call).
+  /// first call, when `*packedNow` is set (the caller may then release the
+  /// constant: OpKernelContextInterface::releaseConstantInput); nullptr when
+  /// this cache already holds kMaxEntries others (one kernel called on many
+  /// constants: the caller packs per call).
   const PackedB *get(const float *b, int64_t ldb, bool transB, int64_t k,
-                     int64_t n, Isa isa);
+                     int64_t n, Isa isa, bool *packedNow = nullptr);
 
   static constexpr size_t kMaxEntries = 4;
 

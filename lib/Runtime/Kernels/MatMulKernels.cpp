@@ -36,9 +36,13 @@ void sgemmMatMul(OpKernelContextInterface *ctx, const Tensor &a,
                  gemm::PackedBCache &cache) {
   const int64_t k = a.dim(transposeA ? 0 : 1);
   const gemm::PackedB *packed = nullptr;
-  if (ctx->isInputConstant(1))
+  if (ctx->isInputConstant(1)) {
+    bool packedNow = false;
     packed = cache.get(b.data<float>(), b.dim(1), transposeB, k, n,
-                       gemm::activeIsa());
+                       gemm::activeIsa(), &packedNow);
+    if (packedNow)
+      ctx->releaseConstantInput(1);
+  }
   gemm::sgemm(ctx->eigenDevice(), m, n, k, a.data<float>(), a.dim(1),
               transposeA, b.data<float>(), b.dim(1), transposeB,
               out->data<float>(), n, epilogue, packed);

@@ -137,25 +137,7 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
 }
 
 StatusOr<RCReference<TensorBuffer>> readFileAligned(const std::string &path) {
-  std::FILE *file = std::fopen(path.c_str(), "rb");
-  if (!file)
-    return NotFoundError(
-        absl::StrCat("cannot read '", path, "': ", std::strerror(errno)));
-  StatusOr<RCReference<TensorBuffer>> bytes = InvalidArgumentError(
-      absl::StrCat("cannot read '", path, "': not a regular file"));
-  long size = -1;
-  if (std::fseek(file, 0, SEEK_END) == 0)
-    size = std::ftell(file);
-  if (size >= 0 && std::fseek(file, 0, SEEK_SET) == 0) {
-    // 64-byte aligned: a program's constants are used in place.
-    bytes = TensorBuffer::allocate(static_cast<size_t>(size));
-    if (bytes.ok() && size > 0 &&
-        std::fread((*bytes)->data(), 1, static_cast<size_t>(size), file) !=
-            static_cast<size_t>(size))
-      bytes = DataLossError(absl::StrCat("cannot read '", path, "'"));
-  }
-  std::fclose(file);
-  return bytes;
+  return TensorBuffer::readFile(path);
 }
 
 Status registerRunnerKernels(const RunnerOptions &options,
