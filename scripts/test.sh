@@ -25,7 +25,7 @@ echo "test.sh: build finished in $(( $(date +%s) - start )) s"
 cd "$build"
 status=0
 ctest --output-on-failure -j "$(nproc)" > "$build/ctest.log" 2>&1 || status=$?
-grep -v -E '^\s+(Start|[0-9]+/[0-9]+ Test)' "$build/ctest.log" | tail -n 60 || true
+grep -v -E '^\s*(Start|[0-9]+/[0-9]+ Test)' "$build/ctest.log" | tail -n 60 || true
 # The lit summary (the lit test's own output), then ctest's.
 sed -n '/^Testing Time:/,/^ *Passed/p;/^Total Discovered Tests/,/^ *Failed/p' \
   "$build/Testing/Temporary/LastTest.log" |

@@ -190,8 +190,15 @@ void TensorBuffer::discardPages(const void *data, size_t bytes) const {
   // Whole pages only: the neighbours' bytes stay where they are.
   begin = (begin + pageSize - 1) & ~(pageSize - 1);
   end &= ~(pageSize - 1);
-  if (begin < end)
-    ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+  if (begin >= end)
+    return;
+  // MADV_RANDOM first, though nothing reads these pages in order: it makes
+  // the range a mapping (VMA) of its own, so that a fault on a neighbouring
+  // constant, which maps the rest of its page-cache folio (up to 2 MiB with
+  // large folios) within its VMA, cannot map these pages back in.
+  void *first = reinterpret_cast<void *>(begin);
+  ::madvise(first, end - begin, MADV_RANDOM);
+  ::madvise(first, end - begin, MADV_DONTNEED);
 #else
   (void)data;
   (void)bytes;
