@@ -395,6 +395,7 @@ TEST(FusedConv, AllEpilogues) {
   const Cfg im2col{2, 5, 5, 3, 3, 3, 6, 1, 1, 1, 1, "SAME"};
   const Cfg pointwise{1, 4, 4, 5, 1, 1, 7};
   const Cfg dw{1, 5, 5, 20, 3, 3, 1, 2, 2, 1, 1, "SAME"};
+  const Cfg dwWide{1, 4, 15, 20, 3, 3, 1, 1, 1, 1, 1, "SAME"};
   for (const char *first : {"BiasAdd", "FusedBatchNorm"})
     for (const char *act : {"", "Relu", "Relu6", "Elu", "LeakyRelu", "Sigmoid",
                             "Tanh", "Prelu"}) {
@@ -405,6 +406,7 @@ TEST(FusedConv, AllEpilogues) {
       checkFused("_FusedConv2D", pointwise, ops);
       checkFused("_FusedDepthwiseConv2dNative", dw, ops);
       checkFused("FusedDepthwiseConv2dNative", dw, ops);
+      checkFused("_FusedDepthwiseConv2dNative", dwWide, ops);
     }
   // TF.js emits an activation alone, too.
   checkFused("_FusedConv2D", im2col, {"", "Relu"});
@@ -504,6 +506,14 @@ TEST(DepthwiseConv2dNative, AgainstReference) {
   checkConv<float>({2, 5, 6, 3, 3, 3, 2, 2, 1, 1, 1, "SAME"}, op, true);
   checkConv<float>({0, 5, 6, 3, 3, 3, 2, 2, 1, 1, 1, "SAME"}, op);
   checkConv<float>({1, 5, 6, 0, 3, 3, 2, 2, 1, 1, 1, "SAME"}, op);
+  // Rows wide enough for the interior pixels' groups of 4, with remainders,
+  // channel blocks of 16, 8, 4 and 1, 5x5, strides, dilations, VALID.
+  checkConv<float>({1, 12, 23, 53, 5, 5, 1, 1, 1, 1, 1, "SAME"}, op);
+  checkConv<float>({2, 10, 21, 24, 3, 3, 1, 2, 2, 1, 1, "SAME"}, op);
+  checkConv<float>({1, 9, 17, 29, 3, 3, 1, 1, 1, 2, 2, "VALID"}, op);
+  checkConv<float>({1, 8, 19, 8, 3, 3, 1, 1, 3, 1, 1, "VALID"}, op);
+  checkConv<float>({1, 6, 30, 7, 1, 1, 1}, op);
+  checkConv<double>({1, 7, 16, 19, 5, 5, 1, 1, 1, 1, 1, "SAME"}, op);
 }
 
 TEST(DepthwiseConv2dNative, Errors) {

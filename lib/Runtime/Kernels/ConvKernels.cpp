@@ -490,6 +490,50 @@ void depthwisePixel(const T *const *taps, const T *const *filters, int nTaps,
     depthwiseBlock<T, 1>(taps, filters, nTaps, c, out);
 }
 
+/// kPixels adjacent interior output pixels of a depthwise convolution with
+/// channel multiplier 1, channels [c, c + kBlock): pixel p's tap t reads
+/// base[rowOffset[t] + p * pixelStride + c..]. Each filter vector loaded is
+/// used for every pixel, and the kPixels x kBlock sums stay in registers
+/// across all taps, summed in the taps' order as depthwiseBlock does.
+template <typename T, int kPixels, int64_t kBlock>
+inline void depthwisePixelsBlock(const T *base, const int64_t *rowOffset,
+                                 const T *const *filters, int nTaps,
+                                 int64_t pixelStride, int64_t c,
+                                 int64_t outStride, T *out) {
+  T acc[kPixels][kBlock] = {};
+  for (int t = 0; t < nTaps; ++t) {
+    const T *f = filters[t] + c;
+    const T *x = base + rowOffset[t] + c;
+    for (int p = 0; p < kPixels; ++p)
+      for (int64_t j = 0; j < kBlock; ++j)
+        acc[p][j] += x[p * pixelStride + j] * f[j];
+  }
+  for (int p = 0; p < kPixels; ++p)
+    for (int64_t j = 0; j < kBlock; ++j)
+      out[p * outStride + c + j] = acc[p][j];
+}
+
+/// kPixels adjacent interior output pixels (see depthwisePixelsBlock), all
+/// channels: blocks of 16, 8, 4 and 1.
+template <typename T, int kPixels>
+void depthwisePixels(const T *base, const int64_t *rowOffset,
+                     const T *const *filters, int nTaps, int64_t pixelStride,
+                     int64_t channels, T *out) {
+  int64_t c = 0;
+  for (; c + 16 <= channels; c += 16)
+    depthwisePixelsBlock<T, kPixels, 16>(base, rowOffset, filters, nTaps,
+                                         pixelStride, c, channels, out);
+  for (; c + 8 <= channels; c += 8)
+    depthwisePixelsBlock<T, kPixels, 8>(base, rowOffset, filters, nTaps,
+                                        pixelStride, c, channels, out);
+  for (; c + 4 <= channels; c += 4)
+    depthwisePixelsBlock<T, kPixels, 4>(base, rowOffset, filters, nTaps,
+                                        pixelStride, c, channels, out);
+  for (; c < channels; ++c)
+    depthwisePixelsBlock<T, kPixels, 1>(base, rowOffset, filters, nTaps,
+                                        pixelStride, c, channels, out);
+}
+
 /// DepthwiseConv2dNative(input, filter) and the fused forms
 /// _FusedDepthwiseConv2dNative / FusedDepthwiseConv2dNative (TF.js):
 /// input [batch, rows, cols, in_depth] (NHWC; NCHW supported through
@@ -554,6 +598,19 @@ private:
               }
             }
             for (int64_t ow = 0; ow < s.outW; ++ow, o += s.outC) {
+              // Interior pixels in groups sharing each filter load.
+              constexpr int kPixels = 4;
+              if (multiplier == 1 && ow >= owLo && ow + kPixels <= owHi) {
+                depthwisePixels<T, kPixels>(
+                    in + (ow * s.strideW - s.padLeft) * s.inC, rowOffset.data(),
+                    rowFilter.data(), nRowTaps, s.strideW * s.inC, s.outC, o);
+                if (!epilogue.empty())
+                  for (int p = 0; p < kPixels; ++p)
+                    epilogue.apply(o + p * s.outC, 0, s.outC);
+                ow += kPixels - 1;
+                o += (kPixels - 1) * s.outC;
+                continue;
+              }
               int nTaps = 0;
               const T *const *filters = tapFilter.data();
               if (ow >= owLo && ow < owHi) {
