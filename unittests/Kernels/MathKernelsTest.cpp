@@ -157,6 +157,23 @@ TEST(MathKernels, ScansMatchNaiveLoop) {
   checkScansAgainstNaiveLoop<half>();
 }
 
+TEST(MathKernels, LargeScansSplitAcrossThreads) {
+  // Wide inner dims (several column blocks per slab) and many slabs.
+  for (const Dims &dims : {Dims{3, 5, 1300}, Dims{700, 4, 3}}) {
+    const std::vector<double> x = patternValues(product(dims), 2, 5);
+    for (int axis = 0; axis < 3; ++axis)
+      for (bool exclusive : {false, true}) {
+        SCOPED_TRACE("axis " + std::to_string(axis));
+        auto out =
+            runScan<double>("Cumsum", dims, x, axis, exclusive, !exclusive);
+        ASSERT_TRUE(out.ok()) << out.status();
+        expectValues<double>(*out, shapeOf(dims),
+                             naiveScan(dims, x, axis, exclusive, !exclusive,
+                                       /*product=*/false));
+      }
+  }
+}
+
 TEST(MathKernels, ScanDetails) {
   // The accumulator starts at +0, so -0 sums to +0 (as TF).
   auto zero = runScan<float>("Cumsum", {1}, {-0.0}, 0);
@@ -651,6 +668,26 @@ TEST(MathKernels, UnsortedSegmentsMatchNaiveLoop) {
     for (int c = 0; c < 3 && ids[r] >= 0; ++c)
       expected[ids[r] * 3 + c] += data[r * 3 + c];
   expectValues<float>(*out, {5, 3}, expected);
+}
+
+TEST(MathKernels, UnsortedSegmentsManySegments) {
+  // 2000 rows into 300 segments (some rows dropped), split across threads.
+  const Dims dims = {2000, 2};
+  const std::vector<double> data = patternValues(product(dims), 4, 7);
+  std::vector<int32_t> ids(2000);
+  for (int r = 0; r < 2000; ++r)
+    ids[r] = (r * 37) % 311 - 11; // -11 .. 299
+  auto out = runKernel("UnsortedSegmentMax", AttrMap{{"T", DType::F64}},
+                       {makeTensor<double>(shapeOf(dims), data),
+                        i32({2000}, ids), i64({}, {300})},
+                       DType::F64);
+  ASSERT_TRUE(out.ok()) << out.status();
+  std::vector<double> expected(600, std::numeric_limits<double>::lowest());
+  for (int r = 0; r < 2000; ++r)
+    for (int c = 0; c < 2 && ids[r] >= 0; ++c)
+      expected[ids[r] * 2 + c] =
+          std::max(expected[ids[r] * 2 + c], data[r * 2 + c]);
+  expectValues<double>(*out, {300, 2}, expected);
 }
 
 TEST(MathKernels, UnsortedSegmentErrors) {

@@ -121,30 +121,39 @@ public:
     const T *src = in.data<T>();
     T *dst = out->data<T>();
     const bool exclusive = exclusive_, reverse = reverse_;
-    // Each task scans whole [n, inner] slabs, an accumulator row at a time.
-    kernels::parallelFor(ctx->eigenDevice(), outer,
-                         elementCost<T>(1, 1, 2) * double(n * inner),
-                         [=](Eigen::Index first, Eigen::Index last) {
-                           std::vector<Acc> acc(inner);
-                           for (Eigen::Index o = first; o < last; ++o) {
-                             std::fill(acc.begin(), acc.end(), S::identity());
-                             for (int64_t step = 0; step < n; ++step) {
-                               const int64_t k = reverse ? n - 1 - step : step;
-                               const T *x = src + (o * n + k) * inner;
-                               T *y = dst + (o * n + k) * inner;
-                               for (int64_t i = 0; i < inner; ++i) {
-                                 const Acc v = static_cast<Acc>(x[i]);
-                                 if (exclusive) {
-                                   y[i] = static_cast<T>(acc[i]);
-                                   acc[i] = S::combine(acc[i], v);
-                                 } else {
-                                   acc[i] = S::combine(acc[i], v);
-                                   y[i] = static_cast<T>(acc[i]);
-                                 }
-                               }
-                             }
-                           }
-                         });
+    // Work items are column blocks of the [outer, n, inner] view: each scans
+    // kBlock (or fewer) adjacent columns of one slab along the axis, with a
+    // row of accumulators, so both a long outer and a wide inner split.
+    constexpr int64_t kBlock = 512;
+    const int64_t blocksPerSlab = (inner + kBlock - 1) / kBlock;
+    kernels::parallelFor(
+        ctx->eigenDevice(), outer * blocksPerSlab,
+        elementCost<T>(1, 1, 2) * double(n * std::min(inner, kBlock)),
+        [=](Eigen::Index first, Eigen::Index last) {
+          Acc acc[kBlock];
+          for (Eigen::Index item = first; item < last; ++item) {
+            const int64_t o = item / blocksPerSlab;
+            const int64_t col = item % blocksPerSlab * kBlock;
+            const int64_t width = std::min(kBlock, inner - col);
+            std::fill(acc, acc + width, S::identity());
+            for (int64_t step = 0; step < n; ++step) {
+              const int64_t k = reverse ? n - 1 - step : step;
+              const T *x = src + (o * n + k) * inner + col;
+              T *y = dst + (o * n + k) * inner + col;
+              if (exclusive) {
+                for (int64_t i = 0; i < width; ++i) {
+                  y[i] = static_cast<T>(acc[i]);
+                  acc[i] = S::combine(acc[i], static_cast<Acc>(x[i]));
+                }
+              } else {
+                for (int64_t i = 0; i < width; ++i) {
+                  acc[i] = S::combine(acc[i], static_cast<Acc>(x[i]));
+                  y[i] = static_cast<T>(acc[i]);
+                }
+              }
+            }
+          }
+        });
   }
 
 private:
