@@ -188,6 +188,15 @@ TEST(MathKernels, ScanDetails) {
   auto u8 = runScan<uint8_t>("Cumsum", {2}, {200, 100}, 0);
   ASSERT_TRUE(u8.ok()) << u8.status();
   expectValues<uint8_t>(*u8, {2}, {200, 44});
+  auto wrapped =
+      runKernel("Cumsum", scanAttrs(DType::I32, false, false),
+                {i32({2}, {INT32_MAX, 1}), i32({}, {0})}, DType::I32);
+  ASSERT_TRUE(wrapped.ok()) << wrapped.status();
+  EXPECT_EQ(valuesOf<int32_t>(*wrapped),
+            (std::vector<int32_t>{INT32_MAX, INT32_MIN}));
+  auto prod = runScan<int64_t>("Cumprod", {2}, {4294967296.0, 4294967296.0}, 0);
+  ASSERT_TRUE(prod.ok()) << prod.status();
+  EXPECT_EQ(valuesOf<int64_t>(*prod), (std::vector<int64_t>{4294967296, 0}));
   // An empty input gives an empty output.
   auto empty = runScan<float>("Cumprod", {2, 0}, {}, 1);
   ASSERT_TRUE(empty.ok()) << empty.status();

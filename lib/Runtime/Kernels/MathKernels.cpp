@@ -40,6 +40,27 @@ template <typename T>
 constexpr bool kIs16BitFloat =
     std::is_same_v<T, half> || std::is_same_v<T, bf16>;
 
+/// a + b and a * b in T; integers wrap (two's complement) instead of
+/// overflowing, which C++ leaves undefined for signed (and promoted) types.
+template <typename T> T addWrap(T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned,
+                                 std::make_unsigned_t<T>>;
+    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+  } else {
+    return static_cast<T>(a + b);
+  }
+}
+template <typename T> T mulWrap(T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned,
+                                 std::make_unsigned_t<T>>;
+    return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
+  } else {
+    return static_cast<T>(a * b);
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Scans: Cumsum, Cumprod, CumulativeLogsumexp
 //===----------------------------------------------------------------------===//
@@ -48,11 +69,11 @@ constexpr bool kIs16BitFloat =
 /// reducer's initial value, `combine(acc, x)` one step.
 template <typename A> struct SumScan {
   static A identity() { return A(0); }
-  static A combine(A acc, A x) { return acc + x; }
+  static A combine(A acc, A x) { return addWrap(acc, x); }
 };
 template <typename A> struct ProdScan {
   static A identity() { return A(1); }
-  static A combine(A acc, A x) { return acc * x; }
+  static A combine(A acc, A x) { return mulWrap(acc, x); }
 };
 /// TF's LogSumExpReducer: starts at -inf; one step is
 /// log1p(exp(min - max)) + max, or max when max is below the lowest finite
@@ -441,26 +462,37 @@ template <typename T> T highestOf() {
 template <typename T> struct SegmentSumReducer {
   static constexpr int kEmpty = 0;
   static T init() { return T(0); }
-  static T step(T acc, T x) { return static_cast<T>(acc + x); }
+  static T step(T acc, T x) { return addWrap(acc, x); }
   static T finish(T acc, int64_t) { return acc; }
   static T unsortedInit() { return T(0); }
-  static T unsortedStep(T out, T x) { return static_cast<T>(out + x); }
+  static T unsortedStep(T out, T x) { return addWrap(out, x); }
 };
 template <typename T> struct SegmentProdReducer {
   static constexpr int kEmpty = 1;
   static T init() { return T(1); }
-  static T step(T acc, T x) { return static_cast<T>(acc * x); }
+  static T step(T acc, T x) { return mulWrap(acc, x); }
   static T finish(T acc, int64_t) { return acc; }
   static T unsortedInit() { return T(1); }
-  static T unsortedStep(T out, T x) { return static_cast<T>(out * x); }
+  static T unsortedStep(T out, T x) { return mulWrap(out, x); }
 };
 /// Mean: the sum divided by the row count in T (integers truncate).
 template <typename T> struct SegmentMeanReducer {
   static constexpr int kEmpty = 0;
   static T init() { return T(0); }
-  static T step(T acc, T x) { return static_cast<T>(acc + x); }
+  static T step(T acc, T x) { return addWrap(acc, x); }
   static T finish(T acc, int64_t count) {
-    return static_cast<T>(acc / static_cast<T>(count));
+    const T n = static_cast<T>(count);
+    if constexpr (std::is_integral_v<T>) {
+      // A count that wraps to 0 or -1 in T (a narrow T and a huge segment,
+      // where TF's kernel would trap or overflow) divides without UB.
+      if (n == T(0))
+        return T(0);
+      if constexpr (std::is_signed_v<T>) {
+        if (n == T(-1))
+          return mulWrap(acc, n);
+      }
+    }
+    return static_cast<T>(acc / n);
   }
 };
 /// Max: sorted segments start at -inf (integers: the lowest value);
