@@ -540,6 +540,15 @@ TEST(MathKernels, ApproximateEqual) {
                   {i32({3}, {1, 2, 5}), i32({3}, {1, 3, 2})}, DType::Bool);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_EQ(valuesOf<bool>(*out), (std::vector<bool>{true, true, false}));
+  // A tolerance beyond T's range saturates to 127; differences wrap in T:
+  // 100 - -100 = -56 (|-56| = 56), |-128 - 0| wraps to -128.
+  out = runKernel("ApproximateEqual",
+                  AttrMap{{"T", DType::I8}, {"tolerance", 1e30f}},
+                  {makeTensor<int8_t>({2}, {100, -128}),
+                   makeTensor<int8_t>({2}, {-100, 0})},
+                  DType::Bool);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(valuesOf<bool>(*out), (std::vector<bool>{true, true}));
 
   out = runKernel("ApproximateEqual", AttrMap{{"T", DType::F32}},
                   {f32({2}, {1, 2}), f32({}, {1})}, DType::Bool);

@@ -392,7 +392,19 @@ public:
     float tolerance = 1e-5f;
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
                                  getOptionalAttr(ctx, "tolerance", &tolerance));
-    tolerance_ = static_cast<T>(tolerance);
+    if constexpr (std::is_integral_v<T>) {
+      // T(tolerance) as TF, but defined outside T's range: saturate (NaN
+      // gives 0, so nothing is equal).
+      const double t = tolerance;
+      if (!(t > 0))
+        tolerance_ = T(0);
+      else if (t >= static_cast<double>(std::numeric_limits<T>::max()))
+        tolerance_ = std::numeric_limits<T>::max();
+      else
+        tolerance_ = static_cast<T>(t);
+    } else {
+      tolerance_ = static_cast<T>(tolerance);
+    }
   }
 
   void compute(OpKernelContextInterface *ctx) override {
