@@ -25,7 +25,7 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
         registerShapeKernels, registerTransposeKernels,
         registerConcatSplitKernels, registerSliceKernels, registerPadKernels,
         registerGatherScatterKernels, registerReductionKernels,
-        registerNmsKernels, registerListKernels}) {
+        registerNmsKernels, registerListKernels, registerMathKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);
@@ -66,7 +66,12 @@ TEST(Registration, EveryPromisedOpIsRegistered) {
         "PadV2", "MirrorPad", "Tile", "ExpandDims", "Squeeze", "Shape", "Size",
         "Rank", "Fill", "Range", "BroadcastTo", "Identity", "IdentityN", "AddN",
         "SparseToDense", "Where", "StopGradient", "NonMaxSuppressionV3",
-        "NonMaxSuppressionV5"})
+        "NonMaxSuppressionV5",
+        // Math.
+        "Cumsum", "Cumprod", "CumulativeLogsumexp", "Erfc", "Xlogy", "Xlog1py",
+        "DivNoNan", "MulNoNan", "BitwiseAnd", "BitwiseOr", "BitwiseXor",
+        "Invert", "LeftShift", "RightShift", "PopulationCount", "Bucketize",
+        "LinSpace", "ApproximateEqual"})
     EXPECT_TRUE(ops.count(op)) << op << " is not registered";
 }
 

@@ -62,6 +62,10 @@ void registerReductionKernels(KernelRegistry &registry);
 void registerNmsKernels(KernelRegistry &registry);
 /// TensorLists (TensorListReserve, TensorListSetItem, TensorListStack, ...).
 void registerListKernels(KernelRegistry &registry);
+/// Math beyond the elementwise family: scans, safe and special functions,
+/// bit operations, bucketing and segment reductions (Cumsum, Xlogy,
+/// DivNoNan, BitwiseAnd, LeftShift, Bucketize, LinSpace, SegmentSum, ...).
+void registerMathKernels(KernelRegistry &registry);
 
 } // namespace tfrt_fallback::rt
 

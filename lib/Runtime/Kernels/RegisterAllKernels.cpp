@@ -27,6 +27,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerReductionKernels(registry);
   registerNmsKernels(registry);
   registerListKernels(registry);
+  registerMathKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
