@@ -18,14 +18,26 @@ namespace {
 
 TEST(Registration, AllIsTheUnionOfTheFamilies) {
   size_t total = 0;
-  for (void (*family)(KernelRegistry &) :
-       {registerElementwiseKernels, registerUnaryKernels, registerCastKernels,
-        registerMatMulKernels, registerNNKernels, registerConvKernels,
-        registerPoolingKernels, registerImageKernels, registerSpatialKernels,
-        registerShapeKernels, registerTransposeKernels,
-        registerConcatSplitKernels, registerSliceKernels, registerPadKernels,
-        registerGatherScatterKernels, registerReductionKernels,
-        registerNmsKernels, registerListKernels, registerMathKernels}) {
+  for (void (*family)(KernelRegistry &) : {registerElementwiseKernels,
+                                           registerUnaryKernels,
+                                           registerCastKernels,
+                                           registerMatMulKernels,
+                                           registerNNKernels,
+                                           registerConvKernels,
+                                           registerPoolingKernels,
+                                           registerImageKernels,
+                                           registerSpatialKernels,
+                                           registerShapeKernels,
+                                           registerTransposeKernels,
+                                           registerConcatSplitKernels,
+                                           registerSliceKernels,
+                                           registerPadKernels,
+                                           registerGatherScatterKernels,
+                                           registerReductionKernels,
+                                           registerNmsKernels,
+                                           registerListKernels,
+                                           registerMathKernels,
+                                           registerResourceKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

@@ -28,6 +28,7 @@
 #include "tfrt_fallback/Runtime/Cancellation.h"
 #include "tfrt_fallback/Runtime/HostContext.h"
 #include "tfrt_fallback/Runtime/Program.h"
+#include "tfrt_fallback/Runtime/Resource.h"
 #include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
@@ -103,6 +104,8 @@ private:
 
   const Program &program;
   HostContext &host;
+  /// The variables and other resources of this executor's runs.
+  mutable ResourceManager resources;
   /// Per function, the frame of a finished synchronous run, kept for the
   /// next run so registers are not rebuilt each time.
   std::unique_ptr<std::atomic<Frame *>[]> idleFrames;

@@ -62,6 +62,9 @@ void registerReductionKernels(KernelRegistry &registry);
 void registerNmsKernels(KernelRegistry &registry);
 /// TensorLists (TensorListReserve, TensorListSetItem, TensorListStack, ...).
 void registerListKernels(KernelRegistry &registry);
+/// VarHandleOp, ReadVariableOp, AssignVariableOp, AssignAdd/SubVariableOp,
+/// VarIsInitializedOp, DestroyResourceOp (ResourceKernels.cpp).
+void registerResourceKernels(KernelRegistry &registry);
 /// Math beyond the elementwise family: scans, safe and special functions,
 /// bit operations, bucketing and segment reductions (Cumsum, Xlogy,
 /// DivNoNan, BitwiseAnd, LeftShift, Bucketize, LinSpace, SegmentSum, ...).

@@ -33,6 +33,7 @@
 namespace tfrt_fallback::rt {
 
 class HostContext;
+class ResourceManager;
 
 /// `format` with each `%d` or `%s` replaced by the next of `args` and `%%`
 /// by `%` (a printf subset without absl::StrFormat's code). A conversion
@@ -120,6 +121,9 @@ public:
   /// file again should anything touch them). Call it once, when the copy is
   /// made. A no-op for an input that is not a program constant.
   virtual void releaseConstantInput(int index) { (void)index; }
+  /// The resources (variables, ...) of the executor running this kernel;
+  /// null outside an executor.
+  virtual ResourceManager *resourceManager() const { return nullptr; }
   virtual DType expectedOutputDType(int index) const = 0;
 
   /// Allocates output `index` with its expected dtype and `shape`.
@@ -328,6 +332,10 @@ public:
     return index >= 0 && index < 64 && (constant_ >> index & 1);
   }
   void releaseConstantInput(int index) override;
+  ResourceManager *resourceManager() const override { return resources_; }
+  void setResourceManager(ResourceManager *resources) {
+    resources_ = resources;
+  }
   DType expectedOutputDType(int index) const override {
     assert(index >= 0 && index < numOutputs() && "output index out of range");
     return kernel_.outputDTypes()[index];
@@ -355,6 +363,7 @@ private:
   uint64_t constant_;
   absl::Span<Tensor *const> outputs_;
   HostContext &host_;
+  ResourceManager *resources_ = nullptr;
   Status status_;
 };
 

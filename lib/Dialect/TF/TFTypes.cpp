@@ -263,6 +263,9 @@ std::optional<tfrt_fallback::rt::DType> tfrt_fallback::tf::getDType(Type type) {
   // A variant of any subtypes (`!tf_type.variant<tensor<*xf32>>`) is one.
   if (isa<VariantType>(type))
     return rt::DType::Variant;
+  // Likewise a resource of any subtypes (`!tf_type.resource<tensor<f32>>`).
+  if (isa<ResourceType>(type))
+    return rt::DType::Resource;
   std::string spelling;
   llvm::raw_string_ostream(spelling) << type;
   for (const DTypeSpelling &entry : kDTypeSpellings)

@@ -446,7 +446,9 @@ struct Executor::Frame::AsyncKernelCall {
       : frame(frame), inputs(inputs.begin(), inputs.end()),
         outputs(outputs.begin(), outputs.end()), forwardable(forwardable),
         context(*kernel.kernel, this->inputs, forwardable, this->outputs, host,
-                constants) {}
+                constants) {
+    context.setResourceManager(&frame->executor_.resources);
+  }
 
   Ref frame;
   absl::InlinedVector<const Tensor *, 4> inputs;
@@ -516,6 +518,7 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
                           absl::MakeConstSpan(inputs, numInputs), forwardable,
                           absl::MakeConstSpan(outputs, numOutputs),
                           executor_.host, function_.constantOperands[index]);
+  context.setResourceManager(&executor_.resources);
   kernel.kernel->compute(&context);
   finishKernel(kernel, inst, context.status(), forwardable);
   return Outcome::Done;

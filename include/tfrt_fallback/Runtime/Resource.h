@@ -1,0 +1,101 @@
+//===- Resource.h - Resources shared by name across runs --------*- C++ -*-===//
+//
+// TensorFlow's resources (tensorflow/core/framework/resource_mgr.h): state
+// that outlives a run and that kernels find by name, e.g. the variables of
+// VarHandleOp / ReadVariableOp / AssignVariableOp. A resource tensor (dtype
+// resource, a scalar) holds a ResourceHandle: the names of a resource, not
+// the resource, which lives in the ResourceManager of the Executor running
+// the program (every run of that executor sees the same variables, as runs
+// of one TensorFlow session do). Kernels reach it through
+// OpKernelContextInterface::resourceManager().
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_RUNTIME_RESOURCE_H
+#define TFRT_FALLBACK_RUNTIME_RESOURCE_H
+
+#include "tfrt_fallback/Runtime/Attr.h"
+#include "tfrt_fallback/Runtime/Status.h"
+#include "tfrt_fallback/Runtime/Tensor.h"
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/string_view.h"
+
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace tfrt_fallback::rt {
+
+/// What a resource tensor holds: the resource's container and name, and
+/// for a variable its dtype and shape as VarHandleOp declared them.
+struct ResourceHandle {
+  std::string container;
+  std::string name;
+  DType dtype = DType::Invalid;
+  PartialShape shape = PartialShape::unknownRank();
+
+  /// "container/name" (or "name" in the default container).
+  std::string debugName() const;
+};
+
+/// A scalar resource tensor holding `handle`.
+Tensor makeResourceTensor(ResourceHandle handle);
+
+/// The handle in `tensor`, or null when it is not a resource scalar.
+const ResourceHandle *getResourceHandle(const Tensor &tensor);
+
+/// A resource; concrete kinds derive from it.
+class Resource {
+public:
+  virtual ~Resource();
+  /// "Var", ...: named in errors about a resource of the wrong kind.
+  virtual absl::string_view kind() const = 0;
+};
+
+/// A resource variable: its value (invalid until first assigned) under its
+/// mutex. Values are immutable tensors, so a read shares the buffer and an
+/// assignment replaces it.
+class Var final : public Resource {
+public:
+  explicit Var(DType dtype) : dtype_(dtype) {}
+  absl::string_view kind() const override { return "Var"; }
+  DType dtype() const { return dtype_; }
+
+  std::mutex mutex;
+  Tensor value;
+
+private:
+  DType dtype_;
+};
+
+/// The resources of one executor, by (container, name). Thread-safe.
+class ResourceManager {
+public:
+  /// The resource of `handle`, or NotFound.
+  StatusOr<std::shared_ptr<Resource>> lookup(const ResourceHandle &handle);
+
+  /// The resource of `handle`, made by `create` when there is none.
+  template <typename Create>
+  std::shared_ptr<Resource> lookupOrCreate(const ResourceHandle &handle,
+                                           Create create) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::shared_ptr<Resource> &slot = resources_[key(handle)];
+    if (!slot)
+      slot = create();
+    return slot;
+  }
+
+  /// Removes the resource of `handle`; NotFound when there is none.
+  Status erase(const ResourceHandle &handle);
+
+private:
+  static std::string key(const ResourceHandle &handle);
+
+  std::mutex mutex_;
+  absl::flat_hash_map<std::string, std::shared_ptr<Resource>> resources_;
+};
+
+} // namespace tfrt_fallback::rt
+
+#endif // TFRT_FALLBACK_RUNTIME_RESOURCE_H
