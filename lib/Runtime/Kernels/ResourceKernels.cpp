@@ -34,6 +34,14 @@ namespace tfrt_fallback::rt {
 namespace {
 using namespace kernels;
 
+/// `resource` as a variable, or null for another kind (no RTTI: shipped
+/// runtimes may build without it).
+std::shared_ptr<Var> asVar(const std::shared_ptr<Resource> &resource) {
+  if (!resource || resource->kind() != "Var")
+    return nullptr;
+  return std::static_pointer_cast<Var>(resource);
+}
+
 /// The handle of input 0, or null after recording an error.
 const ResourceHandle *getHandle(OpKernelContextInterface *ctx,
                                 const OpKernel &op) {
@@ -61,7 +69,7 @@ std::shared_ptr<Var> lookupVar(OpKernelContextInterface *ctx,
       ctx->resourceManager()->lookup(handle);
   std::shared_ptr<Var> var;
   if (resource.ok())
-    var = std::dynamic_pointer_cast<Var>(*resource);
+    var = asVar(*resource);
   if (!var)
     ctx->ctxFailure(makeOpError(
         StatusCode::kFailedPrecondition, op.opName(), op.nodeName(),
@@ -149,7 +157,7 @@ public:
     }
     std::shared_ptr<Resource> resource = ctx->resourceManager()->lookupOrCreate(
         *handle, [&] { return std::make_shared<Var>(dtype_); });
-    auto var = std::dynamic_pointer_cast<Var>(resource);
+    auto var = asVar(resource);
     if (!var) {
       ctx->ctxFailure(errorf("%s is a %s, not a variable", handle->debugName(),
                              resource->kind()));
@@ -246,7 +254,7 @@ public:
     StatusOr<std::shared_ptr<Resource>> resource =
         ctx->resourceManager()->lookup(*handle);
     if (resource.ok())
-      if (auto var = std::dynamic_pointer_cast<Var>(*resource)) {
+      if (auto var = asVar(*resource)) {
         std::lock_guard<std::mutex> lock(var->mutex);
         initialized = var->value.isValid();
       }
