@@ -25,7 +25,8 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
         registerShapeKernels, registerTransposeKernels,
         registerConcatSplitKernels, registerSliceKernels, registerPadKernels,
         registerGatherScatterKernels, registerReductionKernels,
-        registerNmsKernels, registerListKernels, registerMathKernels}) {
+        registerNmsKernels, registerListKernels, registerMathKernels,
+        registerLinalgKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);
@@ -71,7 +72,13 @@ TEST(Registration, EveryPromisedOpIsRegistered) {
         "Cumsum", "Cumprod", "CumulativeLogsumexp", "Erfc", "Xlogy", "Xlog1py",
         "DivNoNan", "MulNoNan", "BitwiseAnd", "BitwiseOr", "BitwiseXor",
         "Invert", "LeftShift", "RightShift", "PopulationCount", "Bucketize",
-        "LinSpace", "ApproximateEqual"})
+        "LinSpace", "ApproximateEqual",
+        // Linalg.
+        "MatrixInverse", "MatrixDeterminant", "LogMatrixDeterminant",
+        "Cholesky", "MatrixSolve", "MatrixTriangularSolve", "MatrixBandPart",
+        "Diag", "DiagPart", "MatrixDiag", "MatrixDiagPart", "MatrixSetDiag",
+        "MatrixDiagV2", "MatrixDiagPartV2", "MatrixSetDiagV2", "MatrixDiagV3",
+        "MatrixDiagPartV3", "MatrixSetDiagV3"})
     EXPECT_TRUE(ops.count(op)) << op << " is not registered";
 }
 

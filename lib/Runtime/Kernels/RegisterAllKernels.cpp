@@ -28,6 +28,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerNmsKernels(registry);
   registerListKernels(registry);
   registerMathKernels(registry);
+  registerLinalgKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
