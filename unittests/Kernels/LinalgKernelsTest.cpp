@@ -1,4 +1,5 @@
-//===- LinalgKernelsTest.cpp - Decompositions, solves, diagonals -*- C++ -*-===//
+//===- LinalgKernelsTest.cpp - Decompositions, solves, diagonals -*- C++
+//-*-===//
 //
 // The linalg family (LinalgKernels.cpp) through the executor: MatrixInverse
 // (A * inverse(A) = I), MatrixDeterminant and LogMatrixDeterminant
@@ -86,8 +87,8 @@ TEST(LinalgKernels, MatrixInverseByHand) {
   ASSERT_TRUE(out.ok()) << out.status();
   expectValues<double>(*out, {2, 2}, {0.6, -0.7, -0.2, 0.4});
   // adjoint: the inverse of the transpose is the transpose of the inverse.
-  out = run1<double>("MatrixInverse", {{"adjoint", true}}, {2, 2},
-                     {4, 7, 2, 6});
+  out =
+      run1<double>("MatrixInverse", {{"adjoint", true}}, {2, 2}, {4, 7, 2, 6});
   ASSERT_TRUE(out.ok()) << out.status();
   expectValues<double>(*out, {2, 2}, {0.6, -0.2, -0.7, 0.4});
 }
@@ -96,8 +97,8 @@ template <typename T> void checkInverseTimesMatrix() {
   const int64_t batches = 3, n = 5;
   const std::vector<double> a = diagonallyDominant(batches, n);
   for (bool adjoint : {false, true}) {
-    auto out = run1<T>("MatrixInverse", {{"adjoint", adjoint}},
-                       {batches, n, n}, a);
+    auto out =
+        run1<T>("MatrixInverse", {{"adjoint", adjoint}}, {batches, n, n}, a);
     ASSERT_TRUE(out.ok()) << out.status();
     ASSERT_EQ(out->shape(), TensorShape({batches, n, n}));
     const std::vector<double> inv = doublesOf<T>(*out);
@@ -135,8 +136,7 @@ TEST(LinalgKernels, MatrixInverseEmptyAndErrors) {
   EXPECT_EQ(out.status().message(),
             opError("MatrixInverse", "Input is not invertible."));
   // One singular matrix in a batch fails the whole op.
-  out = run1<double>("MatrixInverse", {}, {2, 2, 2},
-                     {1, 0, 0, 1, 0, 0, 0, 0});
+  out = run1<double>("MatrixInverse", {}, {2, 2, 2}, {1, 0, 0, 1, 0, 0, 0, 0});
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().message(),
             opError("MatrixInverse", "Input is not invertible."));
@@ -158,9 +158,9 @@ template <typename T> void checkDeterminants() {
   // Batch: upper triangular (2 * 3 * 4 = 24), a permutation matrix (one
   // swap: -1), singular (0), lower triangular with a negative diagonal
   // entry (1 * -2 * 0.5 = -1).
-  const std::vector<double> x = {2, 5, 7, 0, 3, 1, 0, 0, 4,   //
-                                 0, 1, 0, 1, 0, 0, 0, 0, 1,   //
-                                 1, 2, 3, 2, 4, 6, 0, 1, 1,   //
+  const std::vector<double> x = {2, 5, 7, 0, 3,  1, 0, 0, 4, //
+                                 0, 1, 0, 1, 0,  0, 0, 0, 1, //
+                                 1, 2, 3, 2, 4,  6, 0, 1, 1, //
                                  1, 0, 0, 9, -2, 0, 5, 6, 0.5};
   auto out = run1<T>("MatrixDeterminant", {}, {2, 2, 3, 3}, x);
   ASSERT_TRUE(out.ok()) << out.status();
@@ -249,8 +249,9 @@ template <typename T> void checkCholeskyReconstructs() {
         for (int64_t k = 0; k < n; ++k)
           s += l[b * n * n + i * n + k] * l[b * n * n + j * n + k];
         const double e = a[b * n * n + i * n + j];
-        EXPECT_NEAR(s, e, (std::is_same_v<T, float> ? 1e-5 : 1e-12) *
-                              std::max(1.0, std::abs(e)));
+        EXPECT_NEAR(s, e,
+                    (std::is_same_v<T, float> ? 1e-5 : 1e-12) *
+                        std::max(1.0, std::abs(e)));
       }
 }
 
@@ -306,8 +307,8 @@ TEST(LinalgKernels, MatrixSolve) {
   checkMatrixSolve<float>();
   checkMatrixSolve<double>();
   // [[2, 1], [1, 3]] x = [3, 5] -> x = [0.8, 1.4].
-  auto out = run2<double>("MatrixSolve", {}, {2, 2}, {2, 1, 1, 3}, {2, 1},
-                          {3, 5});
+  auto out =
+      run2<double>("MatrixSolve", {}, {2, 2}, {2, 1, 1, 3}, {2, 1}, {3, 5});
   ASSERT_TRUE(out.ok()) << out.status();
   expectValues<double>(*out, {2, 1}, {0.8, 1.4});
 }
@@ -320,8 +321,7 @@ TEST(LinalgKernels, MatrixSolveEmptyAndErrors) {
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().message(),
             opError("MatrixSolve", "Input matrix is not invertible."));
-  out = run2<float>("MatrixSolve", {}, {2, 2}, {1, 0, 0, 1}, {3, 1},
-                    {1, 1, 1});
+  out = run2<float>("MatrixSolve", {}, {2, 2}, {1, 0, 0, 1}, {3, 1}, {1, 1, 1});
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().message(),
             opError("MatrixSolve", "Input matrix and rhs are incompatible."));
@@ -336,8 +336,7 @@ TEST(LinalgKernels, MatrixSolveEmptyAndErrors) {
   EXPECT_EQ(out.status().message(),
             opError("MatrixSolve", "All input tensors must have the same "
                                    "rank."));
-  out = run2<float>("MatrixSolve", {}, {2, 1, 1}, {1, 1}, {3, 1, 1},
-                    {1, 1, 1});
+  out = run2<float>("MatrixSolve", {}, {2, 1, 1}, {1, 1}, {3, 1, 1}, {1, 1, 1});
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().message(),
             opError("MatrixSolve", "All input tensors must have the same "
@@ -348,8 +347,8 @@ TEST(LinalgKernels, MatrixTriangularSolveByHand) {
   // Lower triangle of [[2, 9], [1, 1]] is [[2, 0], [1, 1]]: x = [1, 2]
   // for b = [2, 3] (the 9 is ignored).
   const std::vector<double> a = {2, 9, 1, 1};
-  auto out = run2<double>("MatrixTriangularSolve", {}, {2, 2}, a, {2, 1},
-                          {2, 3});
+  auto out =
+      run2<double>("MatrixTriangularSolve", {}, {2, 2}, a, {2, 1}, {2, 3});
   ASSERT_TRUE(out.ok()) << out.status();
   expectValues<double>(*out, {2, 1}, {1, 2});
   // Upper triangle [[2, 9], [0, 1]]: x1 = 3, x0 = (2 - 27) / 2.
@@ -376,11 +375,11 @@ TEST(LinalgKernels, MatrixTriangularSolveByHand) {
 
 TEST(LinalgKernels, MatrixTriangularSolveBroadcastsBatches) {
   // a: [2, 1, 2, 2], b: [3, 2, 1] -> [2, 3, 2, 1].
-  const std::vector<double> a = {1, 0, 1, 1,   // x0 = b0, x1 = b1 - b0
-                                 2, 0, 0, 4};  // x0 = b0 / 2, x1 = b1 / 4
+  const std::vector<double> a = {1, 0, 1, 1,  // x0 = b0, x1 = b1 - b0
+                                 2, 0, 0, 4}; // x0 = b0 / 2, x1 = b1 / 4
   const std::vector<double> b = {4, 8, 2, 6, 0, 4};
-  auto out = run2<double>("MatrixTriangularSolve", {}, {2, 1, 2, 2}, a,
-                          {3, 2, 1}, b);
+  auto out =
+      run2<double>("MatrixTriangularSolve", {}, {2, 1, 2, 2}, a, {3, 2, 1}, b);
   ASSERT_TRUE(out.ok()) << out.status();
   expectValues<double>(*out, {2, 3, 2, 1},
                        {4, 4, 2, 4, 0, 4, 2, 2, 1, 1.5, 0, 1});
@@ -400,8 +399,8 @@ TEST(LinalgKernels, MatrixTriangularSolveBroadcastsBatches) {
 }
 
 TEST(LinalgKernels, MatrixTriangularSolveErrors) {
-  auto out = run2<float>("MatrixTriangularSolve", {}, {2}, {1, 1}, {2, 1},
-                         {1, 1});
+  auto out =
+      run2<float>("MatrixTriangularSolve", {}, {2}, {1, 1}, {2, 1}, {1, 1});
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().message(),
             opError("MatrixTriangularSolve", "In[0] ndims must be >= 2: 1"));
@@ -450,8 +449,7 @@ StatusOr<Tensor> bandPart(const Dims &dims, int64_t lower, int64_t upper,
 }
 
 /// MatrixBandPart by definition on 1, 2, 3, ...
-std::vector<double> naiveBand(const Dims &dims, int64_t lower,
-                              int64_t upper) {
+std::vector<double> naiveBand(const Dims &dims, int64_t lower, int64_t upper) {
   std::vector<double> out;
   forEachIndex(dims, [&](const std::vector<int64_t> &idx) {
     const int64_t m = idx[idx.size() - 2], n = idx.back();
@@ -567,8 +565,7 @@ TEST(LinalgKernels, MatrixDiagV1) {
   auto out = run1<float>("MatrixDiag", {}, {2, 2}, {1, 2, 3, 4});
   ASSERT_TRUE(out.ok()) << out.status();
   expectValues<float>(*out, {2, 2, 2}, {1, 0, 0, 2, 3, 0, 0, 4});
-  auto part = run1<int64_t>("MatrixDiagPart", {}, {2, 3},
-                            {1, 2, 3, 4, 5, 6});
+  auto part = run1<int64_t>("MatrixDiagPart", {}, {2, 3}, {1, 2, 3, 4, 5, 6});
   ASSERT_TRUE(part.ok()) << part.status();
   expectValues<int64_t>(*part, {2}, {1, 5});
   auto set = run2<uint16_t>("MatrixSetDiag", {}, {3, 2}, {1, 2, 3, 4, 5, 6},
@@ -741,11 +738,10 @@ TEST(LinalgKernels, MatrixSetDiagV3DocumentedExamples) {
   const std::vector<int32_t> sevens(24, 7);
   auto run = [&](const Dims &dims, const std::vector<int32_t> &diag,
                  std::vector<int32_t> k, const char *op = "MatrixSetDiagV3") {
-    return runKernel(
-        op, {{"T", DType::I32}},
-        {i32({2, 3, 4}, sevens), i32(shapeOf(dims), diag),
-         i32(k.size() == 1 ? TensorShape() : TensorShape({2}), k)},
-        DType::I32);
+    return runKernel(op, {{"T", DType::I32}},
+                     {i32({2, 3, 4}, sevens), i32(shapeOf(dims), diag),
+                      i32(k.size() == 1 ? TensorShape() : TensorShape({2}), k)},
+                     DType::I32);
   };
   auto out = run({2, 3}, {1, 2, 3, 4, 5, 6}, {0});
   ASSERT_TRUE(out.ok()) << out.status();

@@ -18,15 +18,26 @@ namespace {
 
 TEST(Registration, AllIsTheUnionOfTheFamilies) {
   size_t total = 0;
-  for (void (*family)(KernelRegistry &) :
-       {registerElementwiseKernels, registerUnaryKernels, registerCastKernels,
-        registerMatMulKernels, registerNNKernels, registerConvKernels,
-        registerPoolingKernels, registerImageKernels, registerSpatialKernels,
-        registerShapeKernels, registerTransposeKernels,
-        registerConcatSplitKernels, registerSliceKernels, registerPadKernels,
-        registerGatherScatterKernels, registerReductionKernels,
-        registerNmsKernels, registerListKernels, registerMathKernels,
-        registerLinalgKernels}) {
+  for (void (*family)(KernelRegistry &) : {registerElementwiseKernels,
+                                           registerUnaryKernels,
+                                           registerCastKernels,
+                                           registerMatMulKernels,
+                                           registerNNKernels,
+                                           registerConvKernels,
+                                           registerPoolingKernels,
+                                           registerImageKernels,
+                                           registerSpatialKernels,
+                                           registerShapeKernels,
+                                           registerTransposeKernels,
+                                           registerConcatSplitKernels,
+                                           registerSliceKernels,
+                                           registerPadKernels,
+                                           registerGatherScatterKernels,
+                                           registerReductionKernels,
+                                           registerNmsKernels,
+                                           registerListKernels,
+                                           registerMathKernels,
+                                           registerLinalgKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);
@@ -78,7 +89,9 @@ TEST(Registration, EveryPromisedOpIsRegistered) {
         "Cholesky", "MatrixSolve", "MatrixTriangularSolve", "MatrixBandPart",
         "Diag", "DiagPart", "MatrixDiag", "MatrixDiagPart", "MatrixSetDiag",
         "MatrixDiagV2", "MatrixDiagPartV2", "MatrixSetDiagV2", "MatrixDiagV3",
-        "MatrixDiagPartV3", "MatrixSetDiagV3"})
+        "MatrixDiagPartV3", "MatrixSetDiagV3",
+        // NN additions.
+        "Softsign", "LRN", "BatchNormWithGlobalNormalization"})
     EXPECT_TRUE(ops.count(op)) << op << " is not registered";
 }
 
