@@ -1,4 +1,4 @@
-//===- LinalgKernelsTest.cpp - Decompositions, solves, diagonals -*- C++
+//===- LinalgKernelsTest.cpp - Linear-algebra kernels -----------*- C++ -*-===//
 //-*-===//
 //
 // The linalg family (LinalgKernels.cpp) through the executor: MatrixInverse

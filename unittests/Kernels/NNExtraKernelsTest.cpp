@@ -1,4 +1,4 @@
-//===- NNExtraKernelsTest.cpp - Prelu, batch norms, LRN, ... ---*- C++ -*-===//
+//===- NNExtraKernelsTest.cpp - Prelu, batch norms, LRN, ... ----*- C++ -*-===//
 //
 // Prelu, LogSoftmax, FusedBatchNorm / V2 / V3,
 // BatchNormWithGlobalNormalization, Softsign and LRN against hand-derived

@@ -1,4 +1,4 @@
-//===- LinalgKernels.cpp - Decompositions, solves, diagonals ---*- C++ -*-===//
+//===- LinalgKernels.cpp - Decompositions, solves, diagonals ----*- C++ -*-===//
 //
 // TensorFlow linear-algebra ops with TF's CPU semantics, dtype sets and
 // error messages:
