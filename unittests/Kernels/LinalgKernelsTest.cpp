@@ -766,9 +766,22 @@ TEST(LinalgKernels, MatrixSetDiagV3DocumentedExamples) {
                                           6, 5, 1, 7, 3, 1, 6, 2, 7, 4, 2, 4});
   out = run({2, 3}, {1, 2, 3, 4, 5, 6}, {-1, 0});
   ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().message(),
+            opError("MatrixSetDiagV3",
+                    "The number of diagonals provided in `diag` is not "
+                    "consistent with `lower_diag_index` and "
+                    "`upper_diag_index`"));
+  out = run({2, 2, 2}, std::vector<int32_t>(8, 1), {-1, 0});
+  ASSERT_FALSE(out.ok());
   EXPECT_NE(out.status().message().find("Expected diagonal shape: [2,2,3]"),
             std::string::npos)
       << out.status().message();
+  // MatrixSetDiag's bound message has no period.
+  out = run({2, 3}, {1, 2, 3, 4, 5, 6}, {4});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().message(),
+            opError("MatrixSetDiagV3", "lower_diag_index is out of bound: 4 "
+                                       "It must be between -3 and 4"));
 }
 
 } // namespace

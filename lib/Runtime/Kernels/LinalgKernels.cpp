@@ -448,7 +448,8 @@ private:
 /// MatrixBandPart(input: T[..., M, N], num_lower: Tindex, num_upper:
 /// Tindex) -> T[..., M, N]: keeps element (m, n) when (num_lower < 0 ||
 /// m - n <= num_lower) && (num_upper < 0 || n - m <= num_upper), zeros the
-/// rest. One class for every dtype (moves element bits). TF's checks:
+/// rest; a band covering everything returns the input itself. One class
+/// for every dtype (moves element bits). TF's checks:
 /// "input must be at least 2-dim, received shape: [3]", "num_lower must be
 /// scalar, got shape [1]", "num_lower must be negative or less or equal to
 /// number of rows (2) got: 3" (num_upper: "... number of columns ...").
@@ -484,13 +485,15 @@ public:
                  kNames[i], kWhat[i], limit, bounds[i]));
     }
     const int64_t lower = bounds[0], upper = bounds[1];
+    // Nothing to clear: the output is the input (TF's set_output).
+    if (in.numElements() == 0 ||
+        ((lower < 0 || lower == rows) && (upper < 0 || upper == cols))) {
+      ctx->setOutput(0, in);
+      return;
+    }
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, ctx->forwardInputOrAllocateOutput({0}, 0, in.shape(), &out));
-    const bool keepAll =
-        (lower < 0 || lower >= rows) && (upper < 0 || upper >= cols);
-    if (in.numElements() == 0 || (keepAll && out->rawData() == in.rawData()))
-      return;
     dispatchElementSize(in.dtype(), [&](auto zero) {
       using E = decltype(zero);
       const E *src = in.data<E>();
@@ -609,10 +612,12 @@ struct DiagBand {
     return std::min(rows + std::min<int64_t>(0, d),
                     cols - std::max<int64_t>(0, d));
   }
-  /// Where diagonal d's first element sits in its packed row.
+  /// Where diagonal d's first element sits in its packed row (TF's
+  /// ComputeDiagLenAndContentOffset: the main diagonal is left-aligned if
+  /// either word says LEFT).
   int64_t offset(int64_t d, int64_t rows, int64_t cols,
                  int64_t maxDiagLen) const {
-    const bool left = d >= 0 ? leftSuper : leftSub;
+    const bool left = (d >= 0 && leftSuper) || (d <= 0 && leftSub);
     return left ? 0 : maxDiagLen - length(d, rows, cols);
   }
 };
@@ -691,13 +696,15 @@ public:
     if (Version > 1) {
       TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
                                    readDiagIndex(*this, ctx->input(1), &band));
+      TFRT_FALLBACK_OP_REQUIRES(ctx, ctx->input(2).rank() == 0,
+                                errorf("num_rows must be a scalar"));
       rows = scalarIndex(ctx->input(2));
+      TFRT_FALLBACK_OP_REQUIRES(ctx, ctx->input(3).rank() == 0,
+                                errorf("num_cols must be a scalar"));
       cols = scalarIndex(ctx->input(3));
       padding = &ctx->input(4);
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx, padding->numElements() == 1,
-          errorf("padding_value must be a scalar, received shape: %s",
-                 padding->shape().toString()));
+      TFRT_FALLBACK_OP_REQUIRES(ctx, padding->rank() == 0,
+                                errorf("padding_value must be a scalar"));
     }
     const int rank = diag.rank();
     TFRT_FALLBACK_OP_REQUIRES(
@@ -774,14 +781,15 @@ private:
 
 /// Checks a band k against a rows x cols matrix as TF's MatrixDiagPart
 /// and MatrixSetDiag: "lower_diag_index is out of bound: 3. It must be
-/// between -2 and 2" (upper: "... 3 It must be ..."), "lower_diag_index
-/// must not be larger than upper_diag_index: 1 > 0".
+/// between -2 and 2" (MatrixSetDiag and the upper index: "... 3 It must
+/// be ..."), "lower_diag_index must not be larger than upper_diag_index:
+/// 1 > 0".
 Status checkBand(const OpKernel &kernel, const DiagBand &band, int64_t rows,
-                 int64_t cols) {
+                 int64_t cols, bool lowerPeriod) {
   if (!((-rows < band.lower && band.lower < cols) || band.lower == 0))
-    return kernel.errorf("lower_diag_index is out of bound: %d. It must be "
+    return kernel.errorf("lower_diag_index is out of bound: %d%s It must be "
                          "between %d and %d",
-                         band.lower, -rows, cols);
+                         band.lower, lowerPeriod ? "." : "", -rows, cols);
   if (!((-rows < band.upper && band.upper < cols) || band.upper == 0))
     return kernel.errorf("upper_diag_index is out of bound: %d It must be "
                          "between %d and %d",
@@ -815,17 +823,15 @@ public:
       TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
                                    readDiagIndex(*this, ctx->input(1), &band));
       padding = &ctx->input(2);
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx, padding->numElements() == 1,
-          errorf("padding_value must be a scalar, received shape: %s",
-                 padding->shape().toString()));
+      TFRT_FALLBACK_OP_REQUIRES(ctx, padding->numElements() == 1,
+                                errorf("Padding must be scalar."));
     }
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, in.rank() >= 2,
         errorf("input must be at least 2-dim, received shape: %s",
                in.shape().toString()));
     const int64_t rows = in.dim(in.rank() - 2), cols = in.dim(in.rank() - 1);
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, checkBand(*this, band, rows, cols));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, checkBand(*this, band, rows, cols, true));
     const int64_t numDiags = band.numDiags();
     const int64_t maxLen =
         std::max<int64_t>(0, std::min(rows + std::min<int64_t>(band.upper, 0),
@@ -896,8 +902,15 @@ public:
         errorf("diagonal must be at least 1-dim, received shape: %s",
                diag.shape().toString()));
     const int64_t rows = in.dim(in.rank() - 2), cols = in.dim(in.rank() - 1);
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, checkBand(*this, band, rows, cols));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 checkBand(*this, band, rows, cols, false));
     const int64_t numDiags = band.numDiags();
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx,
+        numDiags == 1 || (diag.rank() > in.rank() - 2 &&
+                          diag.dim(in.rank() - 2) == numDiags),
+        errorf("The number of diagonals provided in `diag` is not consistent "
+               "with `lower_diag_index` and `upper_diag_index`"));
     const int64_t maxLen =
         std::max<int64_t>(0, std::min(rows + std::min<int64_t>(band.upper, 0),
                                       cols - std::max<int64_t>(band.lower, 0)));
@@ -914,11 +927,13 @@ public:
                "diagonal shape: %s",
                in.shape().toString(), diag.shape().toString(),
                TensorShape(expected).toString()));
+    if (in.numElements() == 0) {
+      ctx->setOutput(0, in);
+      return;
+    }
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, ctx->forwardInputOrAllocateOutput({0}, 0, in.shape(), &out));
-    if (in.numElements() == 0)
-      return;
     const int64_t batches = batchCount(in.shape());
     dispatchElementSize(in.dtype(), [&](auto zero) {
       using E = decltype(zero);
