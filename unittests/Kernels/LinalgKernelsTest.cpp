@@ -146,8 +146,9 @@ TEST(LinalgKernels, MatrixInverseEmptyAndErrors) {
             opError("MatrixInverse", "Input matrix must be square."));
   out = run1<float>("MatrixInverse", {}, {3}, {1, 2, 3});
   ASSERT_FALSE(out.ok());
-  EXPECT_EQ(out.status().message(),
-            opError("MatrixInverse", "Input tensor 0 must have rank >= 2"));
+  EXPECT_EQ(
+      out.status().message(),
+      opError("MatrixInverse", "Input tensor 0 must have rank >= 2, got 1"));
 }
 
 //===----------------------------------------------------------------------===//

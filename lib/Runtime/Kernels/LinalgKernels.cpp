@@ -64,10 +64,12 @@ template <typename T> Eigen::TensorOpCost decompositionCost(int64_t n) {
 }
 
 /// TF's LinearAlgebraOp checks for one square input matrix:
-/// "Input tensor 0 must have rank >= 2", "Input matrix must be square.".
+/// "Input tensor 0 must have rank >= 2, got 1", "Input matrix must be
+/// square.".
 Status checkSquareInput(const OpKernel &kernel, const Tensor &in) {
   if (in.rank() < 2)
-    return kernel.errorf("Input tensor 0 must have rank >= 2");
+    return kernel.errorf("Input tensor 0 must have rank >= 2, got %d",
+                         in.rank());
   if (in.dim(in.rank() - 1) != in.dim(in.rank() - 2))
     return kernel.errorf("Input matrix must be square.");
   return OkStatus();
@@ -232,8 +234,9 @@ public:
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &a = ctx->input(0);
     const Tensor &rhs = ctx->input(1);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, a.rank() >= 2,
-                              errorf("Input tensor 0 must have rank >= 2"));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, a.rank() >= 2,
+        errorf("Input tensor 0 must have rank >= 2, got %d", a.rank()));
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, a.rank() == rhs.rank(),
         errorf("All input tensors must have the same rank."));
