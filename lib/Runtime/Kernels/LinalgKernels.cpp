@@ -365,7 +365,8 @@ public:
     TensorShape::Dims outDims(rank);
     std::vector<int64_t> strideA(rank, 0), strideB(rank, 0);
     bool valid = true;
-    for (int i = rank - 1, sa = 1, sb = 1; i >= 0; --i) {
+    int64_t sa = 1, sb = 1;
+    for (int i = rank - 1; i >= 0; --i) {
       const int ia = i - (rank - ra), ib = i - (rank - rb);
       const int64_t da = ia >= 0 ? a.dim(ia) : 1;
       const int64_t db = ib >= 0 ? b.dim(ib) : 1;
@@ -374,8 +375,8 @@ public:
       outDims[i] = da == 1 ? db : da;
       strideA[i] = da == 1 ? 0 : sa;
       strideB[i] = db == 1 ? 0 : sb;
-      sa *= static_cast<int>(da);
-      sb *= static_cast<int>(db);
+      sa *= da;
+      sb *= db;
     }
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, valid,
