@@ -111,7 +111,7 @@ template <typename T> void checkInverseTimesMatrix() {
       for (int64_t i = 0; i < n; ++i)
         for (int64_t j = 0; j < n; ++j)
           EXPECT_NEAR(id[i * n + j], i == j ? 1.0 : 0.0,
-                      std::is_same_v<T, float> ? 1e-5 : 1e-12)
+                      (std::is_same_v<T, float> ? 1e-5 : 1e-12))
               << "batch " << b << " (" << i << ", " << j << ")";
     }
   }
@@ -252,7 +252,7 @@ template <typename T> void checkCholeskyReconstructs() {
           s += l[b * n * n + i * n + k] * l[b * n * n + j * n + k];
         const double e = a[b * n * n + i * n + j];
         EXPECT_NEAR(s, e,
-                    (std::is_same_v<T, float> ? 1e-5 : 1e-12) *
+                    ((std::is_same_v<T, float> ? 1e-5 : 1e-12)) *
                         std::max(1.0, std::abs(e)));
       }
 }
@@ -300,7 +300,7 @@ template <typename T> void checkMatrixSolve() {
       const std::vector<double> ax = matmul(a, x, n, k, b, adjoint);
       for (int64_t i = 0; i < n * k; ++i)
         EXPECT_NEAR(ax[i], rhs[b * n * k + i],
-                    std::is_same_v<T, float> ? 1e-5 : 1e-12);
+                    (std::is_same_v<T, float> ? 1e-5 : 1e-12));
     }
   }
 }
