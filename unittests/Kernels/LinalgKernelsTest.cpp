@@ -251,9 +251,8 @@ template <typename T> void checkCholeskyReconstructs() {
         for (int64_t k = 0; k < n; ++k)
           s += l[b * n * n + i * n + k] * l[b * n * n + j * n + k];
         const double e = a[b * n * n + i * n + j];
-        EXPECT_NEAR(s, e,
-                    ((std::is_same_v<T, float> ? 1e-5 : 1e-12)) *
-                        std::max(1.0, std::abs(e)));
+        const double tol = std::is_same_v<T, float> ? 1e-5 : 1e-12;
+        EXPECT_NEAR(s, e, tol * std::max(1.0, std::abs(e)));
       }
 }
 
