@@ -1,8 +1,8 @@
-//===- NNExtraKernelsTest.cpp - Prelu, LogSoftmax, FusedBatchNorm -*- C++
-//-*-===//
+//===- NNExtraKernelsTest.cpp - Prelu, batch norms, LRN, ... ----*- C++ -*-===//
 //
-// Prelu, LogSoftmax and FusedBatchNorm / V2 / V3 against hand-derived values
-// and reference loops written here, plus their errors.
+// Prelu, LogSoftmax, FusedBatchNorm / V2 / V3,
+// BatchNormWithGlobalNormalization, Softsign and LRN against hand-derived
+// values and reference loops written here, plus their errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -198,6 +198,143 @@ TEST(FusedBatchNorm, Errors) {
   EXPECT_EQ(
       runKernel("FusedBatchNormV3", attrs, in, DType::F32).status().message(),
       opError("FusedBatchNormV3", "Invalid data format 'NCDHW'"));
+}
+
+//===----------------------------------------------------------------------===//
+// Softsign, LRN, BatchNormWithGlobalNormalization
+//===----------------------------------------------------------------------===//
+
+template <typename T> void checkSoftsign() {
+  auto out =
+      runKernel("Softsign", {{"T", dtypeOf<T>()}},
+                {makeTensorFrom<T>({5}, {-3, -1, 0, 1, 3})}, dtypeOf<T>());
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<T>(*out, {5}, {-0.75, -0.5, 0, 0.5, 0.75});
+}
+
+TEST(Softsign, Values) {
+  checkSoftsign<float>();
+  checkSoftsign<double>();
+  checkSoftsign<half>();
+  checkSoftsign<bf16>();
+  auto inf = runKernel("Softsign", {{"T", DType::F32}},
+                       {f32({2}, {-INFINITY, NAN})}, DType::F32);
+  ASSERT_TRUE(inf.ok()) << inf.status();
+  // inf / inf is NaN, as TF's expression.
+  EXPECT_TRUE(std::isnan(inf->data<float>()[0]));
+  EXPECT_TRUE(std::isnan(inf->data<float>()[1]));
+}
+
+StatusOr<Tensor> runLrn(const Dims &dims, const std::vector<double> &x,
+                        int64_t radius, float bias, float alpha, float beta,
+                        DType t = DType::F32) {
+  AttrMap attrs{{"T", t},
+                {"depth_radius", radius},
+                {"bias", bias},
+                {"alpha", alpha},
+                {"beta", beta}};
+  return runKernel("LRN", attrs,
+                   {t == DType::F32 ? makeTensorFrom<float>(shapeOf(dims), x)
+                                    : makeTensorFrom<half>(shapeOf(dims), x)},
+                   t);
+}
+
+TEST(LRN, ByHand) {
+  // Squares 1, 4, 9; radius 1 sums 5, 14, 13; beta 1 divides by 1 + sum.
+  auto out = runLrn({1, 1, 1, 3}, {1, 2, 3}, 1, 1, 1, 1);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {1, 1, 1, 3}, {1.0 / 6, 2.0 / 15, 3.0 / 14});
+  // The TF defaults (radius 5, bias 1, alpha 1, beta 0.5): every sum is 14.
+  out = runKernel("LRN", {{"T", DType::F32}}, {f32({1, 1, 1, 3}, {1, 2, 3})},
+                  DType::F32);
+  ASSERT_TRUE(out.ok()) << out.status();
+  const double r = 1 / std::sqrt(15.0);
+  expectValues<float>(*out, {1, 1, 1, 3}, {r, 2 * r, 3 * r});
+  out = runLrn({1, 1, 1, 3}, {1, 2, 3}, 1, 1, 1, 0.75, DType::F16);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<half>(*out, {1, 1, 1, 3},
+                     {std::pow(6.0, -0.75), 2 * std::pow(15.0, -0.75),
+                      3 * std::pow(14.0, -0.75)});
+}
+
+TEST(LRN, MatchesReference) {
+  const Dims dims = {2, 2, 3, 7};
+  const std::vector<double> x = patternValues(product(dims), 2, 4);
+  const int64_t radius = 2;
+  const double bias = 2, alpha = 0.1, beta = 0.75;
+  std::vector<double> expected;
+  for (int64_t i = 0; i < product(dims); ++i) {
+    const int64_t c = i % 7, row = i - c;
+    double sum = 0;
+    for (int64_t k = std::max<int64_t>(0, c - radius);
+         k <= std::min<int64_t>(6, c + radius); ++k)
+      sum += x[row + k] * x[row + k];
+    expected.push_back(x[i] * std::pow(bias + alpha * sum, -beta));
+  }
+  auto out = runLrn(dims, x, radius, bias, alpha, beta);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, shapeOf(dims), expected, 1e-5);
+}
+
+TEST(LRN, Errors) {
+  auto out = runLrn({1, 3}, {1, 2, 3}, 1, 1, 1, 1);
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().message(), opError("LRN", "in must be 4-dimensional"));
+  out = runLrn({1, 1, 1, 3}, {1, 2, 3}, -1, 1, 1, 1);
+  ASSERT_FALSE(out.ok());
+  EXPECT_NE(
+      out.status().message().find("depth_radius = -1 larger than int max"),
+      std::string::npos)
+      << out.status().message();
+  out = runLrn({0, 1, 1, 3}, {}, 1, 1, 1, 1);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(out->shape(), TensorShape({0, 1, 1, 3}));
+}
+
+template <typename T> void checkGlobalNormalization() {
+  // factor = rsqrt(v + 1) = [0.5, 0.25], times gamma [2, 4] = [1, 1].
+  for (bool scale : {true, false}) {
+    AttrMap attrs{{"T", dtypeOf<T>()},
+                  {"variance_epsilon", 1.0f},
+                  {"scale_after_normalization", scale}};
+    auto out = runKernel(
+        "BatchNormWithGlobalNormalization", attrs,
+        {makeTensorFrom<T>({1, 1, 2, 2}, {1, 2, 3, 4}),
+         makeTensorFrom<T>({2}, {1, 2}), makeTensorFrom<T>({2}, {3, 15}),
+         makeTensorFrom<T>({2}, {10, 20}), makeTensorFrom<T>({2}, {2, 4})},
+        dtypeOf<T>());
+    ASSERT_TRUE(out.ok()) << out.status();
+    if (scale)
+      expectValues<T>(*out, {1, 1, 2, 2}, {10, 20, 12, 22});
+    else
+      expectValues<T>(*out, {1, 1, 2, 2}, {10, 20, 11, 20.5});
+  }
+}
+
+TEST(BatchNormWithGlobalNormalization, Values) {
+  checkGlobalNormalization<float>();
+  checkGlobalNormalization<double>();
+  checkGlobalNormalization<half>();
+}
+
+TEST(BatchNormWithGlobalNormalization, Errors) {
+  AttrMap attrs{{"T", DType::F32},
+                {"variance_epsilon", 0.001f},
+                {"scale_after_normalization", true}};
+  std::vector<Tensor> in;
+  in.push_back(makeTensorFrom<float>({1, 2, 2}, patternValues(4)));
+  for (int i = 0; i < 4; ++i)
+    in.push_back(makeTensorFrom<float>({2}, {1, 1}));
+  const std::string op = "BatchNormWithGlobalNormalization";
+  EXPECT_EQ(runKernel(op, attrs, in, DType::F32).status().message(),
+            opError(op, "input must be 4-dimensional[1,2,2]"));
+  in[0] = makeTensorFrom<float>({1, 1, 2, 2}, patternValues(4));
+  in[1] = makeTensorFrom<float>({1, 2}, {1, 1});
+  EXPECT_EQ(runKernel(op, attrs, in, DType::F32).status().message(),
+            opError(op, "mean must be 1-dimensional[1,2]"));
+  in[1] = makeTensorFrom<float>({3}, {1, 1, 1});
+  EXPECT_EQ(runKernel(op, attrs, in, DType::F32).status().message(),
+            opError(op, "mean must have 2 elements, got [3]"));
 }
 
 } // namespace

@@ -37,7 +37,8 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerNmsKernels,
                                            registerListKernels,
                                            registerMathKernels,
-                                           registerResourceKernels}) {
+                                           registerResourceKernels,
+                                           registerLinalgKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);
@@ -83,7 +84,15 @@ TEST(Registration, EveryPromisedOpIsRegistered) {
         "Cumsum", "Cumprod", "CumulativeLogsumexp", "Erfc", "Xlogy", "Xlog1py",
         "DivNoNan", "MulNoNan", "BitwiseAnd", "BitwiseOr", "BitwiseXor",
         "Invert", "LeftShift", "RightShift", "PopulationCount", "Bucketize",
-        "LinSpace", "ApproximateEqual"})
+        "LinSpace", "ApproximateEqual",
+        // Linalg.
+        "MatrixInverse", "MatrixDeterminant", "LogMatrixDeterminant",
+        "Cholesky", "MatrixSolve", "MatrixTriangularSolve", "MatrixBandPart",
+        "Diag", "DiagPart", "MatrixDiag", "MatrixDiagPart", "MatrixSetDiag",
+        "MatrixDiagV2", "MatrixDiagPartV2", "MatrixSetDiagV2", "MatrixDiagV3",
+        "MatrixDiagPartV3", "MatrixSetDiagV3",
+        // NN additions.
+        "Softsign", "LRN", "BatchNormWithGlobalNormalization"})
     EXPECT_TRUE(ops.count(op)) << op << " is not registered";
 }
 

@@ -69,6 +69,10 @@ void registerResourceKernels(KernelRegistry &registry);
 /// bit operations, bucketing and segment reductions (Cumsum, Xlogy,
 /// DivNoNan, BitwiseAnd, LeftShift, Bucketize, LinSpace, SegmentSum, ...).
 void registerMathKernels(KernelRegistry &registry);
+/// Linear algebra: Eigen decompositions and solves batched over leading dims,
+/// bands and diagonals (MatrixInverse, MatrixDeterminant, Cholesky,
+/// MatrixTriangularSolve, MatrixBandPart, Diag, MatrixDiagV3, ...).
+void registerLinalgKernels(KernelRegistry &registry);
 
 } // namespace tfrt_fallback::rt
 

@@ -2,8 +2,8 @@
 //
 // Neural-network kernels: the activations Relu, Relu6, Sigmoid and Tanh
 // (elementwise, forwarding their input), Prelu (TF.js), BiasAdd (NHWC and
-// NCHW), Softmax and LogSoftmax over the last axis and FusedBatchNorm /
-// V2 / V3.
+// NCHW), Softmax and LogSoftmax over the last axis, FusedBatchNorm /
+// V2 / V3, BatchNormWithGlobalNormalization, Softsign and LRN.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,6 +52,14 @@ template <typename T> struct SigmoidFunctor {
 template <typename T> struct TanhFunctor {
   static constexpr double kCost = 25;
   template <typename X> static auto apply(const X &x) { return x.tanh(); }
+};
+
+/// Softsign: x / (|x| + 1), as TF's `features / (features.abs() + 1)`.
+template <typename T> struct SoftsignFunctor {
+  static constexpr double kCost = 3;
+  template <typename X> static auto apply(const X &x) {
+    return x / (x.abs() + T(1));
+  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -447,6 +455,151 @@ private:
 template <typename T> using FusedBatchNormV1 = FusedBatchNormKernel<T, T>;
 template <typename T> using FusedBatchNormV2 = FusedBatchNormKernel<T, float>;
 
+//===----------------------------------------------------------------------===//
+// BatchNormWithGlobalNormalization, LRN
+//===----------------------------------------------------------------------===//
+
+/// BatchNormWithGlobalNormalization(t, m, v, beta, gamma) (deprecated TF op):
+/// t is 4-D NHWC, the others 1-D per channel; attributes variance_epsilon
+/// (float) and scale_after_normalization (bool). Output = (t - m) *
+/// (rsqrt(v + variance_epsilon) * gamma) + beta, without gamma when
+/// scale_after_normalization is false (TF's order: the per-channel factor
+/// first). TF's checks: "input must be 4-dimensional[2,3]", "mean must be
+/// 1-dimensional[2,1]" (likewise var, beta, gamma); a channel count
+/// mismatch fails with "mean must have 3 elements, got [2]".
+template <typename T>
+class BatchNormWithGlobalNormalizationKernel final : public OpKernel {
+public:
+  explicit BatchNormWithGlobalNormalizationKernel(
+      OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 ctx->getAttr("variance_epsilon", &epsilon_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("scale_after_normalization",
+                                                   &scaleAfterNormalization_));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &x = ctx->input(0);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, x.rank() == 4,
+        errorf("input must be 4-dimensional%s", x.shape().toString()));
+    static const char *const kNames[] = {"mean", "var", "beta", "gamma"};
+    for (int i = 0; i < 4; ++i)
+      TFRT_FALLBACK_OP_REQUIRES(ctx, ctx->input(1 + i).rank() == 1,
+                                errorf("%s must be 1-dimensional%s", kNames[i],
+                                       ctx->input(1 + i).shape().toString()));
+    const int64_t channels = x.dim(3);
+    for (int i = 0; i < 4; ++i)
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, ctx->input(1 + i).numElements() == channels,
+          errorf("%s must have %d elements, got %s", kNames[i], channels,
+                 ctx->input(1 + i).shape().toString()));
+    const T *mean = ctx->input(1).data<T>();
+    const T *var = ctx->input(2).data<T>();
+    const T *beta = ctx->input(3).data<T>();
+    const T *gamma = ctx->input(4).data<T>();
+    std::vector<T> factor(channels);
+    for (int64_t c = 0; c < channels; ++c) {
+      factor[c] = T(1) / Eigen::numext::sqrt(var[c] + static_cast<T>(epsilon_));
+      if (scaleAfterNormalization_)
+        factor[c] = factor[c] * gamma[c];
+    }
+    Tensor *y = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->forwardInputOrAllocateOutput({0}, 0, x.shape(), &y));
+    if (x.numElements() == 0)
+      return;
+    const T *px = x.data<T>();
+    T *py = y->data<T>();
+    kernels::parallelFor(ctx->eigenDevice(), x.numElements() / channels,
+                         elementCost<T>(1, 1, 3) *
+                             static_cast<double>(channels),
+                         [&](Eigen::Index first, Eigen::Index last) {
+                           for (Eigen::Index r = first; r < last; ++r)
+                             for (int64_t c = 0; c < channels; ++c) {
+                               const int64_t i = r * channels + c;
+                               py[i] = (px[i] - mean[c]) * factor[c] + beta[c];
+                             }
+                         });
+  }
+
+private:
+  float epsilon_ = 0;
+  bool scaleAfterNormalization_ = false;
+};
+
+/// LRN(input: T[batch, rows, cols, depth]) -> T: local response
+/// normalization across the depth: sqr_sum[.., d] = sum of input[.., d']^2
+/// for d' in [d - depth_radius, d + depth_radius] (clipped), output =
+/// input / (bias + alpha * sqr_sum)^beta, with TF's forms for beta = 1
+/// (a reciprocal), 0.5 (rsqrt) and otherwise exp(log(.) * -beta).
+/// Attributes depth_radius (default 5), bias (1), alpha (1), beta (0.5).
+/// f16 computes in f32. TF's checks: "in must be 4-dimensional",
+/// "depth_radius = -1 larger than int max" (also for negative values).
+template <typename T> class LRNKernel final : public OpKernel {
+public:
+  explicit LRNKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, getOptionalAttr(ctx, "depth_radius", &depthRadius_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, getOptionalAttr(ctx, "bias", &bias_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, getOptionalAttr(ctx, "alpha", &alpha_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, getOptionalAttr(ctx, "beta", &beta_));
+    // TF's FastBoundsCheck: negative values fail with the same message.
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx,
+        depthRadius_ >= 0 && depthRadius_ < std::numeric_limits<int>::max(),
+        errorf("depth_radius = %d larger than int max", depthRadius_));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &in = ctx->input(0);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, in.rank() == 4,
+                              errorf("in must be 4-dimensional"));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, in.shape(), &out));
+    const int64_t depth = in.dim(3);
+    if (in.numElements() == 0)
+      return;
+    const T *src = in.data<T>();
+    T *dst = out->data<T>();
+    const int64_t radius = depthRadius_;
+    const float bias = bias_, alpha = alpha_, beta = beta_;
+    kernels::parallelFor(
+        ctx->eigenDevice(), in.numElements() / depth,
+        elementCost<T>(1, 1, 2 * radius + 10) * static_cast<double>(depth),
+        [&](Eigen::Index first, Eigen::Index last) {
+          for (Eigen::Index r = first; r < last; ++r) {
+            const T *s = src + r * depth;
+            T *d = dst + r * depth;
+            for (int64_t c = 0; c < depth; ++c) {
+              float sum = 0;
+              const int64_t lo = std::max<int64_t>(0, c - radius);
+              const int64_t hi = std::min<int64_t>(depth - 1, c + radius);
+              for (int64_t k = lo; k <= hi; ++k) {
+                const float v = static_cast<float>(s[k]);
+                sum += v * v;
+              }
+              const float tmp = sum * alpha + bias;
+              const float x = static_cast<float>(s[c]);
+              float y;
+              if (beta == 1.0f)
+                y = x * (1.0f / tmp);
+              else if (beta == 0.5f)
+                y = x * (1.0f / std::sqrt(tmp));
+              else
+                y = x * std::exp(std::log(tmp) * -beta);
+              d[c] = static_cast<T>(y);
+            }
+          }
+        });
+  }
+
+private:
+  int64_t depthRadius_ = 5;
+  float bias_ = 1, alpha_ = 1, beta_ = 0.5f;
+};
+
 } // namespace
 
 void registerNNKernels(KernelRegistry &registry) {
@@ -472,6 +625,12 @@ void registerNNKernels(KernelRegistry &registry) {
       registry);
   registerKernel<OpId::kFusedBatchNormV3, FusedBatchNormV2, float, half, bf16>(
       registry);
+  registerKernel<OpId::kBatchNormWithGlobalNormalization,
+                 BatchNormWithGlobalNormalizationKernel, float, double, half>(
+      registry);
+  registerKernel<OpId::kSoftsign, UnaryFamily<SoftsignFunctor>::Kernel, float,
+                 double, half, bf16>(registry);
+  registerKernel<OpId::kLRN, LRNKernel, float, half>(registry);
 }
 
 } // namespace tfrt_fallback::rt

@@ -29,6 +29,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerListKernels(registry);
   registerResourceKernels(registry);
   registerMathKernels(registry);
+  registerLinalgKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
