@@ -10,8 +10,8 @@
 
 #include "tfrt_fallback/Runtime/Executor.h"
 #include "tfrt_fallback/Runtime/HostContext.h"
-#include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
+#include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/Program.h"
 
 #include <chrono>
