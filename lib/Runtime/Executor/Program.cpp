@@ -228,6 +228,14 @@ Status ProgramLoader::readConstants(ByteReader &in) {
         type.dtype, *std::move(shape), program.file_, constantBase + offset);
     if (!tensor.ok())
       return formatError(tensor.status().message());
+    // Kernels read bool elements as C++ bool: any byte but 0 and 1 would be
+    // undefined behaviour (found by fuzz/BefLoaderFuzzer.cpp).
+    if (type.dtype == DType::Bool) {
+      const uint8_t *bytes = static_cast<const uint8_t *>(tensor->rawData());
+      for (uint64_t i = 0; i < size; ++i)
+        if (bytes[i] > 1)
+          return formatError("a bool constant element is neither 0 nor 1");
+    }
     constant.tensor = *std::move(tensor);
   }
   return OkStatus();
