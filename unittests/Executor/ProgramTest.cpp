@@ -43,14 +43,21 @@ struct Bytes {
 
 /// main(%x: tensor<2xf32>) -> tensor<2xf32> { return AddV2(%x, [1, 2]) }
 /// followed by Mul(%sum, %sum) as a second result. `dtype` is the dtype code
-/// written for the program's one tensor type.
-std::vector<uint8_t> buildAddProgram(uint8_t dtype = 1) {
+/// written for the program's one tensor type; `constantBytes`, when given,
+/// replace the constant's data.
+std::vector<uint8_t> buildAddProgram(uint8_t dtype = 1,
+                                     std::vector<uint8_t> constantBytes = {}) {
   // Strings: "AddV2" @0, "a.mlir:3:5" @5, "main" @15, "T" @19, "Mul" @20,
   // "a.mlir:4:5" @23.
   std::string strings = "AddV2a.mlir:3:5mainTMula.mlir:4:5";
   Bytes constants;
   float values[2] = {1.0f, 2.0f};
   constants.raw(values, sizeof(values));
+  if (!constantBytes.empty())
+    constants.data = constantBytes;
+  uint64_t constantSize = constants.data.size();
+  // The program section that follows is 8-byte aligned.
+  constants.data.resize((constantSize + 7) / 8 * 8, 0);
 
   Bytes program;
   program.u32(1);    // types
@@ -61,7 +68,7 @@ std::vector<uint8_t> buildAddProgram(uint8_t dtype = 1) {
   program.u32(1); // constants
   program.u32(0);
   program.u64(0);
-  program.u64(8);
+  program.u64(constantSize);
   program.u32(2); // kernels
   for (auto [name, nameLen, loc] :
        {std::tuple<uint32_t, uint32_t, uint32_t>{0, 5, 5}, {20, 3, 23}}) {
@@ -324,6 +331,22 @@ TEST_F(ProgramTest, RejectsDTypeCodesDTypesDefDoesNotList) {
         "invalid binary program: unknown dtype code " + std::to_string(code))
         << int(code);
   }
+}
+
+TEST_F(ProgramTest, RejectsBoolConstantsThatAreNeither0Nor1) {
+  // Kernels and the executor read bool elements as C++ bool, for which any
+  // other byte is undefined behaviour (found by fuzz/BefLoaderFuzzer.cpp;
+  // the input is fuzz/regressions/bef-loader-fuzzer/).
+  std::vector<uint8_t> bytes = buildAddProgram(10, {1, 2});
+  EXPECT_EQ(
+      Program::load(absl::MakeConstSpan(bytes), registry).status().message(),
+      "invalid binary program: a bool constant element is neither 0 nor 1");
+  bytes = buildAddProgram(10, {1, 0});
+  EXPECT_EQ(Program::load(absl::MakeConstSpan(bytes), registry)
+                .status()
+                .message()
+                .find("bool constant"),
+            std::string::npos);
 }
 
 TEST_F(ProgramTest, ReportsBadMagicAndVersion) {

@@ -75,7 +75,7 @@ std::vector<double> refConv(const Cfg &c, const std::vector<double> &in,
               int64_t ix = x * c.sw - g.padL + j * c.dw;
               if (iy < 0 || iy >= c.h || ix < 0 || ix >= c.w)
                 continue;
-              const double *px = &in[((b * c.h + iy) * c.w + ix) * c.c];
+              const double *px = in.data() + ((b * c.h + iy) * c.w + ix) * c.c;
               if (depthwise) {
                 int64_t ch = o / c.outC, m = o % c.outC;
                 sum += px[ch] * f[((i * c.kw + j) * c.c + ch) * c.outC + m];

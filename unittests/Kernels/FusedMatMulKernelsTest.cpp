@@ -147,8 +147,8 @@ void checkBatchMatMul(const std::string &op, TensorShape xs, TensorShape ys,
   for (int64_t b = 0; b < batch; ++b)
     for (int64_t i = 0; i < m; ++i)
       for (int64_t j = 0; j < n; ++j) {
-        const double *X = &xv[(xb == 1 ? 0 : b) * xR * xC];
-        const double *Y = &yv[(yb == 1 ? 0 : b) * yR * yC];
+        const double *X = xv.data() + (xb == 1 ? 0 : b) * xR * xC;
+        const double *Y = yv.data() + (yb == 1 ? 0 : b) * yR * yC;
         double s = 0;
         for (int64_t p = 0; p < k; ++p)
           s += (adjX ? X[p * xC + i] : X[i * xC + p]) *

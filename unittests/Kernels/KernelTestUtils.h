@@ -143,8 +143,7 @@ inline StatusOr<Tensor> runKernelWithConstants(const std::string &op,
     if (run == 0) {
       first = out;
     } else if (out.shape() != first.shape() ||
-               std::memcmp(out.data<uint8_t>(), first.data<uint8_t>(),
-                           out.numElements() * dtypeSize(out.dtype()))) {
+               std::memcmp(out.rawData(), first.rawData(), out.totalBytes())) {
       return InternalError("run " + std::to_string(run) +
                            " differs from the first");
     }

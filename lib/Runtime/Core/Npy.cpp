@@ -112,15 +112,22 @@ StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
   StatusOr<TensorShape> shape = TensorShape::create(dims);
   if (!shape.ok())
     return npyError(name, shape.status().message());
-  StatusOr<Tensor> tensor = Tensor::allocate(*dtype, *shape);
-  if (!tensor.ok())
-    return npyError(name, tensor.status().message());
+  // The data must be in the file before anything is allocated for it: a
+  // forged shape must not make the reader allocate without bound (found by
+  // fuzz/NpyFuzzer.cpp).
   size_t dataStart = headerStart + headerLength;
-  size_t expected = tensor->totalBytes();
-  if (bytes.size() - dataStart != expected)
+  uint64_t expected;
+  if (__builtin_mul_overflow(static_cast<uint64_t>(shape->numElements()),
+                             static_cast<uint64_t>(dtypeSize(*dtype)),
+                             &expected))
+    return npyError(name, absl::StrCat("shape ", shapeText, " is too large"));
+  if (expected != bytes.size() - dataStart)
     return npyError(name, absl::StrCat("expected ", expected,
                                        " bytes of data, found ",
                                        bytes.size() - dataStart));
+  StatusOr<Tensor> tensor = Tensor::allocate(*dtype, *shape);
+  if (!tensor.ok())
+    return npyError(name, tensor.status().message());
   if (expected)
     std::memcpy(tensor->rawData(), bytes.data() + dataStart, expected);
   if (*dtype == DType::Bool) {

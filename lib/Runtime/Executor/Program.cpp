@@ -228,6 +228,14 @@ Status ProgramLoader::readConstants(ByteReader &in) {
         type.dtype, *std::move(shape), program.file_, constantBase + offset);
     if (!tensor.ok())
       return formatError(tensor.status().message());
+    // Kernels read bool elements as C++ bool: any byte but 0 and 1 would be
+    // undefined behaviour (found by fuzz/BefLoaderFuzzer.cpp).
+    if (type.dtype == DType::Bool) {
+      const uint8_t *bytes = static_cast<const uint8_t *>(tensor->rawData());
+      for (uint64_t i = 0; i < size; ++i)
+        if (bytes[i] > 1)
+          return formatError("a bool constant element is neither 0 nor 1");
+    }
     constant.tensor = *std::move(tensor);
   }
   return OkStatus();
@@ -402,9 +410,17 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
     RETURN_IF_ERROR(
         readIndex(in, program.constants_.size(), "constant", constant));
     RETURN_IF_ERROR(define(reg));
-    if (function.registerTypes[reg] != program.constants_[constant].type &&
-        program.types_[function.registerTypes[reg]].isChain())
+    const ConstantEntry &entry = program.constants_[constant];
+    const ValueType &regType = program.types_[function.registerTypes[reg]];
+    if (function.registerTypes[reg] != entry.type && regType.isChain())
       return formatError("a constant is bound to a chain register");
+    // The executor trusts a register's type: a kernel declared for i32 must
+    // not get an f64 constant (found by fuzz/BefLoaderFuzzer.cpp).
+    if (function.registerTypes[reg] != entry.type &&
+        !regType.accepts(entry.tensor.dtype(), entry.tensor.shape()))
+      return formatError(absl::StrCat(
+          "a constant of type ", program.types_[entry.type].toString(),
+          " is bound to a register of type ", regType.toString()));
   }
 
   uint32_t numInstructions = 0;

@@ -49,11 +49,48 @@ using namespace kernels;
 // Functors
 //===----------------------------------------------------------------------===//
 
-template <typename T> using AddFunctor = Eigen::internal::scalar_sum_op<T, T>;
+/// Integer arithmetic wraps around (two's complement), as TF's kernels do in
+/// practice, but computed in unsigned arithmetic so that overflow is not
+/// undefined behaviour (found by fuzz/BefLoaderFuzzer.cpp). Types narrower
+/// than int compute in unsigned int, so that a product does not overflow
+/// int after integer promotion.
 template <typename T>
-using SubFunctor = Eigen::internal::scalar_difference_op<T, T>;
+using WrapType =
+    std::make_unsigned_t<std::conditional_t<(sizeof(T) < sizeof(int)), int, T>>;
+template <typename T> T wrapAdd(T a, T b) {
+  return static_cast<T>(static_cast<WrapType<T>>(a) +
+                        static_cast<WrapType<T>>(b));
+}
+template <typename T> T wrapSub(T a, T b) {
+  return static_cast<T>(static_cast<WrapType<T>>(a) -
+                        static_cast<WrapType<T>>(b));
+}
+template <typename T> T wrapMul(T a, T b) {
+  return static_cast<T>(static_cast<WrapType<T>>(a) *
+                        static_cast<WrapType<T>>(b));
+}
+template <typename T> struct IntAddFunctor {
+  T operator()(const T &a, const T &b) const { return wrapAdd(a, b); }
+};
+template <typename T> struct IntSubFunctor {
+  T operator()(const T &a, const T &b) const { return wrapSub(a, b); }
+};
+template <typename T> struct IntMulFunctor {
+  T operator()(const T &a, const T &b) const { return wrapMul(a, b); }
+};
+
+/// Add, Sub and Mul: Eigen's vectorized functors for floats, wrapping ones
+/// for integers.
 template <typename T>
-using MulFunctor = Eigen::internal::scalar_product_op<T, T>;
+using AddFunctor = std::conditional_t<std::is_integral_v<T>, IntAddFunctor<T>,
+                                      Eigen::internal::scalar_sum_op<T, T>>;
+template <typename T>
+using SubFunctor =
+    std::conditional_t<std::is_integral_v<T>, IntSubFunctor<T>,
+                       Eigen::internal::scalar_difference_op<T, T>>;
+template <typename T>
+using MulFunctor = std::conditional_t<std::is_integral_v<T>, IntMulFunctor<T>,
+                                      Eigen::internal::scalar_product_op<T, T>>;
 template <typename T>
 using QuotientFunctor = Eigen::internal::scalar_quotient_op<T, T>;
 /// TF's Maximum/Minimum propagate NaN: max(NaN, x) == max(x, NaN) == NaN.
@@ -155,8 +192,13 @@ using FloorModFunctor =
 /// SquaredDifference: (x - y)^2.
 template <typename T> struct SquaredDifferenceFunctor {
   T operator()(const T &a, const T &b) const {
-    const T d = static_cast<T>(a - b);
-    return static_cast<T>(d * d);
+    if constexpr (std::is_integral_v<T>) {
+      const T d = wrapSub(a, b);
+      return wrapMul(d, d);
+    } else {
+      const T d = static_cast<T>(a - b);
+      return static_cast<T>(d * d);
+    }
   }
 };
 
