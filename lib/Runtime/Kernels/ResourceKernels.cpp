@@ -80,6 +80,36 @@ std::shared_ptr<Var> lookupVar(OpKernelContextInterface *ctx,
   return var;
 }
 
+/// A variable with a value, its mutex held.
+struct LockedVar {
+  const ResourceHandle *handle = nullptr;
+  std::shared_ptr<Var> var;
+  std::unique_lock<std::mutex> lock;
+};
+
+/// The variable input 0 names, locked, when it exists and has a value;
+/// otherwise var is null and the error (TF's) is recorded.
+LockedVar lockInitializedVar(OpKernelContextInterface *ctx,
+                             const OpKernel &op) {
+  LockedVar locked;
+  locked.handle = getHandle(ctx, op);
+  if (!locked.handle)
+    return locked;
+  std::shared_ptr<Var> var = lookupVar(ctx, op, *locked.handle);
+  if (!var)
+    return locked;
+  locked.lock = std::unique_lock<std::mutex>(var->mutex);
+  if (!var->value.isValid()) {
+    ctx->ctxFailure(makeOpError(StatusCode::kFailedPrecondition, op.opName(),
+                                op.nodeName(),
+                                absl::StrCat("Read of uninitialized variable ",
+                                             locked.handle->debugName())));
+    return locked;
+  }
+  locked.var = std::move(var);
+  return locked;
+}
+
 class VarHandleOpKernel final : public OpKernel {
 public:
   explicit VarHandleOpKernel(OpKernelConstructionInterface *ctx)
@@ -109,20 +139,11 @@ public:
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("dtype", &dtype_));
   }
   void compute(OpKernelContextInterface *ctx) override {
-    const ResourceHandle *handle = getHandle(ctx, *this);
-    if (!handle)
+    LockedVar locked = lockInitializedVar(ctx, *this);
+    if (!locked.var)
       return;
-    std::shared_ptr<Var> var = lookupVar(ctx, *this, *handle);
-    if (!var)
-      return;
-    std::lock_guard<std::mutex> lock(var->mutex);
-    if (!var->value.isValid()) {
-      ctx->ctxFailure(
-          makeOpError(StatusCode::kFailedPrecondition, opName(), nodeName(),
-                      absl::StrCat("Read of uninitialized variable ",
-                                   handle->debugName())));
-      return;
-    }
+    const ResourceHandle *handle = locked.handle;
+    const std::shared_ptr<Var> &var = locked.var;
     if (var->dtype() != dtype_) {
       ctx->ctxFailure(errorf(
           "Trying to read variable %s with wrong dtype. Expected %s "
@@ -194,21 +215,12 @@ public:
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("dtype", &dtype_));
   }
   void compute(OpKernelContextInterface *ctx) override {
-    const ResourceHandle *handle = getHandle(ctx, *this);
-    if (!handle)
+    LockedVar locked = lockInitializedVar(ctx, *this);
+    if (!locked.var)
       return;
-    std::shared_ptr<Var> var = lookupVar(ctx, *this, *handle);
-    if (!var)
-      return;
+    const ResourceHandle *handle = locked.handle;
+    const std::shared_ptr<Var> &var = locked.var;
     const Tensor &value = ctx->input(1);
-    std::lock_guard<std::mutex> lock(var->mutex);
-    if (!var->value.isValid()) {
-      ctx->ctxFailure(
-          makeOpError(StatusCode::kFailedPrecondition, opName(), nodeName(),
-                      absl::StrCat("Read of uninitialized variable ",
-                                   handle->debugName())));
-      return;
-    }
     if (var->dtype() != dtype_ || value.dtype() != dtype_) {
       ctx->ctxFailure(errorf("Trying to update variable %s of dtype %s with "
                              "a %s value",
