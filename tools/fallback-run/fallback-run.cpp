@@ -96,7 +96,7 @@ int main(int argc, char **argv) {
   if (!path.ends_with(".mlir") && !path.ends_with(".json") &&
       !isGraphDefPath(path)) {
     rt::StatusOr<rt::RCReference<rt::TensorBuffer>> bytes =
-        rt::readFileAligned(options->programPath);
+        rt::TensorBuffer::readFile(options->programPath);
     if (!bytes.ok())
       return rt::reportError(bytes.status().message());
     return rt::runBinaryProgram(*options, *std::move(bytes), registry);

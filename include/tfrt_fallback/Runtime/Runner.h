@@ -81,10 +81,6 @@ int runBinaryProgram(const RunnerOptions &options,
 int listRegisteredKernels(const RunnerOptions &options,
                           const KernelRegistry &registry);
 
-/// A whole file in a 64-byte aligned buffer (TensorBuffer::readFile: mapped
-/// where possible).
-StatusOr<RCReference<TensorBuffer>> readFileAligned(const std::string &path);
-
 /// Prints "error: <message>" to stderr and returns 1.
 int reportError(absl::string_view message);
 

@@ -147,7 +147,7 @@ TFRTF_Program *TFRTF_LoadProgramFromFile(TFRTF_Runtime *runtime,
     setStatus(status, InvalidArgumentError("no path given"));
     return nullptr;
   }
-  return loadProgram(runtime, readFileAligned(path), status);
+  return loadProgram(runtime, TensorBuffer::readFile(path), status);
 }
 
 TFRTF_Program *TFRTF_LoadProgramFromMemory(TFRTF_Runtime *runtime,

@@ -136,10 +136,6 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
   return options;
 }
 
-StatusOr<RCReference<TensorBuffer>> readFileAligned(const std::string &path) {
-  return TensorBuffer::readFile(path);
-}
-
 Status registerRunnerKernels(const RunnerOptions &options,
                              KernelRegistry &registry,
                              void (*registerBuiltins)(KernelRegistry &)) {
@@ -311,7 +307,7 @@ int runLiteMain(int argc, char **argv, absl::string_view tool,
           "' with fallback-translate --mlir-to-bef (or run it with "
           "fallback-run)"));
   StatusOr<RCReference<TensorBuffer>> bytes =
-      readFileAligned(options->programPath);
+      TensorBuffer::readFile(options->programPath);
   if (!bytes.ok())
     return reportError(bytes.status().message());
   return runBinaryProgram(*options, *std::move(bytes), registry);
