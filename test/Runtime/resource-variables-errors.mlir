@@ -15,6 +15,16 @@
 // RUN: fallback-run %s --entry=uninitialized --threads=1 | FileCheck %s --check-prefix=INIT
 // INIT: result #0: tensor<i1>
 // INIT-NEXT: False
+// validate_shape keeps the variable's shape.
+// RUN: not fallback-run %s --entry=validate_shape --threads=1 2>&1 | FileCheck %s --check-prefix=VALIDATE
+// VALIDATE: error: result #0: AssignVariableOp '{{.*}}': Trying to assign to variable with tensor with wrong shape. Expected [2] got [3]
+// DestroyResourceOp deletes a variable (it is then uninitialized); deleting
+// one that does not exist is an error unless ignore_lookup_error.
+// RUN: fallback-run %s --entry=destroy --threads=1 | FileCheck %s --check-prefix=DESTROY
+// DESTROY: result #0: tensor<i1>
+// DESTROY-NEXT: False
+// RUN: not fallback-run %s --entry=destroy_missing --threads=1 2>&1 | FileCheck %s --check-prefix=DESTROY-MISSING
+// DESTROY-MISSING: error: result #0: DestroyResourceOp '{{.*}}': Resource nope does not exist.
 
 func.func @missing() -> (tensor<f32>, tensor<2xf32>) {
   %missing = "tf.VarHandleOp"() {container = "", shared_name = "never_set", dtype = f32, shape = #tf_type.shape<>} : () -> tensor<!tf_type.resource<tensor<f32>>>
@@ -45,6 +55,32 @@ func.func @wrong_shape() -> tensor<2xf32> {
 
 func.func @uninitialized() -> tensor<i1> {
   %h = "tf.VarHandleOp"() {container = "", shared_name = "never_set", dtype = f32, shape = #tf_type.shape<>} : () -> tensor<!tf_type.resource<tensor<f32>>>
+  %r = "tf.VarIsInitializedOp"(%h) : (tensor<!tf_type.resource<tensor<f32>>>) -> tensor<i1>
+  return %r : tensor<i1>
+}
+
+func.func @validate_shape() -> tensor<i1> {
+  %h = "tf.VarHandleOp"() {container = "", shared_name = "v", dtype = f32, shape = #tf_type.shape<2>} : () -> tensor<!tf_type.resource<tensor<2xf32>>>
+  %init = "tf.Const"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  "tf.AssignVariableOp"(%h, %init) {dtype = f32} : (tensor<!tf_type.resource<tensor<2xf32>>>, tensor<2xf32>) -> ()
+  %three = "tf.Const"() {value = dense<[1.0, 2.0, 3.0]> : tensor<3xf32>} : () -> tensor<3xf32>
+  "tf.AssignVariableOp"(%h, %three) {dtype = f32, validate_shape = true} : (tensor<!tf_type.resource<tensor<2xf32>>>, tensor<3xf32>) -> ()
+  %r = "tf.VarIsInitializedOp"(%h) : (tensor<!tf_type.resource<tensor<2xf32>>>) -> tensor<i1>
+  return %r : tensor<i1>
+}
+
+func.func @destroy() -> tensor<i1> {
+  %h = "tf.VarHandleOp"() {container = "", shared_name = "w", dtype = f32, shape = #tf_type.shape<>} : () -> tensor<!tf_type.resource<tensor<f32>>>
+  %one = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  "tf.AssignVariableOp"(%h, %one) {dtype = f32} : (tensor<!tf_type.resource<tensor<f32>>>, tensor<f32>) -> ()
+  "tf.DestroyResourceOp"(%h) {ignore_lookup_error = false} : (tensor<!tf_type.resource<tensor<f32>>>) -> ()
+  %r = "tf.VarIsInitializedOp"(%h) : (tensor<!tf_type.resource<tensor<f32>>>) -> tensor<i1>
+  return %r : tensor<i1>
+}
+
+func.func @destroy_missing() -> tensor<i1> {
+  %h = "tf.VarHandleOp"() {container = "", shared_name = "nope", dtype = f32, shape = #tf_type.shape<>} : () -> tensor<!tf_type.resource<tensor<f32>>>
+  "tf.DestroyResourceOp"(%h) {ignore_lookup_error = false} : (tensor<!tf_type.resource<tensor<f32>>>) -> ()
   %r = "tf.VarIsInitializedOp"(%h) : (tensor<!tf_type.resource<tensor<f32>>>) -> tensor<i1>
   return %r : tensor<i1>
 }
