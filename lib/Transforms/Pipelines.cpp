@@ -1,7 +1,7 @@
 //===- Pipelines.cpp - the tfrt-fallback pass pipelines ---------*- C++ -*-===//
 //
 // Registers the `tfrt-fallback-pipeline`: inline tf_executor graphs and
-// tf_device regions, canonicalize, lower, clean up.
+// tf_device regions, canonicalize, fuse, lower, clean up.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +26,12 @@ void tfrt_fallback::buildTFRTFallbackPipeline(
                              options.nativeOps.end());
   pm.addPass(createTFRegionControlFlowToFunctional(outlining));
   pm.addPass(createCanonicalizerPass());
+  // Convolutions and matrix products with their bias and activation.
+  if (options.fuse) {
+    TFRTFallbackFuseOptions fusing;
+    fusing.kernelManifest = options.kernelManifest;
+    pm.addPass(createTFRTFallbackFuse(fusing));
+  }
   TFToTFRTFallbackOptions lowering;
   lowering.nativeOps.assign(options.nativeOps.begin(), options.nativeOps.end());
   lowering.kernelManifest = options.kernelManifest;

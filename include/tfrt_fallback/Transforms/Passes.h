@@ -34,9 +34,15 @@ struct TFRTFallbackPipelineOptions
       *this, "allow-unsupported",
       llvm::cl::desc("Lower ops without a kernel instead of failing"),
       llvm::cl::init(false)};
+  Option<bool> fuse{
+      *this, "fuse",
+      llvm::cl::desc("Fuse contractions with their bias and activation "
+                     "(tfrt-fallback-fuse)"),
+      llvm::cl::init(true)};
 };
 
-/// Inline tf_executor graphs and tf_device regions, canonicalize, lower TF to
+/// Inline tf_executor graphs and tf_device regions, canonicalize, fuse
+/// contractions with their epilogues (unless `fuse=false`), lower TF to
 /// tfrt_fallback, then clean up (CSE, canonicalize, remove dead private
 /// functions).
 void buildTFRTFallbackPipeline(mlir::OpPassManager &pm,

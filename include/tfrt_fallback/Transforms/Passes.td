@@ -253,4 +253,54 @@ def TFDeviceInline : Pass<"tf-device-inline", "mlir::ModuleOp"> {
   let dependentDialects = ["::tfrt_fallback::tf_device::TFDeviceDialect"];
 }
 
+def TFRTFallbackFuse : Pass<"tfrt-fallback-fuse", "mlir::ModuleOp"> {
+  let summary = "Fuse convolutions and matrix products with their bias and "
+                "activation";
+  let description = [{
+    Rewrites a contraction followed by a bias and an activation into one
+    fused kernel, as TensorFlow's grappler remapper and its MLIR
+    `tf-fused-kernel-matcher` do, so the bias and the activation are applied
+    while the output is still in registers instead of in two more passes
+    over memory:
+
+    - `tf.Conv2D`, `tf.DepthwiseConv2dNative` and `tf.MatMul` (NHWC, `f32`
+      or `f64`) whose only user is `tf.BiasAdd`, `tf.Add` or `tf.AddV2` with
+      a 1-D operand of as many elements as the output has channels become
+      `tf._FusedConv2D`, `tf._FusedDepthwiseConv2dNative` or
+      `tf._FusedMatMul` with `fused_ops = ["BiasAdd"]`;
+    - a following `tf.Relu`, `tf.Relu6`, `tf.Elu`, `tf.LeakyRelu`,
+      `tf.Sigmoid` or `tf.Tanh` that is the bias's only user is appended to
+      `fused_ops` (also onto fused ops that have only a bias already, as
+      TF.js's converter writes them).
+
+    A contraction is left alone when an intermediate value has other users,
+    when the bias is not 1-D with a static size equal to the channel count,
+    when the layout is NCHW, or when the target runtime (the default kernel
+    manifest, or `kernel-manifest`) has no fused kernel for the element
+    type.
+
+    Before:
+
+    ```mlir
+    %0 = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]}
+        : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>) -> tensor<1x8x8x16xf32>
+    %1 = "tf.Add"(%0, %b) : (tensor<1x8x8x16xf32>, tensor<16xf32>) -> tensor<1x8x8x16xf32>
+    %2 = "tf.Relu"(%1) : (tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %2 = "tf._FusedConv2D"(%x, %w, %b) {T = f32, epsilon = 0.000000e+00 : f32,
+        fused_ops = ["BiasAdd", "Relu"], num_args = 1 : i64,
+        padding = "SAME", strides = [1, 1, 1, 1]}
+        : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>, tensor<16xf32>) -> tensor<1x8x8x16xf32>
+    ```
+  }];
+  let options = [
+    Option<"kernelManifest", "kernel-manifest", "std::string", /*default=*/"",
+           "Kernel manifest of the target runtime (default: this build's)">
+  ];
+}
+
 #endif // TFRT_FALLBACK_TRANSFORMS_PASSES_TD

@@ -1,0 +1,328 @@
+//===- TFRTFallbackFuse.cpp - fuse contractions with their epilogue -*- C++
+//-*-//
+//
+// The --tfrt-fallback-fuse pass: a tf.Conv2D, tf.DepthwiseConv2dNative or
+// tf.MatMul followed by a bias (tf.BiasAdd, or tf.Add/tf.AddV2 of a 1-D
+// value with one element per output channel) and an activation becomes one
+// fused kernel (tf._FusedConv2D, tf._FusedDepthwiseConv2dNative,
+// tf._FusedMatMul), as TensorFlow's grappler remapper and its MLIR
+// tf-fused-kernel-matcher do. Fused ops that carry only a bias (TF.js's
+// converter writes those) take a following activation too.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Transforms/Passes.h"
+
+#include "tfrt_fallback/Transforms/KernelManifest.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace tfrt_fallback {
+#define GEN_PASS_DEF_TFRTFALLBACKFUSE
+#include "tfrt_fallback/Transforms/Passes.h.inc"
+} // namespace tfrt_fallback
+
+using namespace mlir;
+using namespace tfrt_fallback;
+
+namespace {
+
+/// What a contraction op fuses into.
+struct ContractionKind {
+  StringRef name;      // "Conv2D"
+  StringRef fusedName; // "_FusedConv2D"
+};
+
+constexpr ContractionKind kContractions[] = {
+    {"Conv2D", "_FusedConv2D"},
+    {"DepthwiseConv2dNative", "_FusedDepthwiseConv2dNative"},
+    {"MatMul", "_FusedMatMul"},
+};
+
+/// Fused ops that may take an activation after their bias.
+constexpr StringRef kFusedOps[] = {
+    "_FusedConv2D", "_FusedDepthwiseConv2dNative", "FusedDepthwiseConv2dNative",
+    "_FusedMatMul"};
+
+constexpr StringRef kActivations[] = {"Relu",      "Relu6",   "Elu",
+                                      "LeakyRelu", "Sigmoid", "Tanh"};
+
+/// The op's name without "tf.", or "" for an op of another dialect.
+StringRef tfName(Operation *op) {
+  if (!op || op->getName().getDialectNamespace() != "tf")
+    return "";
+  return op->getName().stripDialect();
+}
+
+/// The only user of `value`, or null.
+Operation *soleUser(Value value) {
+  if (!value.hasOneUse())
+    return nullptr;
+  return *value.getUsers().begin();
+}
+
+/// Whether the op's data_format is NHWC (TF's default when absent).
+bool isNHWC(Operation *op) {
+  auto format = op->getAttrOfType<StringAttr>("data_format");
+  return !format || format.getValue() == "NHWC";
+}
+
+/// The static size of dimension `dim` of `value`'s type, if known.
+std::optional<int64_t> staticDim(Value value, int64_t dim) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || dim >= type.getRank() || type.isDynamicDim(dim))
+    return std::nullopt;
+  return type.getDimSize(dim);
+}
+
+/// The output channels of contraction `op` (named `name`), from its filter
+/// or right-hand operand's static shape.
+std::optional<int64_t> outputChannels(Operation *op, StringRef name) {
+  if (op->getNumOperands() < 2)
+    return std::nullopt;
+  Value filter = op->getOperand(1);
+  auto type = dyn_cast<RankedTensorType>(filter.getType());
+  if (name == "MatMul") {
+    if (!type || type.getRank() != 2)
+      return std::nullopt;
+    auto transposeB = op->getAttrOfType<BoolAttr>("transpose_b");
+    return staticDim(filter, transposeB && transposeB.getValue() ? 0 : 1);
+  }
+  if (!type || type.getRank() != 4)
+    return std::nullopt;
+  if (name == "DepthwiseConv2dNative") {
+    auto in = staticDim(filter, 2), multiplier = staticDim(filter, 3);
+    if (!in || !multiplier)
+      return std::nullopt;
+    return *in * *multiplier;
+  }
+  // Conv2D and the fused forms of the convolutions: [h, w, in, out], or
+  // [h, w, in, multiplier] for the depthwise ones.
+  if (name.contains("Depthwise")) {
+    auto in = staticDim(filter, 2), multiplier = staticDim(filter, 3);
+    if (!in || !multiplier)
+      return std::nullopt;
+    return *in * *multiplier;
+  }
+  return staticDim(filter, 3);
+}
+
+/// The element type of the op's first result when it is one the fused
+/// kernels compute in (f32 or f64).
+Type fusableElementType(Operation *op) {
+  if (op->getNumResults() != 1)
+    return nullptr;
+  auto type = dyn_cast<TensorType>(op->getResult(0).getType());
+  if (!type ||
+      !(type.getElementType().isF32() || type.getElementType().isF64()))
+    return nullptr;
+  return type.getElementType();
+}
+
+/// The bias operand when `op` (the only user of `input`) adds a 1-D value
+/// of `channels` elements of `elementType` to it per channel, else null.
+Value matchBias(Operation *op, Value input, int64_t channels,
+                Type elementType) {
+  StringRef name = tfName(op);
+  if (op->getNumOperands() != 2 || op->getNumResults() != 1)
+    return nullptr;
+  Value bias;
+  if (name == "BiasAdd") {
+    if (op->getOperand(0) != input || !isNHWC(op))
+      return nullptr;
+    bias = op->getOperand(1);
+  } else if (name == "Add" || name == "AddV2") {
+    if (op->getOperand(0) == op->getOperand(1))
+      return nullptr;
+    bias = op->getOperand(0) == input ? op->getOperand(1) : op->getOperand(0);
+  } else {
+    return nullptr;
+  }
+  auto type = dyn_cast<RankedTensorType>(bias.getType());
+  if (!type || type.getRank() != 1 || type.isDynamicDim(0) ||
+      type.getDimSize(0) != channels || type.getElementType() != elementType)
+    return nullptr;
+  return bias;
+}
+
+struct TFRTFallbackFusePass
+    : public tfrt_fallback::impl::TFRTFallbackFuseBase<TFRTFallbackFusePass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+  /// Whether the target runtime has `fusedName` for `elementType`.
+  bool hasKernel(StringRef fusedName, Type elementType) {
+    MLIRContext *context = &getContext();
+    auto attrs = DictionaryAttr::get(
+        context, {NamedAttribute(StringAttr::get(context, "T"),
+                                 TypeAttr::get(elementType))});
+    return manifest->supports(fusedName, attrs);
+  }
+
+  /// Fuses a bias and an activation into contraction `op`; true if it did.
+  bool fuseContraction(Operation *op, const ContractionKind &kind);
+  /// Appends a following activation to fused op `op`; true if it did.
+  bool fuseActivation(Operation *op);
+
+  const KernelManifest *manifest = nullptr;
+  std::optional<KernelManifest> parsedManifest;
+};
+
+/// The activation op after `value` (its only user), if it is one the fused
+/// kernels apply.
+Operation *matchActivation(Value value) {
+  Operation *user = soleUser(value);
+  StringRef name = tfName(user);
+  if (name.empty() || user->getNumOperands() != 1 ||
+      user->getNumResults() != 1 || user->getBlock() != value.getParentBlock())
+    return nullptr;
+  for (StringRef activation : kActivations)
+    if (name == activation)
+      return user;
+  return nullptr;
+}
+
+/// Replaces `chain` (contraction first, each op the only user of the one
+/// before) with `fusedName` on `operands`, carrying the first op's
+/// attributes, `fusedOps` and `extraAttrs`.
+void replaceChain(ArrayRef<Operation *> chain, StringRef fusedName,
+                  ValueRange operands, Type elementType,
+                  ArrayRef<StringRef> fusedOps,
+                  ArrayRef<NamedAttribute> extraAttrs) {
+  Operation *first = chain.front(), *last = chain.back();
+  MLIRContext *context = first->getContext();
+  OpBuilder builder(last);
+  SmallVector<Location> locs;
+  for (Operation *op : chain)
+    locs.push_back(op->getLoc());
+  NamedAttrList attrs(first->getAttrDictionary());
+  attrs.set("T", TypeAttr::get(elementType));
+  SmallVector<Attribute> opNames;
+  for (StringRef name : fusedOps)
+    opNames.push_back(StringAttr::get(context, name));
+  attrs.set("fused_ops", builder.getArrayAttr(opNames));
+  attrs.set("num_args", builder.getI64IntegerAttr(1));
+  if (!attrs.get("epsilon"))
+    attrs.set("epsilon", builder.getF32FloatAttr(0.0f));
+  for (const NamedAttribute &attr : extraAttrs)
+    attrs.set(attr.getName(), attr.getValue());
+  OperationState state(builder.getFusedLoc(locs), ("tf." + fusedName).str());
+  state.addOperands(operands);
+  state.addTypes(last->getResultTypes());
+  state.addAttributes(attrs);
+  Operation *fused = builder.create(state);
+  last->getResult(0).replaceAllUsesWith(fused->getResult(0));
+  for (Operation *op : llvm::reverse(chain))
+    op->erase();
+}
+
+/// The attributes an activation op carries into the fused op.
+SmallVector<NamedAttribute> activationAttrs(Operation *activation) {
+  SmallVector<NamedAttribute> attrs;
+  if (tfName(activation) == "LeakyRelu") {
+    Builder builder(activation->getContext());
+    float alpha = 0.2f; // TF's default
+    if (auto attr = activation->getAttrOfType<FloatAttr>("alpha"))
+      alpha = static_cast<float>(attr.getValueAsDouble());
+    attrs.push_back(builder.getNamedAttr("leakyrelu_alpha",
+                                         builder.getF32FloatAttr(alpha)));
+  }
+  return attrs;
+}
+
+bool TFRTFallbackFusePass::fuseContraction(Operation *op,
+                                           const ContractionKind &kind) {
+  Type elementType = fusableElementType(op);
+  if (!elementType || !isNHWC(op) || !hasKernel(kind.fusedName, elementType))
+    return false;
+  std::optional<int64_t> channels = outputChannels(op, kind.name);
+  if (!channels)
+    return false;
+  Value result = op->getResult(0);
+  Operation *biasOp = soleUser(result);
+  if (!biasOp || tfName(biasOp).empty() || biasOp->getBlock() != op->getBlock())
+    return false;
+  Value bias = matchBias(biasOp, result, *channels, elementType);
+  if (!bias)
+    return false;
+  SmallVector<Operation *, 3> chain = {op, biasOp};
+  SmallVector<StringRef, 2> fusedOps = {"BiasAdd"};
+  SmallVector<NamedAttribute> extra;
+  if (Operation *activation = matchActivation(biasOp->getResult(0))) {
+    chain.push_back(activation);
+    fusedOps.push_back(tfName(activation));
+    extra = activationAttrs(activation);
+  }
+  SmallVector<Value, 3> operands = {op->getOperand(0), op->getOperand(1), bias};
+  replaceChain(chain, kind.fusedName, operands, elementType, fusedOps, extra);
+  return true;
+}
+
+bool TFRTFallbackFusePass::fuseActivation(Operation *op) {
+  auto fusedOps = op->getAttrOfType<ArrayAttr>("fused_ops");
+  if (!fusedOps || fusedOps.size() != 1 || op->getNumResults() != 1)
+    return false;
+  auto first = dyn_cast<StringAttr>(fusedOps[0]);
+  if (!first || first.getValue() != "BiasAdd")
+    return false;
+  Type elementType = fusableElementType(op);
+  if (!elementType)
+    return false;
+  Operation *activation = matchActivation(op->getResult(0));
+  if (!activation)
+    return false;
+  // TF.js's converter writes LeakyRelu's alpha onto the fused op itself; a
+  // fused op that has one already keeps its own.
+  if (tfName(activation) == "LeakyRelu" && op->getAttr("leakyrelu_alpha"))
+    return false;
+  SmallVector<StringRef, 2> names = {"BiasAdd", tfName(activation)};
+  SmallVector<Value, 3> operands(op->getOperands());
+  replaceChain({op, activation}, tfName(op), operands, elementType, names,
+               activationAttrs(activation));
+  return true;
+}
+
+void TFRTFallbackFusePass::runOnOperation() {
+  if (!kernelManifest.empty()) {
+    auto parsed = KernelManifest::readFile(kernelManifest);
+    if (!parsed) {
+      getOperation().emitError(llvm::toString(parsed.takeError()));
+      return signalPassFailure();
+    }
+    parsedManifest = std::move(*parsed);
+    manifest = &*parsedManifest;
+  } else {
+    manifest = &getDefaultKernelManifest();
+  }
+
+  // Candidates first: fusing erases the ops after each one.
+  SmallVector<Operation *> candidates;
+  getOperation().walk([&](Operation *op) {
+    StringRef name = tfName(op);
+    if (name.empty())
+      return;
+    for (const ContractionKind &kind : kContractions)
+      if (name == kind.name)
+        candidates.push_back(op);
+    for (StringRef fused : kFusedOps)
+      if (name == fused)
+        candidates.push_back(op);
+  });
+  for (Operation *op : candidates) {
+    StringRef name = tfName(op);
+    bool done = false;
+    for (const ContractionKind &kind : kContractions)
+      if (name == kind.name)
+        done = fuseContraction(op, kind);
+    if (!done)
+      fuseActivation(op);
+  }
+}
+
+} // namespace

@@ -1,0 +1,137 @@
+// RUN: fallback-opt %s --tfrt-fallback-fuse --split-input-file | FileCheck %s
+// RUN: fallback-opt %s --tfrt-fallback-pipeline --split-input-file | FileCheck %s --check-prefix=PIPELINE
+// RUN: fallback-opt %s --tfrt-fallback-pipeline=fuse=false --split-input-file | FileCheck %s --check-prefix=NOFUSE
+
+// Conv2D + BiasAdd + Relu: one _FusedConv2D carrying the conv's attributes.
+// CHECK-LABEL: func @conv_bias_relu
+// CHECK-SAME: (%[[X:.*]]: tensor<1x4x4x3xf32>, %[[W:.*]]: tensor<3x3x3x8xf32>, %[[B:.*]]: tensor<8xf32>)
+// CHECK-NEXT: %[[F:.*]] = "tf._FusedConv2D"(%[[X]], %[[W]], %[[B]])
+// CHECK-SAME: T = f32
+// CHECK-SAME: device = "/device:CPU:0"
+// CHECK-SAME: epsilon = 0.000000e+00 : f32
+// CHECK-SAME: fused_ops = ["BiasAdd", "Relu"]
+// CHECK-SAME: num_args = 1 : i64
+// CHECK-SAME: padding = "SAME"
+// CHECK-SAME: strides = [1, 2, 2, 1]
+// CHECK-SAME: -> tensor<1x2x2x8xf32>
+// CHECK-NEXT: return %[[F]]
+// PIPELINE-LABEL: func @conv_bias_relu
+// PIPELINE: tfrt_fallback.kernel_call "_FusedConv2D"
+// PIPELINE-NEXT: return
+// NOFUSE-LABEL: func @conv_bias_relu
+// NOFUSE: kernel_call "Conv2D"
+// NOFUSE: kernel_call "BiasAdd"
+// NOFUSE: kernel_call "Relu"
+func.func @conv_bias_relu(%x: tensor<1x4x4x3xf32>, %w: tensor<3x3x3x8xf32>, %b: tensor<8xf32>) -> tensor<1x2x2x8xf32> {
+  %0 = "tf.Conv2D"(%x, %w) {T = f32, device = "/device:CPU:0", padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<1x4x4x3xf32>, tensor<3x3x3x8xf32>) -> tensor<1x2x2x8xf32>
+  %1 = "tf.BiasAdd"(%0, %b) {T = f32} : (tensor<1x2x2x8xf32>, tensor<8xf32>) -> tensor<1x2x2x8xf32>
+  %2 = "tf.Relu"(%1) {T = f32} : (tensor<1x2x2x8xf32>) -> tensor<1x2x2x8xf32>
+  return %2 : tensor<1x2x2x8xf32>
+}
+
+// -----
+
+// The bias as tf.Add of a constant, on either side, unranked results and no
+// T (TensorFlow derives it): the element type gives T.
+// CHECK-LABEL: func @conv_add_const
+// CHECK: %[[B:.*]] = "tf.Const"
+// CHECK-NEXT: %[[F:.*]] = "tf._FusedConv2D"(%arg0, %arg1, %[[B]])
+// CHECK-SAME: T = f32
+// CHECK-SAME: fused_ops = ["BiasAdd", "Relu6"]
+// CHECK-SAME: -> tensor<*xf32>
+// CHECK-NEXT: return %[[F]]
+func.func @conv_add_const(%x: tensor<1x4x4x3xf32>, %w: tensor<1x1x3x2xf32>) -> tensor<*xf32> {
+  %0 = "tf.Conv2D"(%x, %w) {padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<1x1x3x2xf32>) -> tensor<*xf32>
+  %b = "tf.Const"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %1 = "tf.AddV2"(%b, %0) : (tensor<2xf32>, tensor<*xf32>) -> tensor<*xf32>
+  %2 = "tf.Relu6"(%1) : (tensor<*xf32>) -> tensor<*xf32>
+  return %2 : tensor<*xf32>
+}
+
+// -----
+
+// Depthwise: channels = in * multiplier; no activation after the bias.
+// CHECK-LABEL: func @depthwise_bias
+// CHECK-NEXT: %[[F:.*]] = "tf._FusedDepthwiseConv2dNative"(%arg0, %arg1, %arg2)
+// CHECK-SAME: fused_ops = ["BiasAdd"]
+// CHECK-NEXT: %[[S:.*]] = "tf.Sub"(%[[F]], %[[F]])
+func.func @depthwise_bias(%x: tensor<1x4x4x3xf32>, %w: tensor<3x3x3x2xf32>, %b: tensor<6xf32>) -> tensor<*xf32> {
+  %0 = "tf.DepthwiseConv2dNative"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<3x3x3x2xf32>) -> tensor<*xf32>
+  %1 = "tf.Add"(%0, %b) : (tensor<*xf32>, tensor<6xf32>) -> tensor<*xf32>
+  %2 = "tf.Sub"(%1, %1) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  return %2 : tensor<*xf32>
+}
+
+// -----
+
+// MatMul: the channels are b's columns, or its rows with transpose_b.
+// LeakyRelu's alpha becomes leakyrelu_alpha; f64 has fused kernels too.
+// CHECK-LABEL: func @matmul_transpose_b_leaky
+// CHECK-NEXT: %[[F:.*]] = "tf._FusedMatMul"(%arg0, %arg1, %arg2)
+// CHECK-SAME: T = f64
+// CHECK-SAME: fused_ops = ["BiasAdd", "LeakyRelu"]
+// CHECK-SAME: leakyrelu_alpha = 1.000000e-01 : f32
+// CHECK-SAME: transpose_b = true
+// CHECK-NEXT: return %[[F]]
+func.func @matmul_transpose_b_leaky(%a: tensor<2x3xf64>, %b: tensor<5x3xf64>, %bias: tensor<5xf64>) -> tensor<2x5xf64> {
+  %0 = "tf.MatMul"(%a, %b) {transpose_a = false, transpose_b = true} : (tensor<2x3xf64>, tensor<5x3xf64>) -> tensor<2x5xf64>
+  %1 = "tf.BiasAdd"(%0, %bias) : (tensor<2x5xf64>, tensor<5xf64>) -> tensor<2x5xf64>
+  %2 = "tf.LeakyRelu"(%1) {alpha = 0.1 : f32} : (tensor<2x5xf64>) -> tensor<2x5xf64>
+  return %2 : tensor<2x5xf64>
+}
+
+// -----
+
+// A fused op with only a bias (as TF.js's converter writes them) takes the
+// activation after it.
+// CHECK-LABEL: func @fused_then_activation
+// CHECK-NEXT: %[[F:.*]] = "tf.FusedDepthwiseConv2dNative"(%arg0, %arg1, %arg2)
+// CHECK-SAME: fused_ops = ["BiasAdd", "Sigmoid"]
+// CHECK-SAME: num_args = 1 : i64
+// CHECK-NEXT: return %[[F]]
+func.func @fused_then_activation(%x: tensor<1x4x4x3xf32>, %w: tensor<3x3x3x1xf32>, %b: tensor<3xf32>) -> tensor<*xf32> {
+  %0 = "tf.FusedDepthwiseConv2dNative"(%x, %w, %b) {T = f32, fused_ops = ["BiasAdd"], num_args = 1 : i64, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<3x3x3x1xf32>, tensor<3xf32>) -> tensor<*xf32>
+  %1 = "tf.Sigmoid"(%0) : (tensor<*xf32>) -> tensor<*xf32>
+  return %1 : tensor<*xf32>
+}
+
+// -----
+
+// Left alone: the conv's result has another user; a bias of the wrong
+// size; NCHW; a 2-D bias; a dynamic filter; i32 (no fused kernel); an
+// activation that is not the bias's only user stays separate.
+// CHECK-LABEL: func @not_fused
+// CHECK: "tf.Conv2D"
+// CHECK: "tf.BiasAdd"
+// CHECK: "tf.Conv2D"
+// CHECK: "tf.Add"
+// CHECK: "tf.Conv2D"
+// CHECK: "tf.BiasAdd"
+// CHECK: "tf.Conv2D"
+// CHECK: "tf.Add"
+// CHECK: "tf.Conv2D"
+// CHECK: "tf.Add"
+// CHECK: "tf.MatMul"
+// CHECK: "tf.BiasAdd"
+// CHECK: %[[F:.*]] = "tf._FusedConv2D"
+// CHECK-SAME: fused_ops = ["BiasAdd"]
+// CHECK-NEXT: "tf.Relu"(%[[F]])
+// CHECK-NOT: _Fused
+func.func @not_fused(%x: tensor<1x4x4x3xf32>, %w: tensor<1x1x3x2xf32>, %b: tensor<2xf32>, %b3: tensor<3xf32>, %b12: tensor<1x2xf32>, %wd: tensor<?x?x?x?xf32>, %xi: tensor<2x2xi32>, %wi: tensor<2x2xi32>, %bi: tensor<2xi32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xi32>, tensor<*xf32>, tensor<*xf32>) {
+  %0 = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<1x1x3x2xf32>) -> tensor<*xf32>
+  %1 = "tf.BiasAdd"(%0, %b) : (tensor<*xf32>, tensor<2xf32>) -> tensor<*xf32>
+  %2 = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<1x1x3x2xf32>) -> tensor<*xf32>
+  %3 = "tf.Add"(%2, %b3) : (tensor<*xf32>, tensor<3xf32>) -> tensor<*xf32>
+  %4 = "tf.Conv2D"(%x, %w) {data_format = "NCHW", padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<1x1x3x2xf32>) -> tensor<*xf32>
+  %5 = "tf.BiasAdd"(%4, %b) : (tensor<*xf32>, tensor<2xf32>) -> tensor<*xf32>
+  %6 = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<1x1x3x2xf32>) -> tensor<*xf32>
+  %7 = "tf.Add"(%6, %b12) : (tensor<*xf32>, tensor<1x2xf32>) -> tensor<*xf32>
+  %8 = "tf.Conv2D"(%x, %wd) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<?x?x?x?xf32>) -> tensor<*xf32>
+  %9 = "tf.Add"(%8, %b) : (tensor<*xf32>, tensor<2xf32>) -> tensor<*xf32>
+  %10 = "tf.MatMul"(%xi, %wi) : (tensor<2x2xi32>, tensor<2x2xi32>) -> tensor<*xi32>
+  %11 = "tf.BiasAdd"(%10, %bi) : (tensor<*xi32>, tensor<2xi32>) -> tensor<*xi32>
+  %12 = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<1x1x3x2xf32>) -> tensor<*xf32>
+  %13 = "tf.BiasAdd"(%12, %b) : (tensor<*xf32>, tensor<2xf32>) -> tensor<*xf32>
+  %14 = "tf.Relu"(%13) : (tensor<*xf32>) -> tensor<*xf32>
+  return %0, %1, %3, %5, %7, %9, %11, %13, %14 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xi32>, tensor<*xf32>, tensor<*xf32>
+}
