@@ -1,5 +1,4 @@
-//===- TFRTFallbackFuse.cpp - fuse contractions with their epilogue -*- C++
-//-*-//
+//===- TFRTFallbackFuse.cpp - fuse contraction epilogues --------*- C++ -*-===//
 //
 // The --tfrt-fallback-fuse pass: a tf.Conv2D, tf.DepthwiseConv2dNative or
 // tf.MatMul followed by a bias (tf.BiasAdd, or tf.Add/tf.AddV2 of a 1-D
