@@ -46,13 +46,33 @@ namespace tfrt_fallback::rt {
 /// A function result: a tensor, or the error that prevented it.
 using ResultValue = StatusOr<Tensor>;
 
-/// How a run may be stopped early.
+/// Sees every kernel a run executes (RunOptions::observer): how a profiler
+/// learns where the time goes. Called on the thread that ran the kernel (for
+/// an AsyncOpKernel, the one that finished it), after the kernel and before
+/// its outputs are published, so `outputs` may be read; it must be safe to
+/// call from several threads at once.
+class KernelObserver {
+public:
+  virtual ~KernelObserver();
+  /// `kernel` ran from `start` to `end` and returned `status`; `outputs`
+  /// are its results (set when `status` is OK).
+  virtual void kernelDone(const KernelEntry &kernel,
+                          absl::Span<Tensor *const> outputs,
+                          const Status &status,
+                          std::chrono::steady_clock::time_point start,
+                          std::chrono::steady_clock::time_point end) = 0;
+};
+
+/// How a run may be stopped early, and who watches it.
 struct RunOptions {
   /// The run ends with CANCELLED once this token is cancelled; it must
   /// outlive the run.
   const CancellationToken *cancellation = nullptr;
   /// The run ends with DEADLINE_EXCEEDED once this time has passed.
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  /// Told about every kernel of the run, callees included; it must outlive
+  /// the run. Null (the default) costs one test per kernel.
+  KernelObserver *observer = nullptr;
 
   /// Options with a deadline `timeout` from now.
   static RunOptions withTimeout(std::chrono::steady_clock::duration timeout) {

@@ -39,6 +39,10 @@ struct RunnerOptions {
   int benchmark = 0;
   /// Stop each run after N ms (0: no deadline).
   int deadlineMs = 0;
+  /// Write a Chrome trace of the profiled runs here (--profile).
+  std::string profilePath;
+  /// Print the ops and kernels that took the most time (--profile-summary).
+  bool profileSummary = false;
   /// Print at most N elements of each result.
   int printLimit = 1000;
   bool listKernels = false;

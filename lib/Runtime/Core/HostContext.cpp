@@ -10,6 +10,8 @@
 
 #include "tfrt_fallback/Runtime/HostContext.h"
 
+#include "tfrt_fallback/Runtime/Denormal.h"
+
 #define EIGEN_USE_THREADS
 #include <unsupported/Eigen/CXX11/Tensor>
 
@@ -104,6 +106,7 @@ public:
 
 private:
   void workerLoop() {
+    setFlushDenormal(); // Kernels run with denormals flushed, as in TF.
     std::unique_lock<std::mutex> lock(mu_);
     while (true) {
       while (tasks_.empty() && !stopping_) {
@@ -134,6 +137,17 @@ private:
 };
 
 namespace {
+/// Eigen's thread environment, with denormals flushed on its threads as on
+/// the work queues' (TF's EigenEnvironment does the same).
+struct FlushDenormalEnvironment : Eigen::StlThreadEnvironment {
+  EnvThread *CreateThread(std::function<void()> f) {
+    return Eigen::StlThreadEnvironment::CreateThread([f = std::move(f)] {
+      setFlushDenormal();
+      f();
+    });
+  }
+};
+
 /// Runs Eigen's intra-op tasks inline on the calling thread.
 class InlineEigenPool final : public Eigen::ThreadPoolInterface {
 public:
@@ -158,7 +172,9 @@ HostContext::HostContext(int numThreads)
                                                  /*growing=*/true);
   }
   if (numThreads_ > 1)
-    eigenPool_ = std::make_unique<Eigen::ThreadPool>(numThreads_);
+    eigenPool_ =
+        std::make_unique<Eigen::ThreadPoolTempl<FlushDenormalEnvironment>>(
+            numThreads_);
   else
     eigenPool_ = std::make_unique<InlineEigenPool>();
   eigenDevice_ = std::make_unique<Eigen::ThreadPoolDevice>(

@@ -20,6 +20,8 @@
 
 #include "tfrt_fallback/Runtime/Executor.h"
 
+#include "tfrt_fallback/Runtime/Denormal.h"
+
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 
@@ -177,6 +179,7 @@ private:
   const Function &function_;
   const CancellationToken *cancellation_;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
+  KernelObserver *observer_;
   bool watched_;
   const bool dataflow_;
   std::atomic<uint32_t> refCount_{1};
@@ -191,6 +194,7 @@ Executor::Frame::Frame(const Executor &executor, const Function &function,
                        const RunOptions &options)
     : executor_(executor), program_(executor.program), function_(function),
       cancellation_(options.cancellation), deadline_(options.deadline),
+      observer_(options.observer),
       watched_(options.cancellation || options.deadline),
       dataflow_(executor.host.numThreads() >= 2 &&
                 function.instructions.size() >= 2),
@@ -204,6 +208,7 @@ Executor::Frame::Frame(const Executor &executor, const Function &function,
 void Executor::Frame::reuse(const RunOptions &options) {
   cancellation_ = options.cancellation;
   deadline_ = options.deadline;
+  observer_ = options.observer;
   watched_ = options.cancellation || options.deadline;
   // Values are released at their last use: only results, arguments,
   // constants and values nothing reads still hold a tensor here.
@@ -455,6 +460,8 @@ struct Executor::Frame::AsyncKernelCall {
   absl::InlinedVector<Tensor *, 4> outputs;
   uint64_t forwardable;
   OpKernelContext context;
+  /// When the kernel started, for the run's observer.
+  std::chrono::steady_clock::time_point start;
 };
 
 Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
@@ -502,11 +509,18 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
         this, kernel, absl::MakeConstSpan(inputs, numInputs), forwardable,
         absl::MakeConstSpan(outputs, numOutputs), executor_.host,
         function_.constantOperands[index]);
+    if (observer_)
+      call->start = std::chrono::steady_clock::now();
     kernel.asyncKernel->computeAsync(&call->context, [call, index] {
       Frame &frame = *call->frame;
       const Instruction &inst = frame.function_.instructions[index];
-      frame.finishKernel(frame.program_.kernels()[inst.index], inst,
-                         call->context.status(), call->forwardable);
+      const KernelEntry &entry = frame.program_.kernels()[inst.index];
+      if (frame.observer_)
+        frame.observer_->kernelDone(entry, call->outputs,
+                                    call->context.status(), call->start,
+                                    std::chrono::steady_clock::now());
+      frame.finishKernel(entry, inst, call->context.status(),
+                         call->forwardable);
       // The call holds a frame reference: release it only after complete().
       std::unique_ptr<AsyncKernelCall> owned(call);
       frame.complete(index, nullptr);
@@ -519,7 +533,15 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
                           absl::MakeConstSpan(outputs, numOutputs),
                           executor_.host, function_.constantOperands[index]);
   context.setResourceManager(&executor_.resources);
-  kernel.kernel->compute(&context);
+  if (observer_) {
+    auto start = std::chrono::steady_clock::now();
+    kernel.kernel->compute(&context);
+    observer_->kernelDone(kernel, absl::MakeConstSpan(outputs, numOutputs),
+                          context.status(), start,
+                          std::chrono::steady_clock::now());
+  } else {
+    kernel.kernel->compute(&context);
+  }
   finishKernel(kernel, inst, context.status(), forwardable);
   return Outcome::Done;
 }
@@ -571,6 +593,7 @@ Outcome Executor::Frame::runCall(uint32_t index, const Instruction &inst) {
   RunOptions options;
   options.cancellation = cancellation_;
   options.deadline = deadline_;
+  options.observer = observer_;
   auto *frame = new Frame(executor_, callee, options);
   absl::Span<const uint32_t> operands = function_.operandsOf(inst);
   std::vector<Tensor> args(operands.size());
@@ -659,6 +682,7 @@ Executor::Frame *Executor::Frame::calleeFrame(const Function &callee,
   RunOptions options;
   options.cancellation = cancellation_;
   options.deadline = deadline_;
+  options.observer = observer_;
   Frame *frame;
   if (reuse && reuse->isUnique()) {
     reuse->reuse(options);
@@ -971,6 +995,8 @@ Outcome Executor::Frame::runWhile(uint32_t index, const Instruction &inst) {
 // Executor
 //===----------------------------------------------------------------------===//
 
+KernelObserver::~KernelObserver() = default;
+
 Executor::Executor(const Program &program, HostContext &host)
     : program(program), host(host),
       idleFrames(new std::atomic<Frame *>[program.functions().size()]) {
@@ -1010,6 +1036,8 @@ StatusOr<AsyncRun> Executor::runAsync(const Function &function,
                                       const RunOptions &options) const {
   if (Status status = checkInputs(function, inputs); !status.ok())
     return status;
+  // Kernels that run on this thread flush denormals, as on the workers.
+  ScopedFlushDenormal flush;
   Frame::Ref frame = Frame::Ref::adopt(new Frame(*this, function, options));
   frame->bindInputs(std::move(inputs));
   AsyncRun run;
@@ -1033,6 +1061,8 @@ Executor::run(const Function &function, std::vector<Tensor> inputs,
               const RunOptions &options) const {
   if (Status status = checkInputs(function, inputs); !status.ok())
     return status;
+  // Kernels that run on this thread flush denormals, as on the workers.
+  ScopedFlushDenormal flush;
   // A finished run of this function leaves its frame for the next one.
   size_t index = &function - program.functions().data();
   std::atomic<Frame *> *idle =

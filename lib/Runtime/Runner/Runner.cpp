@@ -12,6 +12,7 @@
 #include "tfrt_fallback/Runtime/KernelPlugin.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/Npy.h"
+#include "tfrt_fallback/Runtime/Profiler.h"
 #include "tfrt_fallback/Runtime/Program.h"
 
 #include "absl/strings/match.h"
@@ -54,6 +55,10 @@ std::string runnerUsage(absl::string_view tool,
       "  --deadline-ms=<n>     stop each run after N milliseconds with\n"
       "                        DEADLINE_EXCEEDED (0: no deadline)\n"
       "  --print-limit=<n>     print at most N elements of each result\n"
+      "  --profile=<file>      write a Chrome trace of every kernel of the\n"
+      "                        run (of the timed runs with --benchmark)\n"
+      "  --profile-summary     print the ops and kernels that took the most\n"
+      "                        time (of the timed runs with --benchmark)\n"
       "  --list-kernels        print the kernel registry\n"
       "  --manifest=<file>     with --list-kernels: write the kernel manifest\n"
       "  --load-kernels=<lib>  load a kernel plugin (a shared library) first\n"
@@ -97,9 +102,13 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
       options.listKernels = true;
       continue;
     }
+    if (name == "profile-summary") {
+      options.profileSummary = true;
+      continue;
+    }
     static constexpr absl::string_view kValued[] = {
-        "entry",       "input",       "output-dir", "threads",     "benchmark",
-        "deadline-ms", "print-limit", "manifest",   "load-kernels"};
+        "entry",       "input",       "output-dir", "threads",      "benchmark",
+        "deadline-ms", "print-limit", "manifest",   "load-kernels", "profile"};
     if (std::find(std::begin(kValued), std::end(kValued), name) ==
         std::end(kValued))
       return InvalidArgumentError(
@@ -118,6 +127,8 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
       options.outputDir = std::string(value);
     else if (name == "manifest")
       options.manifestPath = std::string(value);
+    else if (name == "profile")
+      options.profilePath = std::string(value);
     else if (name == "load-kernels")
       options.kernelPlugins.push_back(std::string(value));
     else if (name == "threads")
@@ -197,11 +208,19 @@ int runBinaryProgram(const RunnerOptions &options,
   Executor executor(**program, host);
   if (Status status = executor.checkInputs(*function, inputs); !status.ok())
     return reportError(status.message());
-  auto runOptions = [&] {
-    return options.deadlineMs > 0
-               ? RunOptions::withTimeout(
-                     std::chrono::milliseconds(options.deadlineMs))
-               : RunOptions();
+  // The profiled runs: the timed ones with --benchmark, else the one run.
+  const bool profiling = !options.profilePath.empty() || options.profileSummary;
+  KernelProfiler profiler;
+  auto runOptions = [&](bool profiled) {
+    RunOptions run = options.deadlineMs > 0
+                         ? RunOptions::withTimeout(
+                               std::chrono::milliseconds(options.deadlineMs))
+                         : RunOptions();
+    if (profiling && profiled) {
+      profiler.beginRun();
+      run.observer = &profiler;
+    }
+    return run;
   };
 
   // Benchmark runs share the inputs; the last run takes them over.
@@ -211,7 +230,7 @@ int runBinaryProgram(const RunnerOptions &options,
     std::vector<double> times;
     for (int i = -1; i < options.benchmark; ++i) {
       auto start = std::chrono::steady_clock::now();
-      auto results = executor.run(*function, inputs, runOptions());
+      auto results = executor.run(*function, inputs, runOptions(i >= 0));
       auto end = std::chrono::steady_clock::now();
       if (!results.ok())
         return reportError(results.status().message());
@@ -249,9 +268,19 @@ int runBinaryProgram(const RunnerOptions &options,
     TensorBuffer::setAccounting(false);
   }
 
-  auto results = executor.run(*function, std::move(inputs), runOptions());
+  auto results = executor.run(*function, std::move(inputs),
+                              runOptions(options.benchmark == 0));
   if (!results.ok())
     return reportError(results.status().message());
+  if (!options.profilePath.empty()) {
+    std::ofstream trace(options.profilePath, std::ios::binary);
+    trace << profiler.chromeTrace();
+    if (!trace.flush())
+      return reportError(
+          absl::StrCat("cannot write '", options.profilePath, "'"));
+  }
+  if (options.profileSummary)
+    std::cout << profiler.summary();
 
   if (!options.outputDir.empty()) {
     std::error_code error;
