@@ -307,3 +307,101 @@ TEST(TensorDebugStringTest, Invalid) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Large buffers (the retained arena)
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+constexpr size_t kLarge = 1 << 20;
+
+/// Whether large buffers come from the arena here: not in sanitizer builds
+/// nor with TFRT_FALLBACK_BUFFER_ARENA=0.
+bool arenaEnabled() {
+#if defined(__SANITIZE_ADDRESS__)
+  return false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+  return false;
+#endif
+#endif
+  const char *env = std::getenv("TFRT_FALLBACK_BUFFER_ARENA");
+  return !env || std::strcmp(env, "0") != 0;
+}
+
+TEST(TensorBufferArenaTest, FreedLargeBufferIsReused) {
+  void *first;
+  {
+    auto buffer = TensorBuffer::allocate(kLarge);
+    ASSERT_TRUE(buffer.ok());
+    first = (*buffer)->data();
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(first) % TensorBuffer::kAlignment,
+              0u);
+    std::memset(first, 0xab, kLarge);
+  }
+  // The same size again gets the same (still mapped) block, as a run's
+  // activations do on the next run.
+  auto again = TensorBuffer::allocate(kLarge);
+  ASSERT_TRUE(again.ok());
+  if (!arenaEnabled())
+    GTEST_SKIP() << "no arena in this build";
+  EXPECT_EQ((*again)->data(), first);
+}
+
+TEST(TensorBufferArenaTest, NeighboursCoalesce) {
+  if (!arenaEnabled())
+    GTEST_SKIP() << "no arena in this build";
+  auto a = TensorBuffer::allocate(kLarge);
+  auto b = TensorBuffer::allocate(kLarge);
+  ASSERT_TRUE(a.ok() && b.ok());
+  auto *pa = static_cast<char *>((*a)->data());
+  auto *pb = static_cast<char *>((*b)->data());
+  // Page-granular blocks: the header's page and the data.
+  ASSERT_EQ(std::abs(pb - pa), static_cast<ptrdiff_t>(kLarge + 4096));
+  const char *low = std::min(pa, pb);
+  a->reset();
+  b->reset();
+  // The two freed neighbours merged: a buffer of both sizes fits where
+  // they were.
+  auto both = TensorBuffer::allocate(2 * kLarge);
+  ASSERT_TRUE(both.ok());
+  EXPECT_EQ(static_cast<char *>((*both)->data()), low);
+}
+
+TEST(TensorBufferArenaTest, ManyBuffersNeverOverlap) {
+  // Allocations and frees in a scrambled order; every live buffer keeps
+  // the byte it was filled with.
+  std::vector<std::pair<RCReference<TensorBuffer>, unsigned char>> live;
+  uint32_t state = 12345;
+  auto next = [&] {
+    state = state * 1103515245u + 12345u;
+    return state >> 8;
+  };
+  for (int step = 0; step < 400; ++step) {
+    if (!live.empty() && next() % 3 == 0) {
+      size_t victim = next() % live.size();
+      auto &[buffer, fill] = live[victim];
+      const auto *bytes = static_cast<const unsigned char *>(buffer->data());
+      for (size_t i = 0; i < buffer->size(); i += 4093)
+        ASSERT_EQ(bytes[i], fill) << "step " << step;
+      live.erase(live.begin() + victim);
+      continue;
+    }
+    size_t size = 64 * 1024 + next() % (3 << 20);
+    auto buffer = TensorBuffer::allocate(size);
+    ASSERT_TRUE(buffer.ok());
+    auto fill = static_cast<unsigned char>(step);
+    std::memset((*buffer)->data(), fill, size);
+    live.emplace_back(*std::move(buffer), fill);
+  }
+  for (auto &[buffer, fill] : live) {
+    const auto *bytes = static_cast<const unsigned char *>(buffer->data());
+    for (size_t i = 0; i < buffer->size(); i += 4093)
+      ASSERT_EQ(bytes[i], fill);
+  }
+  live.clear();
+  EXPECT_GE(TensorBuffer::releaseCachedMemory(), 0u);
+}
+
+} // namespace

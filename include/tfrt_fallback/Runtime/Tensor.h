@@ -162,8 +162,14 @@ public:
 
   /// Allocates `bytes` bytes aligned to kAlignment. ResourceExhausted if the
   /// size exceeds kMaxBytes or the allocation fails. Contents are
-  /// uninitialized.
+  /// uninitialized. Buffers of 128 KiB and more come from an arena the
+  /// process keeps (their pages stay resident for the next run, as in TF's
+  /// and ONNX Runtime's allocators); smaller ones from malloc.
   static StatusOr<RCReference<TensorBuffer>> allocate(size_t bytes);
+
+  /// Gives the free pages of the large-buffer arena back to the OS (for an
+  /// app done running models for a while). Returns the bytes released.
+  static size_t releaseCachedMemory();
 
   /// A view of `size` bytes at `data`, owned elsewhere. `release` runs when
   /// the last reference goes away; capture the owner in it (e.g. an
@@ -210,8 +216,8 @@ private:
 
   void *data_;
   size_t size_;
-  /// The malloc'ed block holding this header and the data (owned buffers);
-  /// null for external ones.
+  /// The malloc'ed block holding this header and the data (owned buffers),
+  /// or its arena block when `arena_`; null for external ones.
   void *allocation_;
   absl::AnyInvocable<void()> release_;
   /// Allocated while accounting was on (liveBytes() includes it).
@@ -219,6 +225,8 @@ private:
   /// A read-only private mapping of a file (readFile): its pages can be
   /// dropped and read again.
   bool fileMapped_ = false;
+  /// Allocated from the BufferArena.
+  bool arena_ = false;
 };
 
 //===----------------------------------------------------------------------===//

@@ -6,6 +6,8 @@
 
 #include "tfrt_fallback/Runtime/Tensor.h"
 
+#include "BufferArena.h"
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
@@ -96,6 +98,11 @@ size_t TensorBuffer::liveBytes() {
 size_t TensorBuffer::peakBytes() {
   return peak.load(std::memory_order_relaxed);
 }
+size_t TensorBuffer::releaseCachedMemory() {
+  BufferArena *arena = BufferArena::get();
+  return arena ? arena->trim() : 0;
+}
+
 void TensorBuffer::resetPeakBytes() {
   peak.store(live.load(std::memory_order_relaxed), std::memory_order_relaxed);
 }
@@ -105,18 +112,37 @@ StatusOr<RCReference<TensorBuffer>> TensorBuffer::allocate(size_t bytes) {
     return ResourceExhaustedError(absl::StrCat("tensor allocation of ", bytes,
                                                " bytes exceeds the limit of ",
                                                kMaxBytes, " bytes"));
-  // One plain malloc (much cheaper than aligned new in glibc) holding the
-  // header right before the first 64-byte boundary that leaves room for it.
-  void *raw = std::malloc(sizeof(TensorBuffer) + kAlignment - 1 + bytes);
-  if (!raw)
-    return ResourceExhaustedError(
-        absl::StrCat("out of memory allocating ", bytes, " bytes"));
-  uintptr_t data = (reinterpret_cast<uintptr_t>(raw) + sizeof(TensorBuffer) +
-                    kAlignment - 1) &
-                   ~uintptr_t(kAlignment - 1);
-  void *header = reinterpret_cast<void *>(data - sizeof(TensorBuffer));
-  auto *buffer = new (header)
-      TensorBuffer(reinterpret_cast<void *>(data), bytes, raw, nullptr);
+  TensorBuffer *buffer = nullptr;
+  // Large buffers: a page-granular block of the arena, the header at its
+  // start and the data at the next 64-byte boundary.
+  if (bytes >= BufferArena::kMinBytes) {
+    if (BufferArena *arena = BufferArena::get()) {
+      constexpr size_t kHeader =
+          (sizeof(TensorBuffer) + kAlignment - 1) & ~(kAlignment - 1);
+      void *handle = nullptr;
+      if (auto *block =
+              static_cast<char *>(arena->allocate(kHeader + bytes, &handle))) {
+        buffer =
+            new (block) TensorBuffer(block + kHeader, bytes, handle, nullptr);
+        buffer->arena_ = true;
+      }
+    }
+  }
+  if (!buffer) {
+    // One plain malloc (much cheaper than aligned new in glibc) holding the
+    // header right before the first 64-byte boundary that leaves room for
+    // it.
+    void *raw = std::malloc(sizeof(TensorBuffer) + kAlignment - 1 + bytes);
+    if (!raw)
+      return ResourceExhaustedError(
+          absl::StrCat("out of memory allocating ", bytes, " bytes"));
+    uintptr_t data = (reinterpret_cast<uintptr_t>(raw) + sizeof(TensorBuffer) +
+                      kAlignment - 1) &
+                     ~uintptr_t(kAlignment - 1);
+    void *header = reinterpret_cast<void *>(data - sizeof(TensorBuffer));
+    buffer = new (header)
+        TensorBuffer(reinterpret_cast<void *>(data), bytes, raw, nullptr);
+  }
   if (accounting.load(std::memory_order_relaxed)) {
     // Marks the buffer so that its release is counted even if accounting
     // is turned off meanwhile.
@@ -210,8 +236,12 @@ void TensorBuffer::destroy() const {
   if (void *raw = self->allocation_) {
     if (self->counted_)
       live.fetch_sub(self->size_, std::memory_order_relaxed);
+    const bool fromArena = self->arena_;
     self->~TensorBuffer();
-    std::free(raw);
+    if (fromArena)
+      BufferArena::get()->release(raw);
+    else
+      std::free(raw);
     return;
   }
   absl::AnyInvocable<void()> release = std::move(self->release_);
