@@ -166,8 +166,16 @@ struct TFRTFallbackFusePass
 
   /// Fuses a bias and an activation into contraction `op`; true if it did.
   bool fuseContraction(Operation *op, const ContractionKind &kind);
-  /// Appends a following activation to fused op `op`; true if it did.
+  /// Appends a following residual Add and activation to fused op `op`
+  /// (fused_ops ["BiasAdd"]); true if it did.
   bool fuseActivation(Operation *op);
+  /// Appends to `chain` (whose last op computes the bias) a residual Add
+  /// (when `residual`), then an activation, with their fused_ops names and
+  /// operands; returns the activation's extra attributes.
+  SmallVector<NamedAttribute> extendChain(SmallVectorImpl<Operation *> &chain,
+                                          SmallVectorImpl<StringRef> &fusedOps,
+                                          SmallVectorImpl<Value> &operands,
+                                          Type elementType, bool residual);
 
   const KernelManifest *manifest = nullptr;
   std::optional<KernelManifest> parsedManifest;
@@ -185,6 +193,29 @@ Operation *matchActivation(Value value) {
     if (name == activation)
       return user;
   return nullptr;
+}
+
+/// The residual tf.Add/tf.AddV2 after `value` (a convolution's output, its
+/// only user) of a 4-D (or unranked) tensor of `elementType`, and that
+/// tensor, if any.
+Operation *matchResidualAdd(Value value, Type elementType, Value *residual) {
+  Operation *user = soleUser(value);
+  StringRef name = tfName(user);
+  if ((name != "Add" && name != "AddV2") || user->getNumOperands() != 2 ||
+      user->getNumResults() != 1 ||
+      user->getBlock() != value.getParentBlock() ||
+      user->getOperand(0) == user->getOperand(1))
+    return nullptr;
+  Value other =
+      user->getOperand(0) == value ? user->getOperand(1) : user->getOperand(0);
+  // A residual connection adds another feature map; a lower-rank addend
+  // (a constant, `x + 3` in hard-swish) stays a separate broadcasting Add.
+  auto type = dyn_cast<TensorType>(other.getType());
+  if (!type || type.getElementType() != elementType ||
+      (type.hasRank() && type.getRank() != 4))
+    return nullptr;
+  *residual = other;
+  return user;
 }
 
 /// Replaces `chain` (contraction first, each op the only user of the one
@@ -206,7 +237,8 @@ void replaceChain(ArrayRef<Operation *> chain, StringRef fusedName,
   for (StringRef name : fusedOps)
     opNames.push_back(StringAttr::get(context, name));
   attrs.set("fused_ops", builder.getArrayAttr(opNames));
-  attrs.set("num_args", builder.getI64IntegerAttr(1));
+  attrs.set("num_args", builder.getI64IntegerAttr(
+                            static_cast<int64_t>(operands.size()) - 2));
   if (!attrs.get("epsilon"))
     attrs.set("epsilon", builder.getF32FloatAttr(0.0f));
   for (const NamedAttribute &attr : extraAttrs)
@@ -250,17 +282,34 @@ bool TFRTFallbackFusePass::fuseContraction(Operation *op,
   Value bias = matchBias(biasOp, result, *channels, elementType);
   if (!bias)
     return false;
-  SmallVector<Operation *, 3> chain = {op, biasOp};
-  SmallVector<StringRef, 2> fusedOps = {"BiasAdd"};
-  SmallVector<NamedAttribute> extra;
-  if (Operation *activation = matchActivation(biasOp->getResult(0))) {
-    chain.push_back(activation);
-    fusedOps.push_back(tfName(activation));
-    extra = activationAttrs(activation);
-  }
-  SmallVector<Value, 3> operands = {op->getOperand(0), op->getOperand(1), bias};
+  SmallVector<Operation *, 4> chain = {op, biasOp};
+  SmallVector<StringRef, 3> fusedOps = {"BiasAdd"};
+  SmallVector<Value, 4> operands = {op->getOperand(0), op->getOperand(1), bias};
+  SmallVector<NamedAttribute> extra =
+      extendChain(chain, fusedOps, operands, elementType,
+                  /*residual=*/kind.name != "MatMul");
   replaceChain(chain, kind.fusedName, operands, elementType, fusedOps, extra);
   return true;
+}
+
+SmallVector<NamedAttribute> TFRTFallbackFusePass::extendChain(
+    SmallVectorImpl<Operation *> &chain, SmallVectorImpl<StringRef> &fusedOps,
+    SmallVectorImpl<Value> &operands, Type elementType, bool residual) {
+  Value last = chain.back()->getResult(0);
+  Value addend;
+  if (residual)
+    if (Operation *add = matchResidualAdd(last, elementType, &addend)) {
+      chain.push_back(add);
+      fusedOps.push_back("Add");
+      operands.push_back(addend);
+      last = add->getResult(0);
+    }
+  if (Operation *activation = matchActivation(last)) {
+    chain.push_back(activation);
+    fusedOps.push_back(tfName(activation));
+    return activationAttrs(activation);
+  }
+  return {};
 }
 
 bool TFRTFallbackFusePass::fuseActivation(Operation *op) {
@@ -271,19 +320,23 @@ bool TFRTFallbackFusePass::fuseActivation(Operation *op) {
   if (!first || first.getValue() != "BiasAdd")
     return false;
   Type elementType = fusableElementType(op);
-  if (!elementType)
+  auto numArgs = op->getAttrOfType<IntegerAttr>("num_args");
+  if (!elementType || op->getNumOperands() != 3 || !numArgs ||
+      numArgs.getInt() != 1)
     return false;
-  Operation *activation = matchActivation(op->getResult(0));
-  if (!activation)
+  SmallVector<Operation *, 3> chain = {op};
+  SmallVector<StringRef, 3> names = {"BiasAdd"};
+  SmallVector<Value, 4> operands(op->getOperands());
+  SmallVector<NamedAttribute> extra =
+      extendChain(chain, names, operands, elementType,
+                  /*residual=*/tfName(op) != "_FusedMatMul");
+  if (chain.size() == 1)
     return false;
   // TF.js's converter writes LeakyRelu's alpha onto the fused op itself; a
   // fused op that has one already keeps its own.
-  if (tfName(activation) == "LeakyRelu" && op->getAttr("leakyrelu_alpha"))
+  if (names.back() == "LeakyRelu" && op->getAttr("leakyrelu_alpha"))
     return false;
-  SmallVector<StringRef, 2> names = {"BiasAdd", tfName(activation)};
-  SmallVector<Value, 3> operands(op->getOperands());
-  replaceChain({op, activation}, tfName(op), operands, elementType, names,
-               activationAttrs(activation));
+  replaceChain(chain, tfName(op), operands, elementType, names, extra);
   return true;
 }
 

@@ -135,3 +135,59 @@ func.func @not_fused(%x: tensor<1x4x4x3xf32>, %w: tensor<1x1x3x2xf32>, %b: tenso
   %14 = "tf.Relu"(%13) : (tensor<*xf32>) -> tensor<*xf32>
   return %0, %1, %3, %5, %7, %9, %11, %13, %14 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xi32>, tensor<*xf32>, tensor<*xf32>
 }
+
+// -----
+
+// A residual Add after the bias joins as "Add" (TF's oneDNN form), its
+// other operand the fourth argument, then the activation.
+// CHECK-LABEL: func @conv_bias_residual_relu
+// CHECK-SAME: (%[[X:.*]]: tensor<1x4x4x3xf32>, %[[W:.*]]: tensor<1x1x3x3xf32>, %[[B:.*]]: tensor<3xf32>)
+// CHECK-NEXT: %[[F:.*]] = "tf._FusedConv2D"(%[[X]], %[[W]], %[[B]], %[[X]])
+// CHECK-SAME: fused_ops = ["BiasAdd", "Add", "Relu"]
+// CHECK-SAME: num_args = 2 : i64
+// CHECK-NEXT: return %[[F]]
+func.func @conv_bias_residual_relu(%x: tensor<1x4x4x3xf32>, %w: tensor<1x1x3x3xf32>, %b: tensor<3xf32>) -> tensor<*xf32> {
+  %0 = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<1x1x3x3xf32>) -> tensor<*xf32>
+  %1 = "tf.BiasAdd"(%0, %b) : (tensor<*xf32>, tensor<3xf32>) -> tensor<*xf32>
+  %2 = "tf.AddV2"(%x, %1) : (tensor<1x4x4x3xf32>, tensor<*xf32>) -> tensor<*xf32>
+  %3 = "tf.Relu"(%2) : (tensor<*xf32>) -> tensor<*xf32>
+  return %3 : tensor<*xf32>
+}
+
+// -----
+
+// TF.js's fused ops with only a bias take the residual Add and the
+// activation after them; _FusedMatMul takes no Add (TF's CPU kernel has
+// none), so the Add and the Relu after it stay.
+// CHECK-LABEL: func @fused_then_residual
+// CHECK-NEXT: %[[F:.*]] = "tf._FusedConv2D"(%arg0, %arg1, %arg2, %arg3)
+// CHECK-SAME: fused_ops = ["BiasAdd", "Add", "Relu6"]
+// CHECK-SAME: num_args = 2 : i64
+// CHECK-NEXT: %[[M:.*]] = "tf._FusedMatMul"(%arg4, %arg5, %arg6)
+// CHECK-SAME: fused_ops = ["BiasAdd"]
+// CHECK-NEXT: %[[A:.*]] = "tf.Add"(%[[M]], %arg4)
+// CHECK-NEXT: "tf.Relu"(%[[A]])
+func.func @fused_then_residual(%x: tensor<1x4x4x3xf32>, %w: tensor<1x1x3x3xf32>, %b: tensor<3xf32>, %r: tensor<1x4x4x3xf32>, %a: tensor<3x3xf32>, %m: tensor<3x3xf32>, %c: tensor<3xf32>) -> (tensor<*xf32>, tensor<*xf32>) {
+  %0 = "tf._FusedConv2D"(%x, %w, %b) {T = f32, fused_ops = ["BiasAdd"], num_args = 1 : i64, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<1x1x3x3xf32>, tensor<3xf32>) -> tensor<*xf32>
+  %1 = "tf.AddV2"(%0, %r) : (tensor<*xf32>, tensor<1x4x4x3xf32>) -> tensor<*xf32>
+  %2 = "tf.Relu6"(%1) : (tensor<*xf32>) -> tensor<*xf32>
+  %3 = "tf._FusedMatMul"(%a, %m, %c) {T = f32, fused_ops = ["BiasAdd"], num_args = 1 : i64} : (tensor<3x3xf32>, tensor<3x3xf32>, tensor<3xf32>) -> tensor<*xf32>
+  %4 = "tf.Add"(%3, %a) : (tensor<*xf32>, tensor<3x3xf32>) -> tensor<*xf32>
+  %5 = "tf.Relu"(%4) : (tensor<*xf32>) -> tensor<*xf32>
+  return %2, %5 : tensor<*xf32>, tensor<*xf32>
+}
+
+// -----
+
+// An Add of a lower-rank value (hard-swish's x + 3) is no residual: the
+// conv takes its bias only.
+// CHECK-LABEL: func @hard_swish_add_stays
+// CHECK-NEXT: %[[F:.*]] = "tf._FusedConv2D"(%arg0, %arg1, %arg2)
+// CHECK-SAME: fused_ops = ["BiasAdd"]
+// CHECK-NEXT: "tf.AddV2"(%[[F]], %arg3)
+func.func @hard_swish_add_stays(%x: tensor<1x4x4x3xf32>, %w: tensor<1x1x3x3xf32>, %b: tensor<3xf32>, %three: tensor<f32>) -> tensor<*xf32> {
+  %0 = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<1x1x3x3xf32>) -> tensor<*xf32>
+  %1 = "tf.BiasAdd"(%0, %b) : (tensor<*xf32>, tensor<3xf32>) -> tensor<*xf32>
+  %2 = "tf.AddV2"(%1, %three) : (tensor<*xf32>, tensor<f32>) -> tensor<*xf32>
+  return %2 : tensor<*xf32>
+}

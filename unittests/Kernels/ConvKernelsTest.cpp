@@ -366,7 +366,18 @@ void checkFused(const std::string &op, const Cfg &c,
                     offset[ch];
     }
   }
-  std::string act = fusedOps.size() > 1 ? fusedOps[1] : "";
+  // A residual "Add" (after BiasAdd) takes a tensor shaped like the output.
+  const bool add = fusedOps.size() > 1 && fusedOps[1] == "Add";
+  const size_t actIndex = add ? 2 : 1;
+  std::string act = fusedOps.size() > actIndex ? fusedOps[actIndex] : "";
+  Geometry g = geometry(c);
+  if (add) {
+    auto residual = patternValues(expected.size(), 3, 11);
+    inputs.push_back(makeTensorFrom<float>({c.n, g.oh, g.ow, oc}, residual));
+    ++numArgs;
+    for (size_t i = 0; i < expected.size(); ++i)
+      expected[i] += residual[i];
+  }
   if (act == "Prelu") {
     inputs.push_back(makeTensorFrom<float>({oc}, alpha));
     ++numArgs;
@@ -383,7 +394,6 @@ void checkFused(const std::string &op, const Cfg &c,
   attrs.set("num_args", int64_t(numArgs));
   attrs.set("epsilon", epsilon);
   attrs.set("leakyrelu_alpha", 0.3f);
-  Geometry g = geometry(c);
   auto out = runMaybeConstant(op, attrs, std::move(inputs), constantInputs,
                               DType::F32);
   ASSERT_TRUE(out.ok()) << out.status();
@@ -410,6 +420,27 @@ TEST(FusedConv, AllEpilogues) {
     }
   // TF.js emits an activation alone, too.
   checkFused("_FusedConv2D", im2col, {"", "Relu"});
+}
+
+TEST(FusedConv, ResidualAdd) {
+  // The addend joins in the GEMM's registers (pointwise, im2col, and a k of
+  // 300 that the GEMM takes in two chunks) and per pixel (depthwise).
+  const Cfg im2col{2, 5, 5, 3, 3, 3, 6, 1, 1, 1, 1, "SAME"};
+  const Cfg pointwise{1, 4, 4, 5, 1, 1, 7};
+  const Cfg deep{1, 3, 5, 300, 1, 1, 70};
+  const Cfg dw{1, 5, 5, 20, 3, 3, 1, 2, 2, 1, 1, "SAME"};
+  for (const char *act : {"", "Relu", "Relu6", "Elu", "Sigmoid", "Prelu"}) {
+    std::vector<std::string> ops = {"BiasAdd", "Add"};
+    if (*act)
+      ops.push_back(act);
+    checkFused("_FusedConv2D", im2col, ops);
+    checkFused("_FusedConv2D", pointwise, ops);
+    checkFused("_FusedConv2D", deep, ops);
+    checkFused("_FusedDepthwiseConv2dNative", dw, ops);
+    checkFused("FusedDepthwiseConv2dNative", dw, ops);
+  }
+  // Constant filter and bias (packed once), the addend computed.
+  checkFused("_FusedConv2D", deep, {"BiasAdd", "Add", "Relu"}, 0b110);
 }
 
 TEST(FusedConv, ConstantFilterAndArguments) {
@@ -456,6 +487,21 @@ TEST(FusedConv, Errors) {
                 .message(),
             opError("_FusedConv2D", "prelu alpha must have 1 or 2 elements, "
                                     "got shape [3]"));
+  // The residual Add's addend: another dtype, or a shape that does not
+  // broadcast with the output [1, 2, 2, 2]. "Add" needs a BiasAdd first.
+  EXPECT_EQ(run({"BiasAdd", "Add"}, 2,
+                {makeTensorFrom<float>({2}, {1, 2}),
+                 makeTensorFrom<int32_t>({2}, {1, 2})})
+                .message(),
+            opError("_FusedConv2D", "the fused Add's addend must be f32, got "
+                                    "i32"));
+  EXPECT_EQ(run({"BiasAdd", "Add"}, 2,
+                {makeTensorFrom<float>({2}, {1, 2}),
+                 makeTensorFrom<float>({3}, {1, 2, 3})})
+                .message(),
+            opError("_FusedConv2D", "Incompatible shapes: [1,2,2,2] vs. [3]"));
+  EXPECT_EQ(run({"Add"}, 1, {makeTensorFrom<float>({2}, {1, 2})}).message(),
+            opError("_FusedConv2D", "Fusion is not implemented: [Add]"));
   // A scalar prelu alpha broadcasts.
   auto ok = [&] {
     AttrMap attrs{{"T", DType::F32},

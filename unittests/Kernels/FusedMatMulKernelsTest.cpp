@@ -126,6 +126,12 @@ TEST(FusedMatMul, Errors) {
   EXPECT_EQ(
       runKernel("_FusedMatMul", attrs, in, DType::F32).status().message(),
       opError("_FusedMatMul", "Fusion is not implemented: [Relu,BiasAdd]"));
+  // The residual Add is a convolution's (TF's CPU _FusedMatMul has none).
+  attrs.set("fused_ops", std::vector<std::string>{"BiasAdd", "Add"});
+  attrs.set("num_args", int64_t(2));
+  EXPECT_EQ(
+      runKernel("_FusedMatMul", attrs, in, DType::F32).status().message(),
+      opError("_FusedMatMul", "Fusion is not implemented: [BiasAdd,Add]"));
 }
 
 /// BatchMatMul reference with broadcasting over rank-3 (or lower) shapes.

@@ -14,6 +14,7 @@
 // implementation uses the C++17-deprecated std::result_of.
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
+#include "BinaryOpKernel.h"
 #include "KernelUtils.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
@@ -377,25 +378,37 @@ protected:
                          filter.dim(1),
                          depthwise ? d[3] * filter.dim(3) : filter.dim(3), &s));
     Epilogue<T> epilogue;
+    const Tensor *addend = nullptr;
     if constexpr (Fused) {
       TFRT_FALLBACK_OP_REQUIRES(ctx, ctx->numInputs() >= 2 + spec_.numArgs,
                                 errorf("expected %d extra arguments, got %d",
                                        spec_.numArgs, ctx->numInputs() - 2));
-      const Tensor *args[5];
+      const Tensor *args[6];
       for (int i = 0; i < spec_.numArgs; ++i)
         args[i] = &ctx->input(2 + i);
       TFRT_FALLBACK_OP_REQUIRES_OK(
           ctx, epilogue.init(*this, spec_, absl::MakeSpan(args, spec_.numArgs),
                              s.outC, epsilon_, leakyAlpha_));
+      if (spec_.add)
+        addend = args[1];
+    }
+    TensorShape outShape =
+        layoutShape(s.n, s.outH, s.outW, s.outC, attrs_.nchw);
+    const T *f = filter.data<T>();
+    // A fused Add whose addend is not laid out like the output: the
+    // convolution and its bias, then the broadcasting add and the
+    // activation, as the separate ops compute them.
+    if (addend && (attrs_.nchw || addend->dtype() != dtypeOf<T>() ||
+                   addend->shape() != outShape)) {
+      computeBroadcastAdd(ctx, input, f, s, outShape, epilogue, *addend, run);
+      return;
     }
     Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx,
-        ctx->allocateOutput(
-            0, layoutShape(s.n, s.outH, s.outW, s.outC, attrs_.nchw), &out));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, outShape, &out));
     if (out->numElements() == 0)
       return;
-    const T *f = filter.data<T>();
+    if (addend)
+      epilogue.setAddend(addend->data<T>(), out->data<T>());
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, withNhwc<T>(attrs_.nchw, input, out, [&](const T *in, T *o) {
           run(in, f, o, s, epilogue);
@@ -403,6 +416,53 @@ protected:
   }
 
 private:
+  /// Output = activation(broadcast(conv + bias, addend)) for a fused Add
+  /// whose addend differs from the convolution's output in shape or layout.
+  template <typename Run>
+  void computeBroadcastAdd(OpKernelContextInterface *ctx, const Tensor &input,
+                           const T *f, const ConvShape &s,
+                           const TensorShape &convShape,
+                           const Epilogue<T> &epilogue, const Tensor &addend,
+                           Run &&run) {
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, addend.dtype() == dtypeOf<T>(),
+        errorf("the fused Add's addend must be %s, got %s",
+               dtypeName(dtypeOf<T>()), dtypeName(addend.dtype())));
+    TensorShape::Dims outDims;
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, broadcastShapes(convShape, addend.shape(), &outDims),
+        errorf("Incompatible shapes: %s vs. %s", convShape.toString(),
+               addend.shape().toString()));
+    const TensorShape outShape(outDims);
+    const int64_t channels =
+        outShape.rank() > 0 ? outShape.dim(outShape.rank() - 1) : 1;
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx,
+        epilogue.activation != FusedActivation::Prelu || epilogue.preluScalar ||
+            channels == s.outC,
+        errorf("Prelu's alpha has %d elements but the fused Add makes %d "
+               "channels",
+               s.outC, channels));
+    StatusOr<Tensor> conv = Tensor::allocate(dtypeOf<T>(), convShape);
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, conv.status());
+    Epilogue<T> biasOnly = epilogue;
+    biasOnly.activation = FusedActivation::None;
+    if (conv->numElements() > 0)
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, withNhwc<T>(attrs_.nchw, input, &*conv, [&](const T *in, T *o) {
+            run(in, f, o, s, biasOnly);
+          }));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, outShape, &out));
+    if (out->numElements() == 0)
+      return;
+    evalBinary<T, T, Eigen::internal::scalar_sum_op<T, T>>(
+        ctx->eigenDevice(), *conv, addend, outDims, out);
+    T *o = out->data<T>();
+    for (int64_t i = 0, e = out->numElements(); i < e; i += channels)
+      epilogue.applyActivation(o + i, 0, channels);
+  }
+
   ConvAttrs attrs_;
   FusedOpsSpec spec_;
   float epsilon_ = 1e-4f;

@@ -203,11 +203,15 @@ typedef float Float4 __attribute__((vector_size(16)));
 
 /// The scalar epilogue of one value of column j (same formulas as the
 /// vector microkernels).
-inline float epilogueScalar(float x, const TileEpilogue &ep, int64_t j) {
+inline float epilogueScalar(float x, const TileEpilogue &ep, int64_t j,
+                            const float *c) {
   if (ep.bias)
     x += ep.bias[j];
   else if (ep.bnMean)
     x = (x - ep.bnMean[j]) * ep.bnFactor[j] + ep.bnOffset[j];
+  if (ep.addend)
+    x += *reinterpret_cast<const float *>(reinterpret_cast<const char *>(c) +
+                                          ep.addendOffset);
   switch (ep.activation) {
   case TileActivation::None:
     break;
@@ -252,7 +256,7 @@ template <int MR> void portableKernel(const MicroTile &t) {
       if (t.accumulate)
         x += c[j];
       if (t.epilogue)
-        x = epilogueScalar(x, *t.epilogue, t.col0 + j);
+        x = epilogueScalar(x, *t.epilogue, t.col0 + j, c + j);
       c[j] = x;
     }
   }

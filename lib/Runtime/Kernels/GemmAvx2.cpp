@@ -54,7 +54,11 @@ struct Columns {
 template <int MR, int NV>
 __attribute__((always_inline)) inline void
 applyEpilogue(__m256 (&acc)[MR][NV], const TileEpilogue &ep, int64_t col0,
-              const Columns (&cols)[2]) {
+              const Columns (&cols)[2], const float *c, int64_t ldc) {
+  const float *addend =
+      ep.addend ? reinterpret_cast<const float *>(
+                      reinterpret_cast<const char *>(c) + ep.addendOffset)
+                : nullptr;
   TFRT_FALLBACK_UNROLL
   for (int h = 0; h < NV; ++h) {
     const int64_t j = col0 + 8 * h;
@@ -71,6 +75,12 @@ applyEpilogue(__m256 (&acc)[MR][NV], const TileEpilogue &ep, int64_t col0,
       for (int r = 0; r < MR; ++r)
         acc[r][h] = _mm256_add_ps(
             _mm256_mul_ps(_mm256_sub_ps(acc[r][h], mean), factor), offset);
+    }
+    if (addend) {
+      TFRT_FALLBACK_UNROLL
+      for (int r = 0; r < MR; ++r)
+        acc[r][h] =
+            _mm256_add_ps(acc[r][h], cols[h].load(addend + r * ldc + 8 * h));
     }
     const __m256 zero = _mm256_setzero_ps();
     switch (ep.activation) {
@@ -143,7 +153,7 @@ template <int MR, int NV> void kernel(const MicroTile &t) {
       acc[r][h] = _mm256_add_ps(acc[r][h], cols[h].load(c + r * t.ldc + 8 * h));
   }
   if (t.epilogue)
-    applyEpilogue<MR, NV>(acc, *t.epilogue, t.col0, cols);
+    applyEpilogue<MR, NV>(acc, *t.epilogue, t.col0, cols, c, t.ldc);
   TFRT_FALLBACK_UNROLL
   for (int r = 0; r < MR; ++r)
     TFRT_FALLBACK_UNROLL

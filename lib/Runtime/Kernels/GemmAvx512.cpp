@@ -36,7 +36,11 @@ constexpr int kMR = 14, kNR = 32;
 template <int MR, int NV>
 __attribute__((always_inline)) inline void
 applyEpilogue(__m512 (&acc)[MR][NV], const TileEpilogue &ep, int64_t col0,
-              const __mmask16 (&masks)[2]) {
+              const __mmask16 (&masks)[2], const float *c, int64_t ldc) {
+  const float *addend =
+      ep.addend ? reinterpret_cast<const float *>(
+                      reinterpret_cast<const char *>(c) + ep.addendOffset)
+                : nullptr;
   TFRT_FALLBACK_UNROLL
   for (int h = 0; h < NV; ++h) {
     const int64_t j = col0 + 16 * h;
@@ -54,6 +58,12 @@ applyEpilogue(__m512 (&acc)[MR][NV], const TileEpilogue &ep, int64_t col0,
       for (int r = 0; r < MR; ++r)
         acc[r][h] = _mm512_add_ps(
             _mm512_mul_ps(_mm512_sub_ps(acc[r][h], mean), factor), offset);
+    }
+    if (addend) {
+      TFRT_FALLBACK_UNROLL
+      for (int r = 0; r < MR; ++r)
+        acc[r][h] = _mm512_add_ps(
+            acc[r][h], _mm512_maskz_loadu_ps(mask, addend + r * ldc + 16 * h));
     }
     const __m512 zero = _mm512_setzero_ps();
     switch (ep.activation) {
@@ -132,7 +142,7 @@ template <int MR, int NV> void kernel(const MicroTile &t) {
           acc[r][h], _mm512_maskz_loadu_ps(masks[h], c + r * t.ldc + 16 * h));
   }
   if (t.epilogue)
-    applyEpilogue<MR, NV>(acc, *t.epilogue, t.col0, masks);
+    applyEpilogue<MR, NV>(acc, *t.epilogue, t.col0, masks, c, t.ldc);
   TFRT_FALLBACK_UNROLL
   for (int r = 0; r < MR; ++r)
     TFRT_FALLBACK_UNROLL

@@ -13,6 +13,7 @@
 #ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_GEMMMICROKERNELS_H
 #define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_GEMMMICROKERNELS_H
 
+#include <cstddef>
 #include <cstdint>
 
 namespace tfrt_fallback::rt::gemm::detail {
@@ -38,6 +39,10 @@ struct TileEpilogue {
   const float *bnMean = nullptr;
   const float *bnFactor = nullptr;
   const float *bnOffset = nullptr;
+  /// Then x + the element of another matrix laid out like C, `addendOffset`
+  /// bytes from the element of C (a residual connection: fused "Add").
+  bool addend = false;
+  ptrdiff_t addendOffset = 0;
   TileActivation activation = TileActivation::None;
   float alpha = 0;
   const float *prelu = nullptr;

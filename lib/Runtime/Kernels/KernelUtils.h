@@ -320,11 +320,14 @@ enum class FusedActivation {
 };
 
 /// The parsed `fused_ops` list: an optional "BiasAdd" (1 argument) or
-/// "FusedBatchNorm" (4 arguments: scale, offset, mean, variance) followed
-/// by at most one activation; "Prelu" takes one more argument (alpha).
+/// "FusedBatchNorm" (4 arguments: scale, offset, mean, variance), after
+/// "BiasAdd" an optional "Add" (1 argument: a tensor added to the output, a
+/// residual connection, as TF's oneDNN _FusedConv2D takes it), then at most
+/// one activation; "Prelu" takes one more argument (alpha).
 struct FusedOpsSpec {
   bool biasAdd = false;
   bool batchNorm = false;
+  bool add = false;
   FusedActivation activation = FusedActivation::None;
   int numArgs = 0;
 };
@@ -343,6 +346,11 @@ inline Status parseFusedOps(const OpKernel &kernel,
   } else if (i < ops.size() && ops[i] == "FusedBatchNorm") {
     spec->batchNorm = true;
     spec->numArgs = 4;
+    ++i;
+  }
+  if (spec->biasAdd && i < ops.size() && ops[i] == "Add") {
+    spec->add = true;
+    ++spec->numArgs;
     ++i;
   }
   if (i < ops.size()) {
@@ -405,9 +413,21 @@ template <typename T> struct Epilogue {
   T leakyAlpha = T(0.2);
   const T *prelu = nullptr;
   bool preluScalar = false;
+  /// Fused "Add": each output value also gets the value `addendOffset`
+  /// bytes from it (an addend laid out like the output; setAddend()).
+  bool addend = false;
+  ptrdiff_t addendOffset = 0;
 
   bool empty() const {
-    return !bias && bnMean.empty() && activation == FusedActivation::None;
+    return !bias && bnMean.empty() && !addend &&
+           activation == FusedActivation::None;
+  }
+
+  /// Adds `add` (shaped like the output at `out`) before the activation.
+  void setAddend(const T *add, const T *out) {
+    addend = true;
+    addendOffset = reinterpret_cast<const char *>(add) -
+                   reinterpret_cast<const char *>(out);
   }
 
   /// Prepares the epilogue of `kernel` from the extra arguments `args` (as
@@ -447,6 +467,8 @@ template <typename T> struct Epilogue {
         bnFactor[c] =
             scale[c] / std::sqrt(variance[c] + static_cast<T>(epsilon));
     }
+    if (spec.add)
+      ++next; // The addend: the kernel binds it with setAddend().
     if (activation == FusedActivation::Prelu) {
       const Tensor &t = *args[next++];
       if (t.dtype() != dtypeOf<T>() ||
@@ -469,6 +491,11 @@ template <typename T> struct Epilogue {
       x = (x - ConstArrayMap<T>(bnMean.data() + c0, n)) *
               ConstArrayMap<T>(bnFactor.data() + c0, n) +
           ConstArrayMap<T>(bnOffset.data() + c0, n);
+    if (addend)
+      x += ConstArrayMap<T>(
+          reinterpret_cast<const T *>(reinterpret_cast<const char *>(row) +
+                                      addendOffset),
+          n);
     applyActivation(row, c0, n);
   }
 
@@ -520,6 +547,8 @@ inline gemm::GemmEpilogue gemmEpilogue(const Epilogue<float> &epilogue) {
     out.tile.bnFactor = epilogue.bnFactor.data();
     out.tile.bnOffset = epilogue.bnOffset.data();
   }
+  out.tile.addend = epilogue.addend;
+  out.tile.addendOffset = epilogue.addendOffset;
   switch (epilogue.activation) {
   case FusedActivation::None:
     break;

@@ -144,6 +144,9 @@ public:
         ctx, getOptionalAttr(ctx, "transpose_b", &transposeB_));
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, readFusedAttrs(*this, ctx, &spec_, &epsilon_, &leakyAlpha_));
+    // TF's CPU _FusedMatMul has no residual Add.
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, !spec_.add, errorf("Fusion is not implemented: [BiasAdd,Add]"));
   }
 
   void compute(OpKernelContextInterface *ctx) override {
