@@ -10,9 +10,9 @@
 #ifndef TFRT_FALLBACK_RUNTIME_DTYPE_H
 #define TFRT_FALLBACK_RUNTIME_DTYPE_H
 
-#include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "tfrt_fallback/Runtime/Status.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <Eigen/Core>
 
@@ -144,7 +144,7 @@ template <typename F> Status dispatchDType(DType dtype, F &&f) {
     break;
   }
   return UnimplementedError(
-      absl::StrCat("unsupported dtype '", dtypeName(dtype), "'"));
+      strCat("unsupported dtype '", dtypeName(dtype), "'"));
 }
 
 } // namespace tfrt_fallback::rt

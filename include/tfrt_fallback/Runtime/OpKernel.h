@@ -21,9 +21,9 @@
 
 #include "absl/container/inlined_vector.h"
 #include "absl/functional/any_invocable.h"
-#include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <cstdint>
 #include <initializer_list>
@@ -196,9 +196,8 @@ public:
   /// as absl::StrCat prints it) and `%%` by `%`.
   template <typename... Args>
   Status errorf(absl::string_view format, const Args &...args) const {
-    return makeOpError(
-        StatusCode::kInvalidArgument, opName_, nodeName_,
-        formatMessage(format, {absl::AlphaNum(args).Piece()...}));
+    return makeOpError(StatusCode::kInvalidArgument, opName_, nodeName_,
+                       formatMessage(format, {StrPiece(args).piece()...}));
   }
 
 private:

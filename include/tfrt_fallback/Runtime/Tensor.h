@@ -379,9 +379,9 @@ template <typename T>
 StatusOr<Tensor> Tensor::fromValues(TensorShape shape,
                                     absl::Span<const T> values) {
   if (static_cast<int64_t>(values.size()) != shape.numElements())
-    return InvalidArgumentError(absl::StrCat("shape ", shape.toString(),
-                                             " needs ", shape.numElements(),
-                                             " values, got ", values.size()));
+    return InvalidArgumentError(strCat("shape ", shape.toString(), " needs ",
+                                       shape.numElements(), " values, got ",
+                                       values.size()));
   StatusOr<Tensor> tensor = allocate(dtypeOf<T>(), std::move(shape));
   if (!tensor.ok())
     return tensor.status();

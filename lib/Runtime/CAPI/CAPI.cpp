@@ -17,7 +17,7 @@
 #include "tfrt_fallback/Runtime/Program.h"
 #include "tfrt_fallback/Runtime/Runner.h"
 
-#include "absl/strings/str_cat.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <chrono>
 #include <cstring>
@@ -186,7 +186,7 @@ TFRTF_Tensor *TFRTF_NewTensor(TFRTF_DataType type, const int64_t *dims,
   StatusOr<DType> dtype = dtypeFromDataType(static_cast<int>(type));
   if (!dtype.ok() || !isBufferDType(*dtype)) {
     setStatus(status,
-              InvalidArgumentError(absl::StrCat(
+              InvalidArgumentError(strCat(
                   "TFRTF_NewTensor: unsupported data type ", int(type))));
     return nullptr;
   }
@@ -207,7 +207,7 @@ TFRTF_Tensor *TFRTF_NewTensor(TFRTF_DataType type, const int64_t *dims,
     return nullptr;
   }
   if (byteSize != tensor->totalBytes() || (byteSize && !data)) {
-    setStatus(status, InvalidArgumentError(absl::StrCat(
+    setStatus(status, InvalidArgumentError(strCat(
                           "TFRTF_NewTensor: ", byteSize, " bytes given for ",
                           tensor->shape().toString(), " ", dtypeName(*dtype),
                           ", which takes ", tensor->totalBytes())));
@@ -283,15 +283,15 @@ void TFRTF_RunWithOptions(TFRTF_Program *program, const char *function,
   const Function *f = findFunction(program, function);
   if (!f) {
     setStatus(status,
-              NotFoundError(absl::StrCat("the program has no function '",
-                                         function ? function : "(null)", "'")));
+              NotFoundError(strCat("the program has no function '",
+                                   function ? function : "(null)", "'")));
     return;
   }
   if (numOutputs != static_cast<int>(f->resultRegisters.size()) ||
       (numOutputs > 0 && !outputs) || numInputs < 0 ||
       (numInputs > 0 && !inputs)) {
     setStatus(status,
-              InvalidArgumentError(absl::StrCat(
+              InvalidArgumentError(strCat(
                   "function '", function, "' takes ", f->argRegisters.size(),
                   " inputs and returns ", f->resultRegisters.size(),
                   " outputs; got ", numInputs, " and room for ", numOutputs)));
@@ -301,8 +301,7 @@ void TFRTF_RunWithOptions(TFRTF_Program *program, const char *function,
   tensors.reserve(numInputs);
   for (int i = 0; i < numInputs; ++i) {
     if (!inputs[i]) {
-      setStatus(status,
-                InvalidArgumentError(absl::StrCat("input #", i, " is NULL")));
+      setStatus(status, InvalidArgumentError(strCat("input #", i, " is NULL")));
       return;
     }
     tensors.push_back(inputs[i]->tensor);

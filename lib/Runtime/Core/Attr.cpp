@@ -6,8 +6,7 @@
 
 #include "tfrt_fallback/Runtime/Attr.h"
 
-#include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <algorithm>
 
@@ -29,7 +28,7 @@ bool PartialShape::isFullyDefined() const {
 StatusOr<TensorShape> PartialShape::toTensorShape() const {
   if (!isFullyDefined())
     return InvalidArgumentError(
-        absl::StrCat("shape ", toString(), " is not fully defined"));
+        strCat("shape ", toString(), " is not fully defined"));
   return TensorShape::create(dims_);
 }
 
@@ -47,15 +46,15 @@ bool PartialShape::isCompatibleWith(const TensorShape &shape) const {
 std::string PartialShape::toString() const {
   if (!knownRank_)
     return "<unknown rank>";
-  return absl::StrCat("[",
-                      absl::StrJoin(dims_, ",",
-                                    [](std::string *out, int64_t d) {
-                                      if (d < 0)
-                                        out->push_back('?');
-                                      else
-                                        absl::StrAppend(out, d);
-                                    }),
-                      "]");
+  return strCat("[",
+                strJoin(dims_, ",",
+                        [](std::string *out, int64_t d) {
+                          if (d < 0)
+                            out->push_back('?');
+                          else
+                            strAppend(out, d);
+                        }),
+                "]");
 }
 
 //===----------------------------------------------------------------------===//
@@ -114,21 +113,19 @@ size_t AttrValue::listSize() const {
 }
 
 namespace {
-std::string scalarToString(int64_t v) { return absl::StrCat(v); }
-std::string scalarToString(float v) { return absl::StrCat(v); }
+std::string scalarToString(int64_t v) { return strCat(v); }
+std::string scalarToString(float v) { return strCat(v); }
 std::string scalarToString(bool v) { return v ? "true" : "false"; }
 std::string scalarToString(const std::string &v) {
-  return absl::StrCat("\"", v, "\"");
+  return strCat("\"", v, "\"");
 }
 std::string scalarToString(DType v) { return std::string(dtypeName(v)); }
 std::string scalarToString(const PartialShape &v) { return v.toString(); }
 std::string scalarToString(const Tensor &v) {
-  return absl::StrCat("tensor<", v.shape().toString(), " ",
-                      dtypeName(v.dtype()), ">");
+  return strCat("tensor<", v.shape().toString(), " ", dtypeName(v.dtype()),
+                ">");
 }
-std::string scalarToString(const FuncAttr &v) {
-  return absl::StrCat("@", v.name);
-}
+std::string scalarToString(const FuncAttr &v) { return strCat("@", v.name); }
 template <typename T> std::string scalarToString(const std::vector<T> &v) {
   std::string out = "[";
   for (size_t i = 0; i < v.size(); ++i) {
@@ -172,7 +169,7 @@ StatusOr<AttrMap> AttrMap::fromEntries(std::vector<Entry> entries) {
   for (size_t i = 1; i < entries.size(); ++i)
     if (entries[i].first == entries[i - 1].first)
       return InvalidArgumentError(
-          absl::StrCat("duplicate attribute '", entries[i].first, "'"));
+          strCat("duplicate attribute '", entries[i].first, "'"));
   AttrMap map;
   map.entries_ = std::move(entries);
   return map;

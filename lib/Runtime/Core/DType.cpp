@@ -47,15 +47,14 @@ StatusOr<DType> parseDType(absl::string_view name) {
                : name == entry.name || name == entry.tfName ||
                      name == entry.pyName)
       return entry.dtype;
-  return InvalidArgumentError(absl::StrCat("unknown dtype '", name, "'"));
+  return InvalidArgumentError(strCat("unknown dtype '", name, "'"));
 }
 
 StatusOr<DType> dtypeFromDataType(int dataType) {
   for (const DTypeNames &entry : kDTypes)
     if (static_cast<int>(entry.dtype) == dataType)
       return entry.dtype;
-  return InvalidArgumentError(
-      absl::StrCat("unknown TensorFlow DataType ", dataType));
+  return InvalidArgumentError(strCat("unknown TensorFlow DataType ", dataType));
 }
 
 // The runtime assumes a little-endian host, as do the '<' descriptors.
@@ -78,8 +77,8 @@ StatusOr<DType> parseNumpyDescr(absl::string_view descr) {
   if (descr.size() >= 2) {
     char order = descr[0];
     if (order == '>')
-      return InvalidArgumentError(absl::StrCat("big-endian numpy dtype '",
-                                               descr, "' is not supported"));
+      return InvalidArgumentError(
+          strCat("big-endian numpy dtype '", descr, "' is not supported"));
     if (order == '<' || order == '=' || order == '|') {
       absl::string_view rest = descr.substr(1);
       for (const DTypeNames &entry : kDTypes)
@@ -88,8 +87,7 @@ StatusOr<DType> parseNumpyDescr(absl::string_view descr) {
           return entry.dtype;
     }
   }
-  return InvalidArgumentError(
-      absl::StrCat("unsupported numpy dtype '", descr, "'"));
+  return InvalidArgumentError(strCat("unsupported numpy dtype '", descr, "'"));
 }
 
 } // namespace tfrt_fallback::rt

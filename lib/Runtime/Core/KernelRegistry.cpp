@@ -8,8 +8,7 @@
 
 #include "tfrt_fallback/Runtime/OpTable.h"
 
-#include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -54,8 +53,8 @@ bool matchesWith(const KernelDef &def, Getter &&getDTypes) {
 }
 
 std::string joinDTypes(absl::Span<const DType> dtypes, absl::string_view sep) {
-  return absl::StrJoin(dtypes, sep, [](std::string *out, DType dtype) {
-    absl::StrAppend(out, dtypeName(dtype));
+  return strJoin(dtypes, sep, [](std::string *out, DType dtype) {
+    strAppend(out, dtypeName(dtype));
   });
 }
 } // namespace
@@ -84,11 +83,10 @@ bool KernelDef::matches(const AttrMap &attrs) const {
 std::string KernelDef::constraintString() const {
   if (constraints_.empty())
     return "any dtype";
-  return absl::StrJoin(constraints_, ", ",
-                       [](std::string *out, const TypeConstraint &c) {
-                         absl::StrAppend(out, c.attrName, " in {",
-                                         joinDTypes(c.allowed, ", "), "}");
-                       });
+  return strJoin(
+      constraints_, ", ", [](std::string *out, const TypeConstraint &c) {
+        strAppend(out, c.attrName, " in {", joinDTypes(c.allowed, ", "), "}");
+      });
 }
 
 KernelDefBuilder &
@@ -127,23 +125,22 @@ Status noMatchError(absl::string_view opName,
   for (const std::string &name : attrNames) {
     DTypes dtypes;
     if (!getDTypes(name, &dtypes))
-      actual.push_back(absl::StrCat(name, "=<missing>"));
+      actual.push_back(strCat(name, "=<missing>"));
     else if (dtypes.size() == 1)
-      actual.push_back(absl::StrCat(name, "=", dtypeName(dtypes[0])));
+      actual.push_back(strCat(name, "=", dtypeName(dtypes[0])));
     else
-      actual.push_back(absl::StrCat(name, "=[", joinDTypes(dtypes, ","), "]"));
+      actual.push_back(strCat(name, "=[", joinDTypes(dtypes, ","), "]"));
   }
   std::vector<std::string> registered;
   for (const KernelDef &def : defs)
     registered.push_back(def.constraintString());
-  return NotFoundError(absl::StrCat(
-      "no kernel for op '", opName, "' with ", absl::StrJoin(actual, ", "),
-      "; registered: ", absl::StrJoin(registered, "; ")));
+  return NotFoundError(strCat("no kernel for op '", opName, "' with ",
+                              strJoin(actual, ", "),
+                              "; registered: ", strJoin(registered, "; ")));
 }
 
 Status unknownOpError(absl::string_view opName) {
-  return NotFoundError(
-      absl::StrCat("no kernel registered for op '", opName, "'"));
+  return NotFoundError(strCat("no kernel registered for op '", opName, "'"));
 }
 } // namespace
 
@@ -167,8 +164,7 @@ KernelRegistry::createKernel(absl::string_view opName,
                              absl::Span<const DType> inputDTypes,
                              absl::Span<const DType> outputDTypes) const {
   auto withNode = [&](const Status &status) {
-    return Status(status.code(),
-                  absl::StrCat(nodeName, ": ", status.message()));
+    return Status(status.code(), strCat(nodeName, ": ", status.message()));
   };
   // Kernels index their inputs and read them as their attributes' types:
   // check both before any kernel sees the node.
@@ -240,19 +236,18 @@ Status KernelRegistry::checkInputArity(absl::string_view opName,
     std::tie(minInputs, maxInputs) = it->second;
   } else {
     return InternalError(
-        absl::StrCat("op '", opName,
-                     "' has kernels but neither a row in the op table nor "
-                     "an input count"));
+        strCat("op '", opName,
+               "' has kernels but neither a row in the op table nor "
+               "an input count"));
   }
   if (numInputs >= minInputs && (maxInputs < 0 || numInputs <= maxInputs))
     return OkStatus();
-  std::string expected = maxInputs == minInputs ? absl::StrCat(minInputs)
-                         : maxInputs < 0
-                             ? absl::StrCat("at least ", minInputs)
-                             : absl::StrCat(minInputs, " to ", maxInputs);
-  return InvalidArgumentError(absl::StrCat(
-      "op '", opName, "' takes ", expected,
-      expected == "1" ? " input" : " inputs", ", got ", numInputs));
+  std::string expected = maxInputs == minInputs ? strCat(minInputs)
+                         : maxInputs < 0 ? strCat("at least ", minInputs)
+                                         : strCat(minInputs, " to ", maxInputs);
+  return InvalidArgumentError(strCat("op '", opName, "' takes ", expected,
+                                     expected == "1" ? " input" : " inputs",
+                                     ", got ", numInputs));
 }
 
 namespace {
@@ -304,9 +299,9 @@ std::vector<int> countTensors(absl::Span<const OpArg> args, size_t numTensors,
 Status typeMismatch(absl::string_view opName, absl::string_view attr,
                     DType dtype, absl::string_view side, int64_t index,
                     DType actual) {
-  return InvalidArgumentError(
-      absl::StrCat("op '", opName, "' has ", attr, "=", dtypeName(dtype),
-                   " but its ", side, " #", index, " is ", dtypeName(actual)));
+  return InvalidArgumentError(strCat("op '", opName, "' has ", attr, "=",
+                                     dtypeName(dtype), " but its ", side, " #",
+                                     index, " is ", dtypeName(actual)));
 }
 
 /// Checks the dtypes of one side (inputs or outputs) of a node.

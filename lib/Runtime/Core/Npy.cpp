@@ -9,8 +9,8 @@
 #include "tfrt_fallback/Runtime/Npy.h"
 
 #include "absl/strings/ascii.h"
-#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <charconv>
 #include <cstring>
@@ -25,13 +25,13 @@ constexpr absl::string_view kMagic("\x93NUMPY", 6);
 
 Status npyError(absl::string_view name, absl::string_view message) {
   return InvalidArgumentError(
-      absl::StrCat("invalid .npy file '", name, "': ", message));
+      strCat("invalid .npy file '", name, "': ", message));
 }
 
 /// The text after `'key':` up to the next top-level comma or closing brace.
 bool findValue(absl::string_view header, absl::string_view key,
                absl::string_view &value) {
-  std::string quoted = absl::StrCat("'", key, "'");
+  std::string quoted = strCat("'", key, "'");
   size_t pos = header.find(quoted);
   if (pos == absl::string_view::npos)
     return false;
@@ -75,7 +75,7 @@ StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
                       << (8 * i);
     headerStart = 12;
   } else {
-    return npyError(name, absl::StrCat("unsupported version ", major));
+    return npyError(name, strCat("unsupported version ", major));
   }
   if (headerLength > bytes.size() - headerStart)
     return npyError(name, "truncated header");
@@ -106,7 +106,7 @@ StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
       continue;
     int64_t dim;
     if (!parseInteger(part, &dim) || dim < 0)
-      return npyError(name, absl::StrCat("bad dimension '", part, "'"));
+      return npyError(name, strCat("bad dimension '", part, "'"));
     dims.push_back(dim);
   }
   StatusOr<TensorShape> shape = TensorShape::create(dims);
@@ -120,11 +120,11 @@ StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
   if (__builtin_mul_overflow(static_cast<uint64_t>(shape->numElements()),
                              static_cast<uint64_t>(dtypeSize(*dtype)),
                              &expected))
-    return npyError(name, absl::StrCat("shape ", shapeText, " is too large"));
+    return npyError(name, strCat("shape ", shapeText, " is too large"));
   if (expected != bytes.size() - dataStart)
-    return npyError(name, absl::StrCat("expected ", expected,
-                                       " bytes of data, found ",
-                                       bytes.size() - dataStart));
+    return npyError(name,
+                    strCat("expected ", expected, " bytes of data, found ",
+                           bytes.size() - dataStart));
   StatusOr<Tensor> tensor = Tensor::allocate(*dtype, *shape);
   if (!tensor.ok())
     return npyError(name, tensor.status().message());
@@ -142,7 +142,7 @@ StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
 StatusOr<Tensor> readNpyFile(const std::string &path) {
   std::ifstream file(path, std::ios::binary);
   if (!file)
-    return NotFoundError(absl::StrCat("cannot open '", path, "'"));
+    return NotFoundError(strCat("cannot open '", path, "'"));
   std::stringstream contents;
   contents << file.rdbuf();
   return parseNpy(contents.str(), path);
@@ -162,16 +162,16 @@ StatusOr<std::string> encodeNpy(const Tensor &input) {
   }
   absl::string_view descr = numpyDescr(tensor.dtype());
   if (descr.empty())
-    return InvalidArgumentError(absl::StrCat(
-        "dtype ", dtypeName(tensor.dtype()), " has no .npy encoding"));
+    return InvalidArgumentError(
+        strCat("dtype ", dtypeName(tensor.dtype()), " has no .npy encoding"));
   // NumPy's tuple spelling: "()", "(4,)", "(2, 3)".
   std::string shape = "(";
   for (int i = 0; i < tensor.rank(); ++i)
-    absl::StrAppend(&shape, i ? ", " : "", tensor.shape().dim(i));
-  absl::StrAppend(&shape, tensor.rank() == 1 ? ",)" : ")");
+    strAppend(&shape, i ? ", " : "", tensor.shape().dim(i));
+  strAppend(&shape, tensor.rank() == 1 ? ",)" : ")");
   std::string header =
-      absl::StrCat("{'descr': '", descr,
-                   "', 'fortran_order': False, 'shape': ", shape, ", }");
+      strCat("{'descr': '", descr,
+             "', 'fortran_order': False, 'shape': ", shape, ", }");
   bool v2 = header.size() + 11 > 65535;
   size_t prefix = v2 ? 12 : 10;
   size_t total = prefix + header.size() + 1;
@@ -195,10 +195,10 @@ Status writeNpyFile(const std::string &path, const Tensor &tensor) {
     return bytes.status();
   std::ofstream file(path, std::ios::binary);
   if (!file)
-    return PermissionDeniedError(absl::StrCat("cannot write '", path, "'"));
+    return PermissionDeniedError(strCat("cannot write '", path, "'"));
   file.write(bytes->data(), bytes->size());
   if (!file)
-    return DataLossError(absl::StrCat("failed writing '", path, "'"));
+    return DataLossError(strCat("failed writing '", path, "'"));
   return OkStatus();
 }
 

@@ -41,13 +41,13 @@ std::string formatMessage(absl::string_view format,
     out += c;
   }
   for (; next != args.end(); ++next)
-    absl::StrAppend(&out, " ", *next);
+    strAppend(&out, " ", *next);
   return out;
 }
 
 Status makeOpError(StatusCode code, absl::string_view opName,
                    absl::string_view nodeName, absl::string_view message) {
-  return Status(code, absl::StrCat(opName, " '", nodeName, "': ", message));
+  return Status(code, strCat(opName, " '", nodeName, "': ", message));
 }
 
 OpKernelConstructionInterface::~OpKernelConstructionInterface() = default;
@@ -90,17 +90,17 @@ const AttrValue *SimpleOpKernelConstruction::lookup(absl::string_view name,
   const AttrValue *value = attrs_.find(name);
   if (!value) {
     *status = InvalidArgumentError(
-        absl::StrCat("attribute '", name, "' of ", opName_, " '", nodeName_,
-                     "' is missing, expected ", attrKindName(kind)));
+        strCat("attribute '", name, "' of ", opName_, " '", nodeName_,
+               "' is missing, expected ", attrKindName(kind)));
     return nullptr;
   }
   bool listKind = kind >= AttrValue::Kind::IntList;
   if (value->kind() == kind ||
       (listKind && value->isList() && value->listSize() == 0))
     return value;
-  *status = InvalidArgumentError(absl::StrCat(
-      "attribute '", name, "' of ", opName_, " '", nodeName_, "' is ",
-      attrKindName(value->kind()), ", expected ", attrKindName(kind)));
+  *status = InvalidArgumentError(
+      strCat("attribute '", name, "' of ", opName_, " '", nodeName_, "' is ",
+             attrKindName(value->kind()), ", expected ", attrKindName(kind)));
   return nullptr;
 }
 
@@ -162,9 +162,9 @@ Status SimpleOpKernelConstruction::getAttr(absl::string_view name,
   if (Status status = getAttr(name, &v); !status.ok())
     return status;
   if (!fitsInt32(v))
-    return InvalidArgumentError(
-        absl::StrCat("attribute '", name, "' of ", opName_, " '", nodeName_,
-                     "' value ", v, " does not fit in int32"));
+    return InvalidArgumentError(strCat("attribute '", name, "' of ", opName_,
+                                       " '", nodeName_, "' value ", v,
+                                       " does not fit in int32"));
   *out = static_cast<int32_t>(v);
   return OkStatus();
 }
@@ -181,8 +181,8 @@ Status SimpleOpKernelConstruction::getAttr(absl::string_view name,
     for (int64_t v : *list) {
       if (!fitsInt32(v))
         return InvalidArgumentError(
-            absl::StrCat("attribute '", name, "' of ", opName_, " '", nodeName_,
-                         "' element ", v, " does not fit in int32"));
+            strCat("attribute '", name, "' of ", opName_, " '", nodeName_,
+                   "' element ", v, " does not fit in int32"));
       out->push_back(static_cast<int32_t>(v));
     }
   }
@@ -240,9 +240,8 @@ const Eigen::ThreadPoolDevice &OpKernelContext::eigenDevice() const {
 
 Status OpKernelContext::outputIndexError(int index) const {
   return makeOpError(StatusCode::kInvalidArgument, opName(), nodeName(),
-                     absl::StrCat("output index ", index,
-                                  " is out of range [0, ", outputs_.size(),
-                                  ")"));
+                     strCat("output index ", index, " is out of range [0, ",
+                            outputs_.size(), ")"));
 }
 
 Status OpKernelContext::allocateOutput(int index, const TensorShape &shape,
@@ -254,7 +253,7 @@ Status OpKernelContext::allocateOutput(int index, const TensorShape &shape,
   if (!tensor.ok())
     return makeOpError(
         tensor.status().code(), opName(), nodeName(),
-        absl::StrCat("output ", index, ": ", tensor.status().message()));
+        strCat("output ", index, ": ", tensor.status().message()));
   *outputs_[index] = *std::move(tensor);
   *out = outputs_[index];
   return OkStatus();

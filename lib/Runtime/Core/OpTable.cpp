@@ -8,9 +8,9 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/ascii.h"
-#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <cassert>
 
@@ -72,7 +72,7 @@ StatusOr<std::vector<OpArg>> parseOpArgs(absl::string_view text) {
     item = absl::StripAsciiWhitespace(item);
     auto bad = [&](absl::string_view why) {
       return InvalidArgumentError(
-          absl::StrCat("bad argument '", item, "' in '", text, "': ", why));
+          strCat("bad argument '", item, "' in '", text, "': ", why));
     };
     OpArg arg;
     absl::string_view rest = item;

@@ -6,12 +6,12 @@
 
 #include "tfrt_fallback/Runtime/Resource.h"
 
-#include "absl/strings/str_cat.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 namespace tfrt_fallback::rt {
 
 std::string ResourceHandle::debugName() const {
-  return container.empty() ? name : absl::StrCat(container, "/", name);
+  return container.empty() ? name : strCat(container, "/", name);
 }
 
 Tensor makeResourceTensor(ResourceHandle handle) {
@@ -31,7 +31,7 @@ Resource::~Resource() = default;
 
 std::string ResourceManager::key(const ResourceHandle &handle) {
   // The container cannot hold a NUL: the pair maps to one key.
-  return absl::StrCat(handle.container, std::string(1, '\0'), handle.name);
+  return strCat(handle.container, std::string(1, '\0'), handle.name);
 }
 
 StatusOr<std::shared_ptr<Resource>>
@@ -40,7 +40,7 @@ ResourceManager::lookup(const ResourceHandle &handle) {
   auto it = resources_.find(key(handle));
   if (it == resources_.end())
     return NotFoundError(
-        absl::StrCat("Resource ", handle.debugName(), " does not exist."));
+        strCat("Resource ", handle.debugName(), " does not exist."));
   return it->second;
 }
 
@@ -48,7 +48,7 @@ Status ResourceManager::erase(const ResourceHandle &handle) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (resources_.erase(key(handle)) == 0)
     return NotFoundError(
-        absl::StrCat("Resource ", handle.debugName(), " does not exist."));
+        strCat("Resource ", handle.debugName(), " does not exist."));
   return OkStatus();
 }
 

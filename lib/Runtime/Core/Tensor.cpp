@@ -8,8 +8,7 @@
 
 #include "BufferArena.h"
 
-#include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <algorithm>
 #include <atomic>
@@ -51,9 +50,8 @@ StatusOr<TensorShape> TensorShape::create(absl::Span<const int64_t> dims) {
   bool overflow = false;
   for (int64_t d : dims) {
     if (d < 0)
-      return InvalidArgumentError(absl::StrCat("negative dimension ", d,
-                                               " in shape [",
-                                               absl::StrJoin(dims, ","), "]"));
+      return InvalidArgumentError(strCat(
+          "negative dimension ", d, " in shape [", strJoin(dims, ","), "]"));
     overflow |= __builtin_mul_overflow(count, d, &count);
   }
   // A zero dim makes the product zero even if a prefix overflowed.
@@ -61,14 +59,13 @@ StatusOr<TensorShape> TensorShape::create(absl::Span<const int64_t> dims) {
     if (d == 0)
       overflow = false;
   if (overflow)
-    return InvalidArgumentError(
-        absl::StrCat("shape [", absl::StrJoin(dims, ","),
-                     "] has more than 2^63-1 elements"));
+    return InvalidArgumentError(strCat("shape [", strJoin(dims, ","),
+                                       "] has more than 2^63-1 elements"));
   return TensorShape(dims);
 }
 
 std::string TensorShape::toString() const {
-  return absl::StrCat("[", absl::StrJoin(dims(), ","), "]");
+  return strCat("[", strJoin(dims(), ","), "]");
 }
 
 //===----------------------------------------------------------------------===//
@@ -109,9 +106,9 @@ void TensorBuffer::resetPeakBytes() {
 
 StatusOr<RCReference<TensorBuffer>> TensorBuffer::allocate(size_t bytes) {
   if (bytes > kMaxBytes)
-    return ResourceExhaustedError(absl::StrCat("tensor allocation of ", bytes,
-                                               " bytes exceeds the limit of ",
-                                               kMaxBytes, " bytes"));
+    return ResourceExhaustedError(strCat("tensor allocation of ", bytes,
+                                         " bytes exceeds the limit of ",
+                                         kMaxBytes, " bytes"));
   TensorBuffer *buffer = nullptr;
   // Large buffers: a page-granular block of the arena, the header at its
   // start and the data at the next 64-byte boundary.
@@ -135,7 +132,7 @@ StatusOr<RCReference<TensorBuffer>> TensorBuffer::allocate(size_t bytes) {
     void *raw = std::malloc(sizeof(TensorBuffer) + kAlignment - 1 + bytes);
     if (!raw)
       return ResourceExhaustedError(
-          absl::StrCat("out of memory allocating ", bytes, " bytes"));
+          strCat("out of memory allocating ", bytes, " bytes"));
     uintptr_t data = (reinterpret_cast<uintptr_t>(raw) + sizeof(TensorBuffer) +
                       kAlignment - 1) &
                      ~uintptr_t(kAlignment - 1);
@@ -161,7 +158,7 @@ TensorBuffer::wrapExternal(void *data, size_t size,
 StatusOr<RCReference<TensorBuffer>>
 TensorBuffer::readFile(const std::string &path) {
   auto cannotRead = [&](const char *why) {
-    return absl::StrCat("cannot read '", path, "': ", why);
+    return strCat("cannot read '", path, "': ", why);
   };
 #ifdef TFRT_FALLBACK_HAVE_MMAP
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -258,7 +255,7 @@ static Status checkBufferDType(DType dtype) {
   if (isBufferDType(dtype))
     return OkStatus();
   return InvalidArgumentError(
-      absl::StrCat("cannot create a tensor of dtype '", dtypeName(dtype), "'"));
+      strCat("cannot create a tensor of dtype '", dtypeName(dtype), "'"));
 }
 
 StatusOr<Tensor> Tensor::allocate(DType dtype, TensorShape shape) {
@@ -268,7 +265,7 @@ StatusOr<Tensor> Tensor::allocate(DType dtype, TensorShape shape) {
   if (__builtin_mul_overflow(static_cast<uint64_t>(shape.numElements()),
                              static_cast<uint64_t>(dtypeSize(dtype)), &bytes) ||
       bytes > TensorBuffer::kMaxBytes)
-    return ResourceExhaustedError(absl::StrCat(
+    return ResourceExhaustedError(strCat(
         "tensor of shape ", shape.toString(), " and dtype ", dtypeName(dtype),
         " exceeds the limit of ", TensorBuffer::kMaxBytes, " bytes"));
   StatusOr<RCReference<TensorBuffer>> buffer =
@@ -290,10 +287,10 @@ StatusOr<Tensor> Tensor::fromBuffer(DType dtype, TensorShape shape,
                              static_cast<uint64_t>(dtypeSize(dtype)), &bytes) ||
       __builtin_add_overflow(bytes, static_cast<uint64_t>(byteOffset), &end) ||
       end > buffer->size())
-    return InvalidArgumentError(absl::StrCat(
-        "tensor of shape ", shape.toString(), " and dtype ", dtypeName(dtype),
-        " at offset ", byteOffset, " does not fit in a buffer of ",
-        buffer->size(), " bytes"));
+    return InvalidArgumentError(
+        strCat("tensor of shape ", shape.toString(), " and dtype ",
+               dtypeName(dtype), " at offset ", byteOffset,
+               " does not fit in a buffer of ", buffer->size(), " bytes"));
   return Tensor(dtype, std::move(shape), std::move(buffer), byteOffset);
 }
 
@@ -322,7 +319,7 @@ template <typename T> std::string formatValue(T v) {
   if constexpr (std::is_same_v<T, bool>)
     return v ? "True" : "False";
   else if constexpr (std::is_integral_v<T>)
-    return absl::StrCat(
+    return strCat(
         static_cast<std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>>(
             v));
   else
@@ -346,10 +343,10 @@ struct Printer {
     int64_t n = dims[axis];
     // Separator between entries of this axis: ", " on the last axis,
     // otherwise ",", one newline per remaining axis and indentation.
-    std::string sep =
-        axis == rank - 1 ? std::string(", ")
-                         : absl::StrCat(",", std::string(rank - 1 - axis, '\n'),
-                                        std::string(axis + 1, ' '));
+    std::string sep = axis == rank - 1
+                          ? std::string(", ")
+                          : strCat(",", std::string(rank - 1 - axis, '\n'),
+                                   std::string(axis + 1, ' '));
     bool elide = summarize && n > 2 * kEdgeItems;
     for (int64_t i = 0; i < n; ++i) {
       if (elide && i == kEdgeItems) {
@@ -376,7 +373,7 @@ std::string Tensor::debugString(int64_t maxElements) const {
     element = [values](int64_t i) { return formatValue<T>(values[i]); };
   });
   if (!status.ok())
-    return absl::StrCat("<tensor of dtype ", dtypeName(dtype_), ">");
+    return strCat("<tensor of dtype ", dtypeName(dtype_), ">");
   absl::InlinedVector<int64_t, 6> strides(shape_.rank());
   int64_t stride = 1;
   for (int i = shape_.rank() - 1; i >= 0; --i) {

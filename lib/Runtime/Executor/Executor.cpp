@@ -23,7 +23,7 @@
 #include "tfrt_fallback/Runtime/Denormal.h"
 
 #include "absl/container/inlined_vector.h"
-#include "absl/strings/str_cat.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <atomic>
 #include <cstddef>
@@ -37,8 +37,8 @@ namespace tfrt_fallback::rt {
 std::string describeTensor(const Tensor &tensor) {
   std::string text = "tensor<";
   for (int64_t dim : tensor.shape().dims())
-    absl::StrAppend(&text, dim, "x");
-  absl::StrAppend(&text, dtypeName(tensor.dtype()), ">");
+    strAppend(&text, dim, "x");
+  strAppend(&text, dtypeName(tensor.dtype()), ">");
   return text;
 }
 
@@ -380,20 +380,18 @@ Status Executor::Frame::checkStop(const Instruction &inst) const {
   auto where = [&] {
     if (inst.opcode == bef::Opcode::Kernel) {
       const KernelEntry &kernel = program_.kernels()[inst.index];
-      return absl::StrCat(kernel.opName, " '", kernel.location, "'");
+      return strCat(kernel.opName, " '", kernel.location, "'");
     }
     if (bef::hasCallees(inst.opcode))
-      return absl::StrCat(controlFlowName(inst.opcode), " '", inst.location,
-                          "'");
-    return absl::StrCat("'", inst.location, "'");
+      return strCat(controlFlowName(inst.opcode), " '", inst.location, "'");
+    return strCat("'", inst.location, "'");
   };
   if (cancellation_ && cancellation_->isCancelled())
-    return CancelledError(absl::StrCat("the run was cancelled before ", where(),
-                                       " in '", function_.name, "'"));
+    return CancelledError(strCat("the run was cancelled before ", where(),
+                                 " in '", function_.name, "'"));
   if (deadline_ && std::chrono::steady_clock::now() >= *deadline_)
-    return DeadlineExceededError(
-        absl::StrCat("the run's deadline passed before ", where(), " in '",
-                     function_.name, "'"));
+    return DeadlineExceededError(strCat("the run's deadline passed before ",
+                                        where(), " in '", function_.name, "'"));
   return OkStatus();
 }
 
@@ -564,19 +562,18 @@ inline void Executor::Frame::finishKernel(const KernelEntry &kernel,
     const Tensor &output = regs_[results[i]].payload();
     const ValueType &type = program_.types()[kernel.outputTypes[i]];
     if (!output.isValid()) {
-      publishError(inst,
-                   makeOpError(StatusCode::kInternal, kernel.opName,
-                               kernel.location,
-                               absl::StrCat("the kernel set no output #", i)));
+      publishError(inst, makeOpError(StatusCode::kInternal, kernel.opName,
+                                     kernel.location,
+                                     strCat("the kernel set no output #", i)));
       return;
     }
     if (!type.accepts(output.dtype(), output.shape())) {
-      publishError(inst, makeOpError(StatusCode::kInvalidArgument,
-                                     kernel.opName, kernel.location,
-                                     absl::StrCat("output #", i, " is ",
-                                                  describeTensor(output),
-                                                  " but the program declares ",
-                                                  type.toString())));
+      publishError(
+          inst,
+          makeOpError(StatusCode::kInvalidArgument, kernel.opName,
+                      kernel.location,
+                      strCat("output #", i, " is ", describeTensor(output),
+                             " but the program declares ", type.toString())));
       return;
     }
   }
@@ -672,8 +669,8 @@ Status Executor::Frame::checkPassed(const Tensor &value, uint32_t from,
     return OkStatus();
   return makeOpError(StatusCode::kInvalidArgument, controlFlowName(inst.opcode),
                      inst.location,
-                     absl::StrCat(what, " is ", describeTensor(value), " but '",
-                                  callee.name, "' declares ", type.toString()));
+                     strCat(what, " is ", describeTensor(value), " but '",
+                            callee.name, "' declares ", type.toString()));
 }
 
 Executor::Frame *Executor::Frame::calleeFrame(const Function &callee,
@@ -706,9 +703,9 @@ Outcome Executor::Frame::runBranch(uint32_t index, const Instruction &inst) {
     if (!truth.ok()) {
       publishError(inst, makeOpError(StatusCode::kInvalidArgument, "If",
                                      inst.location,
-                                     absl::StrCat("cannot take the truth "
-                                                  "value of the predicate: ",
-                                                  truth.status().message())));
+                                     strCat("cannot take the truth "
+                                            "value of the predicate: ",
+                                            truth.status().message())));
       return Outcome::Done;
     }
     branch = *truth ? 0 : 1;
@@ -716,9 +713,9 @@ Outcome Executor::Frame::runBranch(uint32_t index, const Instruction &inst) {
     if (selector.rank() != 0) {
       publishError(inst, makeOpError(StatusCode::kInvalidArgument, "Case",
                                      inst.location,
-                                     absl::StrCat("the branch index must be "
-                                                  "a scalar, got ",
-                                                  describeTensor(selector))));
+                                     strCat("the branch index must be "
+                                            "a scalar, got ",
+                                            describeTensor(selector))));
       return Outcome::Done;
     }
     // TensorFlow runs the last branch for an index out of range.
@@ -740,7 +737,7 @@ Outcome Executor::Frame::runBranch(uint32_t index, const Instruction &inst) {
     if (Status status =
             checkPassed(value, function_.registerTypes[operands[i]],
                         callee.registerTypes[callee.argRegisters[args.size()]],
-                        inst, callee, absl::StrCat("operand #", i));
+                        inst, callee, strCat("operand #", i));
         !status.ok()) {
       publishError(inst, status);
       return Outcome::Done;
@@ -764,7 +761,7 @@ Outcome Executor::Frame::runBranch(uint32_t index, const Instruction &inst) {
             Status status = self.checkPassed(
                 from.payload(), target.registerTypes[target.resultRegisters[i]],
                 self.function_.registerTypes[results[i]], inst, target,
-                absl::StrCat("result #", i));
+                strCat("result #", i));
             if (!status.ok()) {
               self.regs_[results[i]].setError(status);
               continue;
@@ -816,7 +813,7 @@ public:
       Status status =
           self.checkPassed(value, self.function_.registerTypes[operands[i]],
                            self.function_.registerTypes[results[i]], inst_,
-                           self.function_, absl::StrCat("operand #", i));
+                           self.function_, strCat("operand #", i));
       if (!status.ok()) {
         finish(status);
         return;
@@ -876,7 +873,7 @@ private:
       Status status = self.checkPassed(
           values_[i], self.function_.registerTypes[carried[i]],
           callee.registerTypes[callee.argRegisters[args.size()]], inst_, callee,
-          absl::StrCat("loop value #", i));
+          strCat("loop value #", i));
       if (!status.ok()) {
         finish(status);
         return nullptr;
@@ -908,8 +905,8 @@ private:
       if (!truth.ok())
         return finish(makeOpError(
             StatusCode::kInvalidArgument, "While", inst_.location,
-            absl::StrCat("cannot take the truth value of what '", callee.name,
-                         "' returned: ", truth.status().message())));
+            strCat("cannot take the truth value of what '", callee.name,
+                   "' returned: ", truth.status().message())));
       if (!*truth)
         return finish(OkStatus());
       stage_ = Stage::Body;
@@ -929,7 +926,7 @@ private:
       Status status =
           self.checkPassed(value.payload(), callee.registerTypes[reg],
                            self.function_.registerTypes[carried[i]], inst_,
-                           callee, absl::StrCat("result #", i));
+                           callee, strCat("result #", i));
       if (!status.ok())
         return finish(status);
       values_[i] = std::move(value.payload());
@@ -1013,20 +1010,20 @@ Executor::~Executor() {
 Status Executor::checkInputs(const Function &function,
                              absl::Span<const Tensor> inputs) const {
   if (inputs.size() != function.argRegisters.size())
-    return InvalidArgumentError(absl::StrCat(
-        "function '", function.name, "' takes ", function.argRegisters.size(),
-        " inputs, got ", inputs.size()));
+    return InvalidArgumentError(strCat("function '", function.name, "' takes ",
+                                       function.argRegisters.size(),
+                                       " inputs, got ", inputs.size()));
   for (size_t i = 0; i < inputs.size(); ++i) {
     const ValueType &type =
         program.types()[function.registerTypes[function.argRegisters[i]]];
     if (type.isChain())
-      return InvalidArgumentError(absl::StrCat(
-          "function '", function.name, "' takes a chain as input #", i,
-          "; only functions without chain arguments can be run"));
-    if (!type.accepts(inputs[i].dtype(), inputs[i].shape()))
       return InvalidArgumentError(
-          absl::StrCat("input #", i, " of '", function.name, "': expected ",
-                       type.toString(), ", got ", describeTensor(inputs[i])));
+          strCat("function '", function.name, "' takes a chain as input #", i,
+                 "; only functions without chain arguments can be run"));
+    if (!type.accepts(inputs[i].dtype(), inputs[i].shape()))
+      return InvalidArgumentError(strCat("input #", i, " of '", function.name,
+                                         "': expected ", type.toString(),
+                                         ", got ", describeTensor(inputs[i])));
   }
   return OkStatus();
 }

@@ -9,8 +9,7 @@
 #include "tfrt_fallback/Runtime/Program.h"
 
 #include "absl/strings/match.h"
-#include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <algorithm>
 #include <cstring>
@@ -21,8 +20,7 @@ namespace tfrt_fallback::rt {
 namespace {
 
 Status formatError(absl::string_view message) {
-  return InvalidArgumentError(
-      absl::StrCat("invalid binary program: ", message));
+  return InvalidArgumentError(strCat("invalid binary program: ", message));
 }
 
 #define RETURN_IF_ERROR(expr)                                                  \
@@ -42,7 +40,7 @@ public:
 
   Status bytes(void *out, size_t size) {
     if (size > remaining())
-      return formatError(absl::StrCat(what, " is truncated"));
+      return formatError(strCat(what, " is truncated"));
     std::memcpy(out, pos, size);
     pos += size;
     return OkStatus();
@@ -53,8 +51,8 @@ public:
   Status count(uint32_t &out, size_t minRecordSize, absl::string_view of) {
     RETURN_IF_ERROR(read(out));
     if (minRecordSize && out > remaining() / minRecordSize)
-      return formatError(absl::StrCat(
-          what, ": ", out, " ", of, " do not fit in ", remaining(), " bytes"));
+      return formatError(strCat(what, ": ", out, " ", of, " do not fit in ",
+                                remaining(), " bytes"));
     return OkStatus();
   }
 
@@ -75,13 +73,12 @@ std::string ValueType::toString() const {
     return "!tfrt_fallback.chain";
   std::string text = "tensor<";
   if (!shape.hasRank()) {
-    absl::StrAppend(&text, "*x");
+    strAppend(&text, "*x");
   } else {
     for (int64_t dim : shape.dims())
-      absl::StrAppend(&text, dim < 0 ? std::string("?") : absl::StrCat(dim),
-                      "x");
+      strAppend(&text, dim < 0 ? std::string("?") : strCat(dim), "x");
   }
-  absl::StrAppend(&text, dtypeName(dtype), ">");
+  strAppend(&text, dtypeName(dtype), ">");
   return text;
 }
 
@@ -125,9 +122,9 @@ Status ProgramLoader::readString(ByteReader &in, std::string &out) {
   RETURN_IF_ERROR(in.read(offset));
   RETURN_IF_ERROR(in.read(size));
   if (offset > strings.size() || size > strings.size() - offset)
-    return formatError(absl::StrCat("string at ", offset, "+", size,
-                                    " is outside the string section of ",
-                                    strings.size(), " bytes"));
+    return formatError(strCat("string at ", offset, "+", size,
+                              " is outside the string section of ",
+                              strings.size(), " bytes"));
   out.assign(reinterpret_cast<const char *>(strings.data()) + offset, size);
   return OkStatus();
 }
@@ -137,7 +134,7 @@ Status ProgramLoader::readIndex(ByteReader &in, size_t limit,
   RETURN_IF_ERROR(in.read(out));
   if (out >= limit)
     return formatError(
-        absl::StrCat(of, " index ", out, " is out of range [0, ", limit, ")"));
+        strCat(of, " index ", out, " is out of range [0, ", limit, ")"));
   return OkStatus();
 }
 
@@ -147,7 +144,7 @@ Status ProgramLoader::readDType(ByteReader &in, DType &out) {
   // Only the dtypes DTypes.def lists: any other code would reach kernels and
   // tools as a dtype without a size or a name.
   if (!dtypeFromDataType(code).ok())
-    return formatError(absl::StrCat("unknown dtype code ", code));
+    return formatError(strCat("unknown dtype code ", code));
   out = static_cast<DType>(code);
   return OkStatus();
 }
@@ -160,12 +157,12 @@ Status ProgramLoader::readShape(ByteReader &in, PartialShape &out) {
     return OkStatus();
   }
   if (rank < 0 || rank > 64)
-    return formatError(absl::StrCat("shape rank ", rank, " is invalid"));
+    return formatError(strCat("shape rank ", rank, " is invalid"));
   std::vector<int64_t> dims(rank);
   for (int64_t &dim : dims) {
     RETURN_IF_ERROR(in.read(dim));
     if (dim < -1)
-      return formatError(absl::StrCat("shape dimension ", dim, " is invalid"));
+      return formatError(strCat("shape dimension ", dim, " is invalid"));
   }
   out = PartialShape(dims);
   return OkStatus();
@@ -182,7 +179,7 @@ Status ProgramLoader::readTypes(ByteReader &in) {
     if (type.kind == bef::ValueKind::Chain)
       continue;
     if (type.kind != bef::ValueKind::Tensor)
-      return formatError(absl::StrCat("unknown value kind ", kind));
+      return formatError(strCat("unknown value kind ", kind));
     RETURN_IF_ERROR(readDType(in, type.dtype));
     RETURN_IF_ERROR(readShape(in, type.shape));
   }
@@ -207,23 +204,22 @@ Status ProgramLoader::readConstants(ByteReader &in) {
     if (type.isChain() || !type.shape.isFullyDefined())
       return formatError("a constant must be a tensor of static shape");
     if (!isBufferDType(type.dtype))
-      return formatError(absl::StrCat(
-          "constants of dtype ", dtypeName(type.dtype), " are not supported"));
+      return formatError(strCat("constants of dtype ", dtypeName(type.dtype),
+                                " are not supported"));
     StatusOr<TensorShape> shape = TensorShape::create(type.shape.dims());
     if (!shape.ok())
       return formatError(shape.status().message());
     uint64_t expected =
         static_cast<uint64_t>(shape->numElements()) * dtypeSize(type.dtype);
     if (size != expected)
-      return formatError(absl::StrCat("constant of type ", type.toString(),
-                                      " has ", size, " bytes, expected ",
-                                      expected));
+      return formatError(strCat("constant of type ", type.toString(), " has ",
+                                size, " bytes, expected ", expected));
     if (offset > constantData.size() || size > constantData.size() - offset)
-      return formatError(absl::StrCat("constant data at ", offset, "+", size,
-                                      " is outside the constant section"));
+      return formatError(strCat("constant data at ", offset, "+", size,
+                                " is outside the constant section"));
     if (offset % bef::kConstantAlignment)
       return formatError(
-          absl::StrCat("constant data at ", offset, " is not 64-byte aligned"));
+          strCat("constant data at ", offset, " is not 64-byte aligned"));
     StatusOr<Tensor> tensor = Tensor::fromBuffer(
         type.dtype, *std::move(shape), program.file_, constantBase + offset);
     if (!tensor.ok())
@@ -316,7 +312,7 @@ Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
     return OkStatus();
   }
   }
-  return formatError(absl::StrCat("unknown attribute kind ", tag));
+  return formatError(strCat("unknown attribute kind ", tag));
 }
 
 Status ProgramLoader::readKernels(ByteReader &in) {
@@ -338,8 +334,8 @@ Status ProgramLoader::readKernels(ByteReader &in) {
     }
     StatusOr<AttrMap> map = AttrMap::fromEntries(std::move(attrs));
     if (!map.ok())
-      return formatError(absl::StrCat("kernel '", entry.opName,
-                                      "': ", map.status().message()));
+      return formatError(
+          strCat("kernel '", entry.opName, "': ", map.status().message()));
     entry.attrs = *std::move(map);
     for (std::vector<uint32_t> *types :
          {&entry.inputTypes, &entry.outputTypes}) {
@@ -377,15 +373,15 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
   std::vector<uint8_t> defined(numRegisters, 0);
   auto define = [&](uint32_t reg) -> Status {
     if (defined[reg])
-      return formatError(absl::StrCat("register ", reg, " of '", function.name,
-                                      "' is defined twice"));
+      return formatError(strCat("register ", reg, " of '", function.name,
+                                "' is defined twice"));
     defined[reg] = 1;
     return OkStatus();
   };
   auto use = [&](uint32_t reg) -> Status {
     if (!defined[reg])
-      return formatError(absl::StrCat("register ", reg, " of '", function.name,
-                                      "' is used before it is defined"));
+      return formatError(strCat("register ", reg, " of '", function.name,
+                                "' is used before it is defined"));
     return OkStatus();
   };
 
@@ -418,9 +414,9 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
     // not get an f64 constant (found by fuzz/BefLoaderFuzzer.cpp).
     if (function.registerTypes[reg] != entry.type &&
         !regType.accepts(entry.tensor.dtype(), entry.tensor.shape()))
-      return formatError(absl::StrCat(
-          "a constant of type ", program.types_[entry.type].toString(),
-          " is bound to a register of type ", regType.toString()));
+      return formatError(
+          strCat("a constant of type ", program.types_[entry.type].toString(),
+                 " is bound to a register of type ", regType.toString()));
   }
 
   uint32_t numInstructions = 0;
@@ -459,12 +455,12 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
     absl::Span<const uint32_t> operands = function.operandsOf(inst);
     absl::Span<const uint32_t> results = function.resultsOf(inst);
     auto mismatch = [&](absl::string_view what) {
-      return formatError(absl::StrCat("instruction at '", inst.location,
-                                      "' in '", function.name, "': ", what));
+      return formatError(strCat("instruction at '", inst.location, "' in '",
+                                function.name, "': ", what));
     };
     if (opcode < static_cast<uint8_t>(bef::Opcode::Kernel) ||
         opcode > static_cast<uint8_t>(bef::Opcode::While))
-      return mismatch(absl::StrCat("unknown opcode ", opcode));
+      return mismatch(strCat("unknown opcode ", opcode));
     if (bef::hasCallees(inst.opcode)) {
       RETURN_IF_ERROR(in.count(count, 4, "callees"));
       inst.calleeBegin = static_cast<uint32_t>(function.callees.size());
@@ -518,8 +514,7 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
         return mismatch("a control-flow instruction has a kernel index");
       size_t expected = inst.opcode == bef::Opcode::Case ? 0 : 2;
       if (expected ? inst.numCallees != expected : inst.numCallees == 0)
-        return mismatch(
-            absl::StrCat("wrong number of callees: ", inst.numCallees));
+        return mismatch(strCat("wrong number of callees: ", inst.numCallees));
       inst.hasChain = !operands.empty() && typeOf(operands.back()).isChain();
       size_t lead = inst.opcode == bef::Opcode::While ? 0 : 1;
       size_t chains = inst.hasChain ? 1 : 0;
@@ -627,9 +622,9 @@ static Status checkControlFlow(const std::vector<ValueType> &types,
                                const Function &function,
                                const Instruction &inst) {
   auto fail = [&](const Function &callee, absl::string_view what) {
-    return formatError(absl::StrCat("instruction at '", inst.location, "' in '",
-                                    function.name, "': callee '", callee.name,
-                                    "' ", what));
+    return formatError(strCat("instruction at '", inst.location, "' in '",
+                              function.name, "': callee '", callee.name, "' ",
+                              what));
   };
   // The values passed to each callee and the results it defines, without
   // the predicate or branch index and without the chain.
@@ -670,7 +665,7 @@ static Status checkControlFlow(const std::vector<ValueType> &types,
       ok = areCompatible(typeIn(callee, calleeRets[i]),
                          typeIn(function, rets[i]));
     if (!ok)
-      return fail(callee, absl::StrCat("does not return ", what));
+      return fail(callee, strCat("does not return ", what));
     return OkStatus();
   };
   absl::Span<const uint32_t> callees = function.calleesOf(inst);
@@ -686,9 +681,9 @@ static Status checkControlFlow(const std::vector<ValueType> &types,
     ok = areCompatible(typeIn(function, passed[i]),
                        typeIn(function, defined[i]));
   if (!ok)
-    return formatError(
-        absl::StrCat("instruction at '", inst.location, "' in '", function.name,
-                     "': a loop's operands must fit its results"));
+    return formatError(strCat("instruction at '", inst.location, "' in '",
+                              function.name,
+                              "': a loop's operands must fit its results"));
   const Function &cond = functions[callees[0]];
   const Function &body = functions[callees[1]];
   size_t condChain = cond.takesChain(types) ? 1 : 0;
@@ -739,9 +734,9 @@ Status ProgramLoader::readFunctions(ByteReader &in) {
         ok = function.registerTypes[results[i]] ==
              callee.registerTypes[callee.resultRegisters[i]];
       if (!ok)
-        return formatError(absl::StrCat(
-            "call at '", inst.location, "' in '", function.name,
-            "' does not match the signature of '", callee.name, "'"));
+        return formatError(
+            strCat("call at '", inst.location, "' in '", function.name,
+                   "' does not match the signature of '", callee.name, "'"));
     }
   }
   for (const Function &function : program.functions_)
@@ -778,9 +773,9 @@ Status ProgramLoader::readFunctions(ByteReader &in) {
       }
       uint32_t callee = calls[current][next++];
       if (state[callee] == Active)
-        return formatError(absl::StrCat(
-            "function '", program.functions_[callee].name,
-            "' calls itself (directly or through other functions)"));
+        return formatError(
+            strCat("function '", program.functions_[callee].name,
+                   "' calls itself (directly or through other functions)"));
       if (state[callee] == Unvisited) {
         state[callee] = Active;
         stack.push_back({callee, 0});
@@ -821,20 +816,20 @@ Status Program::createKernels(const KernelRegistry &registry) {
       firstMissing = status;
     // One line per missing kernel (not per node), with its first node.
     absl::string_view what = status.message();
-    std::string prefix = absl::StrCat(entry.location, ": ");
+    std::string prefix = strCat(entry.location, ": ");
     if (absl::StartsWith(what, prefix))
       what.remove_prefix(prefix.size());
-    std::string line = absl::StrCat("  ", what);
+    std::string line = strCat("  ", what);
     if (std::none_of(missing.begin(), missing.end(), [&](const std::string &m) {
           return absl::StartsWith(m, line);
         }))
-      missing.push_back(absl::StrCat(line, " (at ", entry.location, ")"));
+      missing.push_back(strCat(line, " (at ", entry.location, ")"));
   }
   if (missing.size() <= 1)
     return firstMissing;
-  return NotFoundError(absl::StrCat("this runtime lacks ", missing.size(),
-                                    " kernels the program needs:\n",
-                                    absl::StrJoin(missing, "\n")));
+  return NotFoundError(strCat("this runtime lacks ", missing.size(),
+                              " kernels the program needs:\n",
+                              strJoin(missing, "\n")));
 }
 
 Status ProgramLoader::load() {
@@ -850,9 +845,9 @@ Status ProgramLoader::load() {
   RETURN_IF_ERROR(header.read(major));
   RETURN_IF_ERROR(header.read(minor));
   if (major != bef::kVersionMajor)
-    return formatError(absl::StrCat("format version ", major, ".", minor,
-                                    " is not supported (this runtime reads ",
-                                    bef::kVersionMajor, ".x)"));
+    return formatError(strCat("format version ", major, ".", minor,
+                              " is not supported (this runtime reads ",
+                              bef::kVersionMajor, ".x)"));
   RETURN_IF_ERROR(header.read(flags));
   RETURN_IF_ERROR(
       header.count(numSections, bef::kSectionEntrySize, "sections"));
@@ -866,15 +861,15 @@ Status ProgramLoader::load() {
     RETURN_IF_ERROR(header.read(offset));
     RETURN_IF_ERROR(header.read(size));
     if (offset > bytes.size() || size > bytes.size() - offset)
-      return formatError(absl::StrCat("section ", kind, " at ", offset, "+",
-                                      size, " is outside the file of ",
-                                      bytes.size(), " bytes"));
+      return formatError(strCat("section ", kind, " at ", offset, "+", size,
+                                " is outside the file of ", bytes.size(),
+                                " bytes"));
     if (alignment == 0 || (alignment & (alignment - 1)) || offset % alignment)
-      return formatError(absl::StrCat("section ", kind, " is misaligned"));
+      return formatError(strCat("section ", kind, " is misaligned"));
     absl::Span<const uint8_t> data(bytes.data() + offset, size);
     if (kind >= 1 && kind <= 3) {
       if (seen[kind])
-        return formatError(absl::StrCat("section ", kind, " appears twice"));
+        return formatError(strCat("section ", kind, " appears twice"));
       seen[kind] = true;
     }
     // Unknown sections are skipped: minor versions may add some.
@@ -899,7 +894,7 @@ Status ProgramLoader::load() {
   RETURN_IF_ERROR(readFunctions(in));
   if (in.remaining())
     return formatError(
-        absl::StrCat(in.remaining(), " bytes follow the last function"));
+        strCat(in.remaining(), " bytes follow the last function"));
   if (registry)
     RETURN_IF_ERROR(program.createKernels(*registry));
   return OkStatus();
@@ -974,12 +969,12 @@ uint32_t ProgramBuilder::addKernel(std::string opName, std::string location,
   for (uint32_t type : inputTypes)
     if (type >= program_->types_.size() && error_.ok())
       error_ = InvalidArgumentError(
-          absl::StrCat("kernel '", entry.opName, "' has an unknown type"));
+          strCat("kernel '", entry.opName, "' has an unknown type"));
   if (entry.outputDTypes.end() != std::find(entry.outputDTypes.begin(),
                                             entry.outputDTypes.end(),
                                             DType::Invalid) &&
       error_.ok())
-    error_ = InvalidArgumentError(absl::StrCat(
+    error_ = InvalidArgumentError(strCat(
         "kernel '", entry.opName, "' has an output that is not a tensor"));
   entry.inputTypes = std::move(inputTypes);
   entry.outputTypes = std::move(outputTypes);
@@ -1039,9 +1034,9 @@ ProgramBuilder::addInstruction(Function &function, bef::Opcode opcode,
   inst.numOperands = static_cast<uint32_t>(operands.size());
   for (uint32_t reg : operands) {
     if (reg >= function.registerTypes.size() && error_.ok())
-      error_ = InvalidArgumentError(
-          absl::StrCat("an instruction of '", function.name, "' uses register ",
-                       reg, ", which is not defined"));
+      error_ = InvalidArgumentError(strCat("an instruction of '", function.name,
+                                           "' uses register ", reg,
+                                           ", which is not defined"));
     function.operands.push_back(reg);
   }
   std::vector<uint32_t> results;
@@ -1079,8 +1074,8 @@ ProgramBuilder::addKernelCall(uint32_t function, uint32_t kernel,
                   f.registerTypes[operands[i]] == operandTypes[i]);
   if (!typesMatch && error_.ok())
     error_ = InvalidArgumentError(
-        absl::StrCat("the operands of '", entry.opName, "' in '", f.name,
-                     "' do not match its kernel's input types"));
+        strCat("the operands of '", entry.opName, "' in '", f.name,
+               "' do not match its kernel's input types"));
   return addInstruction(f, bef::Opcode::Kernel, kernel, std::move(operands),
                         resultTypes);
 }
@@ -1091,7 +1086,7 @@ std::vector<uint32_t> ProgramBuilder::addCall(uint32_t function,
   Function &f = program_->functions_[function];
   if (callee >= function && error_.ok())
     error_ = InvalidArgumentError(
-        absl::StrCat("'", f.name, "' may only call functions made before it"));
+        strCat("'", f.name, "' may only call functions made before it"));
   std::vector<uint32_t> resultTypes;
   if (callee < function) {
     const Function &target = program_->functions_[callee];
@@ -1103,9 +1098,9 @@ std::vector<uint32_t> ProgramBuilder::addCall(uint32_t function,
                    f.registerTypes[operands[i]] ==
                        target.registerTypes[target.argRegisters[i]];
     if (!typesMatch && error_.ok())
-      error_ = InvalidArgumentError(
-          absl::StrCat("call of '", target.name, "' in '", f.name,
-                       "' does not match its signature"));
+      error_ = InvalidArgumentError(strCat("call of '", target.name, "' in '",
+                                           f.name,
+                                           "' does not match its signature"));
   }
   return addInstruction(f, bef::Opcode::Call, callee, std::move(operands),
                         resultTypes);
@@ -1129,7 +1124,7 @@ ProgramBuilder::addControlFlow(uint32_t function, bef::Opcode opcode,
   auto fail = [&](absl::string_view what) {
     if (error_.ok())
       error_ = InvalidArgumentError(
-          absl::StrCat("control flow in '", f.name, "': ", what));
+          strCat("control flow in '", f.name, "': ", what));
     return std::vector<uint32_t>();
   };
   if (!bef::hasCallees(opcode))
@@ -1174,8 +1169,8 @@ void ProgramBuilder::setResults(uint32_t function,
   Function &f = program_->functions_[function];
   for (uint32_t reg : registers)
     if (reg >= f.registerTypes.size() && error_.ok())
-      error_ = InvalidArgumentError(absl::StrCat(
-          "'", f.name, "' returns register ", reg, ", which is not defined"));
+      error_ = InvalidArgumentError(strCat("'", f.name, "' returns register ",
+                                           reg, ", which is not defined"));
   f.resultRegisters = std::move(registers);
 }
 

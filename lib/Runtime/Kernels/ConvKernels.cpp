@@ -400,7 +400,17 @@ protected:
     // activation, as the separate ops compute them.
     if (addend && (attrs_.nchw || addend->dtype() != dtypeOf<T>() ||
                    addend->shape() != outShape)) {
-      computeBroadcastAdd(ctx, input, f, s, outShape, epilogue, *addend, run);
+      StatusOr<Tensor> conv = Tensor::allocate(dtypeOf<T>(), outShape);
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, conv.status());
+      Epilogue<T> biasOnly = epilogue;
+      biasOnly.activation = FusedActivation::None;
+      if (conv->numElements() > 0)
+        TFRT_FALLBACK_OP_REQUIRES_OK(
+            ctx,
+            withNhwc<T>(attrs_.nchw, input, &*conv, [&](const T *in, T *o) {
+              run(in, f, o, s, biasOnly);
+            }));
+      addBroadcast(ctx, *conv, *addend, epilogue, s.outC);
       return;
     }
     Tensor *out = nullptr;
@@ -416,14 +426,14 @@ protected:
   }
 
 private:
-  /// Output = activation(broadcast(conv + bias, addend)) for a fused Add
-  /// whose addend differs from the convolution's output in shape or layout.
-  template <typename Run>
-  void computeBroadcastAdd(OpKernelContextInterface *ctx, const Tensor &input,
-                           const T *f, const ConvShape &s,
-                           const TensorShape &convShape,
-                           const Epilogue<T> &epilogue, const Tensor &addend,
-                           Run &&run) {
+  /// Output = activation(broadcast(conv, addend)), `conv` the convolution
+  /// with its bias, for a fused Add whose addend differs from the
+  /// convolution's output in shape or layout (not a template on the
+  /// convolution: one copy per dtype).
+  void addBroadcast(OpKernelContextInterface *ctx, const Tensor &conv,
+                    const Tensor &addend, const Epilogue<T> &epilogue,
+                    int64_t outC) {
+    const TensorShape &convShape = conv.shape();
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, addend.dtype() == dtypeOf<T>(),
         errorf("the fused Add's addend must be %s, got %s",
@@ -439,26 +449,34 @@ private:
     TFRT_FALLBACK_OP_REQUIRES(
         ctx,
         epilogue.activation != FusedActivation::Prelu || epilogue.preluScalar ||
-            channels == s.outC,
+            channels == outC,
         errorf("Prelu's alpha has %d elements but the fused Add makes %d "
                "channels",
-               s.outC, channels));
-    StatusOr<Tensor> conv = Tensor::allocate(dtypeOf<T>(), convShape);
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, conv.status());
-    Epilogue<T> biasOnly = epilogue;
-    biasOnly.activation = FusedActivation::None;
-    if (conv->numElements() > 0)
-      TFRT_FALLBACK_OP_REQUIRES_OK(
-          ctx, withNhwc<T>(attrs_.nchw, input, &*conv, [&](const T *in, T *o) {
-            run(in, f, o, s, biasOnly);
-          }));
+               outC, channels));
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, outShape, &out));
     if (out->numElements() == 0)
       return;
-    evalBinary<T, T, Eigen::internal::scalar_sum_op<T, T>>(
-        ctx->eigenDevice(), *conv, addend, outDims, out);
+    // A plain loop over the broadcast (rare: our fusion pass only fuses
+    // addends of the output's rank, so only programs that spell such a
+    // _FusedConv2D themselves come here).
     T *o = out->data<T>();
+    const T *pa = conv.data<T>(), *pb = addend.data<T>();
+    if (conv.numElements() > 0 && addend.numElements() > 0) {
+      BroadcastPlan plan = planBroadcast(conv.shape(), addend.shape(), outDims);
+      const int rank = static_cast<int>(plan.dims.size());
+      absl::InlinedVector<int64_t, 6> index(rank, 0);
+      for (int64_t i = 0, e = out->numElements(); i < e; ++i) {
+        int64_t offA = 0, offB = 0;
+        for (int d = 0; d < rank; ++d) {
+          offA += index[d] * plan.aStrides[d];
+          offB += index[d] * plan.bStrides[d];
+        }
+        o[i] = pa[offA] + pb[offB];
+        for (int d = rank - 1; d >= 0 && ++index[d] == plan.dims[d]; --d)
+          index[d] = 0;
+      }
+    }
     for (int64_t i = 0, e = out->numElements(); i < e; i += channels)
       epilogue.applyActivation(o + i, 0, channels);
   }

@@ -13,7 +13,7 @@
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 
-#include "absl/strings/str_join.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -35,7 +35,7 @@ std::string sliceDebugString(absl::Span<const int64_t> dims, int64_t flat) {
     coords[d] = dims[d] == 0 ? 0 : flat % dims[d];
     flat = dims[d] == 0 ? 0 : flat / dims[d];
   }
-  return absl::StrCat("[", absl::StrJoin(coords, ","), "]");
+  return strCat("[", strJoin(coords, ","), "]");
 }
 
 //===----------------------------------------------------------------------===//
@@ -202,7 +202,7 @@ std::string tupleString(const Tensor &indices, int64_t row, int64_t k) {
   std::vector<int64_t> values;
   for (int64_t j = 0; j < k; ++j)
     values.push_back(indexAt(indices, row * k + j));
-  return absl::StrJoin(values, ", ");
+  return strJoin(values, ", ");
 }
 
 /// GatherNd(params, indices): indices [..., k] (int32/int64, k <= rank of
@@ -403,22 +403,22 @@ public:
       TFRT_FALLBACK_OP_REQUIRES(
           ctx, inBounds,
           errorf("indices[%d] = [%s] is out of bounds: need 0 <= index < [%s]",
-                 i, absl::StrJoin(cur, ","), absl::StrJoin(dims, ",")));
+                 i, strJoin(cur, ","), strJoin(dims, ",")));
       if (validate_ && i > 0) {
         const int c = std::lexicographical_compare(prev.begin(), prev.end(),
                                                    cur.begin(), cur.end())
                           ? -1
                       : prev == cur ? 0
                                     : 1;
-        TFRT_FALLBACK_OP_REQUIRES(ctx, c != 0,
-                                  errorf("indices[%d] = [%s] is repeated", i,
-                                         absl::StrJoin(cur, ",")));
+        TFRT_FALLBACK_OP_REQUIRES(
+            ctx, c != 0,
+            errorf("indices[%d] = [%s] is repeated", i, strJoin(cur, ",")));
         TFRT_FALLBACK_OP_REQUIRES(
             ctx, c < 0,
             errorf("indices[%d] = [%s] is out of order. Many sparse ops "
                    "require sorted indices.\n    Use `tf.sparse.reorder` to "
                    "create a correctly ordered copy.\n\n",
-                   i, absl::StrJoin(cur, ",")));
+                   i, strJoin(cur, ",")));
       }
       prev = cur;
       offsets[i] = offset;

@@ -19,7 +19,7 @@
 #include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
-#include "absl/strings/str_join.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <Eigen/Core>
 
@@ -372,8 +372,7 @@ inline Status parseFusedOps(const OpKernel &kernel,
       ++spec->numArgs;
   }
   if (ops.empty() || i != ops.size())
-    return kernel.errorf("Fusion is not implemented: [%s]",
-                         absl::StrJoin(ops, ","));
+    return kernel.errorf("Fusion is not implemented: [%s]", strJoin(ops, ","));
   return OkStatus();
 }
 
@@ -399,7 +398,7 @@ inline Status readFusedAttrs(const OpKernel &kernel,
   if (numArgs != spec->numArgs)
     return kernel.errorf("fused_ops [%s] need %d extra arguments, num_args is "
                          "%d",
-                         absl::StrJoin(ops, ","), spec->numArgs, numArgs);
+                         strJoin(ops, ","), spec->numArgs, numArgs);
   return OkStatus();
 }
 

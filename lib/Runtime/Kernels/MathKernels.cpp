@@ -685,7 +685,7 @@ public:
         rest /= ids.dim(d);
       }
       ctx->ctxFailure(errorf("segment_ids[%s] = %d is out of range [0, %d)",
-                             absl::StrJoin(index, ","), j, numSegments));
+                             strJoin(index, ","), j, numSegments));
       return;
     }
     const T *in = data.data<T>();

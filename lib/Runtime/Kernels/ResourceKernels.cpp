@@ -26,7 +26,7 @@
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/Resource.h"
 
-#include "absl/strings/str_cat.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <memory>
 
@@ -73,10 +73,10 @@ std::shared_ptr<Var> lookupVar(OpKernelContextInterface *ctx,
   if (!var)
     ctx->ctxFailure(makeOpError(
         StatusCode::kFailedPrecondition, op.opName(), op.nodeName(),
-        absl::StrCat("Could not find variable ", handle.debugName(),
-                     ". This could mean that the variable has been deleted. "
-                     "In TF1, it can also mean the variable is "
-                     "uninitialized.")));
+        strCat("Could not find variable ", handle.debugName(),
+               ". This could mean that the variable has been deleted. "
+               "In TF1, it can also mean the variable is "
+               "uninitialized.")));
   return var;
 }
 
@@ -100,10 +100,9 @@ LockedVar lockInitializedVar(OpKernelContextInterface *ctx,
     return locked;
   locked.lock = std::unique_lock<std::mutex>(var->mutex);
   if (!var->value.isValid()) {
-    ctx->ctxFailure(makeOpError(StatusCode::kFailedPrecondition, op.opName(),
-                                op.nodeName(),
-                                absl::StrCat("Read of uninitialized variable ",
-                                             locked.handle->debugName())));
+    ctx->ctxFailure(makeOpError(
+        StatusCode::kFailedPrecondition, op.opName(), op.nodeName(),
+        strCat("Read of uninitialized variable ", locked.handle->debugName())));
     return locked;
   }
   locked.var = std::move(var);

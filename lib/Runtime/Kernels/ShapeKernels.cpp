@@ -407,19 +407,18 @@ private:
     const T start = ctx->input(0).data<T>()[0];
     const T limit = ctx->input(1).data<T>()[0];
     const T delta = ctx->input(2).data<T>()[0];
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, delta != 0,
-        errorf("Requires delta != 0: %s", absl::StrCat(delta)));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, delta != 0,
+                              errorf("Requires delta != 0: %s", strCat(delta)));
     if (delta > 0)
       TFRT_FALLBACK_OP_REQUIRES(
           ctx, start <= limit,
-          errorf("Requires start <= limit when delta > 0: %s/%s",
-                 absl::StrCat(start), absl::StrCat(limit)));
+          errorf("Requires start <= limit when delta > 0: %s/%s", strCat(start),
+                 strCat(limit)));
     else
       TFRT_FALLBACK_OP_REQUIRES(
           ctx, start >= limit,
-          errorf("Requires start >= limit when delta < 0: %s/%s",
-                 absl::StrCat(start), absl::StrCat(limit)));
+          errorf("Requires start >= limit when delta < 0: %s/%s", strCat(start),
+                 strCat(limit)));
     double sizeD;
     int64_t size;
     if constexpr (std::is_integral_v<T>) {

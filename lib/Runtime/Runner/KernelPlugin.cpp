@@ -6,7 +6,7 @@
 
 #include "tfrt_fallback/Runtime/KernelPlugin.h"
 
-#include "absl/strings/str_cat.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <dlfcn.h>
 
@@ -16,15 +16,15 @@ Status loadKernelPlugin(const std::string &path, KernelRegistry &registry) {
 #ifdef TFRT_FALLBACK_NO_KERNEL_PLUGINS
   (void)registry;
   return UnimplementedError(
-      absl::StrCat("cannot load kernel plugin '", path,
-                   "': this runtime was built without kernel plugin support "
-                   "(-DTFRT_FALLBACK_PLUGIN_HOST=OFF)"));
+      strCat("cannot load kernel plugin '", path,
+             "': this runtime was built without kernel plugin support "
+             "(-DTFRT_FALLBACK_PLUGIN_HOST=OFF)"));
 #endif
   void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char *why = dlerror();
-    return NotFoundError(absl::StrCat("cannot load kernel plugin '", path,
-                                      "': ", why ? why : "?"));
+    return NotFoundError(
+        strCat("cannot load kernel plugin '", path, "': ", why ? why : "?"));
   }
   using EntryPoint = const KernelPluginInfo *(*)();
   auto entry =
@@ -32,15 +32,15 @@ Status loadKernelPlugin(const std::string &path, KernelRegistry &registry) {
   if (!entry) {
     dlclose(handle);
     return InvalidArgumentError(
-        absl::StrCat("'", path, "' is not a kernel plugin: it has no '",
-                     kKernelPluginEntryPoint, "' entry point"));
+        strCat("'", path, "' is not a kernel plugin: it has no '",
+               kKernelPluginEntryPoint, "' entry point"));
   }
   const KernelPluginInfo *info = entry();
   if (!info || info->abiVersion != kKernelPluginAbiVersion ||
       !info->registerKernels) {
     int version = info ? info->abiVersion : -1;
     dlclose(handle);
-    return FailedPreconditionError(absl::StrCat(
+    return FailedPreconditionError(strCat(
         "kernel plugin '", path, "' was built for kernel ABI version ", version,
         "; this runtime has version ", kKernelPluginAbiVersion));
   }

@@ -16,7 +16,7 @@
 #include "tfrt_fallback/Runtime/Program.h"
 
 #include "absl/strings/match.h"
-#include "absl/strings/str_cat.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <sys/resource.h>
 
@@ -40,7 +40,7 @@ int reportError(absl::string_view message) {
 
 std::string runnerUsage(absl::string_view tool,
                         absl::string_view programKinds) {
-  return absl::StrCat(
+  return strCat(
       "USAGE: ", tool, " PROGRAM [options]\n\n", "Runs ", programKinds,
       " on the tfrt-fallback runtime, prints each result and writes it as\n"
       ".npy.\n\n"
@@ -72,7 +72,7 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
     int64_t value = 0;
     if (!parseInteger(text, &value) || value < min || value > INT32_MAX)
       return InvalidArgumentError(
-          absl::StrCat("--", flag, " takes ", what, ", got '", text, "'"));
+          strCat("--", flag, " takes ", what, ", got '", text, "'"));
     *out = static_cast<int>(value);
     return OkStatus();
   };
@@ -80,9 +80,9 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
     absl::string_view arg = argv[i];
     if (arg.size() < 2 || arg[0] != '-') {
       if (!options.programPath.empty())
-        return InvalidArgumentError(
-            absl::StrCat("more than one program given: '", options.programPath,
-                         "' and '", arg, "'"));
+        return InvalidArgumentError(strCat("more than one program given: '",
+                                           options.programPath, "' and '", arg,
+                                           "'"));
       options.programPath = std::string(arg);
       continue;
     }
@@ -112,10 +112,10 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
     if (std::find(std::begin(kValued), std::end(kValued), name) ==
         std::end(kValued))
       return InvalidArgumentError(
-          absl::StrCat("unknown option '", argv[i], "' (see --help)"));
+          strCat("unknown option '", argv[i], "' (see --help)"));
     if (!hasValue) {
       if (i + 1 >= argc)
-        return InvalidArgumentError(absl::StrCat("--", name, " needs a value"));
+        return InvalidArgumentError(strCat("--", name, " needs a value"));
       value = argv[++i];
     }
     Status status;
@@ -169,8 +169,7 @@ int listRegisteredKernels(const RunnerOptions &options,
   if (!options.manifestPath.empty()) {
     std::ofstream file(options.manifestPath);
     if (!file)
-      return reportError(
-          absl::StrCat("cannot write '", options.manifestPath, "'"));
+      return reportError(strCat("cannot write '", options.manifestPath, "'"));
     registry.writeManifest(file);
   }
   return 0;
@@ -194,7 +193,7 @@ int runBinaryProgram(const RunnerOptions &options,
   const Function *function = (*program)->lookupFunction(options.entry);
   if (!function)
     return reportError(
-        absl::StrCat("the program has no function '", options.entry, "'"));
+        strCat("the program has no function '", options.entry, "'"));
 
   std::vector<Tensor> inputs;
   for (const std::string &input : options.inputs) {
@@ -210,7 +209,16 @@ int runBinaryProgram(const RunnerOptions &options,
     return reportError(status.message());
   // The profiled runs: the timed ones with --benchmark, else the one run.
   const bool profiling = !options.profilePath.empty() || options.profileSummary;
+#if defined(TFRT_FALLBACK_NO_PROFILER)
+  if (profiling)
+    return reportError("this runner was built without the profiler "
+                       "(TFRT_FALLBACK_RUNNER_PROFILER=OFF)");
+  struct {
+    void beginRun() {}
+  } profiler;
+#else
   KernelProfiler profiler;
+#endif
   auto runOptions = [&](bool profiled) {
     RunOptions run = options.deadlineMs > 0
                          ? RunOptions::withTimeout(
@@ -218,7 +226,9 @@ int runBinaryProgram(const RunnerOptions &options,
                          : RunOptions();
     if (profiling && profiled) {
       profiler.beginRun();
+#if !defined(TFRT_FALLBACK_NO_PROFILER)
       run.observer = &profiler;
+#endif
     }
     return run;
   };
@@ -237,8 +247,8 @@ int runBinaryProgram(const RunnerOptions &options,
       // A timed run that fails is reported, not timed on.
       for (const ResultValue &result : *results)
         if (!result.ok())
-          return reportError(absl::StrCat("benchmark run ", i + 1, ": ",
-                                          result.status().message()));
+          return reportError(
+              strCat("benchmark run ", i + 1, ": ", result.status().message()));
       if (i >= 0) // The first run warms up.
         times.push_back(
             std::chrono::duration<double, std::milli>(end - start).count());
@@ -272,22 +282,23 @@ int runBinaryProgram(const RunnerOptions &options,
                               runOptions(options.benchmark == 0));
   if (!results.ok())
     return reportError(results.status().message());
+#if !defined(TFRT_FALLBACK_NO_PROFILER)
   if (!options.profilePath.empty()) {
     std::ofstream trace(options.profilePath, std::ios::binary);
     trace << profiler.chromeTrace();
     if (!trace.flush())
-      return reportError(
-          absl::StrCat("cannot write '", options.profilePath, "'"));
+      return reportError(strCat("cannot write '", options.profilePath, "'"));
   }
   if (options.profileSummary)
     std::cout << profiler.summary();
+#endif
 
   if (!options.outputDir.empty()) {
     std::error_code error;
     std::filesystem::create_directories(options.outputDir, error);
     if (error)
-      return reportError(absl::StrCat("cannot create '", options.outputDir,
-                                      "': ", error.message()));
+      return reportError(
+          strCat("cannot create '", options.outputDir, "': ", error.message()));
   }
   bool anyError = false;
   for (size_t i = 0; i < results->size(); ++i) {
@@ -302,7 +313,7 @@ int runBinaryProgram(const RunnerOptions &options,
     std::cout << "result #" << i << ": " << describeTensor(*result) << "\n"
               << result->debugString(options.printLimit) << "\n";
     if (!options.outputDir.empty()) {
-      std::string file = absl::StrCat(options.outputDir, "/output_", i, ".npy");
+      std::string file = strCat(options.outputDir, "/output_", i, ".npy");
       if (Status status = writeNpyFile(file, *result); !status.ok())
         return reportError(status.message());
     }
@@ -331,10 +342,10 @@ int runLiteMain(int argc, char **argv, absl::string_view tool,
     return reportError("no program given (see --help)");
   for (absl::string_view suffix : {".mlir", ".json", ".pb", ".pbtxt"})
     if (absl::EndsWith(options->programPath, suffix))
-      return reportError(absl::StrCat(
-          tool, " runs binary programs; compile '", options->programPath,
-          "' with fallback-translate --mlir-to-bef (or run it with "
-          "fallback-run)"));
+      return reportError(
+          strCat(tool, " runs binary programs; compile '", options->programPath,
+                 "' with fallback-translate --mlir-to-bef (or run it with "
+                 "fallback-run)"));
   StatusOr<RCReference<TensorBuffer>> bytes =
       TensorBuffer::readFile(options->programPath);
   if (!bytes.ok())

@@ -1,0 +1,104 @@
+//===- StrCat.h - String concatenation for the runtime ----------*- C++ -*-===//
+//
+// strCat / strAppend / strJoin with absl::StrCat's behaviour (strings as
+// they are, integers in decimal, floating point with six significant
+// digits) but none of its object files: absl::StrCat's integer formatting
+// lives in numbers.cc, which Debian's Abseil builds without function
+// sections, so one call linked that whole file and Abseil's float parser
+// with it (~37 KB of every shipped runtime). Integers go through
+// std::to_chars, floating point through snprintf.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_RUNTIME_STRCAT_H
+#define TFRT_FALLBACK_RUNTIME_STRCAT_H
+
+#include "absl/strings/string_view.h"
+
+#include <charconv>
+#include <initializer_list>
+#include <string>
+
+namespace tfrt_fallback::rt {
+
+/// One argument of strCat as text. Like absl::AlphaNum it may point into
+/// its own buffer: use it within the full expression that made it.
+class StrPiece {
+public:
+  StrPiece(absl::string_view text) : piece_(text) {}
+  StrPiece(const std::string &text) : piece_(text) {}
+  StrPiece(const char *text) : piece_(text ? text : "") {}
+  StrPiece(int value) { format(value); }
+  StrPiece(unsigned value) { format(value); }
+  StrPiece(long value) { format(value); }
+  StrPiece(unsigned long value) { format(value); }
+  StrPiece(long long value) { format(value); }
+  StrPiece(unsigned long long value) { format(value); }
+  StrPiece(float value) : StrPiece(static_cast<double>(value)) {}
+  /// Six significant digits (printf's %g), as absl::StrCat prints doubles.
+  StrPiece(double value);
+  // A char or bool is most likely a mistake (absl::AlphaNum refuses them).
+  StrPiece(char) = delete;
+  StrPiece(bool) = delete;
+
+  absl::string_view piece() const { return piece_; }
+
+private:
+  template <typename T> void format(T value) {
+    auto result = std::to_chars(buffer_, buffer_ + sizeof(buffer_), value);
+    piece_ = absl::string_view(buffer_, result.ptr - buffer_);
+  }
+
+  absl::string_view piece_;
+  char buffer_[32];
+};
+
+std::string strCatPieces(std::initializer_list<absl::string_view> pieces);
+void strAppendPieces(std::string *out,
+                     std::initializer_list<absl::string_view> pieces);
+
+/// The arguments' text, concatenated.
+template <typename... Args> std::string strCat(const Args &...args) {
+  return strCatPieces({StrPiece(args).piece()...});
+}
+
+/// Appends the arguments' text to `*out`.
+template <typename... Args>
+void strAppend(std::string *out, const Args &...args) {
+  strAppendPieces(out, {StrPiece(args).piece()...});
+}
+
+/// The elements of `range` as strCat prints them, `separator` between.
+template <typename Range>
+std::string strJoin(const Range &range, absl::string_view separator) {
+  std::string out;
+  bool first = true;
+  for (const auto &element : range) {
+    if (!first)
+      out.append(separator.data(), separator.size());
+    first = false;
+    const StrPiece piece(element);
+    out.append(piece.piece().data(), piece.piece().size());
+  }
+  return out;
+}
+
+/// The elements of `range`, each appended by `formatter(&out, element)`,
+/// `separator` between (absl::StrJoin's formatter form).
+template <typename Range, typename Formatter>
+std::string strJoin(const Range &range, absl::string_view separator,
+                    Formatter &&formatter) {
+  std::string out;
+  bool first = true;
+  for (const auto &element : range) {
+    if (!first)
+      out.append(separator.data(), separator.size());
+    first = false;
+    formatter(&out, element);
+  }
+  return out;
+}
+
+} // namespace tfrt_fallback::rt
+
+#endif // TFRT_FALLBACK_RUNTIME_STRCAT_H

@@ -1,0 +1,34 @@
+//===- StrCat.cpp - String concatenation for the runtime --------*- C++ -*-===//
+//
+// The out-of-line parts of StrCat.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Runtime/StrCat.h"
+
+#include <cstdio>
+
+namespace tfrt_fallback::rt {
+
+StrPiece::StrPiece(double value) {
+  int n = std::snprintf(buffer_, sizeof(buffer_), "%g", value);
+  piece_ = absl::string_view(buffer_, n > 0 ? static_cast<size_t>(n) : 0);
+}
+
+std::string strCatPieces(std::initializer_list<absl::string_view> pieces) {
+  std::string out;
+  strAppendPieces(&out, pieces);
+  return out;
+}
+
+void strAppendPieces(std::string *out,
+                     std::initializer_list<absl::string_view> pieces) {
+  size_t size = out->size();
+  for (absl::string_view piece : pieces)
+    size += piece.size();
+  out->reserve(size);
+  for (absl::string_view piece : pieces)
+    out->append(piece.data(), piece.size());
+}
+
+} // namespace tfrt_fallback::rt
