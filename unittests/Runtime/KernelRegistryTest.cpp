@@ -61,22 +61,24 @@ public:
 };
 
 void registerExampleKernels(KernelRegistry &registry) {
-  registerKernel<IdentityKernel>(registry, KernelDefBuilder("Identity"));
+  registerKernel<IdentityKernel>(registry,
+                                 KernelDefBuilder(kOpRow<OpId::kIdentity>));
   registerKernel<TaggedKernel<1>>(
-      registry,
-      KernelDefBuilder("AddV2").typeConstraint("T", {DType::F32, DType::I32}));
+      registry, KernelDefBuilder(kOpRow<OpId::kAddV2>)
+                    .typeConstraint("T", {DType::F32, DType::I32}));
   registerKernel<TaggedKernel<2>>(registry,
-                                  KernelDefBuilder("Cast")
+                                  KernelDefBuilder(kOpRow<OpId::kCast>)
                                       .typeConstraint("SrcT", {DType::F32})
                                       .typeConstraint<int32_t>("DstT"));
-  registerKernel<TaggedKernel<3>>(
-      registry, KernelDefBuilder("ConcatV2").typeConstraint("T", {DType::F16}));
+  registerKernel<TaggedKernel<3>>(registry,
+                                  KernelDefBuilder(kOpRow<OpId::kConcatV2>)
+                                      .typeConstraint("T", {DType::F16}));
   registerKernel<TaggedKernel<4>>(
-      registry, KernelDefBuilder("ConcatV2")
+      registry, KernelDefBuilder(kOpRow<OpId::kConcatV2>)
                     .typeConstraint("T", {DType::F32, DType::F16}));
-  registerKernel<TaggedKernel<5>>(
-      registry,
-      KernelDefBuilder("IdentityN").typeConstraint("T", {DType::F32}));
+  registerKernel<TaggedKernel<5>>(registry,
+                                  KernelDefBuilder(kOpRow<OpId::kIdentityN>)
+                                      .typeConstraint("T", {DType::F32}));
   registerKernel<PickyKernel>(registry, KernelDefBuilder("Picky"));
   registry.setInputArity("AddV2", 2, 2);
   registry.setInputArity("Picky", 0, 0);

@@ -13,9 +13,9 @@
 #include "tfrt_fallback/Runtime/Attr.h"
 #include "tfrt_fallback/Runtime/DType.h"
 #include "tfrt_fallback/Runtime/OpKernel.h"
+#include "tfrt_fallback/Runtime/OpTable.h"
 #include "tfrt_fallback/Runtime/Status.h"
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 
@@ -39,10 +39,13 @@ struct TypeConstraint {
 
 class KernelDef {
 public:
+  /// `row` is the op's row of OpTable.def, or null for an op the table does
+  /// not list (see KernelRegistry::setInputArity).
   KernelDef(std::string opName, std::vector<TypeConstraint> constraints,
-            KernelFactory factory);
+            KernelFactory factory, const OpRow *row = nullptr);
 
   const std::string &opName() const { return opName_; }
+  const OpRow *row() const { return row_; }
   /// Sorted by attribute name.
   absl::Span<const TypeConstraint> constraints() const { return constraints_; }
   KernelFactory factory() const { return factory_; }
@@ -57,10 +60,16 @@ private:
   std::string opName_;
   std::vector<TypeConstraint> constraints_;
   KernelFactory factory_;
+  const OpRow *row_;
 };
 
 class KernelDefBuilder {
 public:
+  /// An op of OpTable.def: KernelDefBuilder(kOpRow<OpId::kAddV2>). The
+  /// registry checks its nodes against the row.
+  explicit KernelDefBuilder(const OpRow &row) : opName_(row.name), row_(&row) {}
+  /// An op the table does not list (an embedder's or a test's own): give
+  /// the registry its input count with setInputArity.
   explicit KernelDefBuilder(absl::string_view opName) : opName_(opName) {}
   KernelDefBuilder &typeConstraint(absl::string_view attrName,
                                    std::initializer_list<DType> allowed) {
@@ -78,6 +87,7 @@ public:
 private:
   std::string opName_;
   std::vector<TypeConstraint> constraints_;
+  const OpRow *row_ = nullptr;
 };
 
 class KernelRegistry {
@@ -109,16 +119,21 @@ public:
                const AttrMap &attrs, absl::Span<const DType> inputDTypes,
                absl::Span<const DType> outputDTypes) const;
 
-  bool hasOp(absl::string_view opName) const { return defs_.contains(opName); }
+  bool hasOp(absl::string_view opName) const {
+    const OpEntry *op = find(opName);
+    return op && !op->defs.empty();
+  }
 
   /// The input count of `opName`, an op the op table (OpTable.def) does not
-  /// list: an embedder's or a test's own op. TensorFlow ops take theirs from
-  /// the table, which wins. Such an op's type attribute `T`, if it has one,
-  /// types every input and output.
+  /// list: an embedder's or a test's own op. TensorFlow ops registered with
+  /// their row (KernelDefBuilder(kOpRow<...>)) take theirs from it, which
+  /// wins. Such an op's type attribute `T`, if it has one, types every input
+  /// and output.
   void setInputArity(absl::string_view opName, int minInputs, int maxInputs);
 
   /// Checks a node's input count against its op's row in OpTable.def
-  /// (TensorFlow's OpDef: a fixed count, or a range for variadic inputs), or
+  /// (TensorFlow's OpDef: a fixed count, or a range for variadic inputs), as
+  /// its kernels registered it, or
   /// against setInputArity for an op the table does not list. Kernels index
   /// their inputs by position, so no kernel may see a node outside the
   /// range. An op with neither is an error too (its kernels could index
@@ -143,10 +158,23 @@ public:
   void writeManifest(std::ostream &os) const;
 
 private:
-  absl::flat_hash_map<std::string, std::vector<KernelDef>> defs_;
+  /// What the registry knows of one op.
+  struct OpEntry {
+    std::string name;
+    /// The op's row of OpTable.def, parsed, when a def brought it.
+    bool hasRow = false;
+    OpInfo info;
+    /// setInputArity's (minInputs, maxInputs), when given.
+    bool hasOwnArity = false;
+    int ownMinInputs = 0, ownMaxInputs = -1;
+    std::vector<KernelDef> defs;
+  };
+  const OpEntry *find(absl::string_view opName) const;
+  OpEntry &findOrInsert(absl::string_view opName);
+
+  /// Sorted by name.
+  std::vector<OpEntry> ops_;
   size_t numDefs_ = 0;
-  /// setInputArity's (minInputs, maxInputs), by op.
-  absl::flat_hash_map<std::string, std::pair<int, int>> ownArities_;
 };
 
 //===----------------------------------------------------------------------===//

@@ -15,25 +15,34 @@
 
 #include "absl/strings/string_view.h"
 
-#include <charconv>
 #include <initializer_list>
 #include <string>
+#include <type_traits>
 
 namespace tfrt_fallback::rt {
 
 /// One argument of strCat as text. Like absl::AlphaNum it may point into
-/// its own buffer: use it within the full expression that made it.
+/// its own buffer: use it within the full expression that made it. The
+/// constructors that format are out of line, so that each call site stays
+/// a few instructions (a shipped runtime has hundreds of messages).
 class StrPiece {
 public:
   StrPiece(absl::string_view text) : piece_(text) {}
   StrPiece(const std::string &text) : piece_(text) {}
-  StrPiece(const char *text) : piece_(text ? text : "") {}
-  StrPiece(int value) { format(value); }
-  StrPiece(unsigned value) { format(value); }
-  StrPiece(long value) { format(value); }
-  StrPiece(unsigned long value) { format(value); }
-  StrPiece(long long value) { format(value); }
-  StrPiece(unsigned long long value) { format(value); }
+  /// A string literal: its length is known at compile time.
+  template <size_t N> StrPiece(const char (&text)[N]) : piece_(text, N - 1) {}
+  /// A C string (may be null, printed as "").
+  template <typename T,
+            typename = std::enable_if_t<std::is_same_v<T, const char *> ||
+                                        std::is_same_v<T, char *>>>
+  StrPiece(T text) : StrPiece(absl::string_view(text ? text : "")) {}
+  StrPiece(int value) : StrPiece(static_cast<long long>(value)) {}
+  StrPiece(unsigned value) : StrPiece(static_cast<unsigned long long>(value)) {}
+  StrPiece(long value) : StrPiece(static_cast<long long>(value)) {}
+  StrPiece(unsigned long value)
+      : StrPiece(static_cast<unsigned long long>(value)) {}
+  StrPiece(long long value);
+  StrPiece(unsigned long long value);
   StrPiece(float value) : StrPiece(static_cast<double>(value)) {}
   /// Six significant digits (printf's %g), as absl::StrCat prints doubles.
   StrPiece(double value);
@@ -44,11 +53,6 @@ public:
   absl::string_view piece() const { return piece_; }
 
 private:
-  template <typename T> void format(T value) {
-    auto result = std::to_chars(buffer_, buffer_ + sizeof(buffer_), value);
-    piece_ = absl::string_view(buffer_, result.ptr - buffer_);
-  }
-
   absl::string_view piece_;
   char buffer_[32];
 };

@@ -6,8 +6,6 @@
 
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 
-#include "tfrt_fallback/Runtime/OpTable.h"
-
 #include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <algorithm>
@@ -65,9 +63,9 @@ std::string joinDTypes(absl::Span<const DType> dtypes, absl::string_view sep) {
 
 KernelDef::KernelDef(std::string opName,
                      std::vector<TypeConstraint> constraints,
-                     KernelFactory factory)
+                     KernelFactory factory, const OpRow *row)
     : opName_(std::move(opName)), constraints_(std::move(constraints)),
-      factory_(factory) {
+      factory_(factory), row_(row) {
   std::sort(constraints_.begin(), constraints_.end(),
             [](const TypeConstraint &a, const TypeConstraint &b) {
               return a.attrName < b.attrName;
@@ -99,16 +97,45 @@ KernelDefBuilder::typeConstraint(absl::string_view attrName,
 }
 
 KernelDef KernelDefBuilder::build(KernelFactory factory) const {
-  return KernelDef(opName_, constraints_, factory);
+  return KernelDef(opName_, constraints_, factory, row_);
 }
 
 //===----------------------------------------------------------------------===//
 // KernelRegistry
 //===----------------------------------------------------------------------===//
 
+const KernelRegistry::OpEntry *
+KernelRegistry::find(absl::string_view opName) const {
+  auto it = std::lower_bound(
+      ops_.begin(), ops_.end(), opName,
+      [](const OpEntry &op, absl::string_view name) { return op.name < name; });
+  return it != ops_.end() && it->name == opName ? &*it : nullptr;
+}
+
+KernelRegistry::OpEntry &
+KernelRegistry::findOrInsert(absl::string_view opName) {
+  auto it = std::lower_bound(
+      ops_.begin(), ops_.end(), opName,
+      [](const OpEntry &op, absl::string_view name) { return op.name < name; });
+  if (it == ops_.end() || it->name != opName) {
+    it = ops_.insert(it, OpEntry());
+    it->name = std::string(opName);
+  }
+  return *it;
+}
+
 void KernelRegistry::registerKernel(KernelDef def) {
-  std::string name = def.opName();
-  defs_[name].push_back(std::move(def));
+  OpEntry &op = findOrInsert(def.opName());
+  if (!op.hasRow && def.row()) {
+    // OpTableTest parses every row; a malformed one leaves the op unchecked
+    // against it, and createKernel then refuses its nodes.
+    StatusOr<OpInfo> info = parseOpRow(*def.row());
+    if (info.ok()) {
+      op.info = *std::move(info);
+      op.hasRow = true;
+    }
+  }
+  op.defs.push_back(std::move(def));
   ++numDefs_;
 }
 
@@ -146,13 +173,13 @@ Status unknownOpError(absl::string_view opName) {
 
 StatusOr<const KernelDef *> KernelRegistry::lookup(absl::string_view opName,
                                                    const AttrMap &attrs) const {
-  auto it = defs_.find(opName);
-  if (it == defs_.end())
+  const OpEntry *op = find(opName);
+  if (!op || op->defs.empty())
     return unknownOpError(opName);
-  for (const KernelDef &def : it->second)
+  for (const KernelDef &def : op->defs)
     if (def.matches(attrs))
       return &def;
-  return noMatchError(opName, it->second,
+  return noMatchError(opName, op->defs,
                       [&](absl::string_view name, DTypes *out) {
                         return attrDTypes(attrs, name, out);
                       });
@@ -193,16 +220,10 @@ KernelRegistry::createKernel(absl::string_view opName,
 }
 
 std::vector<const KernelDef *> KernelRegistry::listKernels() const {
-  std::vector<const std::string *> names;
-  names.reserve(defs_.size());
-  for (const auto &entry : defs_)
-    names.push_back(&entry.first);
-  std::sort(names.begin(), names.end(),
-            [](const std::string *a, const std::string *b) { return *a < *b; });
   std::vector<const KernelDef *> result;
   result.reserve(numDefs_);
-  for (const std::string *name : names)
-    for (const KernelDef &def : defs_.find(*name)->second)
+  for (const OpEntry &op : ops_)
+    for (const KernelDef &def : op.defs)
       result.push_back(&def);
   return result;
 }
@@ -223,17 +244,22 @@ void KernelRegistry::writeManifest(std::ostream &os) const {
 
 void KernelRegistry::setInputArity(absl::string_view opName, int minInputs,
                                    int maxInputs) {
-  ownArities_[std::string(opName)] = {minInputs, maxInputs};
+  OpEntry &op = findOrInsert(opName);
+  op.hasOwnArity = true;
+  op.ownMinInputs = minInputs;
+  op.ownMaxInputs = maxInputs;
 }
 
 Status KernelRegistry::checkInputArity(absl::string_view opName,
                                        int numInputs) const {
   int minInputs = 0, maxInputs = -1;
-  if (const OpInfo *op = lookupOp(opName)) {
-    minInputs = op->minInputs;
-    maxInputs = op->maxInputs;
-  } else if (auto it = ownArities_.find(opName); it != ownArities_.end()) {
-    std::tie(minInputs, maxInputs) = it->second;
+  const OpEntry *op = find(opName);
+  if (op && op->hasRow) {
+    minInputs = op->info.minInputs;
+    maxInputs = op->info.maxInputs;
+  } else if (op && op->hasOwnArity) {
+    minInputs = op->ownMinInputs;
+    maxInputs = op->ownMaxInputs;
   } else {
     return InternalError(
         strCat("op '", opName,
@@ -348,10 +374,10 @@ Status checkSide(absl::string_view opName, absl::string_view side,
 Status KernelRegistry::checkTypeBindings(
     absl::string_view opName, const AttrMap &attrs,
     absl::Span<const DType> inputs, absl::Span<const DType> outputs) const {
-  if (const OpInfo *op = lookupOp(opName)) {
-    Status status = checkSide(opName, "input", op->inputs, inputs, attrs);
+  if (const OpEntry *op = find(opName); op && op->hasRow) {
+    Status status = checkSide(opName, "input", op->info.inputs, inputs, attrs);
     if (status.ok())
-      status = checkSide(opName, "output", op->outputs, outputs, attrs);
+      status = checkSide(opName, "output", op->info.outputs, outputs, attrs);
     return status;
   }
   // An op of setInputArity's: T, if any, types every input and output.

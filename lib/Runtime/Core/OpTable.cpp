@@ -1,15 +1,14 @@
 //===- OpTable.cpp - what tfrt-fallback knows of TF ops ---------*- C++ -*-===//
 //
-// Parses OpTable.def's signatures once, on first use, into a hash map.
+// Parses OpTable.def's signatures: a registered op's row when the registry
+// takes it, and the whole table once, on first use of lookupOp (the
+// compiler's), into a hash map.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfrt_fallback/Runtime/OpTable.h"
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/strings/ascii.h"
-#include "absl/strings/str_split.h"
-#include "absl/strings/strip.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <cassert>
@@ -17,21 +16,6 @@
 namespace tfrt_fallback::rt {
 
 namespace {
-
-struct Row {
-  absl::string_view name;
-  OpEffects effects;
-  int minInputs;
-  int maxInputs;
-  absl::string_view inputs;
-  absl::string_view outputs;
-};
-
-constexpr Row kRows[] = {
-#define TF_OP(Name, Effects, MinInputs, MaxInputs, Inputs, Outputs)            \
-  {#Name, OpEffects::Effects, MinInputs, MaxInputs, Inputs, Outputs},
-#include "tfrt_fallback/Runtime/OpTable.def"
-};
 
 /// The TensorFlow names of the dtypes a signature may fix: DTypes.def's, and
 /// the handles the runtime has no DType for.
@@ -54,31 +38,46 @@ bool isFixedDTypeName(absl::string_view name) {
 }
 
 bool isIdentifier(absl::string_view text) {
-  if (text.empty() || absl::ascii_isdigit(text[0]))
+  if (text.empty() || (text[0] >= '0' && text[0] <= '9'))
     return false;
   for (char c : text)
-    if (!absl::ascii_isalnum(c) && c != '_')
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+          (c >= '0' && c <= '9') || c == '_'))
       return false;
   return true;
+}
+
+absl::string_view stripSpaces(absl::string_view text) {
+  while (!text.empty() && text.front() == ' ')
+    text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ')
+    text.remove_suffix(1);
+  return text;
 }
 
 } // namespace
 
 StatusOr<std::vector<OpArg>> parseOpArgs(absl::string_view text) {
   std::vector<OpArg> args;
-  if (absl::StripAsciiWhitespace(text).empty())
+  if (stripSpaces(text).empty())
     return args;
-  for (absl::string_view item : absl::StrSplit(text, ',')) {
-    item = absl::StripAsciiWhitespace(item);
+  for (size_t begin = 0; begin <= text.size();) {
+    size_t comma = text.find(',', begin);
+    if (comma == absl::string_view::npos)
+      comma = text.size();
+    absl::string_view item = stripSpaces(text.substr(begin, comma - begin));
+    begin = comma + 1;
     auto bad = [&](absl::string_view why) {
       return InvalidArgumentError(
           strCat("bad argument '", item, "' in '", text, "': ", why));
     };
     OpArg arg;
     absl::string_view rest = item;
-    if (absl::ConsumePrefix(&rest, "[")) {
-      if (!absl::ConsumeSuffix(&rest, "]") || !isIdentifier(rest))
+    if (!rest.empty() && rest.front() == '[') {
+      if (rest.size() < 2 || rest.back() != ']' ||
+          !isIdentifier(rest.substr(1, rest.size() - 2)))
         return bad("a list is `[Attr]`");
+      rest = rest.substr(1, rest.size() - 2);
       arg.kind = OpArg::Kind::TypeListAttr;
       arg.type = rest;
       args.push_back(arg);
@@ -108,21 +107,26 @@ StatusOr<std::vector<OpArg>> parseOpArgs(absl::string_view text) {
   return args;
 }
 
+StatusOr<OpInfo> parseOpRow(const OpRow &row) {
+  StatusOr<std::vector<OpArg>> inputs = parseOpArgs(row.inputs);
+  if (!inputs.ok())
+    return inputs.status();
+  StatusOr<std::vector<OpArg>> outputs = parseOpArgs(row.outputs);
+  if (!outputs.ok())
+    return outputs.status();
+  return OpInfo{row.name,      row.effects,        row.minInputs,
+                row.maxInputs, *std::move(inputs), *std::move(outputs)};
+}
+
 const OpInfo *lookupOp(absl::string_view name) {
   static const absl::flat_hash_map<absl::string_view, OpInfo> table = [] {
     absl::flat_hash_map<absl::string_view, OpInfo> ops;
-    for (const Row &row : kRows) {
-      StatusOr<std::vector<OpArg>> inputs = parseOpArgs(row.inputs);
-      StatusOr<std::vector<OpArg>> outputs = parseOpArgs(row.outputs);
+    for (const OpRow &row : detail::kOpRows) {
+      StatusOr<OpInfo> info = parseOpRow(row);
       // OpTableTest parses every row.
-      assert(inputs.ok() && outputs.ok() && "malformed row in OpTable.def");
-      ops[row.name] =
-          OpInfo{row.name,
-                 row.effects,
-                 row.minInputs,
-                 row.maxInputs,
-                 inputs.ok() ? *std::move(inputs) : std::vector<OpArg>(),
-                 outputs.ok() ? *std::move(outputs) : std::vector<OpArg>()};
+      assert(info.ok() && "malformed row in OpTable.def");
+      if (info.ok())
+        ops[row.name] = *std::move(info);
     }
     return ops;
   }();

@@ -6,9 +6,20 @@
 
 #include "tfrt_fallback/Runtime/StrCat.h"
 
+#include <charconv>
 #include <cstdio>
 
 namespace tfrt_fallback::rt {
+
+StrPiece::StrPiece(long long value) {
+  auto result = std::to_chars(buffer_, buffer_ + sizeof(buffer_), value);
+  piece_ = absl::string_view(buffer_, result.ptr - buffer_);
+}
+
+StrPiece::StrPiece(unsigned long long value) {
+  auto result = std::to_chars(buffer_, buffer_ + sizeof(buffer_), value);
+  piece_ = absl::string_view(buffer_, result.ptr - buffer_);
+}
 
 StrPiece::StrPiece(double value) {
   int n = std::snprintf(buffer_, sizeof(buffer_), "%g", value);

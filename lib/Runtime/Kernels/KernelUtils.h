@@ -72,7 +72,7 @@ void registerKernel(KernelRegistry &registry) {
     using T = typename decltype(tag)::type;
     if constexpr (isKernelSelected(Op, dtypeOf<T>()))
       rt::registerKernel<Kernel<T>>(
-          registry, KernelDefBuilder(opName(Op)).typeConstraint<T>("T"));
+          registry, KernelDefBuilder(kOpRow<Op>).typeConstraint<T>("T"));
   };
   (registerOne(TypeTag<Ts>{}), ...);
 }
@@ -84,7 +84,7 @@ void registerKernel(
     KernelRegistry &registry,
     std::initializer_list<TypeConstraintSpec> constraints = {}) {
   if constexpr (isOpSelected(Op)) {
-    KernelDefBuilder builder(opName(Op));
+    KernelDefBuilder builder(kOpRow<Op>);
     for (const TypeConstraintSpec &constraint : constraints)
       builder.typeConstraint(constraint.attrName, constraint.allowed);
     rt::registerKernel<KernelClass>(registry, builder);
