@@ -223,21 +223,17 @@ TEST_F(KernelRegistryTest, ListKernelsSorted) {
 }
 
 TEST_F(KernelRegistryTest, Manifest) {
-  std::ostringstream os;
-  registry.writeManifest(os);
-  EXPECT_EQ(os.str(), "# tfrt-fallback kernel manifest v1\n"
-                      "kernel AddV2 T=f32|i32\n"
-                      "kernel Cast DstT=i32 SrcT=f32\n"
-                      "kernel ConcatV2 T=f16\n"
-                      "kernel ConcatV2 T=f32|f16\n"
-                      "kernel Identity\n"
-                      "kernel IdentityN T=f32\n"
-                      "kernel Picky\n");
+  EXPECT_EQ(registry.manifest(), "# tfrt-fallback kernel manifest v1\n"
+                                 "kernel AddV2 T=f32|i32\n"
+                                 "kernel Cast DstT=i32 SrcT=f32\n"
+                                 "kernel ConcatV2 T=f16\n"
+                                 "kernel ConcatV2 T=f32|f16\n"
+                                 "kernel Identity\n"
+                                 "kernel IdentityN T=f32\n"
+                                 "kernel Picky\n");
 
   KernelRegistry empty;
-  std::ostringstream os2;
-  empty.writeManifest(os2);
-  EXPECT_EQ(os2.str(), "# tfrt-fallback kernel manifest v1\n");
+  EXPECT_EQ(empty.manifest(), "# tfrt-fallback kernel manifest v1\n");
 }
 
 } // namespace

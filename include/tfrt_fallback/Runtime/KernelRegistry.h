@@ -20,7 +20,6 @@
 #include "absl/types/span.h"
 
 #include <initializer_list>
-#include <iosfwd>
 #include <memory>
 #include <string>
 #include <vector>
@@ -155,7 +154,7 @@ public:
 
   /// Kernel manifest v1: "# tfrt-fallback kernel manifest v1", then one line
   /// per def in listKernels() order: "kernel AddV2 T=f32|i32".
-  void writeManifest(std::ostream &os) const;
+  std::string manifest() const;
 
 private:
   /// What the registry knows of one op.

@@ -72,6 +72,20 @@ void strAppend(std::string *out, const Args &...args) {
   strAppendPieces(out, {StrPiece(args).piece()...});
 }
 
+/// `text` without leading and trailing ASCII whitespace (absl's
+/// StripAsciiWhitespace, without its tables).
+inline absl::string_view stripAsciiWhitespace(absl::string_view text) {
+  auto isSpace = [](char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+           c == '\v';
+  };
+  while (!text.empty() && isSpace(text.front()))
+    text.remove_prefix(1);
+  while (!text.empty() && isSpace(text.back()))
+    text.remove_suffix(1);
+  return text;
+}
+
 /// The elements of `range` as strCat prints them, `separator` between.
 template <typename Range>
 std::string strJoin(const Range &range, absl::string_view separator) {

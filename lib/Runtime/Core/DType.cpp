@@ -6,9 +6,6 @@
 
 #include "tfrt_fallback/Runtime/DType.h"
 
-#include "absl/strings/ascii.h"
-#include "absl/strings/strip.h"
-
 namespace tfrt_fallback::rt {
 
 namespace {
@@ -40,12 +37,20 @@ absl::string_view dtypeName(DType dtype) {
 }
 
 StatusOr<DType> parseDType(absl::string_view name) {
-  absl::string_view enumName = name;
-  bool isEnum = absl::ConsumePrefix(&enumName, "DT_");
+  // "DT_FLOAT": TensorFlow's enum spelling of the TF name, upper case.
+  auto isEnumOf = [&](absl::string_view tfName) {
+    if (name.size() != tfName.size() + 3 || name.substr(0, 3) != "DT_")
+      return false;
+    for (size_t i = 0; i < tfName.size(); ++i) {
+      char c = tfName[i];
+      if (name[i + 3] != (c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c))
+        return false;
+    }
+    return true;
+  };
   for (const DTypeNames &entry : kDTypes)
-    if (isEnum ? enumName == absl::AsciiStrToUpper(entry.tfName)
-               : name == entry.name || name == entry.tfName ||
-                     name == entry.pyName)
+    if (name == entry.name || name == entry.tfName || name == entry.pyName ||
+        isEnumOf(entry.tfName))
       return entry.dtype;
   return InvalidArgumentError(strCat("unknown dtype '", name, "'"));
 }

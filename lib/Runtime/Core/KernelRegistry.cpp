@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <ostream>
 #include <set>
 #include <tuple>
 
@@ -228,14 +227,15 @@ std::vector<const KernelDef *> KernelRegistry::listKernels() const {
   return result;
 }
 
-void KernelRegistry::writeManifest(std::ostream &os) const {
-  os << "# tfrt-fallback kernel manifest v1\n";
+std::string KernelRegistry::manifest() const {
+  std::string text = "# tfrt-fallback kernel manifest v1\n";
   for (const KernelDef *def : listKernels()) {
-    os << "kernel " << def->opName();
+    strAppend(&text, "kernel ", def->opName());
     for (const TypeConstraint &c : def->constraints())
-      os << ' ' << c.attrName << '=' << joinDTypes(c.allowed, "|");
-    os << '\n';
+      strAppend(&text, " ", c.attrName, "=", joinDTypes(c.allowed, "|"));
+    text += '\n';
   }
+  return text;
 }
 
 //===----------------------------------------------------------------------===//

@@ -8,14 +8,11 @@
 
 #include "tfrt_fallback/Runtime/Npy.h"
 
-#include "absl/strings/ascii.h"
-#include "absl/strings/str_split.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <charconv>
+#include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 namespace tfrt_fallback::rt {
 
@@ -38,8 +35,7 @@ bool findValue(absl::string_view header, absl::string_view key,
   pos = header.find(':', pos + quoted.size());
   if (pos == absl::string_view::npos)
     return false;
-  absl::string_view rest =
-      absl::StripLeadingAsciiWhitespace(header.substr(pos + 1));
+  absl::string_view rest = stripAsciiWhitespace(header.substr(pos + 1));
   size_t end;
   if (!rest.empty() && rest[0] == '(') {
     end = rest.find(')');
@@ -51,7 +47,7 @@ bool findValue(absl::string_view header, absl::string_view key,
   end = rest.find_first_of(",}");
   if (end == absl::string_view::npos)
     return false;
-  value = absl::StripTrailingAsciiWhitespace(rest.substr(0, end));
+  value = stripAsciiWhitespace(rest.substr(0, end));
   return true;
 }
 
@@ -99,9 +95,14 @@ StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
       shapeText.back() != ')')
     return npyError(name, "'shape' is not a tuple");
   std::vector<int64_t> dims;
-  for (absl::string_view part :
-       absl::StrSplit(shapeText.substr(1, shapeText.size() - 2), ',')) {
-    part = absl::StripAsciiWhitespace(part);
+  absl::string_view tuple = shapeText.substr(1, shapeText.size() - 2);
+  for (size_t begin = 0; begin <= tuple.size();) {
+    size_t comma = tuple.find(',', begin);
+    if (comma == absl::string_view::npos)
+      comma = tuple.size();
+    absl::string_view part =
+        stripAsciiWhitespace(tuple.substr(begin, comma - begin));
+    begin = comma + 1;
     if (part.empty())
       continue;
     int64_t dim;
@@ -140,12 +141,19 @@ StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
 }
 
 StatusOr<Tensor> readNpyFile(const std::string &path) {
-  std::ifstream file(path, std::ios::binary);
+  std::FILE *file = std::fopen(path.c_str(), "rb");
   if (!file)
     return NotFoundError(strCat("cannot open '", path, "'"));
-  std::stringstream contents;
-  contents << file.rdbuf();
-  return parseNpy(contents.str(), path);
+  std::string contents;
+  char chunk[1 << 14];
+  size_t n;
+  while ((n = std::fread(chunk, 1, sizeof(chunk), file)) > 0)
+    contents.append(chunk, n);
+  bool failed = std::ferror(file);
+  std::fclose(file);
+  if (failed)
+    return DataLossError(strCat("failed reading '", path, "'"));
+  return parseNpy(contents, path);
 }
 
 StatusOr<std::string> encodeNpy(const Tensor &input) {
@@ -193,11 +201,12 @@ Status writeNpyFile(const std::string &path, const Tensor &tensor) {
   StatusOr<std::string> bytes = encodeNpy(tensor);
   if (!bytes.ok())
     return bytes.status();
-  std::ofstream file(path, std::ios::binary);
+  std::FILE *file = std::fopen(path.c_str(), "wb");
   if (!file)
     return PermissionDeniedError(strCat("cannot write '", path, "'"));
-  file.write(bytes->data(), bytes->size());
-  if (!file)
+  bool written =
+      std::fwrite(bytes->data(), 1, bytes->size(), file) == bytes->size();
+  if (std::fclose(file) != 0 || !written)
     return DataLossError(strCat("failed writing '", path, "'"));
   return OkStatus();
 }

@@ -47,25 +47,18 @@ bool isIdentifier(absl::string_view text) {
   return true;
 }
 
-absl::string_view stripSpaces(absl::string_view text) {
-  while (!text.empty() && text.front() == ' ')
-    text.remove_prefix(1);
-  while (!text.empty() && text.back() == ' ')
-    text.remove_suffix(1);
-  return text;
-}
-
 } // namespace
 
 StatusOr<std::vector<OpArg>> parseOpArgs(absl::string_view text) {
   std::vector<OpArg> args;
-  if (stripSpaces(text).empty())
+  if (stripAsciiWhitespace(text).empty())
     return args;
   for (size_t begin = 0; begin <= text.size();) {
     size_t comma = text.find(',', begin);
     if (comma == absl::string_view::npos)
       comma = text.size();
-    absl::string_view item = stripSpaces(text.substr(begin, comma - begin));
+    absl::string_view item =
+        stripAsciiWhitespace(text.substr(begin, comma - begin));
     begin = comma + 1;
     auto bad = [&](absl::string_view why) {
       return InvalidArgumentError(

@@ -19,6 +19,7 @@
 #include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -26,15 +27,47 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
 
 namespace tfrt_fallback::rt {
 
+namespace {
+/// Writes `text` to `stream` (stdio: the runner needs no iostreams).
+void print(std::FILE *stream, absl::string_view text) {
+  std::fwrite(text.data(), 1, text.size(), stream);
+}
+
+Status writeFile(const std::string &path, absl::string_view bytes) {
+  std::FILE *file = std::fopen(path.c_str(), "wb");
+  if (!file)
+    return PermissionDeniedError(strCat("cannot write '", path, "'"));
+  bool written =
+      std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
+  if (std::fclose(file) != 0 || !written)
+    return DataLossError(strCat("failed writing '", path, "'"));
+  return OkStatus();
+}
+
+/// `mkdir -p path`.
+Status createDirectories(const std::string &path) {
+  for (size_t end = path.find('/', 1);; end = path.find('/', end + 1)) {
+    std::string prefix = path.substr(0, end);
+    if (::mkdir(prefix.c_str(), 0777) != 0 && errno != EEXIST)
+      return PermissionDeniedError(
+          strCat("cannot create '", prefix, "': ", std::strerror(errno)));
+    if (end == std::string::npos)
+      break;
+  }
+  struct stat info;
+  if (::stat(path.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
+    return FailedPreconditionError(
+        strCat("cannot create '", path, "': not a directory"));
+  return OkStatus();
+}
+} // namespace
+
 int reportError(absl::string_view message) {
-  std::cout.flush();
-  std::cerr << "error: " << message << "\n";
+  std::fflush(stdout);
+  print(stderr, strCat("error: ", message, "\n"));
   return 1;
 }
 
@@ -160,18 +193,14 @@ Status registerRunnerKernels(const RunnerOptions &options,
 int listRegisteredKernels(const RunnerOptions &options,
                           const KernelRegistry &registry) {
   for (const KernelDef *def : registry.listKernels()) {
-    std::cout << def->opName();
     std::string constraints = def->constraintString();
-    if (!constraints.empty())
-      std::cout << " " << constraints;
-    std::cout << "\n";
+    print(stdout, strCat(def->opName(), constraints.empty() ? "" : " ",
+                         constraints, "\n"));
   }
-  if (!options.manifestPath.empty()) {
-    std::ofstream file(options.manifestPath);
-    if (!file)
-      return reportError(strCat("cannot write '", options.manifestPath, "'"));
-    registry.writeManifest(file);
-  }
+  if (!options.manifestPath.empty())
+    if (Status status = writeFile(options.manifestPath, registry.manifest());
+        !status.ok())
+      return reportError(status.message());
   return 0;
 }
 
@@ -274,7 +303,7 @@ int runBinaryProgram(const RunnerOptions &options,
                   options.benchmark, times.front(), times[times.size() / 2],
                   times.back(), rss, weights / kMiB, activations / kMiB, needed,
                   needed > 0 ? rss / needed : 0.0);
-    std::cout << line;
+    print(stdout, line);
     TensorBuffer::setAccounting(false);
   }
 
@@ -283,42 +312,34 @@ int runBinaryProgram(const RunnerOptions &options,
   if (!results.ok())
     return reportError(results.status().message());
 #if !defined(TFRT_FALLBACK_NO_PROFILER)
-  if (!options.profilePath.empty()) {
-    std::ofstream trace(options.profilePath, std::ios::binary);
-    trace << profiler.chromeTrace();
-    if (!trace.flush())
-      return reportError(strCat("cannot write '", options.profilePath, "'"));
-  }
+  if (!options.profilePath.empty())
+    if (Status status = writeFile(options.profilePath, profiler.chromeTrace());
+        !status.ok())
+      return reportError(status.message());
   if (options.profileSummary)
-    std::cout << profiler.summary();
+    print(stdout, profiler.summary());
 #endif
 
-  if (!options.outputDir.empty()) {
-    std::error_code error;
-    std::filesystem::create_directories(options.outputDir, error);
-    if (error)
-      return reportError(
-          strCat("cannot create '", options.outputDir, "': ", error.message()));
-  }
+  if (!options.outputDir.empty())
+    if (Status status = createDirectories(options.outputDir); !status.ok())
+      return reportError(status.message());
   bool anyError = false;
   for (size_t i = 0; i < results->size(); ++i) {
     const ResultValue &result = (*results)[i];
     if (!result.ok()) {
-      std::cout.flush();
-      std::cerr << "error: result #" << i << ": " << result.status().message()
-                << "\n";
+      reportError(strCat("result #", i, ": ", result.status().message()));
       anyError = true;
       continue;
     }
-    std::cout << "result #" << i << ": " << describeTensor(*result) << "\n"
-              << result->debugString(options.printLimit) << "\n";
+    print(stdout, strCat("result #", i, ": ", describeTensor(*result), "\n",
+                         result->debugString(options.printLimit), "\n"));
     if (!options.outputDir.empty()) {
       std::string file = strCat(options.outputDir, "/output_", i, ".npy");
       if (Status status = writeNpyFile(file, *result); !status.ok())
         return reportError(status.message());
     }
   }
-  std::cout.flush();
+  std::fflush(stdout);
   return anyError ? 1 : 0;
 }
 
@@ -328,7 +349,7 @@ int runLiteMain(int argc, char **argv, absl::string_view tool,
   if (!options.ok())
     return reportError(options.status().message());
   if (options->help) {
-    std::cout << runnerUsage(tool, "a binary program (.bef)");
+    print(stdout, runnerUsage(tool, "a binary program (.bef)"));
     return 0;
   }
   KernelRegistry registry;
