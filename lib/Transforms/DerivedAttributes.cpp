@@ -29,7 +29,7 @@ using namespace tfrt_fallback;
 
 namespace {
 
-StringRef toStringRef(absl::string_view text) {
+StringRef toStringRef(std::string_view text) {
   return StringRef(text.data(), text.size());
 }
 
@@ -324,7 +324,7 @@ LogicalResult
 tfrt_fallback::deriveTFAttributes(Operation *op, StringRef opName,
                                   SmallVectorImpl<NamedAttribute> &attrs) {
   const rt::OpInfo *info =
-      rt::lookupOp(absl::string_view(opName.data(), opName.size()));
+      rt::lookupOp(std::string_view(opName.data(), opName.size()));
   if (!info)
     return success();
   // The deriver reads the explicit attributes while `attrs` grows.

@@ -225,9 +225,9 @@ TEST_P(ExecutorThreadsTest, CancelFromAnotherThread) {
   const Status &status = (*results)[0].status();
   EXPECT_EQ(status.code(), StatusCode::kCancelled) << status;
   EXPECT_NE(status.message().find("the run was cancelled before "),
-            absl::string_view::npos)
+            std::string_view::npos)
       << status;
-  EXPECT_NE(status.message().find("'step"), absl::string_view::npos) << status;
+  EXPECT_NE(status.message().find("'step"), std::string_view::npos) << status;
   // 20,000 steps take seconds; the run stopped soon after the cancel.
   EXPECT_LT(elapsed, 2s);
 
@@ -260,7 +260,7 @@ TEST_P(ExecutorThreadsTest, DeadlineStopsALongRun) {
   EXPECT_EQ((*results)[0].status().code(), StatusCode::kDeadlineExceeded)
       << (*results)[0].status();
   EXPECT_NE((*results)[0].status().message().find("deadline passed before"),
-            absl::string_view::npos);
+            std::string_view::npos);
   EXPECT_LT(elapsed, 2s);
 
   // Without a deadline the same loaded program completes.
@@ -282,7 +282,7 @@ TEST_P(ExecutorThreadsTest, DeadlineStopsDeferredWork) {
   ASSERT_TRUE(results.ok());
   EXPECT_EQ((*results)[0].status().code(), StatusCode::kDeadlineExceeded);
   EXPECT_NE((*results)[0].status().message().find("AddV2 'add'"),
-            absl::string_view::npos)
+            std::string_view::npos)
       << (*results)[0].status();
   EXPECT_TRUE((*results)[1].ok());
 }

@@ -16,12 +16,12 @@
 #include "tfrt_fallback/Runtime/OpTable.h"
 #include "tfrt_fallback/Runtime/Status.h"
 
-#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tfrt_fallback::rt {
@@ -69,16 +69,16 @@ public:
   explicit KernelDefBuilder(const OpRow &row) : opName_(row.name), row_(&row) {}
   /// An op the table does not list (an embedder's or a test's own): give
   /// the registry its input count with setInputArity.
-  explicit KernelDefBuilder(absl::string_view opName) : opName_(opName) {}
-  KernelDefBuilder &typeConstraint(absl::string_view attrName,
+  explicit KernelDefBuilder(std::string_view opName) : opName_(opName) {}
+  KernelDefBuilder &typeConstraint(std::string_view attrName,
                                    std::initializer_list<DType> allowed) {
     return typeConstraint(attrName,
                           absl::MakeConstSpan(allowed.begin(), allowed.size()));
   }
-  KernelDefBuilder &typeConstraint(absl::string_view attrName,
+  KernelDefBuilder &typeConstraint(std::string_view attrName,
                                    absl::Span<const DType> allowed);
   /// Shorthand for a single C++ type: typeConstraint<float>("T").
-  template <typename T> KernelDefBuilder &typeConstraint(absl::string_view a) {
+  template <typename T> KernelDefBuilder &typeConstraint(std::string_view a) {
     return typeConstraint(a, {dtypeOf<T>()});
   }
   KernelDef build(KernelFactory factory) const;
@@ -104,7 +104,7 @@ public:
   /// "no kernel registered for op 'Foo'" for an unknown op; NotFound "no
   /// kernel for op 'AddV2' with T=f64; registered: T in {f32, i32}" when no
   /// def matches.
-  StatusOr<const KernelDef *> lookup(absl::string_view opName,
+  StatusOr<const KernelDef *> lookup(std::string_view opName,
                                      const AttrMap &attrs) const;
 
   /// The one way to create a kernel (the program loader uses it): looks the
@@ -114,11 +114,11 @@ public:
   /// check errors are prefixed with `nodeName`; a construction failure is
   /// the kernel's own status.
   StatusOr<std::unique_ptr<OpKernel>>
-  createKernel(absl::string_view opName, absl::string_view nodeName,
+  createKernel(std::string_view opName, std::string_view nodeName,
                const AttrMap &attrs, absl::Span<const DType> inputDTypes,
                absl::Span<const DType> outputDTypes) const;
 
-  bool hasOp(absl::string_view opName) const {
+  bool hasOp(std::string_view opName) const {
     const OpEntry *op = find(opName);
     return op && !op->defs.empty();
   }
@@ -128,7 +128,7 @@ public:
   /// their row (KernelDefBuilder(kOpRow<...>)) take theirs from it, which
   /// wins. Such an op's type attribute `T`, if it has one, types every input
   /// and output.
-  void setInputArity(absl::string_view opName, int minInputs, int maxInputs);
+  void setInputArity(std::string_view opName, int minInputs, int maxInputs);
 
   /// Checks a node's input count against its op's row in OpTable.def
   /// (TensorFlow's OpDef: a fixed count, or a range for variadic inputs), as
@@ -137,13 +137,13 @@ public:
   /// their inputs by position, so no kernel may see a node outside the
   /// range. An op with neither is an error too (its kernels could index
   /// past the end).
-  Status checkInputArity(absl::string_view opName, int numInputs) const;
+  Status checkInputArity(std::string_view opName, int numInputs) const;
   /// Checks the dtypes of a node's inputs and outputs against its type
   /// attributes, by the OpDef signature in OpTable.def (which operands and
   /// results each attribute types), so no kernel reads or writes a buffer
   /// as another type. An attribute the node lacks, or a list of types, is
   /// not checked.
-  Status checkTypeBindings(absl::string_view opName, const AttrMap &attrs,
+  Status checkTypeBindings(std::string_view opName, const AttrMap &attrs,
                            absl::Span<const DType> inputs,
                            absl::Span<const DType> outputs) const;
 
@@ -168,8 +168,8 @@ private:
     int ownMinInputs = 0, ownMaxInputs = -1;
     std::vector<KernelDef> defs;
   };
-  const OpEntry *find(absl::string_view opName) const;
-  OpEntry &findOrInsert(absl::string_view opName);
+  const OpEntry *find(std::string_view opName) const;
+  OpEntry &findOrInsert(std::string_view opName);
 
   /// Sorted by name.
   std::vector<OpEntry> ops_;
@@ -210,7 +210,7 @@ void registerKernel(KernelRegistry &registry, const KernelDefBuilder &builder) {
 /// Each def refers to its own instantiation only, so a build that leaves a
 /// def out leaves that (op, dtype)'s code out too.
 template <template <typename> class Kernel, typename... Ts>
-void registerKernel(KernelRegistry &registry, absl::string_view opName) {
+void registerKernel(KernelRegistry &registry, std::string_view opName) {
   static_assert(sizeof...(Ts) > 0, "name the dtypes to register for");
   (registerKernel<Kernel<Ts>>(registry,
                               KernelDefBuilder(opName).typeConstraint<Ts>("T")),

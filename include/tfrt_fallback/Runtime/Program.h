@@ -144,7 +144,7 @@ public:
   const std::vector<Function> &functions() const { return functions_; }
 
   /// The function named `name`, or nullptr.
-  const Function *lookupFunction(absl::string_view name) const;
+  const Function *lookupFunction(std::string_view name) const;
 
 private:
   friend class ProgramLoader;

@@ -19,11 +19,11 @@
 #include "tfrt_fallback/Runtime/Tensor.h"
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/strings/string_view.h"
 
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 namespace tfrt_fallback::rt {
 
@@ -50,7 +50,7 @@ class Resource {
 public:
   virtual ~Resource();
   /// "Var", ...: named in errors about a resource of the wrong kind.
-  virtual absl::string_view kind() const = 0;
+  virtual std::string_view kind() const = 0;
 };
 
 /// A resource variable: its value (invalid until first assigned) under its
@@ -59,7 +59,7 @@ public:
 class Var final : public Resource {
 public:
   explicit Var(DType dtype) : dtype_(dtype) {}
-  absl::string_view kind() const override { return "Var"; }
+  std::string_view kind() const override { return "Var"; }
   DType dtype() const { return dtype_; }
 
   std::mutex mutex;

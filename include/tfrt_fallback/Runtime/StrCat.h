@@ -13,10 +13,9 @@
 #ifndef TFRT_FALLBACK_RUNTIME_STRCAT_H
 #define TFRT_FALLBACK_RUNTIME_STRCAT_H
 
-#include "absl/strings/string_view.h"
-
 #include <initializer_list>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 namespace tfrt_fallback::rt {
@@ -27,7 +26,7 @@ namespace tfrt_fallback::rt {
 /// a few instructions (a shipped runtime has hundreds of messages).
 class StrPiece {
 public:
-  StrPiece(absl::string_view text) : piece_(text) {}
+  StrPiece(std::string_view text) : piece_(text) {}
   StrPiece(const std::string &text) : piece_(text) {}
   /// A string literal: its length is known at compile time.
   template <size_t N> StrPiece(const char (&text)[N]) : piece_(text, N - 1) {}
@@ -35,7 +34,7 @@ public:
   template <typename T,
             typename = std::enable_if_t<std::is_same_v<T, const char *> ||
                                         std::is_same_v<T, char *>>>
-  StrPiece(T text) : StrPiece(absl::string_view(text ? text : "")) {}
+  StrPiece(T text) : StrPiece(std::string_view(text ? text : "")) {}
   StrPiece(int value) : StrPiece(static_cast<long long>(value)) {}
   StrPiece(unsigned value) : StrPiece(static_cast<unsigned long long>(value)) {}
   StrPiece(long value) : StrPiece(static_cast<long long>(value)) {}
@@ -50,16 +49,16 @@ public:
   StrPiece(char) = delete;
   StrPiece(bool) = delete;
 
-  absl::string_view piece() const { return piece_; }
+  std::string_view piece() const { return piece_; }
 
 private:
-  absl::string_view piece_;
+  std::string_view piece_;
   char buffer_[32];
 };
 
-std::string strCatPieces(std::initializer_list<absl::string_view> pieces);
+std::string strCatPieces(std::initializer_list<std::string_view> pieces);
 void strAppendPieces(std::string *out,
-                     std::initializer_list<absl::string_view> pieces);
+                     std::initializer_list<std::string_view> pieces);
 
 /// The arguments' text, concatenated.
 template <typename... Args> std::string strCat(const Args &...args) {
@@ -72,9 +71,20 @@ void strAppend(std::string *out, const Args &...args) {
   strAppendPieces(out, {StrPiece(args).piece()...});
 }
 
+/// Whether `text` begins with `prefix`.
+inline bool startsWith(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+
+/// Whether `text` ends with `suffix`.
+inline bool endsWith(std::string_view text, std::string_view suffix) {
+  return text.size() >= suffix.size() &&
+         text.substr(text.size() - suffix.size()) == suffix;
+}
+
 /// `text` without leading and trailing ASCII whitespace (absl's
 /// StripAsciiWhitespace, without its tables).
-inline absl::string_view stripAsciiWhitespace(absl::string_view text) {
+inline std::string_view stripAsciiWhitespace(std::string_view text) {
   auto isSpace = [](char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
            c == '\v';
@@ -88,7 +98,7 @@ inline absl::string_view stripAsciiWhitespace(absl::string_view text) {
 
 /// The elements of `range` as strCat prints them, `separator` between.
 template <typename Range>
-std::string strJoin(const Range &range, absl::string_view separator) {
+std::string strJoin(const Range &range, std::string_view separator) {
   std::string out;
   bool first = true;
   for (const auto &element : range) {
@@ -104,7 +114,7 @@ std::string strJoin(const Range &range, absl::string_view separator) {
 /// The elements of `range`, each appended by `formatter(&out, element)`,
 /// `separator` between (absl::StrJoin's formatter form).
 template <typename Range, typename Formatter>
-std::string strJoin(const Range &range, absl::string_view separator,
+std::string strJoin(const Range &range, std::string_view separator,
                     Formatter &&formatter) {
   std::string out;
   bool first = true;

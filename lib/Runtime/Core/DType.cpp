@@ -12,9 +12,9 @@ namespace {
 /// The names DTypes.def gives one dtype.
 struct DTypeNames {
   DType dtype;
-  absl::string_view tfName;
-  absl::string_view pyName;
-  absl::string_view name;
+  std::string_view tfName;
+  std::string_view pyName;
+  std::string_view name;
 };
 constexpr DTypeNames kDTypes[] = {
 #define TFRT_FALLBACK_DTYPE(Enum, DataType, TFName, PyName, Name, CppType,     \
@@ -27,7 +27,7 @@ constexpr DTypeNames kDTypes[] = {
 };
 } // namespace
 
-absl::string_view dtypeName(DType dtype) {
+std::string_view dtypeName(DType dtype) {
   if (dtype == DType::Invalid)
     return "invalid";
   for (const DTypeNames &entry : kDTypes)
@@ -36,9 +36,9 @@ absl::string_view dtypeName(DType dtype) {
   return "unknown";
 }
 
-StatusOr<DType> parseDType(absl::string_view name) {
+StatusOr<DType> parseDType(std::string_view name) {
   // "DT_FLOAT": TensorFlow's enum spelling of the TF name, upper case.
-  auto isEnumOf = [&](absl::string_view tfName) {
+  auto isEnumOf = [&](std::string_view tfName) {
     if (name.size() != tfName.size() + 3 || name.substr(0, 3) != "DT_")
       return false;
     for (size_t i = 0; i < tfName.size(); ++i) {
@@ -66,7 +66,7 @@ StatusOr<DType> dtypeFromDataType(int dataType) {
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
               "tfrt-fallback runtime requires a little-endian host");
 
-absl::string_view numpyDescr(DType dtype) {
+std::string_view numpyDescr(DType dtype) {
   switch (dtype) {
 #define TFRT_FALLBACK_DTYPE(Enum, DataType, TFName, PyName, Name, CppType,     \
                             Npy)                                               \
@@ -78,16 +78,16 @@ absl::string_view numpyDescr(DType dtype) {
   }
 }
 
-StatusOr<DType> parseNumpyDescr(absl::string_view descr) {
+StatusOr<DType> parseNumpyDescr(std::string_view descr) {
   if (descr.size() >= 2) {
     char order = descr[0];
     if (order == '>')
       return InvalidArgumentError(
           strCat("big-endian numpy dtype '", descr, "' is not supported"));
     if (order == '<' || order == '=' || order == '|') {
-      absl::string_view rest = descr.substr(1);
+      std::string_view rest = descr.substr(1);
       for (const DTypeNames &entry : kDTypes)
-        if (absl::string_view own = numpyDescr(entry.dtype);
+        if (std::string_view own = numpyDescr(entry.dtype);
             !own.empty() && own.substr(1) == rest)
           return entry.dtype;
     }

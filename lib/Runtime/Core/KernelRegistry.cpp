@@ -20,7 +20,7 @@ namespace {
 /// for a dtype list. False if missing or of another kind.
 using DTypes = absl::InlinedVector<DType, 4>;
 
-bool attrDTypes(const AttrMap &attrs, absl::string_view name, DTypes *out) {
+bool attrDTypes(const AttrMap &attrs, std::string_view name, DTypes *out) {
   const AttrValue *value = attrs.find(name);
   if (!value)
     return false;
@@ -49,7 +49,7 @@ bool matchesWith(const KernelDef &def, Getter &&getDTypes) {
   return true;
 }
 
-std::string joinDTypes(absl::Span<const DType> dtypes, absl::string_view sep) {
+std::string joinDTypes(absl::Span<const DType> dtypes, std::string_view sep) {
   return strJoin(dtypes, sep, [](std::string *out, DType dtype) {
     strAppend(out, dtypeName(dtype));
   });
@@ -72,7 +72,7 @@ KernelDef::KernelDef(std::string opName,
 }
 
 bool KernelDef::matches(const AttrMap &attrs) const {
-  return matchesWith(*this, [&](absl::string_view name, DTypes *out) {
+  return matchesWith(*this, [&](std::string_view name, DTypes *out) {
     return attrDTypes(attrs, name, out);
   });
 }
@@ -87,7 +87,7 @@ std::string KernelDef::constraintString() const {
 }
 
 KernelDefBuilder &
-KernelDefBuilder::typeConstraint(absl::string_view attrName,
+KernelDefBuilder::typeConstraint(std::string_view attrName,
                                  absl::Span<const DType> allowed) {
   constraints_.push_back(
       TypeConstraint{std::string(attrName),
@@ -104,18 +104,17 @@ KernelDef KernelDefBuilder::build(KernelFactory factory) const {
 //===----------------------------------------------------------------------===//
 
 const KernelRegistry::OpEntry *
-KernelRegistry::find(absl::string_view opName) const {
+KernelRegistry::find(std::string_view opName) const {
   auto it = std::lower_bound(
       ops_.begin(), ops_.end(), opName,
-      [](const OpEntry &op, absl::string_view name) { return op.name < name; });
+      [](const OpEntry &op, std::string_view name) { return op.name < name; });
   return it != ops_.end() && it->name == opName ? &*it : nullptr;
 }
 
-KernelRegistry::OpEntry &
-KernelRegistry::findOrInsert(absl::string_view opName) {
+KernelRegistry::OpEntry &KernelRegistry::findOrInsert(std::string_view opName) {
   auto it = std::lower_bound(
       ops_.begin(), ops_.end(), opName,
-      [](const OpEntry &op, absl::string_view name) { return op.name < name; });
+      [](const OpEntry &op, std::string_view name) { return op.name < name; });
   if (it == ops_.end() || it->name != opName) {
     it = ops_.insert(it, OpEntry());
     it->name = std::string(opName);
@@ -141,8 +140,8 @@ void KernelRegistry::registerKernel(KernelDef def) {
 namespace {
 /// "no kernel for op 'AddV2' with T=f64; registered: T in {f32, i32}".
 template <typename Getter>
-Status noMatchError(absl::string_view opName,
-                    const std::vector<KernelDef> &defs, Getter &&getDTypes) {
+Status noMatchError(std::string_view opName, const std::vector<KernelDef> &defs,
+                    Getter &&getDTypes) {
   std::set<std::string> attrNames;
   for (const KernelDef &def : defs)
     for (const TypeConstraint &c : def.constraints())
@@ -165,12 +164,12 @@ Status noMatchError(absl::string_view opName,
                               "; registered: ", strJoin(registered, "; ")));
 }
 
-Status unknownOpError(absl::string_view opName) {
+Status unknownOpError(std::string_view opName) {
   return NotFoundError(strCat("no kernel registered for op '", opName, "'"));
 }
 } // namespace
 
-StatusOr<const KernelDef *> KernelRegistry::lookup(absl::string_view opName,
+StatusOr<const KernelDef *> KernelRegistry::lookup(std::string_view opName,
                                                    const AttrMap &attrs) const {
   const OpEntry *op = find(opName);
   if (!op || op->defs.empty())
@@ -179,14 +178,14 @@ StatusOr<const KernelDef *> KernelRegistry::lookup(absl::string_view opName,
     if (def.matches(attrs))
       return &def;
   return noMatchError(opName, op->defs,
-                      [&](absl::string_view name, DTypes *out) {
+                      [&](std::string_view name, DTypes *out) {
                         return attrDTypes(attrs, name, out);
                       });
 }
 
 StatusOr<std::unique_ptr<OpKernel>>
-KernelRegistry::createKernel(absl::string_view opName,
-                             absl::string_view nodeName, const AttrMap &attrs,
+KernelRegistry::createKernel(std::string_view opName, std::string_view nodeName,
+                             const AttrMap &attrs,
                              absl::Span<const DType> inputDTypes,
                              absl::Span<const DType> outputDTypes) const {
   auto withNode = [&](const Status &status) {
@@ -242,7 +241,7 @@ std::string KernelRegistry::manifest() const {
 // Checks against OpTable.def
 //===----------------------------------------------------------------------===//
 
-void KernelRegistry::setInputArity(absl::string_view opName, int minInputs,
+void KernelRegistry::setInputArity(std::string_view opName, int minInputs,
                                    int maxInputs) {
   OpEntry &op = findOrInsert(opName);
   op.hasOwnArity = true;
@@ -250,7 +249,7 @@ void KernelRegistry::setInputArity(absl::string_view opName, int minInputs,
   op.ownMaxInputs = maxInputs;
 }
 
-Status KernelRegistry::checkInputArity(absl::string_view opName,
+Status KernelRegistry::checkInputArity(std::string_view opName,
                                        int numInputs) const {
   int minInputs = 0, maxInputs = -1;
   const OpEntry *op = find(opName);
@@ -322,16 +321,15 @@ std::vector<int> countTensors(absl::Span<const OpArg> args, size_t numTensors,
 }
 
 /// "op 'AddV2' has T=f32 but its input #1 is f64".
-Status typeMismatch(absl::string_view opName, absl::string_view attr,
-                    DType dtype, absl::string_view side, int64_t index,
-                    DType actual) {
+Status typeMismatch(std::string_view opName, std::string_view attr, DType dtype,
+                    std::string_view side, int64_t index, DType actual) {
   return InvalidArgumentError(strCat("op '", opName, "' has ", attr, "=",
                                      dtypeName(dtype), " but its ", side, " #",
                                      index, " is ", dtypeName(actual)));
 }
 
 /// Checks the dtypes of one side (inputs or outputs) of a node.
-Status checkSide(absl::string_view opName, absl::string_view side,
+Status checkSide(std::string_view opName, std::string_view side,
                  absl::Span<const OpArg> args, absl::Span<const DType> dtypes,
                  const AttrMap &attrs) {
   std::vector<int> counts = countTensors(args, dtypes.size(), attrs);
@@ -371,9 +369,10 @@ Status checkSide(absl::string_view opName, absl::string_view side,
 }
 } // namespace
 
-Status KernelRegistry::checkTypeBindings(
-    absl::string_view opName, const AttrMap &attrs,
-    absl::Span<const DType> inputs, absl::Span<const DType> outputs) const {
+Status
+KernelRegistry::checkTypeBindings(std::string_view opName, const AttrMap &attrs,
+                                  absl::Span<const DType> inputs,
+                                  absl::Span<const DType> outputs) const {
   if (const OpEntry *op = find(opName); op && op->hasRow) {
     Status status = checkSide(opName, "input", op->info.inputs, inputs, attrs);
     if (status.ok())

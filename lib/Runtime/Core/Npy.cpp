@@ -18,34 +18,34 @@ namespace tfrt_fallback::rt {
 
 namespace {
 
-constexpr absl::string_view kMagic("\x93NUMPY", 6);
+constexpr std::string_view kMagic("\x93NUMPY", 6);
 
-Status npyError(absl::string_view name, absl::string_view message) {
+Status npyError(std::string_view name, std::string_view message) {
   return InvalidArgumentError(
       strCat("invalid .npy file '", name, "': ", message));
 }
 
 /// The text after `'key':` up to the next top-level comma or closing brace.
-bool findValue(absl::string_view header, absl::string_view key,
-               absl::string_view &value) {
+bool findValue(std::string_view header, std::string_view key,
+               std::string_view &value) {
   std::string quoted = strCat("'", key, "'");
   size_t pos = header.find(quoted);
-  if (pos == absl::string_view::npos)
+  if (pos == std::string_view::npos)
     return false;
   pos = header.find(':', pos + quoted.size());
-  if (pos == absl::string_view::npos)
+  if (pos == std::string_view::npos)
     return false;
-  absl::string_view rest = stripAsciiWhitespace(header.substr(pos + 1));
+  std::string_view rest = stripAsciiWhitespace(header.substr(pos + 1));
   size_t end;
   if (!rest.empty() && rest[0] == '(') {
     end = rest.find(')');
-    if (end == absl::string_view::npos)
+    if (end == std::string_view::npos)
       return false;
     value = rest.substr(0, end + 1);
     return true;
   }
   end = rest.find_first_of(",}");
-  if (end == absl::string_view::npos)
+  if (end == std::string_view::npos)
     return false;
   value = stripAsciiWhitespace(rest.substr(0, end));
   return true;
@@ -53,7 +53,7 @@ bool findValue(absl::string_view header, absl::string_view key,
 
 } // namespace
 
-StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
+StatusOr<Tensor> parseNpy(std::string_view bytes, std::string_view name) {
   if (bytes.size() < 10 || bytes.substr(0, 6) != kMagic)
     return npyError(name, "missing the \\x93NUMPY magic");
   uint8_t major = static_cast<uint8_t>(bytes[6]);
@@ -75,9 +75,9 @@ StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
   }
   if (headerLength > bytes.size() - headerStart)
     return npyError(name, "truncated header");
-  absl::string_view header = bytes.substr(headerStart, headerLength);
+  std::string_view header = bytes.substr(headerStart, headerLength);
 
-  absl::string_view descr, fortran, shapeText;
+  std::string_view descr, fortran, shapeText;
   if (!findValue(header, "descr", descr) ||
       !findValue(header, "fortran_order", fortran) ||
       !findValue(header, "shape", shapeText))
@@ -95,12 +95,12 @@ StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
       shapeText.back() != ')')
     return npyError(name, "'shape' is not a tuple");
   std::vector<int64_t> dims;
-  absl::string_view tuple = shapeText.substr(1, shapeText.size() - 2);
+  std::string_view tuple = shapeText.substr(1, shapeText.size() - 2);
   for (size_t begin = 0; begin <= tuple.size();) {
     size_t comma = tuple.find(',', begin);
-    if (comma == absl::string_view::npos)
+    if (comma == std::string_view::npos)
       comma = tuple.size();
-    absl::string_view part =
+    std::string_view part =
         stripAsciiWhitespace(tuple.substr(begin, comma - begin));
     begin = comma + 1;
     if (part.empty())
@@ -168,7 +168,7 @@ StatusOr<std::string> encodeNpy(const Tensor &input) {
       to[i] = static_cast<float>(from[i]);
     tensor = *std::move(converted);
   }
-  absl::string_view descr = numpyDescr(tensor.dtype());
+  std::string_view descr = numpyDescr(tensor.dtype());
   if (descr.empty())
     return InvalidArgumentError(
         strCat("dtype ", dtypeName(tensor.dtype()), " has no .npy encoding"));
@@ -211,7 +211,7 @@ Status writeNpyFile(const std::string &path, const Tensor &tensor) {
   return OkStatus();
 }
 
-bool parseInteger(absl::string_view text, int64_t *value) {
+bool parseInteger(std::string_view text, int64_t *value) {
   const char *end = text.data() + text.size();
   std::from_chars_result result = std::from_chars(text.data(), end, *value);
   return !text.empty() && result.ec == std::errc() && result.ptr == end;

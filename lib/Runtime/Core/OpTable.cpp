@@ -1,17 +1,13 @@
 //===- OpTable.cpp - what tfrt-fallback knows of TF ops ---------*- C++ -*-===//
 //
-// Parses OpTable.def's signatures: a registered op's row when the registry
-// takes it, and the whole table once, on first use of lookupOp (the
-// compiler's), into a hash map.
+// Parses OpTable.def's signatures (a registered op's row, when the registry
+// takes it). lookupOp, the whole table, is in OpTableLookup.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfrt_fallback/Runtime/OpTable.h"
 
-#include "absl/container/flat_hash_map.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
-
-#include <cassert>
 
 namespace tfrt_fallback::rt {
 
@@ -19,8 +15,8 @@ namespace {
 
 /// The TensorFlow names of the dtypes a signature may fix: DTypes.def's, and
 /// the handles the runtime has no DType for.
-bool isFixedDTypeName(absl::string_view name) {
-  static constexpr absl::string_view kNames[] = {
+bool isFixedDTypeName(std::string_view name) {
+  static constexpr std::string_view kNames[] = {
 #define TFRT_FALLBACK_DTYPE(Enum, DataType, TFName, PyName, Name, CppType,     \
                             Npy)                                               \
   TFName,
@@ -31,13 +27,13 @@ bool isFixedDTypeName(absl::string_view name) {
       "resource",
       "variant",
   };
-  for (absl::string_view known : kNames)
+  for (std::string_view known : kNames)
     if (name == known)
       return true;
   return false;
 }
 
-bool isIdentifier(absl::string_view text) {
+bool isIdentifier(std::string_view text) {
   if (text.empty() || (text[0] >= '0' && text[0] <= '9'))
     return false;
   for (char c : text)
@@ -49,23 +45,23 @@ bool isIdentifier(absl::string_view text) {
 
 } // namespace
 
-StatusOr<std::vector<OpArg>> parseOpArgs(absl::string_view text) {
+StatusOr<std::vector<OpArg>> parseOpArgs(std::string_view text) {
   std::vector<OpArg> args;
   if (stripAsciiWhitespace(text).empty())
     return args;
   for (size_t begin = 0; begin <= text.size();) {
     size_t comma = text.find(',', begin);
-    if (comma == absl::string_view::npos)
+    if (comma == std::string_view::npos)
       comma = text.size();
-    absl::string_view item =
+    std::string_view item =
         stripAsciiWhitespace(text.substr(begin, comma - begin));
     begin = comma + 1;
-    auto bad = [&](absl::string_view why) {
+    auto bad = [&](std::string_view why) {
       return InvalidArgumentError(
           strCat("bad argument '", item, "' in '", text, "': ", why));
     };
     OpArg arg;
-    absl::string_view rest = item;
+    std::string_view rest = item;
     if (!rest.empty() && rest.front() == '[') {
       if (rest.size() < 2 || rest.back() != ']' ||
           !isIdentifier(rest.substr(1, rest.size() - 2)))
@@ -76,13 +72,13 @@ StatusOr<std::vector<OpArg>> parseOpArgs(absl::string_view text) {
       args.push_back(arg);
       continue;
     }
-    if (size_t star = rest.find('*'); star != absl::string_view::npos) {
+    if (size_t star = rest.find('*'); star != std::string_view::npos) {
       arg.count = rest.substr(0, star);
       rest = rest.substr(star + 1);
       if (!isIdentifier(arg.count))
         return bad("the count is not an attribute name");
     }
-    if (size_t eq = rest.find('='); eq != absl::string_view::npos) {
+    if (size_t eq = rest.find('='); eq != std::string_view::npos) {
       arg.defaultType = rest.substr(eq + 1);
       rest = rest.substr(0, eq);
       if (!isFixedDTypeName(arg.defaultType))
@@ -109,22 +105,6 @@ StatusOr<OpInfo> parseOpRow(const OpRow &row) {
     return outputs.status();
   return OpInfo{row.name,      row.effects,        row.minInputs,
                 row.maxInputs, *std::move(inputs), *std::move(outputs)};
-}
-
-const OpInfo *lookupOp(absl::string_view name) {
-  static const absl::flat_hash_map<absl::string_view, OpInfo> table = [] {
-    absl::flat_hash_map<absl::string_view, OpInfo> ops;
-    for (const OpRow &row : detail::kOpRows) {
-      StatusOr<OpInfo> info = parseOpRow(row);
-      // OpTableTest parses every row.
-      assert(info.ok() && "malformed row in OpTable.def");
-      if (info.ok())
-        ops[row.name] = *std::move(info);
-    }
-    return ops;
-  }();
-  auto it = table.find(name);
-  return it == table.end() ? nullptr : &it->second;
 }
 
 } // namespace tfrt_fallback::rt

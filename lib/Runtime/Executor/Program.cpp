@@ -8,7 +8,6 @@
 
 #include "tfrt_fallback/Runtime/Program.h"
 
-#include "absl/strings/match.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <algorithm>
@@ -19,7 +18,7 @@ namespace tfrt_fallback::rt {
 
 namespace {
 
-Status formatError(absl::string_view message) {
+Status formatError(std::string_view message) {
   return InvalidArgumentError(strCat("invalid binary program: ", message));
 }
 
@@ -33,7 +32,7 @@ Status formatError(absl::string_view message) {
 /// Bounds-checked little-endian reader over a byte range.
 class ByteReader {
 public:
-  ByteReader(const uint8_t *begin, size_t size, absl::string_view what)
+  ByteReader(const uint8_t *begin, size_t size, std::string_view what)
       : pos(begin), end(begin + size), what(what) {}
 
   size_t remaining() const { return static_cast<size_t>(end - pos); }
@@ -48,7 +47,7 @@ public:
   template <typename T> Status read(T &out) { return bytes(&out, sizeof(T)); }
   /// Reads a count and checks that `count * minRecordSize` bytes remain, so
   /// a forged count cannot make the loader allocate without bound.
-  Status count(uint32_t &out, size_t minRecordSize, absl::string_view of) {
+  Status count(uint32_t &out, size_t minRecordSize, std::string_view of) {
     RETURN_IF_ERROR(read(out));
     if (minRecordSize && out > remaining() / minRecordSize)
       return formatError(strCat(what, ": ", out, " ", of, " do not fit in ",
@@ -59,7 +58,7 @@ public:
 private:
   const uint8_t *pos;
   const uint8_t *end;
-  absl::string_view what;
+  std::string_view what;
 };
 
 } // namespace
@@ -82,7 +81,7 @@ std::string ValueType::toString() const {
   return text;
 }
 
-const Function *Program::lookupFunction(absl::string_view name) const {
+const Function *Program::lookupFunction(std::string_view name) const {
   for (const Function &function : functions_)
     if (function.name == name)
       return &function;
@@ -99,7 +98,7 @@ public:
 
 private:
   Status readString(ByteReader &in, std::string &out);
-  Status readIndex(ByteReader &in, size_t limit, absl::string_view of,
+  Status readIndex(ByteReader &in, size_t limit, std::string_view of,
                    uint32_t &out);
   Status readDType(ByteReader &in, DType &out);
   Status readShape(ByteReader &in, PartialShape &out);
@@ -130,7 +129,7 @@ Status ProgramLoader::readString(ByteReader &in, std::string &out) {
 }
 
 Status ProgramLoader::readIndex(ByteReader &in, size_t limit,
-                                absl::string_view of, uint32_t &out) {
+                                std::string_view of, uint32_t &out) {
   RETURN_IF_ERROR(in.read(out));
   if (out >= limit)
     return formatError(
@@ -454,7 +453,7 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
     };
     absl::Span<const uint32_t> operands = function.operandsOf(inst);
     absl::Span<const uint32_t> results = function.resultsOf(inst);
-    auto mismatch = [&](absl::string_view what) {
+    auto mismatch = [&](std::string_view what) {
       return formatError(strCat("instruction at '", inst.location, "' in '",
                                 function.name, "': ", what));
     };
@@ -621,7 +620,7 @@ static Status checkControlFlow(const std::vector<ValueType> &types,
                                const std::vector<Function> &functions,
                                const Function &function,
                                const Instruction &inst) {
-  auto fail = [&](const Function &callee, absl::string_view what) {
+  auto fail = [&](const Function &callee, std::string_view what) {
     return formatError(strCat("instruction at '", inst.location, "' in '",
                               function.name, "': callee '", callee.name, "' ",
                               what));
@@ -642,7 +641,7 @@ static Status checkControlFlow(const std::vector<ValueType> &types,
   // `callee`'s arguments and results without its chain.
   auto check = [&](const Function &callee, absl::Span<const uint32_t> args,
                    absl::Span<const uint32_t> rets,
-                   absl::string_view what) -> Status {
+                   std::string_view what) -> Status {
     bool takesChain = callee.takesChain(types);
     if (takesChain && !inst.hasChain)
       return fail(callee, "takes a chain, but the instruction has none");
@@ -815,14 +814,13 @@ Status Program::createKernels(const KernelRegistry &registry) {
     if (firstMissing.ok())
       firstMissing = status;
     // One line per missing kernel (not per node), with its first node.
-    absl::string_view what = status.message();
+    std::string_view what = status.message();
     std::string prefix = strCat(entry.location, ": ");
-    if (absl::StartsWith(what, prefix))
+    if (startsWith(what, prefix))
       what.remove_prefix(prefix.size());
     std::string line = strCat("  ", what);
-    if (std::none_of(missing.begin(), missing.end(), [&](const std::string &m) {
-          return absl::StartsWith(m, line);
-        }))
+    if (std::none_of(missing.begin(), missing.end(),
+                     [&](const std::string &m) { return startsWith(m, line); }))
       missing.push_back(strCat(line, " (at ", entry.location, ")"));
   }
   if (missing.size() <= 1)
@@ -1121,7 +1119,7 @@ ProgramBuilder::addControlFlow(uint32_t function, bef::Opcode opcode,
                                std::vector<uint32_t> callees,
                                std::vector<uint32_t> operands) {
   Function &f = program_->functions_[function];
-  auto fail = [&](absl::string_view what) {
+  auto fail = [&](std::string_view what) {
     if (error_.ok())
       error_ = InvalidArgumentError(
           strCat("control flow in '", f.name, "': ", what));

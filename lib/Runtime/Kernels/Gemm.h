@@ -23,13 +23,12 @@
 
 #include "GemmMicroKernels.h"
 
-#include "absl/strings/string_view.h"
-
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <string_view>
 #include <vector>
 
 namespace Eigen {
@@ -62,7 +61,7 @@ Isa clampIsa(Isa requested);
 Isa activeIsa();
 
 /// Parses an ISA name as isaName() spells it.
-bool parseIsa(absl::string_view name, Isa *isa);
+bool parseIsa(std::string_view name, Isa *isa);
 
 //===----------------------------------------------------------------------===//
 // Epilogue

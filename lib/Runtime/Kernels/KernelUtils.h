@@ -58,7 +58,7 @@ template <typename T> struct TypeTag {
 
 /// A type constraint of registerKernel's second form.
 struct TypeConstraintSpec {
-  absl::string_view attrName;
+  std::string_view attrName;
   absl::Span<const DType> allowed;
 };
 
@@ -155,7 +155,7 @@ template <typename F> void dispatchElementSize(DType dtype, F &&f) {
 /// already stored there when the attribute is absent.
 template <typename T>
 Status getOptionalAttr(OpKernelConstructionInterface *ctx,
-                       absl::string_view name, T *value) {
+                       std::string_view name, T *value) {
   if (!ctx->hasAttr(name))
     return OkStatus();
   return ctx->getAttr(name, value);

@@ -15,7 +15,6 @@
 #include "tfrt_fallback/Runtime/Profiler.h"
 #include "tfrt_fallback/Runtime/Program.h"
 
-#include "absl/strings/match.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <sys/resource.h>
@@ -32,11 +31,11 @@ namespace tfrt_fallback::rt {
 
 namespace {
 /// Writes `text` to `stream` (stdio: the runner needs no iostreams).
-void print(std::FILE *stream, absl::string_view text) {
+void print(std::FILE *stream, std::string_view text) {
   std::fwrite(text.data(), 1, text.size(), stream);
 }
 
-Status writeFile(const std::string &path, absl::string_view bytes) {
+Status writeFile(const std::string &path, std::string_view bytes) {
   std::FILE *file = std::fopen(path.c_str(), "wb");
   if (!file)
     return PermissionDeniedError(strCat("cannot write '", path, "'"));
@@ -65,14 +64,13 @@ Status createDirectories(const std::string &path) {
 }
 } // namespace
 
-int reportError(absl::string_view message) {
+int reportError(std::string_view message) {
   std::fflush(stdout);
   print(stderr, strCat("error: ", message, "\n"));
   return 1;
 }
 
-std::string runnerUsage(absl::string_view tool,
-                        absl::string_view programKinds) {
+std::string runnerUsage(std::string_view tool, std::string_view programKinds) {
   return strCat(
       "USAGE: ", tool, " PROGRAM [options]\n\n", "Runs ", programKinds,
       " on the tfrt-fallback runtime, prints each result and writes it as\n"
@@ -100,8 +98,8 @@ std::string runnerUsage(absl::string_view tool,
 
 StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
   RunnerOptions options;
-  auto number = [](absl::string_view flag, absl::string_view text, int min,
-                   absl::string_view what, int *out) -> Status {
+  auto number = [](std::string_view flag, std::string_view text, int min,
+                   std::string_view what, int *out) -> Status {
     int64_t value = 0;
     if (!parseInteger(text, &value) || value < min || value > INT32_MAX)
       return InvalidArgumentError(
@@ -110,7 +108,7 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
     return OkStatus();
   };
   for (int i = 1; i < argc; ++i) {
-    absl::string_view arg = argv[i];
+    std::string_view arg = argv[i];
     if (arg.size() < 2 || arg[0] != '-') {
       if (!options.programPath.empty())
         return InvalidArgumentError(strCat("more than one program given: '",
@@ -120,9 +118,9 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
       continue;
     }
     arg.remove_prefix(arg[1] == '-' ? 2 : 1);
-    absl::string_view name = arg, value;
+    std::string_view name = arg, value;
     bool hasValue = false;
-    if (size_t eq = arg.find('='); eq != absl::string_view::npos) {
+    if (size_t eq = arg.find('='); eq != std::string_view::npos) {
       name = arg.substr(0, eq);
       value = arg.substr(eq + 1);
       hasValue = true;
@@ -139,7 +137,7 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
       options.profileSummary = true;
       continue;
     }
-    static constexpr absl::string_view kValued[] = {
+    static constexpr std::string_view kValued[] = {
         "entry",       "input",       "output-dir", "threads",      "benchmark",
         "deadline-ms", "print-limit", "manifest",   "load-kernels", "profile"};
     if (std::find(std::begin(kValued), std::end(kValued), name) ==
@@ -343,7 +341,7 @@ int runBinaryProgram(const RunnerOptions &options,
   return anyError ? 1 : 0;
 }
 
-int runLiteMain(int argc, char **argv, absl::string_view tool,
+int runLiteMain(int argc, char **argv, std::string_view tool,
                 void (*registerBuiltins)(KernelRegistry &)) {
   StatusOr<RunnerOptions> options = parseRunnerArgs(argc, argv);
   if (!options.ok())
@@ -361,8 +359,8 @@ int runLiteMain(int argc, char **argv, absl::string_view tool,
     return listRegisteredKernels(*options, registry);
   if (options->programPath.empty())
     return reportError("no program given (see --help)");
-  for (absl::string_view suffix : {".mlir", ".json", ".pb", ".pbtxt"})
-    if (absl::EndsWith(options->programPath, suffix))
+  for (std::string_view suffix : {".mlir", ".json", ".pb", ".pbtxt"})
+    if (endsWith(options->programPath, suffix))
       return reportError(
           strCat(tool, " runs binary programs; compile '", options->programPath,
                  "' with fallback-translate --mlir-to-bef (or run it with "
