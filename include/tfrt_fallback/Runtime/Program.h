@@ -103,17 +103,16 @@ struct Function {
   /// program constant (OpKernelContextInterface::isInputConstant).
   std::vector<uint64_t> constantOperands;
 
+  // The loader checked every instruction's ranges (finalizeFunction): no
+  // bounds check on the per-op path.
   absl::Span<const uint32_t> operandsOf(const Instruction &inst) const {
-    return absl::MakeConstSpan(operands).subspan(inst.operandBegin,
-                                                 inst.numOperands);
+    return {operands.data() + inst.operandBegin, inst.numOperands};
   }
   absl::Span<const uint32_t> resultsOf(const Instruction &inst) const {
-    return absl::MakeConstSpan(results).subspan(inst.resultBegin,
-                                                inst.numResults);
+    return {results.data() + inst.resultBegin, inst.numResults};
   }
   absl::Span<const uint32_t> calleesOf(const Instruction &inst) const {
-    return absl::MakeConstSpan(callees).subspan(inst.calleeBegin,
-                                                inst.numCallees);
+    return {callees.data() + inst.calleeBegin, inst.numCallees};
   }
   /// Whether argument 0 is a chain: a control-flow instruction then passes
   /// its chain first and takes the callee's last result as its chain.

@@ -18,8 +18,7 @@
 #include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
-#include "absl/container/flat_hash_map.h"
-
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -93,7 +92,7 @@ private:
   static std::string key(const ResourceHandle &handle);
 
   std::mutex mutex_;
-  absl::flat_hash_map<std::string, std::shared_ptr<Resource>> resources_;
+  std::map<std::string, std::shared_ptr<Resource>> resources_;
 };
 
 } // namespace tfrt_fallback::rt

@@ -631,10 +631,16 @@ static Status checkControlFlow(const std::vector<ValueType> &types,
   size_t lead = inst.opcode == bef::Opcode::While ? 0 : 1;
   absl::Span<const uint32_t> operands = function.operandsOf(inst);
   absl::Span<const uint32_t> results = function.resultsOf(inst);
+  // Span::subspan's clamping, without its out-of-range throw (whose
+  // object file would come with it).
+  auto sub = [](absl::Span<const uint32_t> span, size_t pos, size_t len) {
+    pos = std::min(pos, span.size());
+    return absl::Span<const uint32_t>(span.data() + pos,
+                                      std::min(len, span.size() - pos));
+  };
   absl::Span<const uint32_t> passed =
-      operands.subspan(lead, operands.size() - lead - chains);
-  absl::Span<const uint32_t> defined =
-      results.subspan(0, results.size() - chains);
+      sub(operands, lead, operands.size() - lead - chains);
+  absl::Span<const uint32_t> defined = sub(results, 0, results.size() - chains);
   auto typeIn = [&](const Function &f, uint32_t reg) -> const ValueType & {
     return types[f.registerTypes[reg]];
   };
