@@ -669,6 +669,15 @@ TFToTFRTFallbackPass::lowerControlFlow(Operation *op, OpBuilder &builder,
       return op->emitOpError("has operand or result types that are not "
                              "compatible with the signature of ")
              << names->front() << ", " << signature;
+    const KernelManifest &kernels =
+        manifest ? *manifest : getDefaultKernelManifest();
+    bool needsCasts =
+        TypeRange(op->getOperandTypes()) != signature.getInputs() ||
+        TypeRange(op->getResultTypes()) != signature.getResults();
+    if (needsCasts && !allowUnsupported && !kernels.hasOp("Identity"))
+      return op->emitOpError("has types more or less refined than ")
+             << names->front()
+             << "'s, which need an Identity kernel the target runtime lacks";
     auto cast = [&](Value value, Type type) -> Value {
       if (value.getType() == type)
         return value;
