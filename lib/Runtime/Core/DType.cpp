@@ -39,6 +39,18 @@ absl::string_view dtypeName(DType dtype) {
   return "unknown";
 }
 
+absl::string_view dtypeTypeName(DType dtype) {
+  switch (dtype) {
+#define TFRT_FALLBACK_DTYPE_NO_BUFFER(Enum, DataType, TFName, PyName, Name,    \
+                                      Mlir)                                    \
+  case DType::Enum:                                                            \
+    return Mlir;
+#include "tfrt_fallback/Runtime/DTypes.def"
+  default:
+    return dtypeName(dtype);
+  }
+}
+
 StatusOr<DType> parseDType(absl::string_view name) {
   absl::string_view enumName = name;
   bool isEnum = absl::ConsumePrefix(&enumName, "DT_");
