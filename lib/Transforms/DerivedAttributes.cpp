@@ -35,9 +35,14 @@ StringRef toStringRef(std::string_view text) {
 
 /// The dtype a type attribute gets from a tensor of `type`: its element
 /// type, without the subtypes of a resource or variant (TF's DT_RESOURCE
-/// and DT_VARIANT carry none).
+/// and DT_VARIANT carry none) and without reference (a TF1 variable's
+/// `!tf_type.f32ref` types `T` as f32, as TensorFlow's DropRefType has it:
+/// an OpDef's type attribute never holds a reference dtype).
 Type dtypeOf(Type type) {
   Type element = getElementTypeOrSelf(type);
+  if (auto ref = dyn_cast<tf::RefType>(element))
+    if (Type referent = ref.getReferentType())
+      element = referent;
   if (isa<tf::ResourceType>(element))
     return tf::ResourceType::get(type.getContext(), {});
   if (isa<tf::VariantType>(element))

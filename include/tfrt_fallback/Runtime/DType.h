@@ -81,6 +81,11 @@ constexpr bool isSigned(DType dtype) {
 /// for the two non-buffer dtypes; "unknown" for out-of-range values.
 std::string_view dtypeName(DType dtype);
 
+/// The MLIR element type's spelling, for tensor types in messages and
+/// output: dtypeName for numeric dtypes, "!tf_type.string" and the like
+/// for TensorFlow's own.
+std::string_view dtypeTypeName(DType dtype);
+
 /// Parses any name DTypes.def gives a dtype: the MLIR spelling ("f32",
 /// "ui16", "i1"), TensorFlow's name ("float", "half", "bfloat16", "bool",
 /// "string"), its enum ("DT_FLOAT") or the NumPy name ("float32").
@@ -111,6 +116,12 @@ template <typename T> struct DTypeOf;
     static constexpr DType value = DType::Enum;                                \
   };
 #include "tfrt_fallback/Runtime/DTypes.def"
+
+/// String tensors hold views of their bytes (StringTensor.h). dispatchDType
+/// never yields this type: no numeric kernel is instantiated for strings.
+template <> struct DTypeOf<std::string_view> {
+  static constexpr DType value = DType::String;
+};
 
 /// The DType of a C++ element type, e.g. dtypeOf<float>() == DType::F32.
 template <typename T> constexpr DType dtypeOf() { return DTypeOf<T>::value; }

@@ -36,6 +36,18 @@ std::string_view dtypeName(DType dtype) {
   return "unknown";
 }
 
+std::string_view dtypeTypeName(DType dtype) {
+  switch (dtype) {
+#define TFRT_FALLBACK_DTYPE_NO_BUFFER(Enum, DataType, TFName, PyName, Name,    \
+                                      Mlir)                                    \
+  case DType::Enum:                                                            \
+    return Mlir;
+#include "tfrt_fallback/Runtime/DTypes.def"
+  default:
+    return dtypeName(dtype);
+  }
+}
+
 StatusOr<DType> parseDType(std::string_view name) {
   // "DT_FLOAT": TensorFlow's enum spelling of the TF name, upper case.
   auto isEnumOf = [&](std::string_view tfName) {

@@ -38,7 +38,7 @@ std::string describeTensor(const Tensor &tensor) {
   std::string text = "tensor<";
   for (int64_t dim : tensor.shape().dims())
     strAppend(&text, dim, "x");
-  strAppend(&text, dtypeName(tensor.dtype()), ">");
+  strAppend(&text, dtypeTypeName(tensor.dtype()), ">");
   return text;
 }
 

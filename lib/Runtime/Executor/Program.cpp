@@ -9,6 +9,7 @@
 #include "tfrt_fallback/Runtime/Program.h"
 
 #include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StringTensor.h"
 
 #include <algorithm>
 #include <cstring>
@@ -77,7 +78,7 @@ std::string ValueType::toString() const {
     for (int64_t dim : shape.dims())
       strAppend(&text, dim < 0 ? std::string("?") : strCat(dim), "x");
   }
-  strAppend(&text, dtypeName(dtype), ">");
+  strAppend(&text, dtypeTypeName(dtype), ">");
   return text;
 }
 
@@ -104,6 +105,8 @@ private:
   Status readShape(ByteReader &in, PartialShape &out);
   Status readTypes(ByteReader &in);
   Status readConstants(ByteReader &in);
+  Status readStringConstant(const ValueType &type, uint64_t offset,
+                            uint64_t size, ConstantEntry &constant);
   Status readAttr(ByteReader &in, AttrValue &out);
   Status readKernels(ByteReader &in);
   Status readFunctions(ByteReader &in);
@@ -202,6 +205,10 @@ Status ProgramLoader::readConstants(ByteReader &in) {
     const ValueType &type = program.types_[constant.type];
     if (type.isChain() || !type.shape.isFullyDefined())
       return formatError("a constant must be a tensor of static shape");
+    if (type.dtype == DType::String) {
+      RETURN_IF_ERROR(readStringConstant(type, offset, size, constant));
+      continue;
+    }
     if (!isBufferDType(type.dtype))
       return formatError(strCat("constants of dtype ", dtypeName(type.dtype),
                                 " are not supported"));
@@ -233,6 +240,48 @@ Status ProgramLoader::readConstants(ByteReader &in) {
     }
     constant.tensor = *std::move(tensor);
   }
+  return OkStatus();
+}
+
+Status ProgramLoader::readStringConstant(const ValueType &type, uint64_t offset,
+                                         uint64_t size,
+                                         ConstantEntry &constant) {
+  // u64 ends[n + 1] then the bytes; ends[0] = 0, element i is bytes
+  // [ends[i], ends[i + 1]) (format 1.2).
+  StatusOr<TensorShape> shape = TensorShape::create(type.shape.dims());
+  if (!shape.ok())
+    return formatError(shape.status().message());
+  if (offset > constantData.size() || size > constantData.size() - offset)
+    return formatError(strCat("constant data at ", offset, "+", size,
+                              " is outside the constant section"));
+  if (offset % bef::kConstantAlignment)
+    return formatError(
+        strCat("constant data at ", offset, " is not 64-byte aligned"));
+  const uint64_t count = static_cast<uint64_t>(shape->numElements());
+  if (count >= size / 8)
+    return formatError(strCat("string constant of type ", type.toString(),
+                              " has ", size, " bytes, fewer than its ",
+                              count + 1, " offsets"));
+  const uint8_t *data = constantData.data() + offset;
+  const uint64_t tableBytes = (count + 1) * 8;
+  const uint64_t byteCount = size - tableBytes;
+  const char *chars = reinterpret_cast<const char *>(data + tableBytes);
+  std::vector<std::string_view> views(count);
+  uint64_t previous = 0;
+  for (uint64_t i = 0; i <= count; ++i) {
+    uint64_t end = 0;
+    std::memcpy(&end, data + 8 * i, 8);
+    if ((i == 0 && end != 0) || end < previous || end > byteCount ||
+        (i == count && end != byteCount))
+      return formatError(strCat(
+          "string constant of type ", type.toString(), ": offset ", i, " (",
+          end, ") is not in order within its ", byteCount, " bytes"));
+    if (i > 0)
+      views[i - 1] = std::string_view(chars + previous, end - previous);
+    previous = end;
+  }
+  constant.tensor =
+      makeStringTensorView(*shape, std::move(views), program.file_);
   return OkStatus();
 }
 

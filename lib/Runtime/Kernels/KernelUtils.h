@@ -91,6 +91,20 @@ void registerKernel(
   }
 }
 
+/// Registers `KernelClass`, a kernel's string form, for op `Op` with type
+/// attribute `attrName` equal to string, unless the build's kernel
+/// selection leaves (Op, string) out. String kernels are classes of their
+/// own (e.g. the `Strings = true` instantiation of a data-movement kernel),
+/// so the numeric ones never carry string code.
+template <OpId Op, typename KernelClass>
+void registerStringKernel(KernelRegistry &registry,
+                          std::string_view attrName = "T") {
+  if constexpr (isKernelSelected(Op, DType::String))
+    rt::registerKernel<KernelClass>(
+        registry,
+        KernelDefBuilder(opName(Op)).typeConstraint(attrName, {DType::String}));
+}
+
 /// Runs `f(first, last)` over [0, n) on `device` like
 /// Eigen::ThreadPoolDevice::parallelFor, but calls `f` directly when the
 /// device has one thread or there is one item: no std::function, no heap
