@@ -113,10 +113,14 @@ public:
   /// inputs or reads a buffer as another type, and constructs it. Lookup and
   /// check errors are prefixed with `nodeName`; a construction failure is
   /// the kernel's own status.
+  /// `constantInputs` (optional): per input, the program constant every
+  /// node of the kernel binds to it, or null (OpKernelConstructionInterface::
+  /// constantInput).
   StatusOr<std::unique_ptr<OpKernel>>
   createKernel(std::string_view opName, std::string_view nodeName,
                const AttrMap &attrs, absl::Span<const DType> inputDTypes,
-               absl::Span<const DType> outputDTypes) const;
+               absl::Span<const DType> outputDTypes,
+               absl::Span<const Tensor *const> constantInputs = {}) const;
 
   bool hasOp(std::string_view opName) const {
     const OpEntry *op = find(opName);

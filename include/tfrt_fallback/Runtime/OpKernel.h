@@ -88,6 +88,19 @@ public:
   virtual Status getAttr(std::string_view name,
                          std::vector<PartialShape> *value) const = 0;
 
+  /// The program constant every node of this kernel binds to input
+  /// `index`, or null (not a constant, or unknown). A kernel may prepare
+  /// from it when it is built, before any run, e.g. pack weights for the
+  /// GEMM (TFLite's Prepare): its data never changes and outlives the kernel,
+  /// as isInputConstant says at run time.
+  virtual const Tensor *constantInput(int index) const {
+    (void)index;
+    return nullptr;
+  }
+  /// releaseConstantInput of OpKernelContextInterface, for what construction
+  /// derived from constantInput(index).
+  virtual void releaseConstantInput(int index) { (void)index; }
+
   /// Records a construction failure; the first one wins.
   virtual void ctxFailure(Status status) = 0;
   virtual const Status &status() const = 0;
@@ -234,10 +247,12 @@ public:
 /// the attribute map; it must outlive the construction.
 class SimpleOpKernelConstruction final : public OpKernelConstructionInterface {
 public:
-  SimpleOpKernelConstruction(std::string opName, std::string nodeName,
-                             const AttrMap &attrs,
-                             std::vector<DType> inputDTypes,
-                             std::vector<DType> outputDTypes);
+  /// `constantInputs`: per input, the program constant it is bound to, or
+  /// null (empty: none known).
+  SimpleOpKernelConstruction(
+      std::string opName, std::string nodeName, const AttrMap &attrs,
+      std::vector<DType> inputDTypes, std::vector<DType> outputDTypes,
+      absl::Span<const Tensor *const> constantInputs = {});
 
   std::string_view opName() const override { return opName_; }
   std::string_view nodeName() const override { return nodeName_; }
@@ -275,6 +290,13 @@ public:
   Status getAttr(std::string_view name,
                  std::vector<PartialShape> *value) const override;
 
+  const Tensor *constantInput(int index) const override {
+    return index >= 0 && static_cast<size_t>(index) < constantInputs_.size()
+               ? constantInputs_[index]
+               : nullptr;
+  }
+  void releaseConstantInput(int index) override;
+
   void ctxFailure(Status status) override;
   const Status &status() const override { return status_; }
 
@@ -289,6 +311,7 @@ private:
   const AttrMap &attrs_;
   std::vector<DType> inputDTypes_;
   std::vector<DType> outputDTypes_;
+  absl::Span<const Tensor *const> constantInputs_;
   Status status_;
 };
 

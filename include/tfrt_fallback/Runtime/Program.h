@@ -154,7 +154,9 @@ private:
   /// operand counts) from its instructions.
   static void finalizeFunction(Function &function);
   /// Creates the kernel of `entry` through registry.createKernel().
-  Status createKernel(KernelEntry &entry, const KernelRegistry &registry) const;
+  Status
+  createKernel(KernelEntry &entry, const KernelRegistry &registry,
+               absl::Span<const Tensor *const> constantInputs = {}) const;
   /// Creates every kernel. A kernel the registry lacks does not stop the
   /// others: when several are missing, one NotFound error names them all.
   Status createKernels(const KernelRegistry &registry);

@@ -183,11 +183,10 @@ StatusOr<const KernelDef *> KernelRegistry::lookup(std::string_view opName,
                       });
 }
 
-StatusOr<std::unique_ptr<OpKernel>>
-KernelRegistry::createKernel(std::string_view opName, std::string_view nodeName,
-                             const AttrMap &attrs,
-                             absl::Span<const DType> inputDTypes,
-                             absl::Span<const DType> outputDTypes) const {
+StatusOr<std::unique_ptr<OpKernel>> KernelRegistry::createKernel(
+    std::string_view opName, std::string_view nodeName, const AttrMap &attrs,
+    absl::Span<const DType> inputDTypes, absl::Span<const DType> outputDTypes,
+    absl::Span<const Tensor *const> constantInputs) const {
   auto withNode = [&](const Status &status) {
     return Status(status.code(), strCat(nodeName, ": ", status.message()));
   };
@@ -207,7 +206,8 @@ KernelRegistry::createKernel(std::string_view opName, std::string_view nodeName,
   SimpleOpKernelConstruction construction(
       std::string(opName), std::string(nodeName), attrs,
       std::vector<DType>(inputDTypes.begin(), inputDTypes.end()),
-      std::vector<DType>(outputDTypes.begin(), outputDTypes.end()));
+      std::vector<DType>(outputDTypes.begin(), outputDTypes.end()),
+      constantInputs);
   std::unique_ptr<OpKernel> kernel = (*def)->factory()(&construction);
   if (!construction.status().ok())
     return construction.status();

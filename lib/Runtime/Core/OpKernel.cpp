@@ -67,10 +67,16 @@ OpKernel::~OpKernel() = default;
 
 SimpleOpKernelConstruction::SimpleOpKernelConstruction(
     std::string opName, std::string nodeName, const AttrMap &attrs,
-    std::vector<DType> inputDTypes, std::vector<DType> outputDTypes)
+    std::vector<DType> inputDTypes, std::vector<DType> outputDTypes,
+    absl::Span<const Tensor *const> constantInputs)
     : opName_(std::move(opName)), nodeName_(std::move(nodeName)), attrs_(attrs),
       inputDTypes_(std::move(inputDTypes)),
-      outputDTypes_(std::move(outputDTypes)) {}
+      outputDTypes_(std::move(outputDTypes)), constantInputs_(constantInputs) {}
+
+void SimpleOpKernelConstruction::releaseConstantInput(int index) {
+  if (const Tensor *t = constantInput(index); t && t->buffer())
+    t->buffer()->discardPages(t->rawData(), t->totalBytes());
+}
 
 DType SimpleOpKernelConstruction::inputDType(int index) const {
   if (index < 0 || index >= numInputs())

@@ -839,14 +839,15 @@ Status ProgramLoader::readFunctions(ByteReader &in) {
   return OkStatus();
 }
 
-Status Program::createKernel(KernelEntry &entry,
-                             const KernelRegistry &registry) const {
+Status
+Program::createKernel(KernelEntry &entry, const KernelRegistry &registry,
+                      absl::Span<const Tensor *const> constantInputs) const {
   std::vector<DType> inputDTypes;
   for (uint32_t type : entry.inputTypes)
     inputDTypes.push_back(types_[type].dtype);
   StatusOr<std::unique_ptr<OpKernel>> kernel =
       registry.createKernel(entry.opName, entry.location, entry.attrs,
-                            inputDTypes, entry.outputDTypes);
+                            inputDTypes, entry.outputDTypes, constantInputs);
   if (!kernel.ok())
     return kernel.status();
   entry.kernel = *std::move(kernel);
@@ -860,8 +861,40 @@ Status Program::createKernels(const KernelRegistry &registry) {
   // that one load tells the user all the kernels to add.
   std::vector<std::string> missing;
   Status firstMissing;
-  for (KernelEntry &entry : kernels_) {
-    Status status = createKernel(entry, registry);
+  // Per kernel and input, the constant every instruction calling the kernel
+  // binds to it (kernels may prepare from it when built): kUnused before
+  // the first call, kNone when calls disagree or it is not a constant.
+  constexpr int64_t kUnused = -2, kNone = -1;
+  std::vector<std::vector<int64_t>> bindings(kernels_.size());
+  for (const Function &function : functions_) {
+    std::vector<int64_t> bound(function.registerTypes.size(), kNone);
+    for (auto [reg, constant] : function.constantBindings)
+      bound[reg] = constant;
+    for (const Instruction &inst : function.instructions) {
+      if (inst.opcode != bef::Opcode::Kernel)
+        continue;
+      absl::Span<const uint32_t> operands = function.operandsOf(inst);
+      std::vector<int64_t> &inputs = bindings[inst.index];
+      const size_t numInputs = kernels_[inst.index].inputTypes.size();
+      if (inputs.empty())
+        inputs.assign(numInputs, kUnused);
+      for (size_t i = 0; i < numInputs && i < operands.size(); ++i) {
+        int64_t constant = bound[operands[i]];
+        if (inputs[i] == kUnused)
+          inputs[i] = constant;
+        else if (inputs[i] != constant)
+          inputs[i] = kNone;
+      }
+    }
+  }
+  std::vector<const Tensor *> constantInputs;
+  for (size_t k = 0; k < kernels_.size(); ++k) {
+    KernelEntry &entry = kernels_[k];
+    constantInputs.clear();
+    for (int64_t constant : bindings[k])
+      constantInputs.push_back(constant >= 0 ? &constants_[constant].tensor
+                                             : nullptr);
+    Status status = createKernel(entry, registry, constantInputs);
     if (status.ok())
       continue;
     if (!IsNotFound(status))
