@@ -566,7 +566,7 @@ TEST_P(ExecutorThreadsTest, KernelsSeeWhichInputsAreConstants) {
   EXPECT_EQ(values(*(*results)[1]), std::vector<float>({0, 1}));
 }
 
-TEST(ProgramTest, KernelsSeeTheConstantsEveryCallBinds) {
+TEST(KernelConstructionTest, SeesTheConstantsEveryCallBinds) {
   // same(x, c) twice and differ(x, c) / differ(x, e): construction sees c
   // for `same` and no constant for `differ`'s second input, nor for x.
   ProgramBuilder b;
