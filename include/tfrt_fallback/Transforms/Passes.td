@@ -277,7 +277,15 @@ def TFRTFallbackFuse : Pass<"tfrt-fallback-fuse", "mlir::ModuleOp"> {
     - a following `tf.Relu`, `tf.Relu6`, `tf.Elu`, `tf.LeakyRelu`,
       `tf.Sigmoid` or `tf.Tanh` that is the bias's only user is appended to
       `fused_ops` (also onto fused ops that have only a bias already, as
-      TF.js's converter writes them).
+      TF.js's converter writes them);
+    - the PReLU that Keras's converters spell out after a fused
+      convolution's bias, `Relu(x) + c * (x - Abs(x))` with `c` a constant
+      of one or C elements, becomes `fused_ops = ["BiasAdd", "Prelu"]` with
+      alpha `2c` (exact: it is `x > 0 ? x : 2c x`);
+    - the same pattern after a Relu or Relu6 (a fused one too: TF.js's
+      converter folds the PReLU's Relu into the convolution) is `x`, since
+      `x - Abs(x)` is 0 there, and is removed (for `x = +inf` the spelled-out
+      form gives NaN, the rewrite `+inf`).
 
     A contraction is left alone when an intermediate value has other users,
     when the bias is not 1-D with a static size equal to the channel count,
