@@ -32,6 +32,7 @@ PEERS = os.path.join(os.path.dirname(ROOT), "shared", "peers")
 BIN = os.path.join(os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")), "bin")
 sys.path.insert(0, os.path.join(ROOT, "scripts", "models"))
 import fetch  # noqa: E402  (scripts/models/fetch.py)
+import peers  # noqa: E402  (scripts/models/peers.py)
 
 CACHE = fetch.CACHE
 
@@ -178,31 +179,8 @@ def peer_latencies(name, runs):
     """Median ms of TF.js-wasm (XNNPACK, one thread) and OpenCV DNN 4.6 (one
     thread, on the --unfuse GraphDef), from ../shared/peers; None when the
     peer cannot run the model."""
-    result = {}
-    ref_dir = os.path.join(CACHE, "refs", name)
-    try:
-        r = subprocess.run([os.path.join(PEERS, "reference.sh"), model_path(name),
-                            os.path.join(CACHE, "peers", name, "wasm-bench"), "wasm", str(runs)],
-                           capture_output=True, text=True, timeout=900)
-        result["tfjs_wasm_ms"] = json.loads(r.stdout.strip().splitlines()[-1])["medianMs"]
-    except (subprocess.SubprocessError, ValueError, IndexError, KeyError):
-        result["tfjs_wasm_ms"] = None
-    pb = os.path.join(CACHE, "peers", "graphdefs", name + ".unfused.pb")
-    try:
-        if not os.path.exists(pb):
-            os.makedirs(os.path.dirname(pb), exist_ok=True)
-            subprocess.run([os.path.join(PEERS, "to-graphdef.sh"), model_path(name), pb, "--unfuse"],
-                           check=True, capture_output=True, timeout=900)
-        with open(os.path.join(ref_dir, "meta.cpu.json")) as f:
-            shape = json.load(f)["inputs"][0]["shape"]
-        if len(shape) != 4:
-            raise ValueError("not an image model")
-        r = subprocess.run([os.path.join(PEERS, "opencv-peer.sh"), pb, str(shape[1]), str(shape[2]),
-                            str(shape[3]), "1", str(runs)], capture_output=True, text=True, timeout=900)
-        result["opencv_ms"] = json.loads(r.stdout.strip().splitlines()[-1])["medianMs"]
-    except (subprocess.SubprocessError, ValueError, IndexError, KeyError, OSError):
-        result["opencv_ms"] = None
-    return result
+    return {"tfjs_wasm_ms": peers.wasm_ms(name, runs),
+            "opencv_ms": peers.opencv_ms(name, runs)}
 
 
 def write_markdown(rows, path):
