@@ -20,6 +20,7 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <cmath>
 #include <cstring>
 #include <optional>
 
@@ -191,6 +192,30 @@ bool scalesChannels(Value scale, int64_t rank, int64_t channels) {
          type.getDimSize(type.getRank() - 1) == channels;
 }
 
+/// The integer elements of `value` when it is a tf.Const of integers.
+std::optional<SmallVector<int64_t>> constantInts(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (tfName(def) != "Const")
+    return std::nullopt;
+  auto dense = def->getAttrOfType<DenseIntElementsAttr>("value");
+  if (!dense)
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  for (const APInt &v : dense.getValues<APInt>())
+    values.push_back(v.getSExtValue());
+  return values;
+}
+
+/// A new tf.Const of `type` holding `values`, before `before`.
+Value makeF32Const(OpBuilder &builder, Location loc, RankedTensorType type,
+                   ArrayRef<float> values) {
+  OperationState state(loc, "tf.Const");
+  state.addTypes(type);
+  state.addAttribute("dtype", TypeAttr::get(type.getElementType()));
+  state.addAttribute("value", DenseElementsAttr::get(type, values));
+  return builder.create(state)->getResult(0);
+}
+
 /// The operand of binary `op` that is not `value`, when exactly one is.
 Value otherOperand(Operation *op, Value value) {
   if (op->getNumOperands() != 2 || op->getOperand(0) == op->getOperand(1))
@@ -232,6 +257,14 @@ struct TFRTFallbackFusePass
   /// folds the Relu of a PReLU into the convolution before it): x - |x| is 0
   /// there, so the sum is x; true if it did.
   bool dropPreluOfNonNegative(Operation *abs);
+  /// Folds a zero tf.Pad/tf.PadV2 of the rows and columns before
+  /// convolution `conv` (its only user) into the convolution's EXPLICIT
+  /// padding; true if it did.
+  bool foldPad(Operation *conv);
+  /// Folds inference-mode tf.FusedBatchNorm{,V2,V3} `bn` after a
+  /// convolution with a constant filter (and optionally a constant
+  /// BiasAdd) into new filter constants and a BiasAdd; true if it did.
+  bool foldBatchNorm(Operation *bn);
   /// Appends to `chain` (whose last op computes the bias) a residual Add
   /// (when `residual`), then an activation, with their fused_ops names and
   /// operands; returns the activation's extra attributes.
@@ -513,8 +546,7 @@ bool TFRTFallbackFusePass::dropPreluOfNonNegative(Operation *abs) {
     return false;
   Operation *sub = soleUser(abs->getResult(0));
   if (tfName(sub) != "Sub" || sub->getOperand(0) != x ||
-      sub->getOperand(1) != abs->getResult(0) ||
-      !sub->getResult(0).hasOneUse())
+      sub->getOperand(1) != abs->getResult(0) || !sub->getResult(0).hasOneUse())
     return false;
   Operation *mul = soleUser(sub->getResult(0));
   if (tfName(mul) != "Mul" || !otherOperand(mul, sub->getResult(0)) ||
@@ -529,7 +561,8 @@ bool TFRTFallbackFusePass::dropPreluOfNonNegative(Operation *abs) {
   Operation *def = x.getDefiningOp();
   auto xType = dyn_cast<RankedTensorType>(x.getType());
   std::optional<int64_t> channels, rank;
-  if (xType && xType.getRank() > 0 && !xType.isDynamicDim(xType.getRank() - 1)) {
+  if (xType && xType.getRank() > 0 &&
+      !xType.isDynamicDim(xType.getRank() - 1)) {
     rank = xType.getRank();
     channels = xType.getDimSize(*rank - 1);
   } else if (def->hasAttr("fused_ops")) {
@@ -547,6 +580,160 @@ bool TFRTFallbackFusePass::dropPreluOfNonNegative(Operation *abs) {
   return true;
 }
 
+bool TFRTFallbackFusePass::foldPad(Operation *conv) {
+  if (!isNHWC(conv) || conv->getNumOperands() < 2)
+    return false;
+  auto padding = conv->getAttrOfType<StringAttr>("padding");
+  if (!padding ||
+      (padding.getValue() != "VALID" && padding.getValue() != "EXPLICIT"))
+    return false;
+  Operation *pad = conv->getOperand(0).getDefiningOp();
+  StringRef padName = tfName(pad);
+  if ((padName != "Pad" && padName != "PadV2") ||
+      !pad->getResult(0).hasOneUse())
+    return false;
+  if (padName == "PadV2") {
+    // Only zeros are a convolution's padding.
+    std::optional<SmallVector<float>> value =
+        constantF32Values(pad->getOperand(2));
+    if (!value || value->size() != 1 || (*value)[0] != 0.0f)
+      return false;
+  }
+  auto inputType = dyn_cast<TensorType>(pad->getOperand(0).getType());
+  std::optional<SmallVector<int64_t>> pads = constantInts(pad->getOperand(1));
+  if (!inputType || !inputType.getElementType().isF32() || !pads ||
+      pads->size() != 8 || (*pads)[0] != 0 || (*pads)[1] != 0 ||
+      (*pads)[6] != 0 || (*pads)[7] != 0)
+    return false;
+  for (int64_t p : *pads)
+    if (p < 0)
+      return false;
+  SmallVector<int64_t, 8> explicitPads(8, 0);
+  if (padding.getValue() == "EXPLICIT") {
+    auto old = conv->getAttrOfType<ArrayAttr>("explicit_paddings");
+    if (!old || old.size() != 8)
+      return false;
+    for (auto [i, attr] : llvm::enumerate(old)) {
+      auto value = dyn_cast<IntegerAttr>(attr);
+      if (!value)
+        return false;
+      explicitPads[i] = value.getInt();
+    }
+  }
+  for (int i = 2; i < 6; ++i)
+    explicitPads[i] += (*pads)[i];
+  Builder builder(conv->getContext());
+  conv->setAttr("padding", builder.getStringAttr("EXPLICIT"));
+  conv->setAttr("explicit_paddings", builder.getI64ArrayAttr(explicitPads));
+  conv->setOperand(0, pad->getOperand(0));
+  conv->setLoc(builder.getFusedLoc({pad->getLoc(), conv->getLoc()}));
+  SmallVector<Operation *, 2> padOperands;
+  for (Value operand : pad->getOperands().drop_front())
+    padOperands.push_back(operand.getDefiningOp());
+  pad->erase();
+  for (Operation *op : padOperands)
+    if (op && tfName(op) == "Const" && op->use_empty())
+      op->erase();
+  return true;
+}
+
+bool TFRTFallbackFusePass::foldBatchNorm(Operation *bn) {
+  // Inference mode, NHWC, only y used.
+  auto training = bn->getAttrOfType<BoolAttr>("is_training");
+  if ((training && training.getValue()) || !isNHWC(bn) ||
+      bn->getNumOperands() != 5 || bn->getNumResults() < 1)
+    return false;
+  for (OpResult result : bn->getResults().drop_front())
+    if (!result.use_empty())
+      return false;
+  auto epsilonAttr = bn->getAttrOfType<FloatAttr>("epsilon");
+  const double epsilon = epsilonAttr ? epsilonAttr.getValueAsDouble() : 1e-4;
+  // x = conv(...) or BiasAdd(conv(...), bias).
+  Value x = bn->getOperand(0);
+  Operation *biasAdd = nullptr;
+  Operation *conv = x.getDefiningOp();
+  if (tfName(conv) == "BiasAdd" && isNHWC(conv) && x.hasOneUse()) {
+    biasAdd = conv;
+    conv = biasAdd->getOperand(0).getDefiningOp();
+    x = biasAdd->getOperand(0);
+  }
+  StringRef convName = tfName(conv);
+  if ((convName != "Conv2D" && convName != "DepthwiseConv2dNative") ||
+      !x.hasOneUse() || !isNHWC(conv) || conv->getNumResults() != 1)
+    return false;
+  std::optional<int64_t> channels = outputChannels(conv, convName);
+  auto filterType = dyn_cast<RankedTensorType>(conv->getOperand(1).getType());
+  if (!channels || !filterType || !filterType.hasStaticShape() ||
+      !filterType.getElementType().isF32() || *channels <= 0)
+    return false;
+  std::optional<SmallVector<float>> filter =
+      constantF32Values(conv->getOperand(1));
+  SmallVector<SmallVector<float>, 4> params;
+  for (int i = 1; i < 5; ++i) {
+    std::optional<SmallVector<float>> values =
+        constantF32Values(bn->getOperand(i));
+    if (!values || static_cast<int64_t>(values->size()) != *channels)
+      return false;
+    params.push_back(std::move(*values));
+  }
+  std::optional<SmallVector<float>> bias;
+  if (biasAdd) {
+    bias = constantF32Values(biasAdd->getOperand(1));
+    if (!bias || static_cast<int64_t>(bias->size()) != *channels)
+      return false;
+  }
+  if (!filter)
+    return false;
+  const SmallVector<float> &scale = params[0], &offset = params[1],
+                           &mean = params[2], &variance = params[3];
+  // y = (x - mean) * scale / sqrt(variance + epsilon) + offset, with
+  // x = conv(w) + b: y = conv(w * f) + (b - mean) * f + offset.
+  SmallVector<double> factor(*channels);
+  SmallVector<float> newBias(*channels);
+  for (int64_t c = 0; c < *channels; ++c) {
+    factor[c] =
+        scale[c] / std::sqrt(static_cast<double>(variance[c]) + epsilon);
+    const double b = bias ? (*bias)[c] : 0.0;
+    newBias[c] = static_cast<float>((b - mean[c]) * factor[c] + offset[c]);
+  }
+  // The filter's last dimensions flatten to the output channel: [h, w, in,
+  // out] and [h, w, in, multiplier] (channel c * multiplier + m).
+  SmallVector<float> newFilter(filter->size());
+  for (size_t i = 0; i < filter->size(); ++i)
+    newFilter[i] = static_cast<float>((*filter)[i] * factor[i % *channels]);
+
+  OpBuilder builder(conv);
+  Value filterConst = makeF32Const(builder, conv->getOperand(1).getLoc(),
+                                   filterType, newFilter);
+  Value biasConst = makeF32Const(
+      builder, bn->getLoc(),
+      RankedTensorType::get({*channels}, filterType.getElementType()), newBias);
+  Operation *oldFilter = conv->getOperand(1).getDefiningOp();
+  conv->setOperand(1, filterConst);
+  if (oldFilter->use_empty())
+    oldFilter->erase();
+  builder.setInsertionPoint(bn);
+  OperationState state(bn->getLoc(), "tf.BiasAdd");
+  state.addOperands({conv->getResult(0), biasConst});
+  state.addTypes(bn->getResult(0).getType());
+  state.addAttribute("T", TypeAttr::get(filterType.getElementType()));
+  state.addAttribute("data_format", builder.getStringAttr("NHWC"));
+  Operation *add = builder.create(state);
+  bn->getResult(0).replaceAllUsesWith(add->getResult(0));
+  SmallVector<Operation *> maybeDead;
+  for (Value operand : bn->getOperands().drop_front())
+    maybeDead.push_back(operand.getDefiningOp());
+  bn->erase();
+  if (biasAdd) {
+    maybeDead.push_back(biasAdd->getOperand(1).getDefiningOp());
+    biasAdd->erase();
+  }
+  for (Operation *op : maybeDead)
+    if (op && tfName(op) == "Const" && op->use_empty())
+      op->erase();
+  return true;
+}
+
 void TFRTFallbackFusePass::runOnOperation() {
   if (!kernelManifest.empty()) {
     auto parsed = KernelManifest::readFile(kernelManifest);
@@ -559,6 +746,24 @@ void TFRTFallbackFusePass::runOnOperation() {
   } else {
     manifest = &getDefaultKernelManifest();
   }
+
+  // Zero padding and batch norms into the convolutions first, so that the
+  // fusion below sees a convolution and its bias.
+  SmallVector<Operation *> convs, batchNorms;
+  getOperation().walk([&](Operation *op) {
+    StringRef name = tfName(op);
+    if (name == "Conv2D" || name == "DepthwiseConv2dNative" ||
+        name == "_FusedConv2D" || name == "_FusedDepthwiseConv2dNative" ||
+        name == "FusedDepthwiseConv2dNative")
+      convs.push_back(op);
+    else if (name == "FusedBatchNorm" || name == "FusedBatchNormV2" ||
+             name == "FusedBatchNormV3")
+      batchNorms.push_back(op);
+  });
+  for (Operation *op : convs)
+    foldPad(op);
+  for (Operation *op : batchNorms)
+    foldBatchNorm(op);
 
   // Candidates first: fusing erases the ops after each one.
   SmallVector<Operation *> candidates;

@@ -276,3 +276,96 @@ func.func @prelu_after_relu(%x: tensor<1x4x4x3xf32>, %w: tensor<3x3x3x1xf32>, %b
   %12 = "tf.Add"(%11, %t) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   return %4, %8, %12 : tensor<*xf32>, tensor<2x3xf32>, tensor<2x3xf32>
 }
+
+// -----
+
+// Zero padding of the rows and columns becomes the convolution's EXPLICIT
+// padding (added to what it had); PadV2 of zero too.
+// CHECK-LABEL: func @pad_into_conv
+// CHECK-NOT: "tf.Const"
+// CHECK: %[[C:.*]] = "tf.Conv2D"(%arg0, %arg1)
+// CHECK-SAME: explicit_paddings = [0, 0, 1, 2, 3, 4, 0, 0]
+// CHECK-SAME: padding = "EXPLICIT"
+// CHECK: %[[D:.*]] = "tf.DepthwiseConv2dNative"(%arg0, %arg2)
+// CHECK-SAME: explicit_paddings = [0, 0, 2, 2, 1, 1, 0, 0]
+// CHECK-SAME: padding = "EXPLICIT"
+// CHECK-NOT: "tf.Pad
+// CHECK: return %[[C]], %[[D]]
+func.func @pad_into_conv(%x: tensor<1x4x4x3xf32>, %w: tensor<3x3x3x2xf32>, %dw: tensor<3x3x3x1xf32>) -> (tensor<*xf32>, tensor<*xf32>) {
+  %p = "tf.Const"() {value = dense<[[0, 0], [1, 2], [3, 4], [0, 0]]> : tensor<4x2xi32>} : () -> tensor<4x2xi32>
+  %0 = "tf.Pad"(%x, %p) : (tensor<1x4x4x3xf32>, tensor<4x2xi32>) -> tensor<1x7x11x3xf32>
+  %1 = "tf.Conv2D"(%0, %w) {padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x7x11x3xf32>, tensor<3x3x3x2xf32>) -> tensor<*xf32>
+  %q = "tf.Const"() {value = dense<[[0, 0], [1, 1], [1, 1], [0, 0]]> : tensor<4x2xi64>} : () -> tensor<4x2xi64>
+  %zero = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %2 = "tf.PadV2"(%x, %q, %zero) : (tensor<1x4x4x3xf32>, tensor<4x2xi64>, tensor<f32>) -> tensor<1x6x6x3xf32>
+  %3 = "tf.DepthwiseConv2dNative"(%2, %dw) {padding = "EXPLICIT", explicit_paddings = [0, 0, 1, 1, 0, 0, 0, 0], strides = [1, 1, 1, 1]} : (tensor<1x6x6x3xf32>, tensor<3x3x3x1xf32>) -> tensor<*xf32>
+  return %1, %3 : tensor<*xf32>, tensor<*xf32>
+}
+
+// -----
+
+// Left alone: padding the channels, a PadV2 of one, a Pad with another
+// user, a SAME convolution.
+// CHECK-LABEL: func @pad_not_folded
+// CHECK-COUNT-4: "tf.Pad
+// CHECK-NOT: EXPLICIT
+func.func @pad_not_folded(%x: tensor<1x4x4x3xf32>, %w: tensor<3x3x3x2xf32>, %w4: tensor<3x3x4x2xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<1x6x6x3xf32>, tensor<*xf32>) {
+  %c = "tf.Const"() {value = dense<[[0, 0], [0, 0], [0, 0], [0, 1]]> : tensor<4x2xi32>} : () -> tensor<4x2xi32>
+  %0 = "tf.Pad"(%x, %c) : (tensor<1x4x4x3xf32>, tensor<4x2xi32>) -> tensor<1x4x4x4xf32>
+  %1 = "tf.Conv2D"(%0, %w4) {padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x4x4x4xf32>, tensor<3x3x4x2xf32>) -> tensor<*xf32>
+  %p = "tf.Const"() {value = dense<[[0, 0], [1, 1], [1, 1], [0, 0]]> : tensor<4x2xi32>} : () -> tensor<4x2xi32>
+  %one = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  %2 = "tf.PadV2"(%x, %p, %one) : (tensor<1x4x4x3xf32>, tensor<4x2xi32>, tensor<f32>) -> tensor<1x6x6x3xf32>
+  %3 = "tf.Conv2D"(%2, %w) {padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x6x6x3xf32>, tensor<3x3x3x2xf32>) -> tensor<*xf32>
+  %4 = "tf.Pad"(%x, %p) : (tensor<1x4x4x3xf32>, tensor<4x2xi32>) -> tensor<1x6x6x3xf32>
+  %5 = "tf.Conv2D"(%4, %w) {padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x6x6x3xf32>, tensor<3x3x3x2xf32>) -> tensor<*xf32>
+  %6 = "tf.Pad"(%x, %p) : (tensor<1x4x4x3xf32>, tensor<4x2xi32>) -> tensor<1x6x6x3xf32>
+  %7 = "tf.Conv2D"(%6, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x6x6x3xf32>, tensor<3x3x3x2xf32>) -> tensor<*xf32>
+  return %1, %3, %5, %4, %7 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<1x6x6x3xf32>, tensor<*xf32>
+}
+
+// -----
+
+// An inference batch norm after a convolution with a constant filter
+// folds into the filter (times scale / sqrt(variance + epsilon): 2 and 1)
+// and a bias ((0 - mean) * factor + offset), which then fuses; the old
+// constants go.
+// CHECK-LABEL: func @batch_norm_into_conv
+// CHECK-NOT: 1.000000e+00
+// CHECK-DAG: %[[W:.*]] = "tf.Const"() {dtype = f32, value = dense<{{\[\[\[\[}}2.000000e+00, 4.000000e+00]]]]> : tensor<1x1x1x2xf32>}
+// CHECK-DAG: %[[B:.*]] = "tf.Const"() {dtype = f32, value = dense<[-1.500000e+00, -3.000000e+00]> : tensor<2xf32>}
+// CHECK: %[[F:.*]] = "tf._FusedConv2D"(%arg0, %[[W]], %[[B]])
+// CHECK-SAME: fused_ops = ["BiasAdd", "Relu6"]
+// CHECK-NOT: FusedBatchNorm
+// CHECK: return %[[F]]
+func.func @batch_norm_into_conv(%x: tensor<1x4x4x1xf32>) -> tensor<*xf32> {
+  %w = "tf.Const"() {value = dense<[[[[1.0, 4.0]]]]> : tensor<1x1x1x2xf32>} : () -> tensor<1x1x1x2xf32>
+  %scale = "tf.Const"() {value = dense<[2.0, 3.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %offset = "tf.Const"() {value = dense<[0.5, -1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %mean = "tf.Const"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %var = "tf.Const"() {value = dense<[0.75, 8.75]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %0 = "tf.Conv2D"(%x, %w) {padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x4x4x1xf32>, tensor<1x1x1x2xf32>) -> tensor<*xf32>
+  %1:6 = "tf.FusedBatchNormV3"(%0, %scale, %offset, %mean, %var) {epsilon = 0.25 : f32, is_training = false} : (tensor<*xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<*xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<*xf32>)
+  %2 = "tf.Relu6"(%1#0) : (tensor<*xf32>) -> tensor<*xf32>
+  return %2 : tensor<*xf32>
+}
+
+// -----
+
+// Left alone: training mode; a mean that is no constant; a batch-norm
+// statistic in use; a filter that is no constant.
+// CHECK-LABEL: func @batch_norm_not_folded
+// CHECK-COUNT-4: "tf.FusedBatchNormV3"
+func.func @batch_norm_not_folded(%x: tensor<1x4x4x1xf32>, %m: tensor<2xf32>, %wv: tensor<1x1x1x2xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<2xf32>, tensor<*xf32>) {
+  %w = "tf.Const"() {value = dense<[[[[1.0, 2.0]]]]> : tensor<1x1x1x2xf32>} : () -> tensor<1x1x1x2xf32>
+  %s = "tf.Const"() {value = dense<[2.0, 3.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %0 = "tf.Conv2D"(%x, %w) {padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x4x4x1xf32>, tensor<1x1x1x2xf32>) -> tensor<*xf32>
+  %1:6 = "tf.FusedBatchNormV3"(%0, %s, %s, %s, %s) {epsilon = 0.25 : f32, is_training = true} : (tensor<*xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<*xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<*xf32>)
+  %2 = "tf.Conv2D"(%x, %w) {padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x4x4x1xf32>, tensor<1x1x1x2xf32>) -> tensor<*xf32>
+  %3:6 = "tf.FusedBatchNormV3"(%2, %s, %s, %m, %s) {epsilon = 0.25 : f32, is_training = false} : (tensor<*xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<*xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<*xf32>)
+  %4 = "tf.Conv2D"(%x, %w) {padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x4x4x1xf32>, tensor<1x1x1x2xf32>) -> tensor<*xf32>
+  %5:6 = "tf.FusedBatchNormV3"(%4, %s, %s, %s, %s) {epsilon = 0.25 : f32, is_training = false} : (tensor<*xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<*xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<*xf32>)
+  %6 = "tf.Conv2D"(%x, %wv) {padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x4x4x1xf32>, tensor<1x1x1x2xf32>) -> tensor<*xf32>
+  %7:6 = "tf.FusedBatchNormV3"(%6, %s, %s, %s, %s) {epsilon = 0.25 : f32, is_training = false} : (tensor<*xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<*xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<*xf32>)
+  return %1#0, %3#0, %5#0, %5#1, %7#0 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<2xf32>, tensor<*xf32>
+}

@@ -267,7 +267,22 @@ def TFRTFallbackFuse : Pass<"tfrt-fallback-fuse", "mlir::ModuleOp"> {
     fused kernel, as TensorFlow's grappler remapper and its MLIR
     `tf-fused-kernel-matcher` do, so the bias and the activation are applied
     while the output is still in registers instead of in two more passes
-    over memory:
+    over memory. First it folds what comes before and after a convolution
+    into it:
+
+    - a `tf.Pad` (or `tf.PadV2` of zero) of the rows and columns only, whose
+      only user is a convolution with `VALID` or `EXPLICIT` padding, becomes
+      that convolution's `EXPLICIT` padding (as Keras's `ZeroPadding2D`
+      before a strided convolution is written);
+    - an inference-mode `tf.FusedBatchNorm`, `V2` or `V3` (only `y` used)
+      after a `tf.Conv2D` or `tf.DepthwiseConv2dNative` with a constant f32
+      filter (and optionally a constant `tf.BiasAdd` between them) and
+      constant scale, offset, mean and variance folds into the weights, as
+      TensorFlow's `fold_batch_norms` graph transform does: the filter times
+      `scale / sqrt(variance + epsilon)` per output channel, and a bias
+      `(bias - mean) * factor + offset` (computed in double, rounded once).
+
+    Then:
 
     - `tf.Conv2D`, `tf.DepthwiseConv2dNative` and `tf.MatMul` (NHWC, `f32`
       or `f64`) whose only user is `tf.BiasAdd`, `tf.Add` or `tf.AddV2` with
