@@ -38,7 +38,8 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerListKernels,
                                            registerMathKernels,
                                            registerResourceKernels,
-                                           registerLinalgKernels}) {
+                                           registerLinalgKernels,
+                                           registerPartitionKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

@@ -73,6 +73,7 @@ void registerMathKernels(KernelRegistry &registry);
 /// bands and diagonals (MatrixInverse, MatrixDeterminant, Cholesky,
 /// MatrixTriangularSolve, MatrixBandPart, Diag, MatrixDiagV3, ...).
 void registerLinalgKernels(KernelRegistry &registry);
+void registerPartitionKernels(KernelRegistry &registry);
 
 } // namespace tfrt_fallback::rt
 

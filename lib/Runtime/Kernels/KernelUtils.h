@@ -147,6 +147,20 @@ template <typename F> void dispatchElementSize(DType dtype, F &&f) {
   }
 }
 
+/// TF's SliceDebugString: "" for rank 0, "[i]" for rank 1, "[i,j,...]" with
+/// the coordinates of flat position `flat` in `dims` otherwise.
+inline std::string sliceDebugString(absl::Span<const int64_t> dims,
+                                    int64_t flat) {
+  if (dims.empty())
+    return "";
+  std::vector<int64_t> coords(dims.size());
+  for (int d = static_cast<int>(dims.size()) - 1; d >= 0; --d) {
+    coords[d] = dims[d] == 0 ? 0 : flat % dims[d];
+    flat = dims[d] == 0 ? 0 : flat / dims[d];
+  }
+  return strCat("[", strJoin(coords, ","), "]");
+}
+
 //===----------------------------------------------------------------------===//
 // Attributes
 //===----------------------------------------------------------------------===//

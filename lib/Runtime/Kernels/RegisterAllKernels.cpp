@@ -30,6 +30,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerResourceKernels(registry);
   registerMathKernels(registry);
   registerLinalgKernels(registry);
+  registerPartitionKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
