@@ -39,7 +39,14 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerMathKernels,
                                            registerResourceKernels,
                                            registerLinalgKernels,
-                                           registerPartitionKernels}) {
+                                           registerPartitionKernels,
+                                           registerUniqueKernels,
+                                           registerArrayKernels,
+                                           registerShapeVectorKernels,
+                                           registerCheckKernels,
+                                           registerArithmeticKernels,
+                                           registerTensorScatterKernels,
+                                           registerBincountKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

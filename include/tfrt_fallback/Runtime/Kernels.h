@@ -74,6 +74,13 @@ void registerMathKernels(KernelRegistry &registry);
 /// MatrixTriangularSolve, MatrixBandPart, Diag, MatrixDiagV3, ...).
 void registerLinalgKernels(KernelRegistry &registry);
 void registerPartitionKernels(KernelRegistry &registry);
+void registerUniqueKernels(KernelRegistry &registry);
+void registerArrayKernels(KernelRegistry &registry);
+void registerShapeVectorKernels(KernelRegistry &registry);
+void registerCheckKernels(KernelRegistry &registry);
+void registerArithmeticKernels(KernelRegistry &registry);
+void registerTensorScatterKernels(KernelRegistry &registry);
+void registerBincountKernels(KernelRegistry &registry);
 
 } // namespace tfrt_fallback::rt
 

@@ -161,6 +161,35 @@ inline std::string sliceDebugString(absl::Span<const int64_t> dims,
   return strCat("[", strJoin(coords, ","), "]");
 }
 
+/// Validates [n, k] index tuples against dims[0:k] and returns the element
+/// offsets (in units of `inner`-sized slices) into a row-major tensor of
+/// `dims`. On error, returns the first bad tuple's row in *bad.
+inline bool flattenIndexTuples(const Tensor &indices, int64_t n, int64_t k,
+                               absl::Span<const int64_t> dims,
+                               std::vector<int64_t> *offsets, int64_t *bad) {
+  offsets->resize(n);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t offset = 0;
+    for (int64_t j = 0; j < k; ++j) {
+      const int64_t v = indexAt(indices, i * k + j);
+      if (v < 0 || v >= dims[j]) {
+        *bad = i;
+        return false;
+      }
+      offset = offset * dims[j] + v;
+    }
+    (*offsets)[i] = offset;
+  }
+  return true;
+}
+
+inline std::string tupleString(const Tensor &indices, int64_t row, int64_t k) {
+  std::vector<int64_t> values;
+  for (int64_t j = 0; j < k; ++j)
+    values.push_back(indexAt(indices, row * k + j));
+  return strJoin(values, ", ");
+}
+
 //===----------------------------------------------------------------------===//
 // Attributes
 //===----------------------------------------------------------------------===//

@@ -31,6 +31,13 @@ void registerAllKernels(KernelRegistry &registry) {
   registerMathKernels(registry);
   registerLinalgKernels(registry);
   registerPartitionKernels(registry);
+  registerUniqueKernels(registry);
+  registerArrayKernels(registry);
+  registerShapeVectorKernels(registry);
+  registerCheckKernels(registry);
+  registerArithmeticKernels(registry);
+  registerTensorScatterKernels(registry);
+  registerBincountKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
