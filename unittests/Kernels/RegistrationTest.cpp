@@ -46,7 +46,13 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerCheckKernels,
                                            registerArithmeticKernels,
                                            registerTensorScatterKernels,
-                                           registerBincountKernels}) {
+                                           registerBincountKernels,
+                                           registerFakeQuantKernels,
+                                           registerSparseSegmentKernels,
+                                           registerXentKernels,
+                                           registerQrKernels,
+                                           registerColorKernels,
+                                           registerPatchKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

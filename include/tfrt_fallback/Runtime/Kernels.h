@@ -81,6 +81,12 @@ void registerCheckKernels(KernelRegistry &registry);
 void registerArithmeticKernels(KernelRegistry &registry);
 void registerTensorScatterKernels(KernelRegistry &registry);
 void registerBincountKernels(KernelRegistry &registry);
+void registerFakeQuantKernels(KernelRegistry &registry);
+void registerSparseSegmentKernels(KernelRegistry &registry);
+void registerXentKernels(KernelRegistry &registry);
+void registerQrKernels(KernelRegistry &registry);
+void registerColorKernels(KernelRegistry &registry);
+void registerPatchKernels(KernelRegistry &registry);
 
 } // namespace tfrt_fallback::rt
 

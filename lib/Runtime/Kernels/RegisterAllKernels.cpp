@@ -38,6 +38,12 @@ void registerAllKernels(KernelRegistry &registry) {
   registerArithmeticKernels(registry);
   registerTensorScatterKernels(registry);
   registerBincountKernels(registry);
+  registerFakeQuantKernels(registry);
+  registerSparseSegmentKernels(registry);
+  registerXentKernels(registry);
+  registerQrKernels(registry);
+  registerColorKernels(registry);
+  registerPatchKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
