@@ -52,7 +52,8 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerXentKernels,
                                            registerQrKernels,
                                            registerColorKernels,
-                                           registerPatchKernels}) {
+                                           registerPatchKernels,
+                                           registerRandomKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

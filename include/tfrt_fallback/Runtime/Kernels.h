@@ -87,6 +87,7 @@ void registerXentKernels(KernelRegistry &registry);
 void registerQrKernels(KernelRegistry &registry);
 void registerColorKernels(KernelRegistry &registry);
 void registerPatchKernels(KernelRegistry &registry);
+void registerRandomKernels(KernelRegistry &registry);
 
 } // namespace tfrt_fallback::rt
 

@@ -44,6 +44,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerQrKernels(registry);
   registerColorKernels(registry);
   registerPatchKernels(registry);
+  registerRandomKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
