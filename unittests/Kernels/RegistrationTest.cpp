@@ -53,7 +53,9 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerQrKernels,
                                            registerColorKernels,
                                            registerPatchKernels,
-                                           registerRandomKernels}) {
+                                           registerRandomKernels,
+                                           registerConv3DKernels,
+                                           registerPooling3DKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

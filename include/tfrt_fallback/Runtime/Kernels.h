@@ -88,6 +88,8 @@ void registerQrKernels(KernelRegistry &registry);
 void registerColorKernels(KernelRegistry &registry);
 void registerPatchKernels(KernelRegistry &registry);
 void registerRandomKernels(KernelRegistry &registry);
+void registerConv3DKernels(KernelRegistry &registry);
+void registerPooling3DKernels(KernelRegistry &registry);
 
 } // namespace tfrt_fallback::rt
 

@@ -45,6 +45,8 @@ void registerAllKernels(KernelRegistry &registry) {
   registerColorKernels(registry);
   registerPatchKernels(registry);
   registerRandomKernels(registry);
+  registerConv3DKernels(registry);
+  registerPooling3DKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
