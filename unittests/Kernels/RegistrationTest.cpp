@@ -55,7 +55,8 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerPatchKernels,
                                            registerRandomKernels,
                                            registerConv3DKernels,
-                                           registerPooling3DKernels}) {
+                                           registerPooling3DKernels,
+                                           registerEinsumKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

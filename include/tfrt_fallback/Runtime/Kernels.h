@@ -90,6 +90,7 @@ void registerPatchKernels(KernelRegistry &registry);
 void registerRandomKernels(KernelRegistry &registry);
 void registerConv3DKernels(KernelRegistry &registry);
 void registerPooling3DKernels(KernelRegistry &registry);
+void registerEinsumKernels(KernelRegistry &registry);
 
 } // namespace tfrt_fallback::rt
 

@@ -47,6 +47,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerRandomKernels(registry);
   registerConv3DKernels(registry);
   registerPooling3DKernels(registry);
+  registerEinsumKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
