@@ -33,7 +33,7 @@ Type tfrt_fallback::getTFElementType(int dtype, MLIRContext *context) {
 
 Type tfrt_fallback::getTFElementType(StringRef dtype, MLIRContext *context) {
   rt::StatusOr<rt::DType> parsed =
-      rt::parseDType(absl::string_view(dtype.data(), dtype.size()));
+      rt::parseDType(std::string_view(dtype.data(), dtype.size()));
   return parsed.ok() ? tf::getElementType(*parsed, context) : Type();
 }
 
@@ -64,7 +64,7 @@ std::optional<TensorRef> parseTensorRef(StringRef name) {
   return ref;
 }
 
-StringRef toStringRef(absl::string_view text) {
+StringRef toStringRef(std::string_view text) {
   return StringRef(text.data(), text.size());
 }
 
@@ -369,7 +369,7 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
     }
 
     const rt::OpInfo *info =
-        rt::lookupOp(absl::string_view(node.op.data(), node.op.size()));
+        rt::lookupOp(std::string_view(node.op.data(), node.op.size()));
     SmallVector<Type> resultTypes;
     if (node.op == "While") {
       // Functional control flow made by functionalizeControlFlow: a loop

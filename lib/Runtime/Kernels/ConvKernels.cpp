@@ -502,7 +502,20 @@ private:
 template <typename T, bool Fused>
 class Conv2DKernel final : public ConvKernelBase<T, Fused> {
 public:
-  using ConvKernelBase<T, Fused>::ConvKernelBase;
+  explicit Conv2DKernel(OpKernelConstructionInterface *ctx)
+      : ConvKernelBase<T, Fused>(ctx) {
+    // A constant HWIO filter is the GEMM's [h * w * in, out] B.
+    if constexpr (std::is_same_v<T, float>)
+      packedFilter_.prepack(
+          ctx, 1, /*transB=*/false,
+          [](const Tensor &f, int64_t *k, int64_t *n, int64_t *ldb) {
+            if (f.rank() != 4)
+              return false;
+            *k = f.dim(0) * f.dim(1) * f.dim(2);
+            *n = *ldb = f.dim(3);
+            return true;
+          });
+  }
 
   void compute(OpKernelContextInterface *ctx) override {
     const Eigen::ThreadPoolDevice &device = ctx->eigenDevice();

@@ -672,7 +672,7 @@ void registerByAttr(KernelRegistry &registry, const char *attr) {
     using T = typename decltype(tag)::type;
     if constexpr (isKernelSelected(Op, dtypeOf<T>()))
       rt::registerKernel<Kernel<T>>(
-          registry, KernelDefBuilder(opName(Op)).typeConstraint<T>(attr));
+          registry, KernelDefBuilder(kOpRow<Op>).typeConstraint<T>(attr));
   };
   (one(TypeTag<Ts>{}), ...);
 }

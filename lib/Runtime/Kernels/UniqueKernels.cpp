@@ -6,8 +6,8 @@
 // compare them: by value, so for floats -0.0 equals 0.0 and a NaN equals
 // nothing (each NaN is its own value). The kernels are one class for every
 // dtype: each value (or slice along an axis) becomes a canonical byte
-// string (-0.0 written as 0.0) hashed with absl::flat_hash_map, and values
-// move as raw bytes.
+// string (-0.0 written as 0.0) hashed with std::unordered_map (no Abseil object
+// file), and values move as raw bytes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,12 +15,12 @@
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 
-#include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
-
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace tfrt_fallback::rt {
@@ -163,13 +163,13 @@ public:
                    &nan);
 
     std::vector<int64_t> idx(len), first, counts;
-    absl::flat_hash_map<absl::string_view, int64_t> ids;
+    std::unordered_map<std::string_view, int64_t> ids;
     ids.reserve(len);
     for (int64_t i = 0; i < len; ++i) {
       int64_t id = static_cast<int64_t>(first.size());
       if (!nan[i]) {
         auto [it, inserted] = ids.emplace(
-            absl::string_view(keys.data() + i * keyBytes, keyBytes), id);
+            std::string_view(keys.data() + i * keyBytes, keyBytes), id);
         id = it->second;
       }
       if (id == static_cast<int64_t>(first.size())) {
@@ -229,15 +229,14 @@ public:
     std::vector<char> xNan(x.numElements()), yNan(y.numElements());
     canonicalize(x.dtype(), xs.data(), x.numElements(), 1, &xNan);
     canonicalize(y.dtype(), ys.data(), y.numElements(), 1, &yNan);
-    absl::flat_hash_set<absl::string_view> in;
+    std::unordered_set<std::string_view> in;
     in.reserve(y.numElements());
     for (int64_t i = 0; i < y.numElements(); ++i)
       if (!yNan[i])
-        in.insert(absl::string_view(ys.data() + i * elem, elem));
+        in.insert(std::string_view(ys.data() + i * elem, elem));
     std::vector<int64_t> keep;
     for (int64_t i = 0; i < x.numElements(); ++i)
-      if (xNan[i] ||
-          !in.contains(absl::string_view(xs.data() + i * elem, elem)))
+      if (xNan[i] || !in.count(std::string_view(xs.data() + i * elem, elem)))
         keep.push_back(i);
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(
