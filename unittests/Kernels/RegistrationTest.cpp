@@ -56,7 +56,11 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerRandomKernels,
                                            registerConv3DKernels,
                                            registerPooling3DKernels,
-                                           registerEinsumKernels}) {
+                                           registerEinsumKernels,
+                                           registerStringOpsKernels,
+                                           registerStringConvertKernels,
+                                           registerStringHashKernels,
+                                           registerRegexKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

@@ -91,6 +91,10 @@ void registerRandomKernels(KernelRegistry &registry);
 void registerConv3DKernels(KernelRegistry &registry);
 void registerPooling3DKernels(KernelRegistry &registry);
 void registerEinsumKernels(KernelRegistry &registry);
+void registerStringOpsKernels(KernelRegistry &registry);
+void registerStringConvertKernels(KernelRegistry &registry);
+void registerStringHashKernels(KernelRegistry &registry);
+void registerRegexKernels(KernelRegistry &registry);
 
 } // namespace tfrt_fallback::rt
 

@@ -48,6 +48,10 @@ void registerAllKernels(KernelRegistry &registry) {
   registerConv3DKernels(registry);
   registerPooling3DKernels(registry);
   registerEinsumKernels(registry);
+  registerStringOpsKernels(registry);
+  registerStringConvertKernels(registry);
+  registerStringHashKernels(registry);
+  registerRegexKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
