@@ -19,6 +19,7 @@ PACKAGES=(
   libclang-rt-22-dev
   libeigen3-dev libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev
   libprotobuf-dev protobuf-compiler
+  libre2-dev libfarmhash-dev
 )
 
 if [ "$cross" = 1 ]; then
@@ -31,7 +32,8 @@ if [ "$cross" = 1 ]; then
   fi
   PACKAGES+=(qemu-user llvm-22
     libc6-dev:arm64 libstdc++-12-dev:arm64 libgcc-12-dev:arm64
-    libabsl-dev:arm64 libgtest-dev:arm64)
+    libabsl-dev:arm64 libgtest-dev:arm64
+    libre2-dev:arm64 libfarmhash-dev:arm64)
 fi
 
 missing=()

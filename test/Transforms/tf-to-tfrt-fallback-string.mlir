@@ -13,16 +13,19 @@ func.func @strings(%s: tensor<2x!tf_type.string>, %shape: tensor<2xi32>) -> (ten
   return %0, %1 : tensor<1x2x!tf_type.string>, tensor<2xi32>
 }
 
-// String ops the tf dialect does not list are ordered like any unknown op.
+// A string op of the op table is pure (no chain); one the table does not
+// list is ordered like any unknown op.
 // CHECK-LABEL: func @string_const
 // CHECK: %[[C0:.*]] = tfrt_fallback.new_chain
 // CHECK: %[[C:.*]] = tfrt_fallback.constant dense<["a", "bb"]> : tensor<2x!tf_type.string>
-// CHECK: %[[R:.*]], %{{.*}} = tfrt_fallback.kernel_call "StringLength"(%[[C]]) chain(%[[C0]]) {unit = "BYTE"} : (tensor<2x!tf_type.string>) -> tensor<2xi32>
-// CHECK: return %[[R]]
-func.func @string_const() -> tensor<2xi32> {
+// CHECK: %[[R:.*]] = tfrt_fallback.kernel_call "StringLength"(%[[C]]) {unit = "BYTE"} : (tensor<2x!tf_type.string>) -> tensor<2xi32>
+// CHECK: %[[T:.*]], %{{.*}} = tfrt_fallback.kernel_call "UnicodeTranscode"(%[[C]]) chain(%[[C0]]) {input_encoding = "UTF-8", output_encoding = "UTF-8"} : (tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string>
+// CHECK: return %[[R]], %[[T]]
+func.func @string_const() -> (tensor<2xi32>, tensor<2x!tf_type.string>) {
   %0 = "tf.Const"() {value = dense<["a", "bb"]> : tensor<2x!tf_type.string>, dtype = !tf_type.string} : () -> tensor<2x!tf_type.string>
   %1 = "tf.StringLength"(%0) {unit = "BYTE"} : (tensor<2x!tf_type.string>) -> tensor<2xi32>
-  return %1 : tensor<2xi32>
+  %2 = "tf.UnicodeTranscode"(%0) {input_encoding = "UTF-8", output_encoding = "UTF-8"} : (tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string>
+  return %1, %2 : tensor<2xi32>, tensor<2x!tf_type.string>
 }
 
 // A string scalar operand of an assertion.

@@ -149,3 +149,127 @@ TEST(ResizeBilinear, Errors) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ResizeBicubic, HandDerivedWeights) {
+  // Legacy kernel (a = -0.75): at a half-pixel offset the taps weigh
+  // -0.09375, 0.59375, 0.59375, -0.09375; a 1x4 row [0, 1, 4, 9] doubled
+  // (scale 0.5) samples 0, 0.5, 1, 1.5, ...; the left tap of 0.5 clamps to
+  // column 0.
+  auto out = runKernel("ResizeBicubic", AttrMap{{"T", DType::F32}},
+                       {f32({1, 1, 4, 1}, {0, 1, 4, 9}), i32({2}, {1, 8})},
+                       DType::F32);
+  ASSERT_TRUE(out.ok()) << out.status();
+  const std::vector<float> v = valuesOf<float>(*out);
+  EXPECT_NEAR(v[0], 0, 1e-6);
+  EXPECT_NEAR(v[1], 0.59375 * 1 - 0.09375 * 4, 1e-6);
+  EXPECT_NEAR(v[2], 1, 1e-6);
+  EXPECT_NEAR(v[3], -0.09375 * 0 + 0.59375 * (1 + 4) - 0.09375 * 9, 1e-6);
+  EXPECT_NEAR(v[4], 4, 1e-6);
+  // Same size with half-pixel centers (Keys kernel) is the identity, for
+  // an integer input too.
+  out = runKernel(
+      "ResizeBicubic", AttrMap{{"T", DType::I32}, {"half_pixel_centers", true}},
+      {i32({1, 2, 3, 1}, {1, 2, 3, 4, 5, 6}), i32({2}, {2, 3})}, DType::F32);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {1, 2, 3, 1}, {1, 2, 3, 4, 5, 6}, 1e-6);
+  // A constant image stays constant (the weights sum to 1).
+  out = runKernel(
+      "ResizeBicubic", AttrMap{{"T", DType::F32}, {"align_corners", true}},
+      {f32({1, 2, 2, 2}, {3, -1, 3, -1, 3, -1, 3, -1}), i32({2}, {3, 5})},
+      DType::F32);
+  ASSERT_TRUE(out.ok()) << out.status();
+  for (int64_t i = 0; i < out->numElements(); ++i)
+    EXPECT_NEAR(out->data<float>()[i], i % 2 ? -1 : 3, 1e-5) << i;
+}
+
+TEST(CropAndResize, BilinearNearestAndExtrapolation) {
+  Tensor image = iota({1, 3, 3, 1}); // 0..8
+  auto run = [&](const char *method, std::vector<float> boxes,
+                 std::vector<int32_t> crop) {
+    const int64_t n = static_cast<int64_t>(boxes.size() / 4);
+    return runKernel("CropAndResize",
+                     AttrMap{{"T", DType::F32},
+                             {"method", std::string(method)},
+                             {"extrapolation_value", -1.0f}},
+                     {image, f32({n, 4}, boxes),
+                      i32({n}, std::vector<int32_t>(n, 0)), i32({2}, crop)},
+                     DType::F32);
+  };
+  // The whole image at its own size; the top-left quarter at 2x2; one
+  // sample at the centre.
+  auto out = run("bilinear", {0, 0, 1, 1}, {3, 3});
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {1, 3, 3, 1}, {0, 1, 2, 3, 4, 5, 6, 7, 8});
+  out = run("bilinear", {0, 0, 0.5f, 0.5f, 0, 0, 1, 1}, {2, 2});
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {2, 2, 2, 1}, {0, 1, 3, 4, 0, 2, 6, 8});
+  out = run("bilinear", {0, 0, 1, 1}, {1, 1});
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {1, 1, 1, 1}, {4});
+  // y from -0.5 to 0.5 of the image: the first row is outside; x from 0
+  // to 0.25 lerps columns 0 and 0.5.
+  out = run("bilinear", {-0.5f, 0, 0.5f, 0.25f}, {2, 2});
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {1, 2, 2, 1}, {-1, -1, 3, 3.5});
+  // Nearest rounds 0.5 up.
+  out = run("nearest", {0, 0, 0.25f, 0.25f}, {2, 2});
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {1, 2, 2, 1}, {0, 1, 3, 4});
+  auto bad = runKernel(
+      "CropAndResize", AttrMap{{"T", DType::F32}},
+      {image, f32({1, 4}, {0, 0, 1, 1}), i32({1}, {1}), i32({2}, {2, 2})},
+      DType::F32);
+  EXPECT_EQ(bad.status().code(), StatusCode::kOutOfRange);
+  EXPECT_EQ(
+      bad.status().message(),
+      opError("CropAndResize", "box_index has values outside [0, batch_size)"));
+}
+
+TEST(ExtractImagePatches, TfDocExample) {
+  // 10x10 image of 1..100, 3x3 patches, stride 5, VALID: patches start at
+  // (0, 0), (0, 5), (5, 0), (5, 5).
+  std::vector<float> img(100);
+  for (int i = 0; i < 100; ++i)
+    img[i] = i + 1;
+  AttrMap attrs{{"T", DType::F32},
+                {"ksizes", std::vector<int64_t>{1, 3, 3, 1}},
+                {"strides", std::vector<int64_t>{1, 5, 5, 1}},
+                {"rates", std::vector<int64_t>{1, 1, 1, 1}},
+                {"padding", std::string("VALID")}};
+  auto out = runKernel("ExtractImagePatches", attrs, {f32({1, 10, 10, 1}, img)},
+                       DType::F32);
+  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_EQ(out->shape(), TensorShape({1, 2, 2, 9}));
+  const std::vector<float> v = valuesOf<float>(*out);
+  const std::vector<float> first(v.begin(), v.begin() + 9);
+  EXPECT_EQ(first, (std::vector<float>{1, 2, 3, 11, 12, 13, 21, 22, 23}));
+  const std::vector<float> last(v.end() - 9, v.end());
+  EXPECT_EQ(last, (std::vector<float>{56, 57, 58, 66, 67, 68, 76, 77, 78}));
+  // Rate 2, SAME on a 3x3 image with 2 channels: the effective 3x3 kernel
+  // is centred, taps outside are 0.
+  AttrMap same{{"T", DType::I32},
+               {"ksizes", std::vector<int64_t>{1, 2, 2, 1}},
+               {"strides", std::vector<int64_t>{1, 2, 2, 1}},
+               {"rates", std::vector<int64_t>{1, 2, 2, 1}},
+               {"padding", std::string("SAME")}};
+  std::vector<int32_t> v2(18);
+  for (int i = 0; i < 18; ++i)
+    v2[i] = i;
+  out = runKernel("ExtractImagePatches", same, {i32({1, 3, 3, 2}, v2)},
+                  DType::I32);
+  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_EQ(out->shape(), TensorShape({1, 2, 2, 8}));
+  // out (0, 0): pad_top = ((2 - 1) * 2 + 3 - 3) / 2 = 1: taps (-1, -1),
+  // (-1, 1), (1, -1), (1, 1) -> 0, 0, 0, pixel (1, 1) = [8, 9].
+  const std::vector<int32_t> o = valuesOf<int32_t>(*out);
+  EXPECT_EQ(std::vector<int32_t>(o.begin(), o.begin() + 8),
+            (std::vector<int32_t>{0, 0, 0, 0, 0, 0, 8, 9}));
+  attrs.set("ksizes", std::vector<int64_t>{2, 3, 3, 1});
+  out = runKernel("ExtractImagePatches", attrs, {f32({1, 10, 10, 1}, img)},
+                  DType::F32);
+  EXPECT_EQ(out.status().code(), StatusCode::kUnimplemented);
+}
+
+} // namespace

@@ -50,12 +50,14 @@ inline HostContext &testHost() {
 /// A program of one `op` node with `attrs` whose function "main" takes
 /// tensors like `inputs` and returns the node's outputs, declared
 /// `tensor<*xDTYPE>` with `outDTypes`. Input i with bit i of
-/// `constantInputs` set is a program constant instead of an argument.
+/// `constantInputs` set is a program constant instead of an argument. An
+/// `ordered` node (a stateful op) also takes a new chain and returns its
+/// chain as the last result.
 inline StatusOr<std::unique_ptr<Program>>
 buildSingleOpProgram(const std::string &op, const AttrMap &attrs,
                      absl::Span<const Tensor> inputs,
                      const std::vector<DType> &outDTypes,
-                     uint64_t constantInputs = 0) {
+                     uint64_t constantInputs = 0, bool ordered = false) {
   ProgramBuilder builder;
   uint32_t main = builder.addFunction("main");
   std::vector<uint32_t> inputTypes, args;
@@ -84,19 +86,24 @@ buildSingleOpProgram(const std::string &op, const AttrMap &attrs,
     outputTypes.push_back(
         builder.addTensorType(dtype, PartialShape::unknownRank()));
   uint32_t kernel =
-      builder.addKernel(op, kNode, attrs, inputTypes, outputTypes);
+      builder.addKernel(op, kNode, attrs, inputTypes, outputTypes, ordered);
+  if (ordered)
+    args.push_back(builder.addChainOp(main, {}));
   builder.setResults(main, builder.addKernelCall(main, kernel, args));
   return builder.build(kernelRegistry());
 }
 
 /// Builds the one-node program of `op` and runs it once. The run owns
 /// `inputs`: one the caller does not share may lend its buffer to an
-/// output. Returns the first load or run error.
+/// output. Returns the first load or run error. An `ordered` node runs on
+/// a chain (as the compiler orders stateful ops); its chain's error, if
+/// any, is returned too.
 inline StatusOr<std::vector<Tensor>>
 runKernelN(const std::string &op, const AttrMap &attrs,
-           std::vector<Tensor> inputs, const std::vector<DType> &outDTypes) {
+           std::vector<Tensor> inputs, const std::vector<DType> &outDTypes,
+           bool ordered = false) {
   StatusOr<std::unique_ptr<Program>> program =
-      buildSingleOpProgram(op, attrs, inputs, outDTypes);
+      buildSingleOpProgram(op, attrs, inputs, outDTypes, 0, ordered);
   if (!program.ok())
     return program.status();
   Executor executor(**program, testHost());
@@ -110,6 +117,8 @@ runKernelN(const std::string &op, const AttrMap &attrs,
       return result.status();
     outputs.push_back(*std::move(result));
   }
+  if (ordered)
+    outputs.pop_back();
   return outputs;
 }
 

@@ -125,3 +125,61 @@ TEST(NonMaxSuppressionV5, SoftNms) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(NonMaxSuppressionV1V2V4, VariantsOfV3) {
+  // V1 (threshold attribute) and V2 (threshold operand) take every box as
+  // a candidate: box 2 comes back with a negative score.
+  Tensor scores = f32({4}, {0.9f, 0.75f, -0.6f, 0.95f});
+  auto out = runKernel("NonMaxSuppression", AttrMap{{"iou_threshold", 0.5f}},
+                       {boxes4(), scores, i32({}, {10})}, DType::I32);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<int32_t>(*out, {2}, {3, 2});
+  out =
+      runKernel("NonMaxSuppressionV2", AttrMap{{"T", DType::F32}},
+                {boxes4(), scores, i32({}, {10}), f32({}, {0.9f})}, DType::I32);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<int32_t>(*out, {3}, {3, 1, 2});
+  out = runKernel("NonMaxSuppression", AttrMap{{"iou_threshold", 1.5f}},
+                  {boxes4(), scores, i32({}, {10})}, DType::I32);
+  EXPECT_EQ(out.status().message(),
+            opError("NonMaxSuppression", "iou_threshold must be in [0, 1]"));
+  // V4 pads to max_output_size and counts the valid entries.
+  auto v4 = runKernelN(
+      "NonMaxSuppressionV4",
+      AttrMap{{"T", DType::F32}, {"pad_to_max_output_size", true}},
+      {boxes4(), scores4(), i32({}, {4}), f32({}, {0.5f}), f32({}, {0.0f})},
+      {DType::I32, DType::I32});
+  ASSERT_TRUE(v4.ok()) << v4.status();
+  expectValues<int32_t>((*v4)[0], {4}, {3, 2, 0, 0});
+  expectValues<int32_t>((*v4)[1], {}, {2});
+}
+
+TEST(NonMaxSuppressionWithOverlaps, UsesTheMatrix) {
+  // Box 0 overlaps 1 by 0.8 and 2 by 0.2; 1 and 2 by 0.6.
+  Tensor overlaps = f32({3, 3}, {1, 0.8f, 0.2f, 0.8f, 1, 0.6f, 0.2f, 0.6f, 1});
+  auto run = [&](float threshold, float scoreThreshold) {
+    return runKernel("NonMaxSuppressionWithOverlaps", AttrMap{},
+                     {overlaps, f32({3}, {0.9f, 0.8f, 0.7f}), i32({}, {3}),
+                      f32({}, {threshold}), f32({}, {scoreThreshold})},
+                     DType::I32);
+  };
+  auto out = run(0.5f, 0.0f);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<int32_t>(*out, {2}, {0, 2});
+  out = run(0.1f, 0.0f);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<int32_t>(*out, {1}, {0});
+  out = run(0.9f, 0.75f);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<int32_t>(*out, {2}, {0, 1});
+  out = runKernel("NonMaxSuppressionWithOverlaps", AttrMap{},
+                  {f32({2, 3}, {0, 0, 0, 0, 0, 0}), f32({2}, {1, 1}),
+                   i32({}, {3}), f32({}, {0.5f}), f32({}, {0.0f})},
+                  DType::I32);
+  EXPECT_EQ(out.status().message(), opError("NonMaxSuppressionWithOverlaps",
+                                            "overlaps must be square[2,3]"));
+}
+
+} // namespace

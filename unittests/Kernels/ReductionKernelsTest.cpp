@@ -292,3 +292,38 @@ TEST(TopKV2, SortedWithTies) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(TopKV1, KFromTheAttribute) {
+  auto out =
+      runKernelN("TopK", AttrMap{{"T", DType::F32}, {"k", 2}},
+                 {f32({2, 3}, {1, 3, 2, 6, 5, 6})}, {DType::F32, DType::I32});
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>((*out)[0], {2, 2}, {3, 2, 6, 6});
+  expectValues<int32_t>((*out)[1], {2, 2}, {1, 2, 0, 2});
+}
+
+TEST(InTopK, TiesAndNonFinite) {
+  // Row 0: target 1 (0.5) has one strictly larger prediction; row 1:
+  // target 0 ties with class 2 (ties count for the target); row 2: an inf
+  // prediction makes it false; row 3: target out of range.
+  Tensor pred = f32(
+      {4, 3}, {0.1f, 0.5f, 0.9f, 0.7f, 0.1f, 0.7f, 1, INFINITY, 0, 1, 2, 3});
+  auto out =
+      runKernel("InTopKV2", AttrMap{{"T", DType::I32}},
+                {pred, i32({4}, {1, 0, 0, 5}), i32({}, {1})}, DType::Bool);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<bool>(*out, {4}, {0, 1, 0, 0});
+  out = runKernel("InTopK", AttrMap{{"T", DType::I64}, {"k", 2}},
+                  {pred, i64({4}, {1, 0, 0, 5})}, DType::Bool);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<bool>(*out, {4}, {1, 1, 0, 0});
+  out = runKernel("InTopKV2", AttrMap{{"T", DType::I32}},
+                  {pred, i32({3}, {0, 0, 0}), i32({}, {1})}, DType::Bool);
+  EXPECT_EQ(out.status().message(),
+            opError("InTopKV2", "First dimension of predictions 4 must match "
+                                "length of targets 3"));
+}
+
+} // namespace

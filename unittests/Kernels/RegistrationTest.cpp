@@ -38,7 +38,29 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerListKernels,
                                            registerMathKernels,
                                            registerResourceKernels,
-                                           registerLinalgKernels}) {
+                                           registerLinalgKernels,
+                                           registerPartitionKernels,
+                                           registerUniqueKernels,
+                                           registerArrayKernels,
+                                           registerShapeVectorKernels,
+                                           registerCheckKernels,
+                                           registerArithmeticKernels,
+                                           registerTensorScatterKernels,
+                                           registerBincountKernels,
+                                           registerFakeQuantKernels,
+                                           registerSparseSegmentKernels,
+                                           registerXentKernels,
+                                           registerQrKernels,
+                                           registerColorKernels,
+                                           registerPatchKernels,
+                                           registerRandomKernels,
+                                           registerConv3DKernels,
+                                           registerPooling3DKernels,
+                                           registerEinsumKernels,
+                                           registerStringOpsKernels,
+                                           registerStringConvertKernels,
+                                           registerStringHashKernels,
+                                           registerRegexKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

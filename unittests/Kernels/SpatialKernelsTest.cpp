@@ -188,3 +188,36 @@ TEST(SpaceToBatchND, Errors) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(SpaceToBatchV1, MatchesTheNdForm) {
+  // TF doc example 4 again through the v1 ops: block_size 2 on both
+  // spatial dims, paddings [[0, 0], [2, 0]].
+  std::vector<double> v;
+  for (int i = 1; i <= 16; ++i)
+    v.push_back(i);
+  auto out = runKernel(
+      "SpaceToBatch", AttrMap{{"T", DType::F32}, {"block_size", 2}},
+      {makeTensorFrom<float>({2, 2, 4, 1}, v), i32({2, 2}, {0, 0, 2, 0})},
+      DType::F32);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {8, 1, 3, 1},
+                      {0, 1, 3, 0, 9,  11, 0, 2, 4, 0, 10, 12,
+                       0, 5, 7, 0, 13, 15, 0, 6, 8, 0, 14, 16});
+  auto back =
+      runKernel("BatchToSpace", AttrMap{{"T", DType::F32}, {"block_size", 2}},
+                {*out, i64({2, 2}, {0, 0, 2, 0})}, DType::F32);
+  ASSERT_TRUE(back.ok()) << back.status();
+  expectValues<float>(*back, {2, 2, 4, 1}, v);
+  out = runKernel("SpaceToBatch", AttrMap{{"T", DType::F32}, {"block_size", 2}},
+                  {iota({2, 2, 2}), i32({2, 2}, {0, 0, 0, 0})}, DType::F32);
+  EXPECT_EQ(out.status().message(),
+            opError("SpaceToBatch", "Input rank should be: 4instead of: 3"));
+  out = runKernel("BatchToSpace", AttrMap{{"T", DType::F32}, {"block_size", 1}},
+                  {iota({4, 1, 1, 1}), i32({2, 2}, {0, 0, 0, 0})}, DType::F32);
+  EXPECT_EQ(out.status().message(),
+            opError("BatchToSpace", "Block size should be > 1: 1"));
+}
+
+} // namespace

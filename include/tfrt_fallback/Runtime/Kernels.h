@@ -73,6 +73,28 @@ void registerMathKernels(KernelRegistry &registry);
 /// bands and diagonals (MatrixInverse, MatrixDeterminant, Cholesky,
 /// MatrixTriangularSolve, MatrixBandPart, Diag, MatrixDiagV3, ...).
 void registerLinalgKernels(KernelRegistry &registry);
+void registerPartitionKernels(KernelRegistry &registry);
+void registerUniqueKernels(KernelRegistry &registry);
+void registerArrayKernels(KernelRegistry &registry);
+void registerShapeVectorKernels(KernelRegistry &registry);
+void registerCheckKernels(KernelRegistry &registry);
+void registerArithmeticKernels(KernelRegistry &registry);
+void registerTensorScatterKernels(KernelRegistry &registry);
+void registerBincountKernels(KernelRegistry &registry);
+void registerFakeQuantKernels(KernelRegistry &registry);
+void registerSparseSegmentKernels(KernelRegistry &registry);
+void registerXentKernels(KernelRegistry &registry);
+void registerQrKernels(KernelRegistry &registry);
+void registerColorKernels(KernelRegistry &registry);
+void registerPatchKernels(KernelRegistry &registry);
+void registerRandomKernels(KernelRegistry &registry);
+void registerConv3DKernels(KernelRegistry &registry);
+void registerPooling3DKernels(KernelRegistry &registry);
+void registerEinsumKernels(KernelRegistry &registry);
+void registerStringOpsKernels(KernelRegistry &registry);
+void registerStringConvertKernels(KernelRegistry &registry);
+void registerStringHashKernels(KernelRegistry &registry);
+void registerRegexKernels(KernelRegistry &registry);
 
 } // namespace tfrt_fallback::rt
 

@@ -161,6 +161,49 @@ template <typename F> void dispatchElementSize(DType dtype, F &&f) {
   }
 }
 
+/// TF's SliceDebugString: "" for rank 0, "[i]" for rank 1, "[i,j,...]" with
+/// the coordinates of flat position `flat` in `dims` otherwise.
+inline std::string sliceDebugString(absl::Span<const int64_t> dims,
+                                    int64_t flat) {
+  if (dims.empty())
+    return "";
+  std::vector<int64_t> coords(dims.size());
+  for (int d = static_cast<int>(dims.size()) - 1; d >= 0; --d) {
+    coords[d] = dims[d] == 0 ? 0 : flat % dims[d];
+    flat = dims[d] == 0 ? 0 : flat / dims[d];
+  }
+  return strCat("[", strJoin(coords, ","), "]");
+}
+
+/// Validates [n, k] index tuples against dims[0:k] and returns the element
+/// offsets (in units of `inner`-sized slices) into a row-major tensor of
+/// `dims`. On error, returns the first bad tuple's row in *bad.
+inline bool flattenIndexTuples(const Tensor &indices, int64_t n, int64_t k,
+                               absl::Span<const int64_t> dims,
+                               std::vector<int64_t> *offsets, int64_t *bad) {
+  offsets->resize(n);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t offset = 0;
+    for (int64_t j = 0; j < k; ++j) {
+      const int64_t v = indexAt(indices, i * k + j);
+      if (v < 0 || v >= dims[j]) {
+        *bad = i;
+        return false;
+      }
+      offset = offset * dims[j] + v;
+    }
+    (*offsets)[i] = offset;
+  }
+  return true;
+}
+
+inline std::string tupleString(const Tensor &indices, int64_t row, int64_t k) {
+  std::vector<int64_t> values;
+  for (int64_t j = 0; j < k; ++j)
+    values.push_back(indexAt(indices, row * k + j));
+  return strJoin(values, ", ");
+}
+
 //===----------------------------------------------------------------------===//
 // Attributes
 //===----------------------------------------------------------------------===//

@@ -973,9 +973,25 @@ void registerLinalgKernels(KernelRegistry &registry) {
       registry);
   registerKernel<OpId::kMatrixTriangularSolve, MatrixTriangularSolveKernel,
                  float, double>(registry);
+  // The deprecated Batch* names TF still registers for the same kernels.
+  registerKernel<OpId::kBatchMatrixInverse, MatrixInverseKernel, float, double>(
+      registry);
+  registerKernel<OpId::kBatchMatrixDeterminant, MatrixDeterminantKernel, float,
+                 double>(registry);
+  registerKernel<OpId::kBatchCholesky, CholeskyKernel, float, double>(registry);
+  registerKernel<OpId::kBatchMatrixTriangularSolve, MatrixTriangularSolveKernel,
+                 float, double>(registry);
 
   // TF_CALL_POD_TYPES: every dtype of the runtime (complex aside).
   registerKernel<OpId::kMatrixBandPart, MatrixBandPartKernel>(
+      registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kBatchMatrixBandPart, MatrixBandPartKernel>(
+      registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kBatchMatrixDiag, MatrixDiagKernel<1>>(
+      registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kBatchMatrixDiagPart, MatrixDiagPartKernel<1>>(
+      registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kBatchMatrixSetDiag, MatrixSetDiagKernel<1>>(
       registry, {{"T", kAllDTypes}});
   // TF registers Diag / DiagPart for bf16, f16, f32, f64, i32, i64
   // (complex aside).

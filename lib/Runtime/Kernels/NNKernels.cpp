@@ -615,6 +615,9 @@ void registerNNKernels(KernelRegistry &registry) {
                  half, bf16>(registry);
   registerKernel<OpId::kBiasAdd, BiasAddKernel, float, double, half, bf16,
                  int32_t>(registry);
+  // BiasAddV1: BiasAdd without data_format (always NHWC).
+  registerKernel<OpId::kBiasAddV1, BiasAddKernel, float, double, half, bf16,
+                 int32_t>(registry);
   registerKernel<OpId::kSoftmax, Softmax, float, double, half, bf16>(registry);
   registerKernel<OpId::kLogSoftmax, LogSoftmax, float, double, half, bf16>(
       registry);

@@ -401,7 +401,7 @@ template <typename T> using ArgMinKernel = ArgKernel<T, false>;
 /// dim row and their indices (int32, or index_type int64), largest first;
 /// equal values keep the lower index first, as TF. k is a scalar (int32 or
 /// int64), 0 <= k <= last dim. Output is always sorted (TF leaves the order
-/// unspecified for sorted=false).
+/// unspecified for sorted=false). TopK (v1) takes k from its attribute.
 template <typename T> class TopKKernel final : public OpKernel {
 public:
   explicit TopKKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
@@ -409,15 +409,20 @@ public:
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, out == DType::I32 || out == DType::I64,
         errorf("index_type must be int32 or int64, got %s", dtypeName(out)));
+    if (ctx->numInputs() == 1)
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("k", &kAttr_));
   }
 
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &input = ctx->input(0);
-    const Tensor &kT = ctx->input(1);
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, kT.rank() == 0 && isIndexTensor(kT),
-        errorf("k must be 0-D, got shape %s", kT.shape().toString()));
-    const int64_t k = indexAt(kT, 0);
+    int64_t k = kAttr_;
+    if (ctx->numInputs() > 1) {
+      const Tensor &kT = ctx->input(1);
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, kT.rank() == 0 && isIndexTensor(kT),
+          errorf("k must be 0-D, got shape %s", kT.shape().toString()));
+      k = indexAt(kT, 0);
+    }
     TFRT_FALLBACK_OP_REQUIRES(ctx, k >= 0, errorf("Need k >= 0, got %d", k));
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, input.rank() >= 1,
@@ -476,6 +481,9 @@ public:
           }
         });
   }
+
+private:
+  int64_t kAttr_ = 0;
 };
 
 template <typename T>
@@ -490,6 +498,71 @@ template <typename T>
 using MinKernel = ReduceKernel<T, MinReducer, Finalize::None>;
 template <typename T> using AllKernel = ReduceKernel<T, AllR, Finalize::None>;
 template <typename T> using AnyKernel = ReduceKernel<T, AnyR, Finalize::None>;
+
+//===----------------------------------------------------------------------===//
+// InTopK, InTopKV2
+//===----------------------------------------------------------------------===//
+
+/// InTopK(predictions: float [batch, classes], targets: T [batch]; k) and
+/// InTopKV2(predictions, targets, k: T): whether targets[b]'s prediction
+/// is among the k largest of row b: fewer than k classes predict strictly
+/// more (ties count in the target's favour). A target outside [0, classes)
+/// or a non-finite prediction in the row gives false. TF's errors:
+/// "predictions must be 2-dimensional", "targets must be 1-dimensional",
+/// "First dimension of predictions 2 must match length of targets 3", "k
+/// must be 0-D, got shape [2]".
+class InTopKKernel final : public OpKernel {
+public:
+  explicit InTopKKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
+    if (ctx->numInputs() == 2)
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("k", &kAttr_));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &pred = ctx->input(0);
+    const Tensor &targets = ctx->input(1);
+    int64_t k = kAttr_;
+    if (ctx->numInputs() > 2) {
+      const Tensor &kT = ctx->input(2);
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, kT.rank() == 0 && isIndexTensor(kT),
+          errorf("k must be 0-D, got shape %s", kT.shape().toString()));
+      k = indexAt(kT, 0);
+    }
+    TFRT_FALLBACK_OP_REQUIRES(ctx, pred.rank() == 2,
+                              errorf("predictions must be 2-dimensional"));
+    TFRT_FALLBACK_OP_REQUIRES(ctx,
+                              targets.rank() == 1 && isIndexTensor(targets),
+                              errorf("targets must be 1-dimensional"));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, pred.dim(0) == targets.dim(0),
+        errorf("First dimension of predictions %d must match length of "
+               "targets %d",
+               pred.dim(0), targets.dim(0)));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 ctx->allocateOutput(0, targets.shape(), &out));
+    const int64_t classes = pred.dim(1);
+    const float *p = pred.data<float>();
+    bool *o = out->data<bool>();
+    for (int64_t b = 0; b < pred.dim(0); ++b) {
+      const int64_t t = indexAt(targets, b);
+      const float *row = p + b * classes;
+      bool cannotSay = t < 0 || t >= classes || !std::isfinite(row[t]);
+      int64_t more = 0;
+      for (int64_t c = 0; !cannotSay && c < classes; ++c) {
+        if (!std::isfinite(row[c]))
+          cannotSay = true;
+        else if (row[c] > row[t])
+          ++more;
+      }
+      o[b] = !cannotSay && more < k;
+    }
+  }
+
+private:
+  int64_t kAttr_ = 0;
+};
 
 } // namespace
 
@@ -516,6 +589,11 @@ void registerReductionKernels(KernelRegistry &registry) {
                  uint8_t, int8_t>(registry);
   registerKernel<OpId::kTopKV2, TopKKernel, float, double, int32_t, int64_t,
                  uint8_t>(registry);
+  registerKernel<OpId::kTopK, TopKKernel, float, double, int32_t, int64_t,
+                 uint8_t>(registry);
+  // T (the targets' dtype, int32 default) is read from the operand.
+  registerKernel<OpId::kInTopK, InTopKKernel>(registry);
+  registerKernel<OpId::kInTopKV2, InTopKKernel>(registry);
 }
 
 } // namespace tfrt_fallback::rt

@@ -30,6 +30,28 @@ void registerAllKernels(KernelRegistry &registry) {
   registerResourceKernels(registry);
   registerMathKernels(registry);
   registerLinalgKernels(registry);
+  registerPartitionKernels(registry);
+  registerUniqueKernels(registry);
+  registerArrayKernels(registry);
+  registerShapeVectorKernels(registry);
+  registerCheckKernels(registry);
+  registerArithmeticKernels(registry);
+  registerTensorScatterKernels(registry);
+  registerBincountKernels(registry);
+  registerFakeQuantKernels(registry);
+  registerSparseSegmentKernels(registry);
+  registerXentKernels(registry);
+  registerQrKernels(registry);
+  registerColorKernels(registry);
+  registerPatchKernels(registry);
+  registerRandomKernels(registry);
+  registerConv3DKernels(registry);
+  registerPooling3DKernels(registry);
+  registerEinsumKernels(registry);
+  registerStringOpsKernels(registry);
+  registerStringConvertKernels(registry);
+  registerStringHashKernels(registry);
+  registerRegexKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt

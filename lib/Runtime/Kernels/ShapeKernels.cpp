@@ -230,7 +230,10 @@ public:
 //===----------------------------------------------------------------------===//
 
 /// IdentityN(input...): each input as the output of the same index, sharing
-/// buffers. StopGradient(input) (inference only) is Identity.
+/// buffers. StopGradient(input) and PreventGradient(input; message) are
+/// Identity in inference, and so is PlaceholderWithDefault(input; dtype,
+/// shape) when nothing feeds it (a program's arguments replace the ones
+/// that are fed).
 class IdentityNKernel final : public OpKernel {
 public:
   explicit IdentityNKernel(OpKernelConstructionInterface *ctx)
@@ -552,6 +555,8 @@ void registerShapeKernels(KernelRegistry &registry) {
       registry, {{"Tshape", {DType::I32, DType::I64}}});
   registerKernel<OpId::kIdentity, IdentityKernel>(registry);
   registerKernel<OpId::kStopGradient, IdentityKernel>(registry);
+  registerKernel<OpId::kPreventGradient, IdentityKernel>(registry);
+  registerKernel<OpId::kPlaceholderWithDefault, IdentityKernel>(registry);
   registerKernel<OpId::kIdentityN, IdentityNKernel>(registry);
   // Index attributes with defaults (out_type, Tdim, index_type, Tidx) may
   // be absent from a graph, so they are not constrained; the kernels check

@@ -221,6 +221,9 @@ public:
 void registerTransposeKernels(KernelRegistry &registry) {
   registerKernel<OpId::kTranspose, TransposeKernel>(registry,
                                                     {{"T", kAllDTypes}});
+  // Conjugation is the identity on the runtime's (real) dtypes.
+  registerKernel<OpId::kConjugateTranspose, TransposeKernel>(
+      registry, {{"T", kAllDTypes}});
   registerKernel<OpId::kTile, TileKernel>(registry, {{"T", kAllDTypes}});
   registerKernel<OpId::kReverseV2, ReverseKernel<false>>(registry,
                                                          {{"T", kAllDTypes}});
