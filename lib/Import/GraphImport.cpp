@@ -169,14 +169,12 @@ inferResultTypes(const ImportedNode &node, const rt::OpInfo *op,
 }
 
 /// TF v1 control-flow ops functionalizeControlFlow did not turn into
-/// functions, and TensorArray ops, which have no kernels yet.
+/// functions.
 bool isControlFlowOp(StringRef op) {
-  return llvm::is_contained({"Switch", "Merge", "Enter", "Exit",
-                             "NextIteration", "LoopCond", "RefSwitch",
-                             "RefMerge", "RefEnter", "RefExit",
-                             "RefNextIteration"},
-                            op) ||
-         op.starts_with("TensorArray");
+  return llvm::is_contained(
+      {"Switch", "Merge", "Enter", "Exit", "NextIteration", "LoopCond",
+       "RefSwitch", "RefMerge", "RefEnter", "RefExit", "RefNextIteration"},
+      op);
 }
 
 } // namespace
@@ -299,8 +297,8 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
       for (auto &entry : unsupported)
         names.push_back(entry.getKey());
       llvm::sort(names);
-      return fail("the graph uses TensorFlow v1 control flow or tensor "
-                  "arrays, which are not supported yet: " +
+      return fail("the graph uses TensorFlow v1 control flow that could not "
+                  "be turned into functions: " +
                   llvm::join(names, ", "));
     }
   }
