@@ -174,16 +174,19 @@ def wasm_error(name):
     return max(errs) if errs else None
 
 
-def peer_latencies(name, runs):
-    """Median ms of TF.js-wasm (XNNPACK, one thread) and OpenCV DNN 4.6 (one
-    thread, on the --unfuse GraphDef), from ../shared/peers; None when the
-    peer cannot run the model."""
+def peer_latencies(name, runs, peers_cache):
+    """Median ms of TF.js-wasm (XNNPACK, one thread, fed our reference's
+    inputs by scripts/models/wasm-latency.js with the TF.js of the peers'
+    cache) and OpenCV DNN 4.6 (one thread, on the --unfuse GraphDef), from
+    ../shared/peers; None when the peer cannot run the model."""
     result = {}
     ref_dir = os.path.join(CACHE, "refs", name)
     try:
-        r = subprocess.run([os.path.join(PEERS, "reference.sh"), model_path(name),
-                            os.path.join(CACHE, "peers", name, "wasm-bench"), "wasm", str(runs)],
-                           capture_output=True, text=True, timeout=900)
+        env = dict(os.environ)
+        env["NODE_PATH"] = os.path.join(peers_cache, "node_modules")
+        r = subprocess.run(["node", os.path.join(ROOT, "scripts", "models", "wasm-latency.js"),
+                            model_path(name), ref_dir, str(runs)],
+                           capture_output=True, text=True, timeout=900, env=env)
         result["tfjs_wasm_ms"] = json.loads(r.stdout.strip().splitlines()[-1])["medianMs"]
     except (subprocess.SubprocessError, ValueError, IndexError, KeyError):
         result["tfjs_wasm_ms"] = None
@@ -243,9 +246,11 @@ def main():
     parser.add_argument("--markdown", help="write the table for docs/Models.md here")
     args = parser.parse_args()
     fetch.ensure()
+    peers_cache = None
     if args.peers:
         if os.path.exists(os.path.join(PEERS, "setup.sh")):
-            subprocess.run([os.path.join(PEERS, "setup.sh")], check=True, stdout=subprocess.DEVNULL)
+            peers_cache = subprocess.run([os.path.join(PEERS, "setup.sh")], check=True,
+                                         stdout=subprocess.PIPE, text=True).stdout.strip().splitlines()[-1]
         else:
             print("run-models: %s not found: no peer timings (--peers ignored)" % PEERS)
             args.peers = False
@@ -266,7 +271,7 @@ def main():
         if args.peers:
             if not ok and row["status"].startswith("MISMATCH"):
                 row["tfjs_wasm_vs_cpu"] = wasm_error(name)
-            row.update(peer_latencies(name, max(args.bench, 5)))
+            row.update(peer_latencies(name, max(args.bench, 5), peers_cache))
         verdict = "PASS" if ok else "FAIL"
         if name in expected:
             verdict = "NOW-PASSES" if ok else "XFAIL"
