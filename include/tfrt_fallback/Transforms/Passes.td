@@ -215,6 +215,119 @@ def TFRegionControlFlowToFunctional
   ];
 }
 
+def TFRefVariablesToResources
+    : Pass<"tf-ref-variables-to-resources", "mlir::ModuleOp"> {
+  let summary = "Turn TF1 reference variables into resource variables";
+  let description = [{
+    TF1 graphs keep their variables in `tf.VariableV2` (or `tf.Variable`)
+    ops, whose output is a reference: ops that take it as their `ref`
+    operand update the variable (`tf.Assign`, `tf.AssignAdd`,
+    `tf.AssignSub`) or test it (`tf.IsVariableInitialized`), every other
+    use reads its current value. This pass rewrites them into the resource
+    variables of the runtime's `ResourceManager`, as TensorFlow's own MLIR
+    turns reference variables into resources:
+
+    * each variable op becomes a `tf.VarHandleOp` with its `dtype`,
+      `shape`, `container` and `shared_name` (an empty `shared_name` takes
+      the op's name location, the node name TF names the variable after);
+    * `tf.Assign` becomes `tf.AssignVariableOp` (`validate_shape` kept, true
+      by default as in TF), `tf.AssignAdd` / `tf.AssignSub` become
+      `tf.AssignAddVariableOp` / `tf.AssignSubVariableOp`, and
+      `tf.IsVariableInitialized` becomes `tf.VarIsInitializedOp`. Their
+      output ref is the variable again;
+    * every other use of a ref reads it with a `tf.ReadVariableOp` right
+      before the user, since a TF1 ref is read when its user runs. The ops
+      are stateful, so `tf-to-tfrt-fallback` orders reads and writes on the
+      function's chain in program order.
+
+    A `ref` operand that no variable of the same function made (a ref
+    passed into a loop body or a called function) is an error at the
+    updating op: refs do not cross functions.
+
+    Before:
+
+    ```mlir
+    func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+      %v = "tf.VariableV2"() {dtype = f32, shape = #tf_type.shape<2>, container = "", shared_name = "v"} : () -> tensor<*xf32>
+      %a = "tf.Assign"(%v, %x) {T = f32} : (tensor<*xf32>, tensor<2xf32>) -> tensor<*xf32>
+      %r = "tf.Identity"(%a) {T = f32} : (tensor<*xf32>) -> tensor<2xf32>
+      return %r : tensor<2xf32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+      %h = "tf.VarHandleOp"() {container = "", dtype = f32, shape = #tf_type.shape<2>, shared_name = "v"} : () -> tensor<!tf_type.resource>
+      "tf.AssignVariableOp"(%h, %x) {dtype = f32, validate_shape = true} : (tensor<!tf_type.resource>, tensor<2xf32>) -> ()
+      %0 = "tf.ReadVariableOp"(%h) {dtype = f32} : (tensor<!tf_type.resource>) -> tensor<*xf32>
+      %r = "tf.Identity"(%0) {T = f32} : (tensor<*xf32>) -> tensor<2xf32>
+      return %r : tensor<2xf32>
+    }
+    ```
+  }];
+  let dependentDialects = ["::tfrt_fallback::tf::TFTypeDialect"];
+}
+
+def TFHoistLoopInvariantReads
+    : Pass<"tf-hoist-loop-invariant-reads", "mlir::ModuleOp"> {
+  let summary = "Read variables that a loop cannot change once, before it";
+  let description = [{
+    A `tf.ReadVariableOp` in the `cond` or `body` of a `tf.While` (or
+    `tf.StatelessWhile`) reads the same value in every iteration when
+    nothing in the loop may write a variable. Such a read is done once,
+    right before the loop, and its value becomes one more loop-invariant
+    value (a new last operand and result of the loop, argument of `cond`
+    and `body`, returned unchanged by `body`), so each iteration runs one
+    chained kernel less, and a loop whose body only read variables runs
+    without a chain.
+
+    A read is hoisted when its handle is a loop-invariant value (an
+    argument the body returns in place) or a `tf.VarHandleOp` of the same
+    function (copied before the loop; removed from the loop when no read is
+    left), and when no op of `cond`, `body` or anything they call may write
+    a variable: every stateful op counts as a possible write except variable
+    reads (`tf.ReadVariableOp`, `tf.VarIsInitializedOp`,
+    `tf.ResourceGather`, `tf.VariableShape`), `tf.VarHandleOp` and the
+    TensorArray ops; unknown ops, external functions and recursion count
+    as writes. Reads of one handle with one type share one value. `cond`
+    and `body` must be private functions that only this loop uses (their
+    signatures change). A `T` or `output_shapes` list on the loop grows
+    with its values. Reads in inner loops that end up in an outer loop's
+    body are hoisted again.
+
+    The read is speculative: it happens even when the loop runs no
+    iteration (a loop that never runs reading a variable never assigned now
+    fails), as TensorFlow's own loop-invariant hoisting does.
+
+    Before:
+
+    ```mlir
+    func.func private @cond(%i: tensor<i32>, %h: tensor<!tf_type.resource>) -> tensor<i1> { ... }
+    func.func private @body(%i: tensor<i32>, %h: tensor<!tf_type.resource>) -> (tensor<i32>, tensor<!tf_type.resource>) {
+      %w = "tf.ReadVariableOp"(%h) {dtype = i32} : (tensor<!tf_type.resource>) -> tensor<i32>
+      %j = "tf.AddV2"(%i, %w) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+      return %j, %h : tensor<i32>, tensor<!tf_type.resource>
+    }
+    %r:2 = "tf.While"(%i0, %h) {cond = @cond, body = @body, is_stateless = false} : ...
+    ```
+
+    After:
+
+    ```mlir
+    func.func private @cond(%i: tensor<i32>, %h: tensor<!tf_type.resource>, %w: tensor<i32>) -> tensor<i1> { ... }
+    func.func private @body(%i: tensor<i32>, %h: tensor<!tf_type.resource>, %w: tensor<i32>) -> (tensor<i32>, tensor<!tf_type.resource>, tensor<i32>) {
+      %j = "tf.AddV2"(%i, %w) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+      return %j, %h, %w : tensor<i32>, tensor<!tf_type.resource>, tensor<i32>
+    }
+    %w = "tf.ReadVariableOp"(%h) {dtype = i32} : (tensor<!tf_type.resource>) -> tensor<i32>
+    %r:3 = "tf.While"(%i0, %h, %w) {cond = @cond, body = @body, is_stateless = false} : ...
+    ```
+  }];
+  let dependentDialects = ["::tfrt_fallback::tf::TFTypeDialect"];
+}
+
 def TFDeviceInline : Pass<"tf-device-inline", "mlir::ModuleOp"> {
   let summary = "Inline tf_device.launch and tf_device.cluster regions, "
                 "carrying their device onto the ops";
