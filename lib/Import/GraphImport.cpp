@@ -303,6 +303,26 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
     }
   }
 
+  // Control edges become chain dependencies: both ends are ordered (their
+  // order here is a topological one, control edges included). Constants
+  // cannot fail and have no effects: an edge from or to one orders nothing.
+  std::vector<bool> ordered(graph.nodes.size(), false);
+  for (size_t index : order) {
+    if (argOfNode.count(index))
+      continue;
+    for (const std::string &input : graph.nodes[index].inputs) {
+      TensorRef ref = *parseTensorRef(input);
+      if (!ref.control)
+        continue;
+      size_t source = byName.lookup(ref.node);
+      if (argOfNode.count(source) || graph.nodes[source].op == "Const" ||
+          graph.nodes[index].op == "Const")
+        continue;
+      ordered[index] = true;
+      ordered[source] = true;
+    }
+  }
+
   // Argument types from the Placeholders.
   OpBuilder builder(context);
   SmallVector<Type> argTypes(inputNames.size());
@@ -433,6 +453,8 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
           "T", TypeAttr::get(getElementTypeOrSelf(operands.front().getType())));
     if (!node.device.empty())
       state.addAttribute("device", builder.getStringAttr(node.device));
+    if (ordered[index])
+      state.addAttribute(tf::kOrderedAttrName, builder.getUnitAttr());
     Operation *op = builder.create(state);
     llvm::append_range(results[index], op->getResults());
   }
