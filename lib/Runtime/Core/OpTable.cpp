@@ -76,6 +76,12 @@ StatusOr<std::vector<OpArg>> parseOpArgs(absl::string_view text) {
     };
     OpArg arg;
     absl::string_view rest = item;
+    if (size_t colon = rest.find(':'); colon != absl::string_view::npos) {
+      arg.name = rest.substr(0, colon);
+      rest = rest.substr(colon + 1);
+      if (!isIdentifier(arg.name))
+        return bad("the name is not an identifier");
+    }
     if (absl::ConsumePrefix(&rest, "[")) {
       if (!absl::ConsumeSuffix(&rest, "]") || !isIdentifier(rest))
         return bad("a list is `[Attr]`");
@@ -106,6 +112,18 @@ StatusOr<std::vector<OpArg>> parseOpArgs(absl::string_view text) {
     args.push_back(arg);
   }
   return args;
+}
+
+int outputIndexOf(const OpInfo &op, absl::string_view name) {
+  int index = 0;
+  for (const OpArg &arg : op.outputs) {
+    if (arg.name == name)
+      return index;
+    if (arg.kind == OpArg::Kind::TypeListAttr || !arg.count.empty())
+      return -1;
+    ++index;
+  }
+  return -1;
 }
 
 const OpInfo *lookupOp(absl::string_view name) {
