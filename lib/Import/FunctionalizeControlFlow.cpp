@@ -117,7 +117,11 @@ struct GraphIndex {
 class Functionalizer {
 public:
   Functionalizer(std::vector<ImportedFunction> &functions, MLIRContext *context)
-      : functions(functions), context(context) {}
+      : functions(functions), context(context) {
+    // New functions take names no function has.
+    for (const ImportedFunction &function : functions)
+      functionNames.insert(function.name);
+  }
 
   LogicalResult run(ImportedGraph &graph, std::string &error);
 

@@ -20,6 +20,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <functional>
 
@@ -62,6 +63,13 @@ std::optional<TensorRef> parseTensorRef(StringRef name) {
   }
   ref.node = name;
   return ref;
+}
+
+std::string typeString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return text;
 }
 
 StringRef toStringRef(absl::string_view text) {
@@ -244,11 +252,19 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
     numUsed[it->second] = std::max(numUsed[it->second], ref->index + 1);
   }
 
-  // The nodes the outputs need, in topological order (iterative DFS).
+  // The nodes the outputs (and the control outputs) need, in topological
+  // order (iterative DFS).
+  for (const std::string &name : graph.controlOutputs)
+    if (!byName.count(name))
+      return fail("the control output '" + name +
+                  "' is not a node of the "
+                  "graph");
+  std::vector<std::string> roots = outputNames;
+  llvm::append_range(roots, graph.controlOutputs);
   enum : uint8_t { Unvisited, Active, Done };
   std::vector<uint8_t> state(graph.nodes.size(), Unvisited);
   std::vector<size_t> order;
-  for (const std::string &name : outputNames) {
+  for (const std::string &name : roots) {
     size_t root = byName.lookup(parseTensorRef(name)->node);
     if (state[root] == Done)
       continue;
@@ -388,24 +404,67 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
 
     const rt::OpInfo *info =
         rt::lookupOp(absl::string_view(node.op.data(), node.op.size()));
+    // The function attribute `name` names, emitted before this one.
+    auto calleeOf = [&](StringRef name) -> func::FuncOp {
+      for (const NamedAttribute &a : node.attrs) {
+        if (a.getName() != name)
+          continue;
+        Attribute value = a.getValue();
+        if (auto list = dyn_cast<ArrayAttr>(value))
+          value = list.empty() ? Attribute() : list[0];
+        if (auto symbol = dyn_cast_or_null<FlatSymbolRefAttr>(value))
+          return module.lookupSymbol<func::FuncOp>(symbol);
+      }
+      return {};
+    };
     SmallVector<Type> resultTypes;
-    if (node.op == "While") {
-      // Functional control flow made by functionalizeControlFlow: a loop
-      // carries its operands' dtypes (their shapes may change), a branch
-      // returns what its then function returns.
+    StringRef opName = node.op;
+    bool resultsFromCallee = false;
+    if (opName == "While" || opName == "StatelessWhile") {
+      resultsFromCallee = true;
+      // Functional control flow (a GraphDef's, or made by
+      // functionalizeControlFlow): a loop carries its operands' dtypes
+      // (their shapes may change), a branch returns what its first branch
+      // returns, a call what its function returns.
       for (Value operand : operands)
         resultTypes.push_back(
             UnrankedTensorType::get(getElementTypeOrSelf(operand.getType())));
-    } else if (node.op == "If") {
-      FlatSymbolRefAttr thenBranch;
-      for (const NamedAttribute &a : node.attrs)
-        if (a.getName() == "then_branch")
-          thenBranch = dyn_cast<FlatSymbolRefAttr>(a.getValue());
-      auto callee =
-          thenBranch ? module.lookupSymbol<func::FuncOp>(thenBranch) : nullptr;
+    } else if (opName == "If" || opName == "StatelessIf" || opName == "Case" ||
+               opName == "StatelessCase" || opName == "PartitionedCall" ||
+               opName == "StatefulPartitionedCall") {
+      bool isIf = opName.ends_with("If"), isCase = opName.ends_with("Case");
+      resultsFromCallee = true;
+      func::FuncOp callee = calleeOf(isIf     ? "then_branch"
+                                     : isCase ? "branches"
+                                              : "f");
       if (!callee)
         return fail("node '" + node.name + "' calls no function");
       llvm::append_range(resultTypes, callee.getResultTypes());
+      if (!isIf && !isCase) {
+        // A call passes its operands as the function takes them: an operand
+        // of a more precise type becomes one of the argument's.
+        if (callee.getNumArguments() != operands.size())
+          return fail("node '" + node.name + "' passes " +
+                      Twine(operands.size()) + " operands to '" +
+                      callee.getSymName() + "', which takes " +
+                      Twine(callee.getNumArguments()));
+        for (auto [operand, type] :
+             llvm::zip(operands, callee.getArgumentTypes())) {
+          if (operand.getType() == type)
+            continue;
+          if (getElementTypeOrSelf(operand.getType()) !=
+              getElementTypeOrSelf(type))
+            return fail("node '" + node.name + "' passes a " +
+                        Twine(typeString(operand.getType())) + " to '" +
+                        callee.getSymName() + "', which takes a " +
+                        typeString(type));
+          OperationState identity(loc, "tf.Identity");
+          identity.addOperands(operand);
+          identity.addTypes(type);
+          identity.addAttribute("T", TypeAttr::get(getElementTypeOrSelf(type)));
+          operand = builder.create(identity)->getResult(0);
+        }
+      }
     } else if (node.op == "Const") {
       ElementsAttr value;
       for (const NamedAttribute &a : node.attrs)
@@ -442,7 +501,9 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
       });
     };
     bool needsT;
-    if (info)
+    if (resultsFromCallee)
+      needsT = false; // a call's types are its function's
+    else if (info)
       needsT = !info->inputs.empty() &&
                info->inputs[0].kind == rt::OpArg::Kind::TypeAttr &&
                info->inputs[0].type == "T" && !hasAttr("T");
@@ -492,13 +553,29 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
       if (!consumed.contains(node.name) && node.op != "NoOp")
         main.outputs.push_back(node.name);
   }
-  std::vector<ImportedFunction> functions;
+  // The library's functions, then those functionalization makes.
+  std::vector<ImportedFunction> functions = std::move(main.library);
+  main.library.clear();
+  const size_t numLibrary = functions.size();
   std::string error;
   if (failed(functionalizeControlFlow(main, functions, context, error))) {
     emitError(unknown) << "cannot turn the graph's TensorFlow v1 control flow "
                           "into functions: "
                        << error;
     return {};
+  }
+  for (size_t i = 0; i < numLibrary; ++i) {
+    // Functionalization adds functions: the body is moved out meanwhile.
+    ImportedGraph body = std::move(functions[i].body);
+    LogicalResult result =
+        functionalizeControlFlow(body, functions, context, error);
+    functions[i].body = std::move(body);
+    if (failed(result)) {
+      emitError(unknown) << "cannot turn the TensorFlow v1 control flow of "
+                            "function '"
+                         << functions[i].name << "' into functions: " << error;
+      return {};
+    }
   }
   OwningOpRef<ModuleOp> module = ModuleOp::create(unknown);
   // A function is emitted after the functions it calls (an If's results are
@@ -511,16 +588,21 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
       [&](const ImportedGraph &body) -> LogicalResult {
     for (const ImportedNode &node : body.nodes)
       for (const NamedAttribute &attr : node.attrs) {
-        auto symbol = dyn_cast<FlatSymbolRefAttr>(attr.getValue());
-        auto it = symbol ? functionIndex.find(symbol.getValue())
-                         : functionIndex.end();
-        if (it == functionIndex.end() || emitted[it->second])
-          continue;
-        emitted[it->second] = 1;
-        const ImportedFunction &callee = functions[it->second];
-        if (failed(emitCallees(callee.body)) ||
-            failed(importFunction(callee.body, callee.name, *module)))
-          return failure();
+        SmallVector<Attribute> values{attr.getValue()};
+        if (auto list = dyn_cast<ArrayAttr>(attr.getValue()))
+          values.assign(list.begin(), list.end());
+        for (Attribute value : values) {
+          auto symbol = dyn_cast<FlatSymbolRefAttr>(value);
+          auto it = symbol ? functionIndex.find(symbol.getValue())
+                           : functionIndex.end();
+          if (it == functionIndex.end() || emitted[it->second])
+            continue;
+          emitted[it->second] = 1;
+          const ImportedFunction &callee = functions[it->second];
+          if (failed(emitCallees(callee.body)) ||
+              failed(importFunction(callee.body, callee.name, *module)))
+            return failure();
+        }
       }
     return success();
   };

@@ -33,6 +33,8 @@ struct ImportedNode {
   llvm::SmallVector<mlir::NamedAttribute> attrs;
 };
 
+struct ImportedFunction;
+
 /// A graph and the tensors it is called with. Inputs and outputs are tensor
 /// names ("node" or "node:index"); empty lists mean TF.js's defaults: every
 /// Placeholder is an input, every node no other node consumes is an output.
@@ -40,8 +42,15 @@ struct ImportedGraph {
   std::vector<ImportedNode> nodes;
   std::vector<std::string> inputs;
   std::vector<std::string> outputs;
+  /// Nodes that must run although no output needs them (a FunctionDef's
+  /// control outputs).
+  std::vector<std::string> controlOutputs;
   /// Shapes to give inputs whose Placeholder has none, by input name.
   std::vector<std::pair<std::string, std::vector<int64_t>>> inputShapes;
+  /// The functions nodes may call (a GraphDef's function library): named
+  /// by function attributes (`f`, `cond`, `then_branch`, `branches`, ...).
+  /// Only those the graph reaches are imported.
+  std::vector<ImportedFunction> library;
 };
 
 /// A function of an imported program: its body is a graph whose inputs are
@@ -63,8 +72,10 @@ functionalizeControlFlow(ImportedGraph &graph,
 
 /// Builds a module whose `@main` computes `graph.outputs` from
 /// `graph.inputs`. Only the nodes the outputs need are imported. TF v1
-/// control flow is functionalized first (functionalizeControlFlow): its
-/// functions become private functions of the module. Reports errors
+/// control flow is functionalized first (functionalizeControlFlow), in the
+/// graph and in its library's functions: the functions made, and the
+/// library functions the graph calls, become private functions of the
+/// module. Reports errors
 /// (unknown inputs, cycles, unsupported dtypes) as diagnostics and returns
 /// null.
 mlir::OwningOpRef<mlir::ModuleOp> importGraph(const ImportedGraph &graph,
