@@ -105,7 +105,8 @@ def TFToTFRTFallback : Pass<"tf-to-tfrt-fallback", "mlir::ModuleOp"> {
 
 def TFExecutorToFunctional
     : Pass<"tf-executor-to-functional", "mlir::ModuleOp"> {
-  let summary = "Inline tf_executor graphs and islands into their functions";
+  let summary = "Inline tf_executor graphs and islands into their "
+                "functions, turning TensorFlow v1 control flow into functions";
   let description = [{
     Turns TensorFlow's MLIR export form, where a function's body is a
     `tf_executor.graph` of `tf_executor.island`s, into plain TF-dialect ops:
@@ -119,11 +120,55 @@ def TFExecutorToFunctional
     only orders them, with them. That keeps the meaning of graphs of pure
     ops; the order of stateful ops then follows the islands' order, and the
     `tf-to-tfrt-fallback` pass threads them on a chain in that order.
-    TensorFlow v1 control flow (`tf_executor.Switch`, `_SwitchN`, `Merge`,
-    `Enter`, `Exit`, `NextIteration.*`, `LoopCond`) is an error naming the
-    op: not turned into functional control flow yet.
 
-    Before:
+    A graph that holds TensorFlow v1 control flow (`tf_executor.Switch`,
+    `Merge`, `Enter`, `Exit`, `NextIteration.Source` / `Sink`, `LoopCond`)
+    is functionalized as the graph importers functionalize GraphDefs
+    (lib/Import/Graph): each op becomes a graph node named after its
+    location, control tokens become `^node` edges (which order stateful
+    ops, as in a GraphDef), values from outside the graph become inputs.
+    Each loop becomes a `tf.While` and each conditional a `tf.If` with new
+    private functions (named after the frame or the predicate); the rest of
+    the graph is emitted in a topological order in place of the
+    `tf_executor.graph`. An op that belongs to no loop or conditional it
+    recognises (`_SwitchN`, a Merge of a branch and an outside value, a
+    Merge without NextIteration in a loop) is an error at that op.
+
+    Before (v1, a loop `while acc < 10: acc = acc * 2`):
+
+    ```mlir
+    %0 = tf_executor.graph {
+      %e, %e_c = tf_executor.Enter %x frame "while" : tensor<f32>
+      %n, %token, %n_c = tf_executor.NextIteration.Source : tensor<f32>
+      %m, %i, %m_c = tf_executor.Merge %e, %n : tensor<f32>
+      %ten, %ten_c = tf_executor.island(%m_c) wraps "tf.Const"() {value = dense<10.0> : tensor<f32>, dtype = f32} : () -> tensor<f32>
+      %lt, %lt_c = tf_executor.island wraps "tf.Less"(%m, %ten) {T = f32} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %c, %c_c = tf_executor.LoopCond %lt : tensor<i1>
+      %f, %t, %s_c = tf_executor.Switch %m, %c : tensor<f32>
+      %d, %d_c = tf_executor.island wraps "tf.AddV2"(%t, %t) {T = f32} : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      tf_executor.NextIteration.Sink [%token] %d : tensor<f32>
+      %out, %out_c = tf_executor.Exit %f : tensor<f32>
+      tf_executor.fetch %out : tensor<f32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    %1 = "tf.While"(%x) {T = [f32], cond = @while_cond, body = @while_body, parallel_iterations = 10 : i64} : (tensor<f32>) -> tensor<*xf32>
+    %0 = "tf.Identity"(%1) {T = f32} : (tensor<*xf32>) -> tensor<f32>
+    func.func private @while_cond(%acc: tensor<*xf32>) -> tensor<i1> {
+      %ten = "tf.Const"() {value = dense<10.0> : tensor<f32>, dtype = f32} : () -> tensor<f32>
+      %lt = "tf.Less"(%acc, %ten) {T = f32} : (tensor<*xf32>, tensor<f32>) -> tensor<i1>
+      return %lt : tensor<i1>
+    }
+    func.func private @while_body(%acc: tensor<*xf32>) -> tensor<f32> {
+      %d = "tf.AddV2"(%acc, %acc) {T = f32} : (tensor<*xf32>, tensor<*xf32>) -> tensor<f32>
+      return %d : tensor<f32>
+    }
+    ```
+
+    Islands only, before:
 
     ```mlir
     func.func @main(%x: tensor<f32>) -> tensor<f32> {
@@ -149,7 +194,11 @@ def TFExecutorToFunctional
     }
     ```
   }];
-  let dependentDialects = ["::tfrt_fallback::tf_executor::TFExecutorDialect"];
+  let dependentDialects = ["::tfrt_fallback::tf_executor::TFExecutorDialect",
+                           "::mlir::func::FuncDialect",
+                           "::tfrt_fallback::tf::TFDialect",
+                           "::tfrt_fallback::tf::TFTypeDialect",
+                           "::tfrt_fallback::TFRTFallbackDialect"];
 }
 
 def TFRegionControlFlowToFunctional

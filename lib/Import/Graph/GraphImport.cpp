@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -189,14 +190,14 @@ bool isControlFlowOp(StringRef op) {
 
 /// Emits `graph` as the function `name` of `module` (public for `@main`,
 /// whose inputs and outputs may take TF.js's defaults).
-static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
-                                    ModuleOp module) {
+static FailureOr<func::FuncOp> importFunction(const ImportedGraph &graph,
+                                              StringRef name, ModuleOp module,
+                                              bool isMain, Location errorLoc) {
   MLIRContext *context = module.getContext();
   Location unknown = UnknownLoc::get(context);
-  const bool isMain = name == "main";
   auto fail = [&](const Twine &message) -> LogicalResult {
     std::string where = isMain ? "" : ("in function '" + name + "': ").str();
-    emitError(unknown) << where << message;
+    emitError(errorLoc) << where << message;
     return failure();
   };
 
@@ -344,6 +345,11 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
   SmallVector<Type> argTypes(inputNames.size());
   for (auto [node, argNo] : argOfNode) {
     const ImportedNode &placeholder = graph.nodes[node];
+    // An argument that comes from MLIR keeps its type.
+    if (placeholder.resultTypes && placeholder.resultTypes->size() == 1) {
+      argTypes[argNo] = placeholder.resultTypes->front();
+      continue;
+    }
     Type element;
     for (const NamedAttribute &a : placeholder.attrs)
       if (a.getName() == "dtype")
@@ -382,7 +388,9 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
   std::vector<SmallVector<Value>> results(graph.nodes.size());
   for (size_t index : order) {
     const ImportedNode &node = graph.nodes[index];
-    Location loc = NameLoc::get(builder.getStringAttr(node.name));
+    Location loc = node.location
+                       ? *node.location
+                       : NameLoc::get(builder.getStringAttr(node.name));
     if (auto it = argOfNode.find(index); it != argOfNode.end()) {
       results[index].push_back(body->getArgument(it->second));
       continue;
@@ -420,7 +428,11 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
     SmallVector<Type> resultTypes;
     StringRef opName = node.op;
     bool resultsFromCallee = false;
-    if (opName == "While" || opName == "StatelessWhile") {
+    if (node.resultTypes) {
+      // A node that comes from MLIR keeps its types.
+      llvm::append_range(resultTypes, *node.resultTypes);
+      resultsFromCallee = true;
+    } else if (opName == "While" || opName == "StatelessWhile") {
       resultsFromCallee = true;
       // Functional control flow (a GraphDef's, or made by
       // functionalizeControlFlow): a loop carries its operands' dtypes
@@ -532,52 +544,48 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
   func::ReturnOp::create(builder, unknown, returned);
   func.setType(
       builder.getFunctionType(argTypes, ValueRange(returned).getTypes()));
-  return success();
+  return func;
 }
 
-OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
-                                                 MLIRContext *context) {
+FailureOr<func::FuncOp>
+tfrt_fallback::importGraphAsFunction(ImportedGraph graph, StringRef name,
+                                     ModuleOp module, bool isMain,
+                                     Location errorLoc) {
+  MLIRContext *context = module.getContext();
   context->loadDialect<func::FuncDialect, tf::TFDialect, tf::TFTypeDialect,
                        TFRTFallbackDialect>();
-  Location unknown = UnknownLoc::get(context);
-  ImportedGraph main = graph;
-  // TF.js's default outputs (every node nothing reads) are fixed before
-  // functionalization replaces nodes.
-  if (main.outputs.empty()) {
-    llvm::StringSet<> consumed;
-    for (const ImportedNode &node : main.nodes)
-      for (const std::string &input : node.inputs)
-        if (std::optional<TensorRef> ref = parseTensorRef(input))
-          consumed.insert(ref->node);
-    for (const ImportedNode &node : main.nodes)
-      if (!consumed.contains(node.name) && node.op != "NoOp")
-        main.outputs.push_back(node.name);
-  }
-  // The library's functions, then those functionalization makes.
-  std::vector<ImportedFunction> functions = std::move(main.library);
-  main.library.clear();
+  // The library's functions, then those functionalization makes, named
+  // apart from the module's symbols.
+  llvm::StringSet<> taken;
+  taken.insert(name);
+  for (Operation &op : module.getBody()->getOperations())
+    if (auto symbol =
+            op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      taken.insert(symbol.getValue());
+  std::vector<ImportedFunction> functions = std::move(graph.library);
+  graph.library.clear();
   const size_t numLibrary = functions.size();
   std::string error;
-  if (failed(functionalizeControlFlow(main, functions, context, error))) {
-    emitError(unknown) << "cannot turn the graph's TensorFlow v1 control flow "
-                          "into functions: "
-                       << error;
-    return {};
+  if (failed(
+          functionalizeControlFlow(graph, functions, context, error, &taken))) {
+    emitError(errorLoc) << "cannot turn the graph's TensorFlow v1 control flow "
+                           "into functions: "
+                        << error;
+    return failure();
   }
   for (size_t i = 0; i < numLibrary; ++i) {
     // Functionalization adds functions: the body is moved out meanwhile.
     ImportedGraph body = std::move(functions[i].body);
     LogicalResult result =
-        functionalizeControlFlow(body, functions, context, error);
+        functionalizeControlFlow(body, functions, context, error, &taken);
     functions[i].body = std::move(body);
     if (failed(result)) {
-      emitError(unknown) << "cannot turn the TensorFlow v1 control flow of "
-                            "function '"
-                         << functions[i].name << "' into functions: " << error;
-      return {};
+      emitError(errorLoc) << "cannot turn the TensorFlow v1 control flow of "
+                             "function '"
+                          << functions[i].name << "' into functions: " << error;
+      return failure();
     }
   }
-  OwningOpRef<ModuleOp> module = ModuleOp::create(unknown);
   // A function is emitted after the functions it calls (an If's results are
   // its then function's): depth first over the calls, which never recur.
   llvm::StringMap<size_t> functionIndex;
@@ -600,14 +608,39 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
           emitted[it->second] = 1;
           const ImportedFunction &callee = functions[it->second];
           if (failed(emitCallees(callee.body)) ||
-              failed(importFunction(callee.body, callee.name, *module)))
+              failed(importFunction(callee.body, callee.name, module,
+                                    /*isMain=*/false, errorLoc)))
             return failure();
         }
       }
     return success();
   };
-  if (failed(emitCallees(main)) ||
-      failed(importFunction(main, "main", *module)))
+  if (failed(emitCallees(graph)))
+    return failure();
+  return importFunction(graph, name, module, isMain, errorLoc);
+}
+
+OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
+                                                 MLIRContext *context) {
+  context->loadDialect<func::FuncDialect, tf::TFDialect, tf::TFTypeDialect,
+                       TFRTFallbackDialect>();
+  Location unknown = UnknownLoc::get(context);
+  ImportedGraph main = graph;
+  // TF.js's default outputs (every node nothing reads) are fixed before
+  // functionalization replaces nodes.
+  if (main.outputs.empty()) {
+    llvm::StringSet<> consumed;
+    for (const ImportedNode &node : main.nodes)
+      for (const std::string &input : node.inputs)
+        if (std::optional<TensorRef> ref = parseTensorRef(input))
+          consumed.insert(ref->node);
+    for (const ImportedNode &node : main.nodes)
+      if (!consumed.contains(node.name) && node.op != "NoOp")
+        main.outputs.push_back(node.name);
+  }
+  OwningOpRef<ModuleOp> module = ModuleOp::create(unknown);
+  if (failed(importGraphAsFunction(std::move(main), "main", *module,
+                                   /*isMain=*/true, unknown)))
     return {};
   return module;
 }
