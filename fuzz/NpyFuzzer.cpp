@@ -14,7 +14,7 @@
 using namespace tfrt_fallback::rt;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  absl::string_view bytes(reinterpret_cast<const char *>(data), size);
+  std::string_view bytes(reinterpret_cast<const char *>(data), size);
   StatusOr<Tensor> tensor = parseNpy(bytes, "fuzz.npy");
   if (!tensor.ok())
     return 0;

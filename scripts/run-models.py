@@ -32,6 +32,7 @@ PEERS = os.path.join(os.path.dirname(ROOT), "shared", "peers")
 BIN = os.path.join(os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")), "bin")
 sys.path.insert(0, os.path.join(ROOT, "scripts", "models"))
 import fetch  # noqa: E402  (scripts/models/fetch.py)
+import peers  # noqa: E402  (scripts/models/peers.py)
 
 CACHE = fetch.CACHE
 
@@ -174,38 +175,12 @@ def wasm_error(name):
     return max(errs) if errs else None
 
 
-def peer_latencies(name, runs, peers_cache):
-    """Median ms of TF.js-wasm (XNNPACK, one thread, fed our reference's
-    inputs by scripts/models/wasm-latency.js with the TF.js of the peers'
-    cache) and OpenCV DNN 4.6 (one thread, on the --unfuse GraphDef), from
-    ../shared/peers; None when the peer cannot run the model."""
-    result = {}
-    ref_dir = os.path.join(CACHE, "refs", name)
-    try:
-        env = dict(os.environ)
-        env["NODE_PATH"] = os.path.join(peers_cache, "node_modules")
-        r = subprocess.run(["node", os.path.join(ROOT, "scripts", "models", "wasm-latency.js"),
-                            model_path(name), ref_dir, str(runs)],
-                           capture_output=True, text=True, timeout=900, env=env)
-        result["tfjs_wasm_ms"] = json.loads(r.stdout.strip().splitlines()[-1])["medianMs"]
-    except (subprocess.SubprocessError, ValueError, IndexError, KeyError):
-        result["tfjs_wasm_ms"] = None
-    pb = os.path.join(CACHE, "peers", "graphdefs", name + ".unfused.pb")
-    try:
-        if not os.path.exists(pb):
-            os.makedirs(os.path.dirname(pb), exist_ok=True)
-            subprocess.run([os.path.join(PEERS, "to-graphdef.sh"), model_path(name), pb, "--unfuse"],
-                           check=True, capture_output=True, timeout=900)
-        with open(os.path.join(ref_dir, "meta.cpu.json")) as f:
-            shape = json.load(f)["inputs"][0]["shape"]
-        if len(shape) != 4:
-            raise ValueError("not an image model")
-        r = subprocess.run([os.path.join(PEERS, "opencv-peer.sh"), pb, str(shape[1]), str(shape[2]),
-                            str(shape[3]), "1", str(runs)], capture_output=True, text=True, timeout=900)
-        result["opencv_ms"] = json.loads(r.stdout.strip().splitlines()[-1])["medianMs"]
-    except (subprocess.SubprocessError, ValueError, IndexError, KeyError, OSError):
-        result["opencv_ms"] = None
-    return result
+def peer_latencies(name, runs):
+    """Median ms of TF.js-wasm (XNNPACK, one thread) and OpenCV DNN 4.6 (one
+    thread, on the --unfuse GraphDef), from ../shared/peers; None when the
+    peer cannot run the model."""
+    return {"tfjs_wasm_ms": peers.wasm_ms(name, runs),
+            "opencv_ms": peers.opencv_ms(name, runs)}
 
 
 def write_markdown(rows, path):
@@ -246,11 +221,9 @@ def main():
     parser.add_argument("--markdown", help="write the table for docs/Models.md here")
     args = parser.parse_args()
     fetch.ensure()
-    peers_cache = None
     if args.peers:
         if os.path.exists(os.path.join(PEERS, "setup.sh")):
-            peers_cache = subprocess.run([os.path.join(PEERS, "setup.sh")], check=True,
-                                         stdout=subprocess.PIPE, text=True).stdout.strip().splitlines()[-1]
+            subprocess.run([os.path.join(PEERS, "setup.sh")], check=True, stdout=subprocess.DEVNULL)
         else:
             print("run-models: %s not found: no peer timings (--peers ignored)" % PEERS)
             args.peers = False
@@ -271,7 +244,7 @@ def main():
         if args.peers:
             if not ok and row["status"].startswith("MISMATCH"):
                 row["tfjs_wasm_vs_cpu"] = wasm_error(name)
-            row.update(peer_latencies(name, max(args.bench, 5), peers_cache))
+            row.update(peer_latencies(name, max(args.bench, 5)))
         verdict = "PASS" if ok else "FAIL"
         if name in expected:
             verdict = "NOW-PASSES" if ok else "XFAIL"

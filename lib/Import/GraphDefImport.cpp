@@ -239,9 +239,9 @@ FailureOr<std::string> GraphDefImporter::convertFunctionInput(
                    "' has no output '" + arg + "'");
     first = static_cast<int>(found - outs.begin());
   } else if (const rt::OpInfo *info =
-                 rt::lookupOp(absl::string_view(op.data(), op.size()));
+                 rt::lookupOp(std::string_view(op.data(), op.size()));
              info && info->outputs.size() > 1) {
-    first = rt::outputIndexOf(*info, absl::string_view(arg.data(), arg.size()));
+    first = rt::outputIndexOf(*info, std::string_view(arg.data(), arg.size()));
     if (first < 0)
       return error("the input '" + input + "': " + op +
                    " has no output argument '" + arg + "'");

@@ -11,6 +11,7 @@
 #include "tfrt_fallback/Dialect/Fallback/FallbackOps.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
 #include "tfrt_fallback/Runtime/Program.h"
+#include "tfrt_fallback/Runtime/StringTensor.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -38,6 +39,12 @@ static Type getType(const rt::ValueType &type, MLIRContext *context) {
 
 static ElementsAttr getElements(const rt::Tensor &tensor, Type type) {
   auto tensorType = cast<RankedTensorType>(type);
+  if (tensor.dtype() == rt::DType::String) {
+    SmallVector<StringRef> values;
+    for (std::string_view value : rt::stringElements(tensor))
+      values.push_back(StringRef(value.data(), value.size()));
+    return DenseStringElementsAttr::get(tensorType, values);
+  }
   ArrayRef<char> data(static_cast<const char *>(tensor.rawData()),
                       tensor.totalBytes());
   if (tensorType.getElementType().isInteger(1)) {

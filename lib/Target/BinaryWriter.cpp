@@ -187,6 +187,27 @@ static LogicalResult appendElementsBytes(ElementsAttr value,
   auto type = cast<ShapedType>(value.getType());
   Type elementType = type.getElementType();
   int64_t numElements = type.getNumElements();
+  if (isa<tf::StringType>(elementType)) {
+    // u64 ends[n + 1] (ends[0] = 0), then the bytes (format 1.2).
+    auto strings = dyn_cast<DenseStringElementsAttr>(value);
+    if (!strings)
+      return user->emitOpError("has a string constant the writer cannot read");
+    ArrayRef<StringRef> values = strings.getRawStringData();
+    auto element = [&](int64_t i) {
+      return strings.isSplat() ? values.front() : values[i];
+    };
+    auto append64 = [&](uint64_t v) {
+      for (int k = 0; k < 8; ++k)
+        bytes.push_back(static_cast<uint8_t>(v >> (8 * k)));
+    };
+    uint64_t end = 0;
+    append64(end);
+    for (int64_t i = 0; i < numElements; ++i)
+      append64(end += element(i).size());
+    for (int64_t i = 0; i < numElements; ++i)
+      bytes.insert(bytes.end(), element(i).begin(), element(i).end());
+    return success();
+  }
   if (!elementType.isIntOrFloat())
     return user->emitOpError("has a constant of element type ")
            << elementType << ", which the binary program format cannot carry";

@@ -29,15 +29,20 @@ using namespace tfrt_fallback;
 
 namespace {
 
-StringRef toStringRef(absl::string_view text) {
+StringRef toStringRef(std::string_view text) {
   return StringRef(text.data(), text.size());
 }
 
 /// The dtype a type attribute gets from a tensor of `type`: its element
 /// type, without the subtypes of a resource or variant (TF's DT_RESOURCE
-/// and DT_VARIANT carry none).
+/// and DT_VARIANT carry none) and without reference (a TF1 variable's
+/// `!tf_type.f32ref` types `T` as f32, as TensorFlow's DropRefType has it:
+/// an OpDef's type attribute never holds a reference dtype).
 Type dtypeOf(Type type) {
   Type element = getElementTypeOrSelf(type);
+  if (auto ref = dyn_cast<tf::RefType>(element))
+    if (Type referent = ref.getReferentType())
+      element = referent;
   if (isa<tf::ResourceType>(element))
     return tf::ResourceType::get(type.getContext(), {});
   if (isa<tf::VariantType>(element))
@@ -324,7 +329,7 @@ LogicalResult
 tfrt_fallback::deriveTFAttributes(Operation *op, StringRef opName,
                                   SmallVectorImpl<NamedAttribute> &attrs) {
   const rt::OpInfo *info =
-      rt::lookupOp(absl::string_view(opName.data(), opName.size()));
+      rt::lookupOp(std::string_view(opName.data(), opName.size()));
   if (!info)
     return success();
   // The deriver reads the explicit attributes while `attrs` grows.

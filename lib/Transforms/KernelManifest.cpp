@@ -6,6 +6,9 @@
 
 #include "tfrt_fallback/Transforms/KernelManifest.h"
 
+#include "tfrt_fallback/Dialect/TF/TFTypes.h"
+#include "tfrt_fallback/Runtime/DType.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -62,6 +65,12 @@ llvm::Expected<KernelManifest> KernelManifest::readFile(llvm::StringRef path) {
 }
 
 std::string tfrt_fallback::manifestDTypeName(Type type) {
+  // The runtime's name (DTypes.def), which is MLIR's spelling for the
+  // numeric dtypes and `string`, `resource`, `variant` for TF's own.
+  if (std::optional<rt::DType> dtype = tf::getDType(type)) {
+    std::string_view name = rt::dtypeName(*dtype);
+    return std::string(name.data(), name.size());
+  }
   std::string name;
   llvm::raw_string_ostream os(name);
   os << type;

@@ -18,8 +18,10 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <cstring>
 #include <optional>
 
 namespace tfrt_fallback {
@@ -151,6 +153,57 @@ Value matchBias(Operation *op, Value input, int64_t channels,
   return bias;
 }
 
+/// The elements of `value` when it is a tf.Const of f32 elements (inline or
+/// a dense_resource blob), else nothing.
+std::optional<SmallVector<float>> constantF32Values(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (tfName(def) != "Const")
+    return std::nullopt;
+  auto elements = def->getAttrOfType<ElementsAttr>("value");
+  if (!elements || !elements.getElementType().isF32() ||
+      !elements.getShapedType().hasStaticShape())
+    return std::nullopt;
+  const int64_t count = elements.getNumElements();
+  if (auto dense = dyn_cast<DenseElementsAttr>(elements)) {
+    auto values = dense.getValues<float>();
+    return SmallVector<float>(values.begin(), values.end());
+  }
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(elements)) {
+    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+    if (!blob || blob->getData().size() != count * sizeof(float))
+      return std::nullopt;
+    SmallVector<float> values(count);
+    std::memcpy(values.data(), blob->getData().data(), count * sizeof(float));
+    return values;
+  }
+  return std::nullopt;
+}
+
+/// True if `scale` broadcasts over the channels of a value of rank `rank`
+/// with `channels` channels without changing its shape: a scalar, [C], [1],
+/// or [1, ..., 1, C] of at most `rank` dimensions.
+bool scalesChannels(Value scale, int64_t rank, int64_t channels) {
+  auto type = dyn_cast<RankedTensorType>(scale.getType());
+  if (!type || !type.hasStaticShape() || type.getRank() > rank)
+    return false;
+  for (int64_t i = 0; i + 1 < type.getRank(); ++i)
+    if (type.getDimSize(i) != 1)
+      return false;
+  return type.getRank() == 0 || type.getDimSize(type.getRank() - 1) == 1 ||
+         type.getDimSize(type.getRank() - 1) == channels;
+}
+
+/// The operand of binary `op` that is not `value`, when exactly one is.
+Value otherOperand(Operation *op, Value value) {
+  if (op->getNumOperands() != 2 || op->getOperand(0) == op->getOperand(1))
+    return nullptr;
+  if (op->getOperand(0) == value)
+    return op->getOperand(1);
+  if (op->getOperand(1) == value)
+    return op->getOperand(0);
+  return nullptr;
+}
+
 struct TFRTFallbackFusePass
     : public tfrt_fallback::impl::TFRTFallbackFuseBase<TFRTFallbackFusePass> {
   using Base::Base;
@@ -171,6 +224,16 @@ struct TFRTFallbackFusePass
   /// Appends a following residual Add and activation to fused op `op`
   /// (fused_ops ["BiasAdd"]); true if it did.
   bool fuseActivation(Operation *op);
+  /// Replaces the PReLU that Keras's converters spell out after fused op
+  /// `op` (fused_ops ["BiasAdd"]),
+  ///   Add(Relu(x), Mul(Sub(x, Abs(x)), c)) = x > 0 ? x : 2c * x,
+  /// with a fused "Prelu" of alpha 2c; true if it did.
+  bool fusePrelu(Operation *op);
+  /// Removes the same spelled-out PReLU, Add(x, Mul(Sub(x, Abs(x)), c)),
+  /// after `abs` when x is a Relu's or Relu6's output (TF.js's converter
+  /// folds the Relu of a PReLU into the convolution before it): x - |x| is 0
+  /// there, so the sum is x; true if it did.
+  bool dropPreluOfNonNegative(Operation *abs);
   /// Appends to `chain` (whose last op computes the bias) a residual Add
   /// (when `residual`), then an activation, with their fused_ops names and
   /// operands; returns the activation's extra attributes.
@@ -342,6 +405,150 @@ bool TFRTFallbackFusePass::fuseActivation(Operation *op) {
   return true;
 }
 
+bool TFRTFallbackFusePass::fusePrelu(Operation *op) {
+  auto fusedOps = op->getAttrOfType<ArrayAttr>("fused_ops");
+  auto numArgs = op->getAttrOfType<IntegerAttr>("num_args");
+  if (!fusedOps || fusedOps.size() != 1 || !numArgs || numArgs.getInt() != 1 ||
+      op->getNumOperands() != 3 || op->getNumResults() != 1)
+    return false;
+  auto first = dyn_cast<StringAttr>(fusedOps[0]);
+  Type elementType = fusableElementType(op);
+  if (!first || first.getValue() != "BiasAdd" || !elementType ||
+      !elementType.isF32())
+    return false;
+  std::optional<int64_t> channels = outputChannels(op, tfName(op));
+  Value x = op->getResult(0);
+  // x's users: exactly Relu(x), Abs(x) and Sub(x, Abs(x)).
+  Operation *relu = nullptr, *abs = nullptr, *sub = nullptr;
+  for (Operation *user : x.getUsers()) {
+    StringRef name = tfName(user);
+    if (user->getBlock() != op->getBlock() || user->getNumResults() != 1)
+      return false;
+    if (name == "Relu" && !relu)
+      relu = user;
+    else if (name == "Abs" && !abs)
+      abs = user;
+    else if (name == "Sub" && !sub)
+      sub = user;
+    else
+      return false;
+  }
+  if (!relu || !abs || !sub || !channels ||
+      std::distance(x.getUsers().begin(), x.getUsers().end()) != 3 ||
+      sub->getOperand(0) != x || sub->getOperand(1) != abs->getResult(0) ||
+      !abs->getResult(0).hasOneUse() || !sub->getResult(0).hasOneUse() ||
+      !relu->getResult(0).hasOneUse())
+    return false;
+  Operation *mul = soleUser(sub->getResult(0));
+  if (tfName(mul) != "Mul" || mul->getBlock() != op->getBlock() ||
+      !mul->getResult(0).hasOneUse())
+    return false;
+  Value scale = otherOperand(mul, sub->getResult(0));
+  Operation *add = soleUser(mul->getResult(0));
+  if (!scale || (tfName(add) != "Add" && tfName(add) != "AddV2") ||
+      add->getBlock() != op->getBlock() ||
+      otherOperand(add, mul->getResult(0)) != relu->getResult(0))
+    return false;
+  std::optional<SmallVector<float>> c = constantF32Values(scale);
+  if (!c || !scalesChannels(scale, /*rank=*/4, *channels) ||
+      !hasKernel(tfName(op), elementType))
+    return false;
+
+  // x - |x| is 2x below zero and 0 above, so the sum is x > 0 ? x : 2cx,
+  // bit for bit (scaling by 2 is exact).
+  SmallVector<float> alpha(c->begin(), c->end());
+  for (float &a : alpha)
+    a *= 2.0f;
+  OpBuilder builder(op);
+  auto alphaType =
+      RankedTensorType::get({static_cast<int64_t>(alpha.size())}, elementType);
+  OperationState constState(scale.getLoc(), "tf.Const");
+  constState.addTypes(alphaType);
+  constState.addAttribute("dtype", TypeAttr::get(elementType));
+  constState.addAttribute(
+      "value", DenseElementsAttr::get(alphaType, ArrayRef<float>(alpha)));
+  Operation *alphaConst = builder.create(constState);
+
+  SmallVector<Value, 4> operands(op->getOperands());
+  operands.push_back(alphaConst->getResult(0));
+  SmallVector<Location> locs = {op->getLoc(),  relu->getLoc(), abs->getLoc(),
+                                sub->getLoc(), mul->getLoc(),  add->getLoc()};
+  OpBuilder after(add);
+  NamedAttrList attrs(op->getAttrDictionary());
+  attrs.set("fused_ops", after.getStrArrayAttr({"BiasAdd", "Prelu"}));
+  attrs.set("num_args", after.getI64IntegerAttr(2));
+  OperationState state(after.getFusedLoc(locs), op->getName().getStringRef());
+  state.addOperands(operands);
+  state.addTypes(add->getResultTypes());
+  state.addAttributes(attrs);
+  Operation *fused = after.create(state);
+  add->getResult(0).replaceAllUsesWith(fused->getResult(0));
+  for (Operation *dead : {add, relu, mul, sub, abs, op})
+    dead->erase();
+  Operation *scaleDef = scale.getDefiningOp();
+  if (scaleDef && scaleDef->use_empty())
+    scaleDef->erase();
+  return true;
+}
+
+/// True if `value` is a Relu's or Relu6's output: a tf.Relu, tf.Relu6 or a
+/// fused op whose fused_ops end with one.
+static bool isReluOutput(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return false;
+  StringRef name = tfName(def);
+  if (name == "Relu" || name == "Relu6")
+    return true;
+  auto fusedOps = def->getAttrOfType<ArrayAttr>("fused_ops");
+  if (!fusedOps || fusedOps.empty() || def->getNumResults() != 1)
+    return false;
+  auto last = dyn_cast<StringAttr>(fusedOps[fusedOps.size() - 1]);
+  return last && (last.getValue() == "Relu" || last.getValue() == "Relu6");
+}
+
+bool TFRTFallbackFusePass::dropPreluOfNonNegative(Operation *abs) {
+  if (abs->getNumOperands() != 1 || abs->getNumResults() != 1)
+    return false;
+  Value x = abs->getOperand(0);
+  if (!isReluOutput(x) || !abs->getResult(0).hasOneUse())
+    return false;
+  Operation *sub = soleUser(abs->getResult(0));
+  if (tfName(sub) != "Sub" || sub->getOperand(0) != x ||
+      sub->getOperand(1) != abs->getResult(0) || !sub->getResult(0).hasOneUse())
+    return false;
+  Operation *mul = soleUser(sub->getResult(0));
+  if (tfName(mul) != "Mul" || !otherOperand(mul, sub->getResult(0)) ||
+      !mul->getResult(0).hasOneUse())
+    return false;
+  Operation *add = soleUser(mul->getResult(0));
+  if ((tfName(add) != "Add" && tfName(add) != "AddV2") ||
+      otherOperand(add, mul->getResult(0)) != x)
+    return false;
+  // The scale must not change x's shape by broadcasting.
+  Value scale = otherOperand(mul, sub->getResult(0));
+  Operation *def = x.getDefiningOp();
+  auto xType = dyn_cast<RankedTensorType>(x.getType());
+  std::optional<int64_t> channels, rank;
+  if (xType && xType.getRank() > 0 &&
+      !xType.isDynamicDim(xType.getRank() - 1)) {
+    rank = xType.getRank();
+    channels = xType.getDimSize(*rank - 1);
+  } else if (def->hasAttr("fused_ops")) {
+    channels = outputChannels(def, tfName(def));
+    rank = tfName(def).contains("MatMul") ? 2 : 4;
+  }
+  if (!channels || !scalesChannels(scale, *rank, *channels))
+    return false;
+  add->getResult(0).replaceAllUsesWith(x);
+  for (Operation *dead : {add, mul, sub, abs})
+    dead->erase();
+  Operation *scaleDef = scale.getDefiningOp();
+  if (scaleDef && tfName(scaleDef) == "Const" && scaleDef->use_empty())
+    scaleDef->erase();
+  return true;
+}
+
 void TFRTFallbackFusePass::runOnOperation() {
   if (!kernelManifest.empty()) {
     auto parsed = KernelManifest::readFile(kernelManifest);
@@ -377,6 +584,23 @@ void TFRTFallbackFusePass::runOnOperation() {
     if (!done)
       fuseActivation(op);
   }
+  // PReLU spelled out after a fused convolution (the loop above leaves such
+  // ops alone: their output has three users).
+  SmallVector<Operation *> fused, absOps;
+  getOperation().walk([&](Operation *op) {
+    if (tfName(op) == "Abs")
+      absOps.push_back(op);
+  });
+  for (Operation *op : absOps)
+    dropPreluOfNonNegative(op);
+  getOperation().walk([&](Operation *op) {
+    StringRef name = tfName(op);
+    if (name == "_FusedConv2D" || name == "_FusedDepthwiseConv2dNative" ||
+        name == "FusedDepthwiseConv2dNative")
+      fused.push_back(op);
+  });
+  for (Operation *op : fused)
+    fusePrelu(op);
 }
 
 } // namespace

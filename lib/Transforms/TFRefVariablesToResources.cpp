@@ -80,9 +80,20 @@ TFRefVariablesToResourcesPass::convertFunction(func::FuncOp func) {
   for (Operation *variable : variables) {
     if (variable->getNumResults() != 1 || variable->getNumOperands() != 0)
       return variable->emitOpError("must have no operands and one result");
+    // TF's MLIR leaves `dtype` out (derived from the result): a ref
+    // result's referent (`!tf_type.f32ref`: f32) or the result's dtype.
     auto dtype = variable->getAttrOfType<TypeAttr>("dtype");
-    if (!dtype)
-      return variable->emitOpError("requires a 'dtype' type attribute");
+    if (!dtype) {
+      Type element = getElementTypeOrSelf(variable->getResult(0).getType());
+      if (auto ref = dyn_cast<tf::RefType>(element))
+        element = ref.getReferentType();
+      if (!element || !isTFElementType(element) ||
+          isa<tf::ResourceType, tf::VariantType>(element))
+        return variable->emitOpError(
+            "requires a 'dtype' type attribute or a result whose type gives "
+            "it");
+      dtype = TypeAttr::get(element);
+    }
     builder.setInsertionPoint(variable);
     OperationState state(variable->getLoc(), "tf.VarHandleOp");
     state.addTypes(resource);

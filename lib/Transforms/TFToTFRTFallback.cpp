@@ -19,8 +19,10 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -70,6 +72,12 @@ Attribute convertTFAttr(Attribute value) {
         return TypeAttr::get(element);
     return value;
   }
+  // An OpDef's type attribute holds no reference dtype (TensorFlow's
+  // DropRefType): `T = !tf_type.f32ref` is f32.
+  if (auto type = dyn_cast<TypeAttr>(value))
+    if (auto ref = dyn_cast<tf::RefType>(type.getValue()))
+      if (Type referent = ref.getReferentType())
+        return TypeAttr::get(referent);
   // A function without instantiation attributes is a plain symbol.
   if (auto func = dyn_cast<tf::FuncAttr>(value);
       func && func.getAttrs().empty() && isa<FlatSymbolRefAttr>(func.getName()))
@@ -177,6 +185,65 @@ bool callsEffectful(Operation *op,
     Operation *callee = SymbolTable::lookupNearestSymbolFrom(op, name);
     return callee && effectful.contains(callee);
   });
+}
+
+/// `type` with a TF1 reference element type (`!tf_type.f32ref`) replaced
+/// by its referent (f32), as TensorFlow's DropRefType; other types as they
+/// are.
+Type dropRefType(Type type) {
+  auto tensor = dyn_cast<TensorType>(type);
+  auto ref = tensor ? dyn_cast<tf::RefType>(tensor.getElementType()) : nullptr;
+  Type referent = ref ? ref.getReferentType() : Type();
+  return referent ? tensor.clone(referent) : type;
+}
+
+/// Gives every value of a reference dtype its referent dtype: the runtime
+/// has no TF1 reference variables (no kernel writes through a reference),
+/// so a reference is read as the tensor it refers to, which is what
+/// TensorFlow's kernels do with a ref input they only read (Identity,
+/// Switch, ...). Function signatures follow their arguments and results.
+void dropReferenceTypes(ModuleOp module) {
+  auto dropAll = [](auto values) {
+    for (Value value : values)
+      if (Type dropped = dropRefType(value.getType());
+          dropped != value.getType())
+        value.setType(dropped);
+  };
+  module.walk([&](Operation *op) {
+    dropAll(op->getResults());
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        dropAll(block.getArguments());
+  });
+  for (auto func : module.getOps<func::FuncOp>()) {
+    FunctionType type = func.getFunctionType();
+    auto map = [](TypeRange types) {
+      return llvm::map_to_vector(types, dropRefType);
+    };
+    FunctionType dropped = FunctionType::get(
+        func.getContext(), map(type.getInputs()), map(type.getResults()));
+    if (dropped != type)
+      func.setType(dropped);
+  }
+}
+
+/// Whether a value of type `actual` may be passed where `expected` is
+/// declared: tensors of the same element type (resource and variant
+/// subtypes aside) with compatible shapes (`tensor<2xf32>` for
+/// `tensor<*xf32>` or the other way round).
+bool isCompatibleTensorType(Type actual, Type expected) {
+  auto a = dyn_cast<TensorType>(actual);
+  auto e = dyn_cast<TensorType>(expected);
+  if (!a || !e || failed(verifyCompatibleShape(a, e)))
+    return false;
+  auto dtype = [](Type element) -> Type {
+    if (isa<tf::ResourceType>(element))
+      return tf::ResourceType::get(element.getContext(), {});
+    if (isa<tf::VariantType>(element))
+      return tf::VariantType::get(element.getContext(), {});
+    return element;
+  };
+  return dtype(a.getElementType()) == dtype(e.getElementType());
 }
 
 class TFToTFRTFallbackPass
@@ -587,23 +654,70 @@ TFToTFRTFallbackPass::lowerControlFlow(Operation *op, OpBuilder &builder,
   if (name == "PartitionedCall" || name == "StatefulPartitionedCall") {
     func::FuncOp callee = callees.front();
     FunctionType signature = tfSignatures.lookup(callee);
-    if (TypeRange(op->getOperandTypes()) != signature.getInputs() ||
-        TypeRange(op->getResultTypes()) != signature.getResults())
-      return op->emitOpError("has operand or result types that differ from "
-                             "the signature of ")
+    // TensorFlow lets a call's types be more or less refined than its
+    // callee's (`tensor<2xf32>` for `tensor<*xf32>`); func.call needs them
+    // equal, so a value whose type differs passes through an Identity
+    // kernel call of the callee's type (the call's, for a result), which
+    // shares its buffer and which the executor checks like any result.
+    auto compatible = [](TypeRange actual, TypeRange expected) {
+      return actual.size() == expected.size() &&
+             llvm::all_of(llvm::zip(actual, expected), [](auto pair) {
+               return isCompatibleTensorType(std::get<0>(pair),
+                                             std::get<1>(pair));
+             });
+    };
+    if (!compatible(op->getOperandTypes(), signature.getInputs()) ||
+        !compatible(signature.getResults(), op->getResultTypes()))
+      return op->emitOpError("has operand or result types that are not "
+                             "compatible with the signature of ")
              << names->front() << ", " << signature;
+    const KernelManifest &kernels =
+        manifest ? *manifest : getDefaultKernelManifest();
+    bool needsCasts =
+        TypeRange(op->getOperandTypes()) != signature.getInputs() ||
+        TypeRange(op->getResultTypes()) != signature.getResults();
+    if (needsCasts && !allowUnsupported && !kernels.hasOp("Identity"))
+      return op->emitOpError("has types more or less refined than ")
+             << names->front()
+             << "'s, which need an Identity kernel the target runtime lacks";
+    auto cast = [&](Value value, Type type) -> Value {
+      if (value.getType() == type)
+        return value;
+      Type dtype = getElementTypeOrSelf(type);
+      if (isa<tf::ResourceType>(dtype))
+        dtype = tf::ResourceType::get(context, {});
+      else if (isa<tf::VariantType>(dtype))
+        dtype = tf::VariantType::get(context, {});
+      auto identity = KernelCallOp::create(
+          builder, loc, "Identity", ArrayRef<Type>(type), value,
+          builder.getDictionaryAttr(
+              builder.getNamedAttr("T", TypeAttr::get(dtype))),
+          StringAttr(), Value());
+      return identity.getResults().front();
+    };
     SmallVector<Value> operands;
-    SmallVector<Type> resultTypes(op->getResultTypes());
+    SmallVector<Type> resultTypes(signature.getResults());
     if (chained(callee)) {
       operands.push_back(inChain);
       resultTypes.push_back(ChainType::get(context));
     }
-    llvm::append_range(operands, op->getOperands());
+    for (auto [operand, type] :
+         llvm::zip(op->getOperands(), signature.getInputs()))
+      operands.push_back(cast(operand, type));
     auto call = func::CallOp::create(builder, loc, names->front(), resultTypes,
                                      operands);
-    lowered = call;
+    SmallVector<Value> results;
+    for (auto [result, type] :
+         llvm::zip(call.getResults().take_front(op->getNumResults()),
+                   op->getResultTypes()))
+      results.push_back(cast(result, type));
     if (chained(callee))
       outChain = call.getResults().back();
+    op->replaceAllUsesWith(results);
+    if (outChain)
+      chain = outChain;
+    op->erase();
+    return success();
   } else if (name == "While" || name == "StatelessWhile") {
     if (op->getNumOperands() != op->getNumResults())
       return op->emitOpError("has ")
@@ -671,6 +785,7 @@ void TFToTFRTFallbackPass::runOnOperation() {
       return signalPassFailure();
     }
   }
+  dropReferenceTypes(module);
   for (auto func : module.getOps<func::FuncOp>())
     tfSignatures[func] = func.getFunctionType();
   computeEffectfulFunctions(module);

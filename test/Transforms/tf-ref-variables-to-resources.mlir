@@ -49,3 +49,23 @@ func.func private @body(%ref: tensor<*xf32>, %x: tensor<f32>) -> tensor<*xf32> {
   %a = "tf.Assign"(%ref, %x) {T = f32} : (tensor<*xf32>, tensor<f32>) -> tensor<*xf32>
   return %a : tensor<*xf32>
 }
+
+// -----
+
+// TensorFlow's MLIR leaves `dtype` out: the referent of the ref result
+// gives it.
+// CHECK-LABEL: func.func @derived_dtype
+// CHECK: "tf.VarHandleOp"() {container = "", dtype = f32, shape = #tf_type.shape<>, shared_name = "w"}
+func.func @derived_dtype() -> tensor<f32> {
+  %v = "tf.VariableV2"() {shape = #tf_type.shape<>, container = "", shared_name = "w"} : () -> tensor<!tf_type.f32ref>
+  %r = "tf.Identity"(%v) : (tensor<!tf_type.f32ref>) -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// -----
+
+func.func @no_dtype() -> tensor<*x!tf_type.resource> {
+  // expected-error@+1 {{'tf.VariableV2' op requires a 'dtype' type attribute or a result whose type gives it}}
+  %v = "tf.VariableV2"() {shape = #tf_type.shape<>, container = "", shared_name = "w"} : () -> tensor<*x!tf_type.resource>
+  return %v : tensor<*x!tf_type.resource>
+}

@@ -104,3 +104,13 @@ func.func @negative_count(%a: tensor<2xf32>, %axis: tensor<i32>) -> tensor<4xf32
   %0 = "tf.ConcatV2"(%a, %a, %axis) {N = -1 : i64} : (tensor<2xf32>, tensor<2xf32>, tensor<i32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// Without its reference, operand #0 makes `T` f32, which the written i64
+// contradicts.
+func.func @ref_contradicts(%arg0: tensor<3x!tf_type.f32ref>, %arg1: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'tf.Maximum' op attribute 'T' is i64, but the types make it f32 (by operand #0)}}
+  %0 = "tf.Maximum"(%arg0, %arg1) {T = i64} : (tensor<3x!tf_type.f32ref>, tensor<3xf32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}

@@ -130,3 +130,27 @@ func.func @several_errors(%x: i32, %y: tensor<2xf32>) -> tensor<2xf32> {
   %1 = "tf.B"(%y) {u = {a = 1 : i64}} : (tensor<2xf32>) -> tensor<2xf32>
   return %1 : tensor<2xf32>
 }
+
+// -----
+
+// A call's types may be more or less refined than its callee's, but of the
+// same dtype and compatible shapes.
+func.func @call_other_dtype(%arg0: tensor<2xi32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'tf.PartitionedCall' op has operand or result types that are not compatible with the signature of @takes_f32, '(tensor<*xf32>) -> tensor<*xf32>'}}
+  %0 = "tf.PartitionedCall"(%arg0) {config = "", config_proto = "", executor_type = "", f = @takes_f32} : (tensor<2xi32>) -> tensor<2xf32>
+  func.return %0 : tensor<2xf32>
+}
+func.func private @takes_f32(%arg0: tensor<*xf32>) -> tensor<*xf32> {
+  func.return %arg0 : tensor<*xf32>
+}
+
+// -----
+
+func.func @call_other_shape(%arg0: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'tf.PartitionedCall' op has operand or result types that are not compatible with the signature of @takes_3, '(tensor<3xf32>) -> tensor<3xf32>'}}
+  %0 = "tf.PartitionedCall"(%arg0) {config = "", config_proto = "", executor_type = "", f = @takes_3} : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %0 : tensor<2xf32>
+}
+func.func private @takes_3(%arg0: tensor<3xf32>) -> tensor<3xf32> {
+  func.return %arg0 : tensor<3xf32>
+}

@@ -191,3 +191,88 @@ func.func @hard_swish_add_stays(%x: tensor<1x4x4x3xf32>, %w: tensor<1x1x3x3xf32>
   %2 = "tf.AddV2"(%1, %three) : (tensor<*xf32>, tensor<f32>) -> tensor<*xf32>
   return %2 : tensor<*xf32>
 }
+
+// -----
+
+// A PReLU spelled out after the bias, Relu(x) + c (x - |x|), becomes the
+// fused "Prelu" with alpha 2c, a new constant.
+// CHECK-LABEL: func @conv_bias_prelu
+// CHECK: %[[A:.*]] = "tf.Const"() {dtype = f32, value = dense<[5.000000e-01, -1.000000e+00]> : tensor<2xf32>}
+// CHECK-NEXT: %[[F:.*]] = "tf._FusedConv2D"(%arg0, %arg1, %arg2, %[[A]])
+// CHECK-SAME: fused_ops = ["BiasAdd", "Prelu"]
+// CHECK-SAME: num_args = 2 : i64
+// CHECK-NEXT: return %[[F]]
+func.func @conv_bias_prelu(%x: tensor<1x4x4x3xf32>, %w: tensor<1x1x3x2xf32>, %b: tensor<2xf32>) -> tensor<*xf32> {
+  %c = "tf.Const"() {value = dense<[[[0.25, -0.5]]]> : tensor<1x1x2xf32>} : () -> tensor<1x1x2xf32>
+  %0 = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<1x1x3x2xf32>) -> tensor<*xf32>
+  %1 = "tf.BiasAdd"(%0, %b) : (tensor<*xf32>, tensor<2xf32>) -> tensor<*xf32>
+  %2 = "tf.Relu"(%1) : (tensor<*xf32>) -> tensor<*xf32>
+  %3 = "tf.Abs"(%1) : (tensor<*xf32>) -> tensor<*xf32>
+  %4 = "tf.Sub"(%1, %3) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  %5 = "tf.Mul"(%c, %4) : (tensor<1x1x2xf32>, tensor<*xf32>) -> tensor<*xf32>
+  %6 = "tf.Add"(%5, %2) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  return %6 : tensor<*xf32>
+}
+
+// -----
+
+// Left alone: a scale that is no constant; a scale of other than C
+// elements; the Sub's operands swapped (that is no PReLU).
+// CHECK-LABEL: func @prelu_not_fused
+// CHECK-COUNT-3: "tf.Abs"
+// CHECK-NOT: "Prelu"
+func.func @prelu_not_fused(%x: tensor<1x4x4x3xf32>, %w: tensor<1x1x3x2xf32>, %b: tensor<2xf32>, %s: tensor<2xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) {
+  %0 = "tf._FusedConv2D"(%x, %w, %b) {T = f32, fused_ops = ["BiasAdd"], num_args = 1 : i64, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<1x1x3x2xf32>, tensor<2xf32>) -> tensor<*xf32>
+  %1 = "tf.Relu"(%0) : (tensor<*xf32>) -> tensor<*xf32>
+  %2 = "tf.Abs"(%0) : (tensor<*xf32>) -> tensor<*xf32>
+  %3 = "tf.Sub"(%0, %2) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  %4 = "tf.Mul"(%3, %s) : (tensor<*xf32>, tensor<2xf32>) -> tensor<*xf32>
+  %5 = "tf.Add"(%1, %4) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  %c3 = "tf.Const"() {value = dense<[0.25, -0.5, 1.0]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %10 = "tf._FusedConv2D"(%x, %w, %b) {T = f32, fused_ops = ["BiasAdd"], num_args = 1 : i64, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<1x1x3x2xf32>, tensor<2xf32>) -> tensor<*xf32>
+  %11 = "tf.Relu"(%10) : (tensor<*xf32>) -> tensor<*xf32>
+  %12 = "tf.Abs"(%10) : (tensor<*xf32>) -> tensor<*xf32>
+  %13 = "tf.Sub"(%10, %12) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  %14 = "tf.Mul"(%13, %c3) : (tensor<*xf32>, tensor<3xf32>) -> tensor<*xf32>
+  %15 = "tf.Add"(%11, %14) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  %c = "tf.Const"() {value = dense<[0.25, -0.5]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %20 = "tf._FusedConv2D"(%x, %w, %b) {T = f32, fused_ops = ["BiasAdd"], num_args = 1 : i64, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<1x1x3x2xf32>, tensor<2xf32>) -> tensor<*xf32>
+  %21 = "tf.Relu"(%20) : (tensor<*xf32>) -> tensor<*xf32>
+  %22 = "tf.Abs"(%20) : (tensor<*xf32>) -> tensor<*xf32>
+  %23 = "tf.Sub"(%22, %20) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  %24 = "tf.Mul"(%23, %c) : (tensor<*xf32>, tensor<2xf32>) -> tensor<*xf32>
+  %25 = "tf.Add"(%21, %24) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  return %5, %15, %25 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>
+}
+
+// -----
+
+// After a Relu (fused or not) x - |x| is 0: the spelled-out PReLU goes, its
+// scale with it when nothing else uses it. Not after an op that can be
+// negative.
+// CHECK-LABEL: func @prelu_after_relu
+// CHECK-NEXT: "tf.Const"
+// CHECK-NEXT: %[[F:.*]] = "tf.FusedDepthwiseConv2dNative"
+// CHECK-NEXT: %[[R:.*]] = "tf.Relu6"(%arg3)
+// CHECK-NEXT: %[[T:.*]] = "tf.Tanh"(%arg3)
+// CHECK-NEXT: "tf.Abs"(%[[T]])
+// CHECK: return %[[F]], %[[R]]
+func.func @prelu_after_relu(%x: tensor<1x4x4x3xf32>, %w: tensor<3x3x3x1xf32>, %b: tensor<3xf32>, %y: tensor<2x3xf32>) -> (tensor<*xf32>, tensor<2x3xf32>, tensor<2x3xf32>) {
+  %c = "tf.Const"() {value = dense<[0.25, -0.5, 1.0]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %0 = "tf.FusedDepthwiseConv2dNative"(%x, %w, %b) {T = f32, fused_ops = ["BiasAdd", "Relu"], num_args = 1 : i64, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<3x3x3x1xf32>, tensor<3xf32>) -> tensor<*xf32>
+  %1 = "tf.Abs"(%0) : (tensor<*xf32>) -> tensor<*xf32>
+  %2 = "tf.Sub"(%0, %1) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  %3 = "tf.Mul"(%2, %c) : (tensor<*xf32>, tensor<3xf32>) -> tensor<*xf32>
+  %4 = "tf.AddV2"(%0, %3) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  %r = "tf.Relu6"(%y) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %5 = "tf.Abs"(%r) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %6 = "tf.Sub"(%r, %5) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %7 = "tf.Mul"(%6, %c) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %8 = "tf.Add"(%7, %r) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %t = "tf.Tanh"(%y) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %9 = "tf.Abs"(%t) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %10 = "tf.Sub"(%t, %9) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %11 = "tf.Mul"(%10, %c) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %12 = "tf.Add"(%11, %t) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %4, %8, %12 : tensor<*xf32>, tensor<2x3xf32>, tensor<2x3xf32>
+}

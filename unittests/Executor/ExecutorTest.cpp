@@ -79,6 +79,32 @@ public:
   }
 };
 
+/// Reports what its construction saw of its inputs: output i is the first
+/// element of OpKernelConstructionInterface::constantInput(i), or -1 when
+/// there is none.
+class ConstructionConstantsKernel final : public OpKernel {
+public:
+  explicit ConstructionConstantsKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    for (int i = 0; i < ctx->numInputs(); ++i) {
+      const Tensor *constant = ctx->constantInput(i);
+      seen_.push_back(constant && constant->numElements() > 0
+                          ? constant->data<float>()[0]
+                          : -1.0f);
+    }
+  }
+  void compute(OpKernelContextInterface *ctx) override {
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(
+                 0, TensorShape{static_cast<int64_t>(seen_.size())}, &out));
+    std::copy(seen_.begin(), seen_.end(), out->data<float>());
+  }
+
+private:
+  std::vector<float> seen_;
+};
+
 const KernelRegistry &registry() {
   static const KernelRegistry *registry = [] {
     auto *r = new KernelRegistry();
@@ -91,6 +117,9 @@ const KernelRegistry &registry() {
     registerKernel<ReportConstantsKernel>(
         *r, KernelDefBuilder("TestReportConstants"));
     r->setInputArity("TestReportConstants", 1, 8);
+    registerKernel<ConstructionConstantsKernel>(
+        *r, KernelDefBuilder("TestConstructionConstants"));
+    r->setInputArity("TestConstructionConstants", 1, 8);
     return r;
   }();
   return *registry;
@@ -225,9 +254,9 @@ TEST_P(ExecutorThreadsTest, CancelFromAnotherThread) {
   const Status &status = (*results)[0].status();
   EXPECT_EQ(status.code(), StatusCode::kCancelled) << status;
   EXPECT_NE(status.message().find("the run was cancelled before "),
-            absl::string_view::npos)
+            std::string_view::npos)
       << status;
-  EXPECT_NE(status.message().find("'step"), absl::string_view::npos) << status;
+  EXPECT_NE(status.message().find("'step"), std::string_view::npos) << status;
   // 20,000 steps take seconds; the run stopped soon after the cancel.
   EXPECT_LT(elapsed, 2s);
 
@@ -260,7 +289,7 @@ TEST_P(ExecutorThreadsTest, DeadlineStopsALongRun) {
   EXPECT_EQ((*results)[0].status().code(), StatusCode::kDeadlineExceeded)
       << (*results)[0].status();
   EXPECT_NE((*results)[0].status().message().find("deadline passed before"),
-            absl::string_view::npos);
+            std::string_view::npos);
   EXPECT_LT(elapsed, 2s);
 
   // Without a deadline the same loaded program completes.
@@ -282,7 +311,7 @@ TEST_P(ExecutorThreadsTest, DeadlineStopsDeferredWork) {
   ASSERT_TRUE(results.ok());
   EXPECT_EQ((*results)[0].status().code(), StatusCode::kDeadlineExceeded);
   EXPECT_NE((*results)[0].status().message().find("AddV2 'add'"),
-            absl::string_view::npos)
+            std::string_view::npos)
       << (*results)[0].status();
   EXPECT_TRUE((*results)[1].ok());
 }
@@ -535,6 +564,42 @@ TEST_P(ExecutorThreadsTest, KernelsSeeWhichInputsAreConstants) {
   };
   EXPECT_EQ(values(*(*results)[0]), std::vector<float>({0, 1, 0}));
   EXPECT_EQ(values(*(*results)[1]), std::vector<float>({0, 1}));
+}
+
+TEST(KernelConstructionTest, SeesTheConstantsEveryCallBinds) {
+  // same(x, c) twice and differ(x, c) / differ(x, e): construction sees c
+  // for `same` and no constant for `differ`'s second input, nor for x.
+  ProgramBuilder b;
+  uint32_t vec = b.addTensorType(DType::F32, PartialShape({2}));
+  uint32_t out = b.addTensorType(DType::F32, PartialShape::unknownRank());
+  uint32_t same = b.addKernel("TestConstructionConstants", "same", AttrMap{},
+                              {vec, vec}, {out});
+  uint32_t differ = b.addKernel("TestConstructionConstants", "differ",
+                                AttrMap{}, {vec, vec}, {out});
+  uint32_t main = b.addFunction("main");
+  uint32_t x = b.addArgument(main, vec);
+  uint32_t c = b.addConstant(main, f32({7, 8}));
+  uint32_t e = b.addConstant(main, f32({9, 10}));
+  uint32_t r0 = b.addKernelCall(main, same, {x, c})[0];
+  uint32_t r1 = b.addKernelCall(main, same, {x, c})[0];
+  uint32_t r2 = b.addKernelCall(main, differ, {x, c})[0];
+  b.addKernelCall(main, differ, {x, e});
+  b.setResults(main, {r0, r1, r2});
+  auto program = b.build(registry());
+  ASSERT_TRUE(program.ok()) << program.status();
+  HostContext host(1);
+  Executor executor(**program, host);
+  auto results = executor.run((*program)->functions()[main], {f32({3, 4})});
+  ASSERT_TRUE(results.ok()) << results.status();
+  for (const ResultValue &result : *results)
+    ASSERT_TRUE(result.ok()) << result.status();
+  auto values = [](const Tensor &t) {
+    return std::vector<float>(t.data<float>(),
+                              t.data<float>() + t.numElements());
+  };
+  EXPECT_EQ(values(*(*results)[0]), std::vector<float>({-1, 7}));
+  EXPECT_EQ(values(*(*results)[1]), std::vector<float>({-1, 7}));
+  EXPECT_EQ(values(*(*results)[2]), std::vector<float>({-1, -1}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Threads, ExecutorThreadsTest,

@@ -10,6 +10,7 @@
 #include "tfrt_fallback/Runtime/Program.h"
 #include "tfrt_fallback/Runtime/Executor.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
+#include "tfrt_fallback/Runtime/StringTensor.h"
 
 #include "gtest/gtest.h"
 
@@ -140,6 +141,126 @@ std::vector<uint8_t> buildAddProgram(uint8_t dtype = 1,
   file.u32(8);
   file.u64(programOffset);
   file.u64(program.data.size());
+  file.raw(strings.data(), strings.size());
+  file.data.resize(constantsOffset, 0);
+  file.raw(constants.data.data(), constants.data.size());
+  file.raw(program.data.data(), program.data.size());
+  return file.data;
+}
+
+/// Format 1.2 string constants: main() -> (r0, r1 = GatherV2(r0, r2, r3))
+/// with r0 the string constant ["ab", "", "cde"] (its data: u64 ends[4],
+/// then the bytes), r2 = [2, 0, 1] (i32) and r3 = 0 (i32). `stringData`,
+/// when given, replaces the string constant's data.
+std::vector<uint8_t> buildStringProgram(std::vector<uint8_t> stringData = {}) {
+  // Strings: "GatherV2" @0, "s.mlir:2:3" @8, "main" @18, "Tparams" @22,
+  // "Tindices" @29, "Taxis" @37.
+  std::string strings = "GatherV2s.mlir:2:3mainTparamsTindicesTaxis";
+  Bytes constants;
+  if (stringData.empty()) {
+    for (uint64_t end : {0, 2, 2, 5})
+      constants.u64(end);
+    constants.raw("abcde", 5);
+  } else {
+    constants.data = stringData;
+  }
+  const uint64_t stringSize = constants.data.size();
+  constants.data.resize(64, 0);
+  int32_t indices[3] = {2, 0, 1}, axis = 0;
+  constants.raw(indices, 12);
+  constants.data.resize(128, 0);
+  constants.raw(&axis, 4);
+  constants.data.resize(136, 0);
+
+  Bytes program;
+  program.u32(3); // types: string[3], i32[3], i32[]
+  program.u8(1);
+  program.u8(7);
+  program.i32(1);
+  program.i64(3);
+  program.u8(1);
+  program.u8(3);
+  program.i32(1);
+  program.i64(3);
+  program.u8(1);
+  program.u8(3);
+  program.i32(0);
+  program.u32(3); // constants
+  program.u32(0);
+  program.u64(0);
+  program.u64(stringSize);
+  program.u32(1);
+  program.u64(64);
+  program.u64(12);
+  program.u32(2);
+  program.u64(128);
+  program.u64(4);
+  program.u32(1); // kernels: GatherV2
+  program.str(0, 8);
+  program.str(8, 10);
+  program.str(0, 0);
+  program.u32(3);
+  program.str(37, 5); // Taxis = i32
+  program.u8(5);
+  program.u8(3);
+  program.str(29, 8); // Tindices = i32
+  program.u8(5);
+  program.u8(3);
+  program.str(22, 7); // Tparams = string
+  program.u8(5);
+  program.u8(7);
+  program.u32(3);
+  program.u32(0);
+  program.u32(1);
+  program.u32(2);
+  program.u32(1);
+  program.u32(0);
+  program.u8(0);
+  program.u32(1); // functions
+  program.str(18, 4);
+  program.str(8, 10);
+  program.u32(4); // registers
+  for (uint32_t type : {0, 0, 1, 2})
+    program.u32(type);
+  program.u32(0); // args
+  program.u32(2); // results
+  program.u32(0);
+  program.u32(1);
+  program.u32(3); // constant bindings
+  for (uint32_t i : {0, 2, 3}) {
+    program.u32(i);
+    program.u32(i == 0 ? 0 : i - 1);
+  }
+  program.u32(1); // instructions: r1 = GatherV2(r0, r2, r3)
+  program.u8(1);
+  program.u32(0);
+  program.str(8, 10);
+  program.u32(3);
+  program.u32(0);
+  program.u32(2);
+  program.u32(3);
+  program.u32(1);
+  program.u32(1);
+
+  Bytes file;
+  file.u32(0x50424654);
+  file.u16(1);
+  file.u16(2);
+  file.u32(0);
+  file.u32(3);
+  uint64_t stringsOffset = 16 + 3 * 24;
+  uint64_t constantsOffset = (stringsOffset + strings.size() + 63) / 64 * 64;
+  uint64_t programOffset = constantsOffset + constants.data.size();
+  for (auto [kind, align, offset, size] :
+       {std::tuple<uint32_t, uint32_t, uint64_t, uint64_t>{1, 1, stringsOffset,
+                                                           strings.size()},
+        {2, 64, constantsOffset, constants.data.size()},
+        {3, 8, programOffset, program.data.size()}}) {
+    file.u32(kind);
+    file.u32(align);
+    file.u64(offset);
+    file.u64(size);
+  }
   file.raw(strings.data(), strings.size());
   file.data.resize(constantsOffset, 0);
   file.raw(constants.data.data(), constants.data.size());
@@ -362,6 +483,107 @@ TEST_F(ProgramTest, ReportsBadMagicAndVersion) {
       Program::load(absl::MakeConstSpan(bytes), registry).status().message(),
       "invalid binary program: format version 2.0 is not supported (this "
       "runtime reads 1.x)");
+}
+
+std::vector<std::string> stringsOf(const Tensor &t) {
+  std::vector<std::string> out;
+  for (std::string_view s : stringElements(t))
+    out.emplace_back(s);
+  return out;
+}
+
+TEST_F(ProgramTest, LoadsStringConstantsInPlace) {
+  std::vector<uint8_t> bytes = buildStringProgram();
+  auto program = Program::load(absl::MakeConstSpan(bytes), registry);
+  ASSERT_TRUE(program.ok()) << program.status();
+  // The constant's elements view the program's copy of the file: its own
+  // buffer holds the three views only, not the bytes.
+  const Tensor &constant = (*program)->constants()[0].tensor;
+  ASSERT_EQ(constant.dtype(), DType::String);
+  EXPECT_EQ(stringsOf(constant), (std::vector<std::string>{"ab", "", "cde"}));
+  EXPECT_EQ(constant.buffer()->size(), 3 * kStringElementSize);
+  EXPECT_FALSE(constant.buffer()->isOwned());
+  HostContext host(1);
+  Tensor kept;
+  {
+    Executor executor(**program, host);
+    StatusOr<std::vector<ResultValue>> results =
+        executor.run(*(*program)->lookupFunction("main"), {});
+    ASSERT_TRUE(results.ok()) << results.status();
+    ASSERT_TRUE((*results)[1].ok()) << (*results)[1].status();
+    EXPECT_EQ(stringsOf(*(*results)[1]),
+              (std::vector<std::string>{"cde", "ab", ""}));
+    kept = *(*results)[0];
+  }
+  // The results outlive the program, whose file their constant views.
+  program->reset();
+  EXPECT_EQ(stringsOf(kept), (std::vector<std::string>{"ab", "", "cde"}));
+}
+
+TEST_F(ProgramTest, RejectsStringConstantsWithBadOffsets) {
+  auto data = [](std::vector<uint64_t> ends, std::string bytes) {
+    Bytes b;
+    for (uint64_t end : ends)
+      b.u64(end);
+    b.raw(bytes.data(), bytes.size());
+    return b.data;
+  };
+  auto loadError = [&](std::vector<uint8_t> stringData) {
+    std::vector<uint8_t> bytes = buildStringProgram(std::move(stringData));
+    return std::string(
+        Program::load(absl::MakeConstSpan(bytes), registry).status().message());
+  };
+  EXPECT_EQ(loadError(data({1, 2, 2, 5}, "abcde")),
+            "invalid binary program: string constant of type "
+            "tensor<3x!tf_type.string>: offset 0 (1) is not in order within "
+            "its 5 bytes");
+  EXPECT_EQ(loadError(data({0, 3, 2, 5}, "abcde")),
+            "invalid binary program: string constant of type "
+            "tensor<3x!tf_type.string>: offset 2 (2) is not in order within "
+            "its 5 bytes");
+  EXPECT_EQ(loadError(data({0, 2, 2, 6}, "abcde")),
+            "invalid binary program: string constant of type "
+            "tensor<3x!tf_type.string>: offset 3 (6) is not in order within "
+            "its 5 bytes");
+  EXPECT_EQ(loadError(data({0, 2, 2, 4}, "abcde")),
+            "invalid binary program: string constant of type "
+            "tensor<3x!tf_type.string>: offset 3 (4) is not in order within "
+            "its 5 bytes");
+  EXPECT_EQ(loadError(data({0, 2, 2}, "")),
+            "invalid binary program: string constant of type "
+            "tensor<3x!tf_type.string> has 24 bytes, fewer than its 4 "
+            "offsets");
+  EXPECT_EQ(loadError(data({0, 0, 0, 0}, "")), "");
+}
+
+TEST_F(ProgramTest, SurvivesEveryCorruptedStringProgramByte) {
+  std::vector<uint8_t> original = buildStringProgram();
+  HostContext host(1);
+  size_t rejected = 0;
+  for (size_t i = 0; i < original.size(); ++i) {
+    for (uint8_t value : {uint8_t(0x00), uint8_t(0xFF), uint8_t(0x7F),
+                          uint8_t(original[i] ^ 0x01)}) {
+      if (value == original[i])
+        continue;
+      std::vector<uint8_t> bytes = original;
+      bytes[i] = value;
+      auto program = Program::load(absl::MakeConstSpan(bytes), registry);
+      if (!program.ok()) {
+        ++rejected;
+        continue;
+      }
+      Executor executor(**program, host);
+      for (const Function &function : (*program)->functions())
+        if (executor.checkInputs(function, {}).ok())
+          (void)executor.run(function, {});
+    }
+  }
+  EXPECT_GT(rejected, original.size());
+  for (size_t size = 0; size < original.size(); ++size)
+    EXPECT_FALSE(
+        Program::load(absl::MakeConstSpan(original.data(), size), registry)
+            .ok())
+        << "truncated to " << size << " bytes";
 }
 
 TEST_F(ProgramTest, RunsHandEncodedControlFlow) {

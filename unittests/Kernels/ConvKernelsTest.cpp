@@ -644,6 +644,16 @@ TEST(Conv2DBackpropInput, AgainstReference) {
   checkBackprop<float>({0, 5, 5, 3, 2, 2, 2, 2, 2, 1, 1, "SAME"});
 }
 
+// At most 8 filter columns (kh * kw * in_depth) take the dot-product path:
+// a one-channel mask upsampled 2x (selfie's last layer), overlapping taps
+// with an out_depth that is no multiple of 8, batches with dilation, f64.
+TEST(Conv2DBackpropInput, NarrowFilters) {
+  checkBackprop<float>({1, 8, 8, 1, 2, 2, 16, 2, 2, 1, 1, "SAME"});
+  checkBackprop<float>({1, 6, 7, 2, 2, 2, 5, 1, 1, 1, 1, "SAME"});
+  checkBackprop<float>({2, 9, 8, 1, 3, 2, 3, 2, 1, 2, 1, "VALID"});
+  checkBackprop<double>({1, 5, 5, 1, 2, 2, 7, 2, 2, 1, 1, "SAME"});
+}
+
 TEST(Conv2DBackpropInput, HandDerived) {
   // Transposed 1x1 stride-2 conv of a 2x2 input into 3x3 (VALID): the
   // values land on the even positions, scaled by the filter (2).

@@ -27,6 +27,10 @@ static_assert(isOpSelected(OpId::kCast));
 static_assert(isOpSelected(OpId::k_FusedConv2D));
 static_assert(!isOpSelected(OpId::kAddV2));
 static_assert(!isKernelSelected(OpId::kAddV2, DType::F32));
+// A manifest line "kernel ConcatV2 T=string" keeps the string form only.
+static_assert(isKernelSelected(OpId::kConcatV2, DType::String));
+static_assert(!isKernelSelected(OpId::kConcatV2, DType::F32));
+static_assert(!isKernelSelected(OpId::kPack, DType::String));
 
 template <typename T> class TypedKernel final : public OpKernel {
 public:
@@ -55,10 +59,14 @@ TEST(KernelSelection, RegistersOnlyTheSelectedKernels) {
   kernels::registerKernel<OpId::kAddN, AnyKernel>(registry);
   kernels::registerKernel<OpId::k_FusedConv2D, AnyKernel>(
       registry, {{"T", {DType::F32, DType::F64}}});
+  kernels::registerStringKernel<OpId::kConcatV2, AnyKernel>(registry);
+  kernels::registerStringKernel<OpId::kGatherV2, AnyKernel>(registry,
+                                                            "Tparams");
   EXPECT_EQ(listed(registry),
-            (std::vector<std::string>{"Cast any dtype", "Relu T in {f32}",
-                                      "_FusedConv2D T in {f32, f64}"}));
-  EXPECT_EQ(registry.size(), 3u);
+            (std::vector<std::string>{
+                "Cast any dtype", "ConcatV2 T in {string}", "Relu T in {f32}",
+                "_FusedConv2D T in {f32, f64}"}));
+  EXPECT_EQ(registry.size(), 4u);
 }
 
 } // namespace

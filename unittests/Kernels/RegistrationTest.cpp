@@ -110,10 +110,18 @@ TEST(Registration, InputCountsComeFromTheOpTable) {
             "an input count");
 }
 
+/// A kernel that is never run: registrations for the checks below.
+class UnusedKernel : public OpKernel {
+public:
+  explicit UnusedKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
+  void compute(OpKernelContextInterface *) override {}
+};
+
 TEST(Registration, OwnOpsDeclareTheirInputCount) {
   KernelRegistry r;
+  registerKernel<UnusedKernel>(r, KernelDefBuilder(kOpRow<OpId::kRelu>));
   r.setInputArity("MyOp", 1, 2);
-  r.setInputArity("Relu", 0, 5); // The op table wins.
+  r.setInputArity("Relu", 0, 5); // The op table's row wins.
   EXPECT_TRUE(r.checkInputArity("MyOp", 2).ok());
   EXPECT_EQ(r.checkInputArity("MyOp", 3).message(),
             "op 'MyOp' takes 1 to 2 inputs, got 3");
@@ -180,10 +188,14 @@ TEST(Registration, TypeAttributesMustMatchOperands) {
           .message(),
       "op 'NonMaxSuppressionV5' has T=f16 but its input #3 is f32");
   // Variadic arguments are sized by their attributes: ShapeN's N values of
-  // T, then its N shapes of out_type.
-  EXPECT_EQ(r.checkTypeBindings("ShapeN",
-                                {{"N", 2}, {"T", D::F32}, {"out_type", D::I32}},
-                                {D::F32, D::F32}, {D::I32, D::I64})
+  // T, then its N shapes of out_type (ShapeN has no kernel: its row comes
+  // with a registration of the test's).
+  KernelRegistry shapeN;
+  registerKernel<UnusedKernel>(shapeN, KernelDefBuilder(kOpRow<OpId::kShapeN>));
+  EXPECT_EQ(shapeN
+                .checkTypeBindings(
+                    "ShapeN", {{"N", 2}, {"T", D::F32}, {"out_type", D::I32}},
+                    {D::F32, D::F32}, {D::I32, D::I64})
                 .message(),
             "op 'ShapeN' has out_type=i32 but its output #1 is i64");
   // _FusedConv2D's args are a list of types (the kernel checks them); its
@@ -201,9 +213,7 @@ TEST(Registration, TypeAttributesMustMatchOperands) {
 }
 
 TEST(Registration, ManifestListsEveryKernel) {
-  std::ostringstream os;
-  kernelRegistry().writeManifest(os);
-  const std::string manifest = os.str();
+  const std::string manifest = kernelRegistry().manifest();
   EXPECT_EQ(manifest.rfind("# tfrt-fallback kernel manifest v1\n", 0), 0u);
   for (const char *line :
        {"kernel AddV2 T=f32\n", "kernel MatMul T=f64\n", "kernel Relu T=i8\n",

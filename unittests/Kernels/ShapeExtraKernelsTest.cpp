@@ -99,11 +99,13 @@ TEST(Fill, DTypes) {
                   {i64({1}, {2}), makeTensor<bool>({}, {true})}, DType::Bool);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_EQ(valuesOf<bool>(*out), (std::vector<bool>{true, true}));
-  out =
-      runKernel("Fill", AttrMap{}, {i32({1}, {-1}), f32({}, {1})}, DType::F32);
+  // T is required (TensorFlow's OpDef has no default; the lowering derives
+  // it): it picks the numeric or the string kernel.
+  out = runKernel("Fill", AttrMap{{"T", DType::F32}},
+                  {i32({1}, {-1}), f32({}, {1})}, DType::F32);
   ASSERT_FALSE(out.ok());
-  out =
-      runKernel("Fill", AttrMap{}, {i32({1}, {2}), f32({1}, {1})}, DType::F32);
+  out = runKernel("Fill", AttrMap{{"T", DType::F32}},
+                  {i32({1}, {2}), f32({1}, {1})}, DType::F32);
   EXPECT_EQ(out.status().message(),
             opError("Fill", "value must be a scalar, got shape [1]"));
 }

@@ -61,22 +61,24 @@ public:
 };
 
 void registerExampleKernels(KernelRegistry &registry) {
-  registerKernel<IdentityKernel>(registry, KernelDefBuilder("Identity"));
+  registerKernel<IdentityKernel>(registry,
+                                 KernelDefBuilder(kOpRow<OpId::kIdentity>));
   registerKernel<TaggedKernel<1>>(
-      registry,
-      KernelDefBuilder("AddV2").typeConstraint("T", {DType::F32, DType::I32}));
+      registry, KernelDefBuilder(kOpRow<OpId::kAddV2>)
+                    .typeConstraint("T", {DType::F32, DType::I32}));
   registerKernel<TaggedKernel<2>>(registry,
-                                  KernelDefBuilder("Cast")
+                                  KernelDefBuilder(kOpRow<OpId::kCast>)
                                       .typeConstraint("SrcT", {DType::F32})
                                       .typeConstraint<int32_t>("DstT"));
-  registerKernel<TaggedKernel<3>>(
-      registry, KernelDefBuilder("ConcatV2").typeConstraint("T", {DType::F16}));
+  registerKernel<TaggedKernel<3>>(registry,
+                                  KernelDefBuilder(kOpRow<OpId::kConcatV2>)
+                                      .typeConstraint("T", {DType::F16}));
   registerKernel<TaggedKernel<4>>(
-      registry, KernelDefBuilder("ConcatV2")
+      registry, KernelDefBuilder(kOpRow<OpId::kConcatV2>)
                     .typeConstraint("T", {DType::F32, DType::F16}));
-  registerKernel<TaggedKernel<5>>(
-      registry,
-      KernelDefBuilder("IdentityN").typeConstraint("T", {DType::F32}));
+  registerKernel<TaggedKernel<5>>(registry,
+                                  KernelDefBuilder(kOpRow<OpId::kIdentityN>)
+                                      .typeConstraint("T", {DType::F32}));
   registerKernel<PickyKernel>(registry, KernelDefBuilder("Picky"));
   registry.setInputArity("AddV2", 2, 2);
   registry.setInputArity("Picky", 0, 0);
@@ -221,21 +223,17 @@ TEST_F(KernelRegistryTest, ListKernelsSorted) {
 }
 
 TEST_F(KernelRegistryTest, Manifest) {
-  std::ostringstream os;
-  registry.writeManifest(os);
-  EXPECT_EQ(os.str(), "# tfrt-fallback kernel manifest v1\n"
-                      "kernel AddV2 T=f32|i32\n"
-                      "kernel Cast DstT=i32 SrcT=f32\n"
-                      "kernel ConcatV2 T=f16\n"
-                      "kernel ConcatV2 T=f32|f16\n"
-                      "kernel Identity\n"
-                      "kernel IdentityN T=f32\n"
-                      "kernel Picky\n");
+  EXPECT_EQ(registry.manifest(), "# tfrt-fallback kernel manifest v1\n"
+                                 "kernel AddV2 T=f32|i32\n"
+                                 "kernel Cast DstT=i32 SrcT=f32\n"
+                                 "kernel ConcatV2 T=f16\n"
+                                 "kernel ConcatV2 T=f32|f16\n"
+                                 "kernel Identity\n"
+                                 "kernel IdentityN T=f32\n"
+                                 "kernel Picky\n");
 
   KernelRegistry empty;
-  std::ostringstream os2;
-  empty.writeManifest(os2);
-  EXPECT_EQ(os2.str(), "# tfrt-fallback kernel manifest v1\n");
+  EXPECT_EQ(empty.manifest(), "# tfrt-fallback kernel manifest v1\n");
 }
 
 } // namespace

@@ -14,11 +14,11 @@
 #include "tfrt_fallback/Runtime/Tensor.h"
 
 #include "absl/container/inlined_vector.h"
-#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -145,7 +145,7 @@ private:
 };
 
 /// "an int", "a list of ints", ... for error messages.
-absl::string_view attrKindName(AttrValue::Kind kind);
+std::string_view attrKindName(AttrValue::Kind kind);
 
 /// Attributes of one node, sorted by name for binary-search lookup.
 class AttrMap {
@@ -161,10 +161,10 @@ public:
   static StatusOr<AttrMap> fromEntries(std::vector<Entry> entries);
 
   /// Inserts or replaces `name`.
-  void set(absl::string_view name, AttrValue value);
+  void set(std::string_view name, AttrValue value);
   /// The attribute named `name`, or nullptr.
-  const AttrValue *find(absl::string_view name) const;
-  bool contains(absl::string_view name) const { return find(name) != nullptr; }
+  const AttrValue *find(std::string_view name) const;
+  bool contains(std::string_view name) const { return find(name) != nullptr; }
 
   size_t size() const { return entries_.size(); }
   bool empty() const { return entries_.empty(); }

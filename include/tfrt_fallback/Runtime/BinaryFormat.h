@@ -16,7 +16,7 @@ namespace tfrt_fallback::bef {
 /// "TFBP" read as a little-endian u32 from the first four bytes.
 constexpr uint32_t kMagic = 0x50424654;
 constexpr uint16_t kVersionMajor = 1;
-constexpr uint16_t kVersionMinor = 1;
+constexpr uint16_t kVersionMinor = 2;
 
 /// Size of the fixed header: magic, major, minor, flags, section count.
 constexpr uint32_t kHeaderSize = 16;
@@ -28,7 +28,8 @@ constexpr uint32_t kConstantAlignment = 64;
 enum class SectionKind : uint32_t {
   /// UTF-8 bytes that `str` fields point into.
   Strings = 1,
-  /// Raw little-endian tensor data, each constant 64-byte aligned.
+  /// Raw little-endian tensor data, each constant 64-byte aligned; a string
+  /// constant is `u64 ends[n + 1]` (ends[0] = 0) then its bytes (1.2).
   Constants = 2,
   /// Types, constants, kernels and functions (see docs/BinaryFormat.md).
   Program = 3,

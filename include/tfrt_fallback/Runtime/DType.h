@@ -10,7 +10,6 @@
 #ifndef TFRT_FALLBACK_RUNTIME_DTYPE_H
 #define TFRT_FALLBACK_RUNTIME_DTYPE_H
 
-#include "absl/strings/string_view.h"
 #include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
 
@@ -18,6 +17,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -79,13 +79,18 @@ constexpr bool isSigned(DType dtype) {
 
 /// MLIR spelling: "f32", "i1" for bool, "ui8", ...; "invalid" and "string"
 /// for the two non-buffer dtypes; "unknown" for out-of-range values.
-absl::string_view dtypeName(DType dtype);
+std::string_view dtypeName(DType dtype);
+
+/// The MLIR element type's spelling, for tensor types in messages and
+/// output: dtypeName for numeric dtypes, "!tf_type.string" and the like
+/// for TensorFlow's own.
+std::string_view dtypeTypeName(DType dtype);
 
 /// Parses any name DTypes.def gives a dtype: the MLIR spelling ("f32",
 /// "ui16", "i1"), TensorFlow's name ("float", "half", "bfloat16", "bool",
 /// "string"), its enum ("DT_FLOAT") or the NumPy name ("float32").
 /// Returns InvalidArgument for anything else.
-StatusOr<DType> parseDType(absl::string_view name);
+StatusOr<DType> parseDType(std::string_view name);
 
 /// The dtype of TensorFlow DataType number `dataType` (DT_FLOAT = 1).
 /// Returns InvalidArgument for a number DTypes.def does not list
@@ -94,11 +99,11 @@ StatusOr<DType> dtypeFromDataType(int dataType);
 
 /// NumPy array-interface descriptor for .npy files ("<f4", "|b1", "<f2");
 /// empty for dtypes without one (bf16, string, invalid).
-absl::string_view numpyDescr(DType dtype);
+std::string_view numpyDescr(DType dtype);
 
 /// Parses a NumPy descriptor; accepts '<', '=' and '|' byte orders and
 /// rejects big-endian ('>') ones.
-StatusOr<DType> parseNumpyDescr(absl::string_view descr);
+StatusOr<DType> parseNumpyDescr(std::string_view descr);
 
 //===----------------------------------------------------------------------===//
 // C++ type <-> DType
@@ -111,6 +116,12 @@ template <typename T> struct DTypeOf;
     static constexpr DType value = DType::Enum;                                \
   };
 #include "tfrt_fallback/Runtime/DTypes.def"
+
+/// String tensors hold views of their bytes (StringTensor.h). dispatchDType
+/// never yields this type: no numeric kernel is instantiated for strings.
+template <> struct DTypeOf<std::string_view> {
+  static constexpr DType value = DType::String;
+};
 
 /// The DType of a C++ element type, e.g. dtypeOf<float>() == DType::F32.
 template <typename T> constexpr DType dtypeOf() { return DTypeOf<T>::value; }

@@ -13,16 +13,15 @@
 #include "tfrt_fallback/Runtime/Attr.h"
 #include "tfrt_fallback/Runtime/DType.h"
 #include "tfrt_fallback/Runtime/OpKernel.h"
+#include "tfrt_fallback/Runtime/OpTable.h"
 #include "tfrt_fallback/Runtime/Status.h"
 
-#include "absl/container/flat_hash_map.h"
-#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 
 #include <initializer_list>
-#include <iosfwd>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tfrt_fallback::rt {
@@ -39,10 +38,13 @@ struct TypeConstraint {
 
 class KernelDef {
 public:
+  /// `row` is the op's row of OpTable.def, or null for an op the table does
+  /// not list (see KernelRegistry::setInputArity).
   KernelDef(std::string opName, std::vector<TypeConstraint> constraints,
-            KernelFactory factory);
+            KernelFactory factory, const OpRow *row = nullptr);
 
   const std::string &opName() const { return opName_; }
+  const OpRow *row() const { return row_; }
   /// Sorted by attribute name.
   absl::Span<const TypeConstraint> constraints() const { return constraints_; }
   KernelFactory factory() const { return factory_; }
@@ -57,20 +59,26 @@ private:
   std::string opName_;
   std::vector<TypeConstraint> constraints_;
   KernelFactory factory_;
+  const OpRow *row_;
 };
 
 class KernelDefBuilder {
 public:
-  explicit KernelDefBuilder(absl::string_view opName) : opName_(opName) {}
-  KernelDefBuilder &typeConstraint(absl::string_view attrName,
+  /// An op of OpTable.def: KernelDefBuilder(kOpRow<OpId::kAddV2>). The
+  /// registry checks its nodes against the row.
+  explicit KernelDefBuilder(const OpRow &row) : opName_(row.name), row_(&row) {}
+  /// An op the table does not list (an embedder's or a test's own): give
+  /// the registry its input count with setInputArity.
+  explicit KernelDefBuilder(std::string_view opName) : opName_(opName) {}
+  KernelDefBuilder &typeConstraint(std::string_view attrName,
                                    std::initializer_list<DType> allowed) {
     return typeConstraint(attrName,
                           absl::MakeConstSpan(allowed.begin(), allowed.size()));
   }
-  KernelDefBuilder &typeConstraint(absl::string_view attrName,
+  KernelDefBuilder &typeConstraint(std::string_view attrName,
                                    absl::Span<const DType> allowed);
   /// Shorthand for a single C++ type: typeConstraint<float>("T").
-  template <typename T> KernelDefBuilder &typeConstraint(absl::string_view a) {
+  template <typename T> KernelDefBuilder &typeConstraint(std::string_view a) {
     return typeConstraint(a, {dtypeOf<T>()});
   }
   KernelDef build(KernelFactory factory) const;
@@ -78,6 +86,7 @@ public:
 private:
   std::string opName_;
   std::vector<TypeConstraint> constraints_;
+  const OpRow *row_ = nullptr;
 };
 
 class KernelRegistry {
@@ -95,7 +104,7 @@ public:
   /// "no kernel registered for op 'Foo'" for an unknown op; NotFound "no
   /// kernel for op 'AddV2' with T=f64; registered: T in {f32, i32}" when no
   /// def matches.
-  StatusOr<const KernelDef *> lookup(absl::string_view opName,
+  StatusOr<const KernelDef *> lookup(std::string_view opName,
                                      const AttrMap &attrs) const;
 
   /// The one way to create a kernel (the program loader uses it): looks the
@@ -104,32 +113,41 @@ public:
   /// inputs or reads a buffer as another type, and constructs it. Lookup and
   /// check errors are prefixed with `nodeName`; a construction failure is
   /// the kernel's own status.
+  /// `constantInputs` (optional): per input, the program constant every
+  /// node of the kernel binds to it, or null (OpKernelConstructionInterface::
+  /// constantInput).
   StatusOr<std::unique_ptr<OpKernel>>
-  createKernel(absl::string_view opName, absl::string_view nodeName,
+  createKernel(std::string_view opName, std::string_view nodeName,
                const AttrMap &attrs, absl::Span<const DType> inputDTypes,
-               absl::Span<const DType> outputDTypes) const;
+               absl::Span<const DType> outputDTypes,
+               absl::Span<const Tensor *const> constantInputs = {}) const;
 
-  bool hasOp(absl::string_view opName) const { return defs_.contains(opName); }
+  bool hasOp(std::string_view opName) const {
+    const OpEntry *op = find(opName);
+    return op && !op->defs.empty();
+  }
 
   /// The input count of `opName`, an op the op table (OpTable.def) does not
-  /// list: an embedder's or a test's own op. TensorFlow ops take theirs from
-  /// the table, which wins. Such an op's type attribute `T`, if it has one,
-  /// types every input and output.
-  void setInputArity(absl::string_view opName, int minInputs, int maxInputs);
+  /// list: an embedder's or a test's own op. TensorFlow ops registered with
+  /// their row (KernelDefBuilder(kOpRow<...>)) take theirs from it, which
+  /// wins. Such an op's type attribute `T`, if it has one, types every input
+  /// and output.
+  void setInputArity(std::string_view opName, int minInputs, int maxInputs);
 
   /// Checks a node's input count against its op's row in OpTable.def
-  /// (TensorFlow's OpDef: a fixed count, or a range for variadic inputs), or
+  /// (TensorFlow's OpDef: a fixed count, or a range for variadic inputs), as
+  /// its kernels registered it, or
   /// against setInputArity for an op the table does not list. Kernels index
   /// their inputs by position, so no kernel may see a node outside the
   /// range. An op with neither is an error too (its kernels could index
   /// past the end).
-  Status checkInputArity(absl::string_view opName, int numInputs) const;
+  Status checkInputArity(std::string_view opName, int numInputs) const;
   /// Checks the dtypes of a node's inputs and outputs against its type
   /// attributes, by the OpDef signature in OpTable.def (which operands and
   /// results each attribute types), so no kernel reads or writes a buffer
   /// as another type. An attribute the node lacks, or a list of types, is
   /// not checked.
-  Status checkTypeBindings(absl::string_view opName, const AttrMap &attrs,
+  Status checkTypeBindings(std::string_view opName, const AttrMap &attrs,
                            absl::Span<const DType> inputs,
                            absl::Span<const DType> outputs) const;
 
@@ -140,13 +158,26 @@ public:
 
   /// Kernel manifest v1: "# tfrt-fallback kernel manifest v1", then one line
   /// per def in listKernels() order: "kernel AddV2 T=f32|i32".
-  void writeManifest(std::ostream &os) const;
+  std::string manifest() const;
 
 private:
-  absl::flat_hash_map<std::string, std::vector<KernelDef>> defs_;
+  /// What the registry knows of one op.
+  struct OpEntry {
+    std::string name;
+    /// The op's row of OpTable.def, parsed, when a def brought it.
+    bool hasRow = false;
+    OpInfo info;
+    /// setInputArity's (minInputs, maxInputs), when given.
+    bool hasOwnArity = false;
+    int ownMinInputs = 0, ownMaxInputs = -1;
+    std::vector<KernelDef> defs;
+  };
+  const OpEntry *find(std::string_view opName) const;
+  OpEntry &findOrInsert(std::string_view opName);
+
+  /// Sorted by name.
+  std::vector<OpEntry> ops_;
   size_t numDefs_ = 0;
-  /// setInputArity's (minInputs, maxInputs), by op.
-  absl::flat_hash_map<std::string, std::pair<int, int>> ownArities_;
 };
 
 //===----------------------------------------------------------------------===//
@@ -183,7 +214,7 @@ void registerKernel(KernelRegistry &registry, const KernelDefBuilder &builder) {
 /// Each def refers to its own instantiation only, so a build that leaves a
 /// def out leaves that (op, dtype)'s code out too.
 template <template <typename> class Kernel, typename... Ts>
-void registerKernel(KernelRegistry &registry, absl::string_view opName) {
+void registerKernel(KernelRegistry &registry, std::string_view opName) {
   static_assert(sizeof...(Ts) > 0, "name the dtypes to register for");
   (registerKernel<Kernel<Ts>>(registry,
                               KernelDefBuilder(opName).typeConstraint<Ts>("T")),

@@ -12,15 +12,14 @@
 #include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
-#include "absl/strings/string_view.h"
-
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace tfrt_fallback::rt {
 
 /// Parses the bytes of a .npy file; `name` is used in error messages.
-StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name);
+StatusOr<Tensor> parseNpy(std::string_view bytes, std::string_view name);
 /// Reads a .npy file.
 StatusOr<Tensor> readNpyFile(const std::string &path);
 
@@ -33,7 +32,7 @@ Status writeNpyFile(const std::string &path, const Tensor &tensor);
 /// spaces): the .npy header's dimensions and the runners' flags. Uses
 /// std::from_chars, not absl::SimpleAtoi, whose object file brings Abseil's
 /// floating-point parser (~15 KB) into every runtime binary.
-bool parseInteger(absl::string_view text, int64_t *value);
+bool parseInteger(std::string_view text, int64_t *value);
 
 } // namespace tfrt_fallback::rt
 

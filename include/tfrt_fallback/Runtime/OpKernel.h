@@ -21,13 +21,13 @@
 
 #include "absl/container/inlined_vector.h"
 #include "absl/functional/any_invocable.h"
-#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tfrt_fallback::rt {
@@ -38,12 +38,12 @@ class ResourceManager;
 /// `format` with each `%d` or `%s` replaced by the next of `args` and `%%`
 /// by `%` (a printf subset without absl::StrFormat's code). A conversion
 /// without an argument prints as itself; surplus arguments are appended.
-std::string formatMessage(absl::string_view format,
-                          std::initializer_list<absl::string_view> args);
+std::string formatMessage(std::string_view format,
+                          std::initializer_list<std::string_view> args);
 
 /// "Conv2D 'loc(...)': message" with the given code.
-Status makeOpError(StatusCode code, absl::string_view opName,
-                   absl::string_view nodeName, absl::string_view message);
+Status makeOpError(StatusCode code, std::string_view opName,
+                   std::string_view nodeName, std::string_view message);
 
 //===----------------------------------------------------------------------===//
 // OpKernelConstructionInterface
@@ -53,40 +53,53 @@ class OpKernelConstructionInterface {
 public:
   virtual ~OpKernelConstructionInterface();
 
-  virtual absl::string_view opName() const = 0;
+  virtual std::string_view opName() const = 0;
   /// Source location of the node, for messages.
-  virtual absl::string_view nodeName() const = 0;
+  virtual std::string_view nodeName() const = 0;
   virtual int numInputs() const = 0;
   virtual int numOutputs() const = 0;
   virtual DType inputDType(int index) const = 0;
   virtual DType outputDType(int index) const = 0;
 
-  virtual bool hasAttr(absl::string_view name) const = 0;
+  virtual bool hasAttr(std::string_view name) const = 0;
   /// Each getter returns InvalidArgument naming the attribute, op and node
   /// if the attribute is missing or of another kind.
-  virtual Status getAttr(absl::string_view name, int64_t *value) const = 0;
+  virtual Status getAttr(std::string_view name, int64_t *value) const = 0;
   /// Also fails if the value does not fit in int32.
-  virtual Status getAttr(absl::string_view name, int32_t *value) const = 0;
-  virtual Status getAttr(absl::string_view name, float *value) const = 0;
-  virtual Status getAttr(absl::string_view name, bool *value) const = 0;
+  virtual Status getAttr(std::string_view name, int32_t *value) const = 0;
+  virtual Status getAttr(std::string_view name, float *value) const = 0;
+  virtual Status getAttr(std::string_view name, bool *value) const = 0;
   /// Accepts string and function attributes (the function's name).
-  virtual Status getAttr(absl::string_view name, std::string *value) const = 0;
-  virtual Status getAttr(absl::string_view name, DType *value) const = 0;
-  virtual Status getAttr(absl::string_view name, PartialShape *value) const = 0;
-  virtual Status getAttr(absl::string_view name, Tensor *value) const = 0;
+  virtual Status getAttr(std::string_view name, std::string *value) const = 0;
+  virtual Status getAttr(std::string_view name, DType *value) const = 0;
+  virtual Status getAttr(std::string_view name, PartialShape *value) const = 0;
+  virtual Status getAttr(std::string_view name, Tensor *value) const = 0;
   /// List getters accept an empty list of any element kind.
-  virtual Status getAttr(absl::string_view name,
+  virtual Status getAttr(std::string_view name,
                          std::vector<int64_t> *value) const = 0;
-  virtual Status getAttr(absl::string_view name,
+  virtual Status getAttr(std::string_view name,
                          std::vector<int32_t> *value) const = 0;
-  virtual Status getAttr(absl::string_view name,
+  virtual Status getAttr(std::string_view name,
                          std::vector<float> *value) const = 0;
-  virtual Status getAttr(absl::string_view name,
+  virtual Status getAttr(std::string_view name,
                          std::vector<std::string> *value) const = 0;
-  virtual Status getAttr(absl::string_view name,
+  virtual Status getAttr(std::string_view name,
                          std::vector<DType> *value) const = 0;
-  virtual Status getAttr(absl::string_view name,
+  virtual Status getAttr(std::string_view name,
                          std::vector<PartialShape> *value) const = 0;
+
+  /// The program constant every node of this kernel binds to input
+  /// `index`, or null (not a constant, or unknown). A kernel may prepare
+  /// from it when it is built, before any run, e.g. pack weights for the
+  /// GEMM (TFLite's Prepare): its data never changes and outlives the kernel,
+  /// as isInputConstant says at run time.
+  virtual const Tensor *constantInput(int index) const {
+    (void)index;
+    return nullptr;
+  }
+  /// releaseConstantInput of OpKernelContextInterface, for what construction
+  /// derived from constantInput(index).
+  virtual void releaseConstantInput(int index) { (void)index; }
 
   /// Records a construction failure; the first one wins.
   virtual void ctxFailure(Status status) = 0;
@@ -101,8 +114,8 @@ class OpKernelContextInterface {
 public:
   virtual ~OpKernelContextInterface();
 
-  virtual absl::string_view opName() const = 0;
-  virtual absl::string_view nodeName() const = 0;
+  virtual std::string_view opName() const = 0;
+  virtual std::string_view nodeName() const = 0;
   virtual int numInputs() const = 0;
   virtual int numOutputs() const = 0;
   virtual const Tensor &input(int index) const = 0;
@@ -195,7 +208,7 @@ public:
   /// `format` with each `%d` or `%s` replaced by the next of `args` (printed
   /// as absl::StrCat prints it) and `%%` by `%`.
   template <typename... Args>
-  Status errorf(absl::string_view format, const Args &...args) const {
+  Status errorf(std::string_view format, const Args &...args) const {
     return makeOpError(StatusCode::kInvalidArgument, opName_, nodeName_,
                        formatMessage(format, {StrPiece(args).piece()...}));
   }
@@ -234,13 +247,15 @@ public:
 /// the attribute map; it must outlive the construction.
 class SimpleOpKernelConstruction final : public OpKernelConstructionInterface {
 public:
-  SimpleOpKernelConstruction(std::string opName, std::string nodeName,
-                             const AttrMap &attrs,
-                             std::vector<DType> inputDTypes,
-                             std::vector<DType> outputDTypes);
+  /// `constantInputs`: per input, the program constant it is bound to, or
+  /// null (empty: none known).
+  SimpleOpKernelConstruction(
+      std::string opName, std::string nodeName, const AttrMap &attrs,
+      std::vector<DType> inputDTypes, std::vector<DType> outputDTypes,
+      absl::Span<const Tensor *const> constantInputs = {});
 
-  absl::string_view opName() const override { return opName_; }
-  absl::string_view nodeName() const override { return nodeName_; }
+  std::string_view opName() const override { return opName_; }
+  std::string_view nodeName() const override { return nodeName_; }
   int numInputs() const override {
     return static_cast<int>(inputDTypes_.size());
   }
@@ -251,29 +266,36 @@ public:
   DType outputDType(int index) const override;
   const AttrMap &attrs() const { return attrs_; }
 
-  bool hasAttr(absl::string_view name) const override {
+  bool hasAttr(std::string_view name) const override {
     return attrs_.contains(name);
   }
-  Status getAttr(absl::string_view name, int64_t *value) const override;
-  Status getAttr(absl::string_view name, int32_t *value) const override;
-  Status getAttr(absl::string_view name, float *value) const override;
-  Status getAttr(absl::string_view name, bool *value) const override;
-  Status getAttr(absl::string_view name, std::string *value) const override;
-  Status getAttr(absl::string_view name, DType *value) const override;
-  Status getAttr(absl::string_view name, PartialShape *value) const override;
-  Status getAttr(absl::string_view name, Tensor *value) const override;
-  Status getAttr(absl::string_view name,
+  Status getAttr(std::string_view name, int64_t *value) const override;
+  Status getAttr(std::string_view name, int32_t *value) const override;
+  Status getAttr(std::string_view name, float *value) const override;
+  Status getAttr(std::string_view name, bool *value) const override;
+  Status getAttr(std::string_view name, std::string *value) const override;
+  Status getAttr(std::string_view name, DType *value) const override;
+  Status getAttr(std::string_view name, PartialShape *value) const override;
+  Status getAttr(std::string_view name, Tensor *value) const override;
+  Status getAttr(std::string_view name,
                  std::vector<int64_t> *value) const override;
-  Status getAttr(absl::string_view name,
+  Status getAttr(std::string_view name,
                  std::vector<int32_t> *value) const override;
-  Status getAttr(absl::string_view name,
+  Status getAttr(std::string_view name,
                  std::vector<float> *value) const override;
-  Status getAttr(absl::string_view name,
+  Status getAttr(std::string_view name,
                  std::vector<std::string> *value) const override;
-  Status getAttr(absl::string_view name,
+  Status getAttr(std::string_view name,
                  std::vector<DType> *value) const override;
-  Status getAttr(absl::string_view name,
+  Status getAttr(std::string_view name,
                  std::vector<PartialShape> *value) const override;
+
+  const Tensor *constantInput(int index) const override {
+    return index >= 0 && static_cast<size_t>(index) < constantInputs_.size()
+               ? constantInputs_[index]
+               : nullptr;
+  }
+  void releaseConstantInput(int index) override;
 
   void ctxFailure(Status status) override;
   const Status &status() const override { return status_; }
@@ -281,7 +303,7 @@ public:
 private:
   /// The attribute if present and of kind `kind` (an empty list of any kind
   /// is accepted when `kind` is a list kind), else an error in `*status`.
-  const AttrValue *lookup(absl::string_view name, AttrValue::Kind kind,
+  const AttrValue *lookup(std::string_view name, AttrValue::Kind kind,
                           Status *status) const;
 
   std::string opName_;
@@ -289,6 +311,7 @@ private:
   const AttrMap &attrs_;
   std::vector<DType> inputDTypes_;
   std::vector<DType> outputDTypes_;
+  absl::Span<const Tensor *const> constantInputs_;
   Status status_;
 };
 
@@ -319,8 +342,8 @@ public:
            "one output pointer per output of the kernel");
   }
 
-  absl::string_view opName() const override { return kernel_.opName(); }
-  absl::string_view nodeName() const override { return kernel_.nodeName(); }
+  std::string_view opName() const override { return kernel_.opName(); }
+  std::string_view nodeName() const override { return kernel_.nodeName(); }
   int numInputs() const override { return static_cast<int>(inputs_.size()); }
   int numOutputs() const override { return static_cast<int>(outputs_.size()); }
   const Tensor &input(int index) const override {

@@ -9,11 +9,11 @@
 #ifndef TFRT_FALLBACK_RUNTIME_OPTABLE_H
 #define TFRT_FALLBACK_RUNTIME_OPTABLE_H
 
-#include "absl/strings/string_view.h"
 #include "tfrt_fallback/Runtime/Status.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 namespace tfrt_fallback::rt {
@@ -31,17 +31,17 @@ struct OpArg {
   Kind kind = Kind::Fixed;
   /// Fixed: the dtype's TensorFlow name ("int32", "resource"). Otherwise
   /// the attribute's name ("T").
-  absl::string_view type;
+  std::string_view type;
   /// TypeAttr: TensorFlow's default for the attribute ("int32"), if the
   /// table gives one.
-  absl::string_view defaultType;
+  std::string_view defaultType;
   /// The int attribute that counts the tensors (the `N` of `N*T`); empty
   /// for a single tensor and for TypeListAttr.
-  absl::string_view count;
+  std::string_view count;
   /// The argument's name in TF's OpDef (`values` of `values:T`), given for
   /// the outputs of ops with several output arguments (a FunctionDef names
   /// a node's outputs by them); empty when the table leaves it out.
-  absl::string_view name;
+  std::string_view name;
 };
 
 /// Whether an op may be reordered and removed (Pure) or must keep its place
@@ -66,9 +66,36 @@ constexpr const char *opName(OpId op) {
   return names[static_cast<size_t>(op)];
 }
 
-/// A row of OpTable.def.
+/// A row of OpTable.def as written: its signatures unparsed.
+struct OpRow {
+  const char *name;
+  OpEffects effects;
+  int16_t minInputs;
+  /// -1 when a variadic input makes the count unbounded.
+  int16_t maxInputs;
+  const char *inputs;
+  const char *outputs;
+};
+
+namespace detail {
+/// Every row, for constant evaluation only (kOpRow below): code that reads
+/// it at run time would link the whole table.
+inline constexpr OpRow kOpRows[] = {
+#define TF_OP(Name, Effects, MinInputs, MaxInputs, Inputs, Outputs)            \
+  {#Name, OpEffects::Effects, MinInputs, MaxInputs, Inputs, Outputs},
+#include "tfrt_fallback/Runtime/OpTable.def"
+};
+} // namespace detail
+
+/// Op `Op`'s row, a variable of its own: a binary carries the rows of the
+/// ops it registers kernels for and no others (registerKernel<OpId::k...>
+/// hands the row to the registry, which checks nodes against it).
+template <OpId Op>
+inline constexpr OpRow kOpRow = detail::kOpRows[static_cast<size_t>(Op)];
+
+/// A row of OpTable.def, parsed.
 struct OpInfo {
-  absl::string_view name;
+  std::string_view name;
   OpEffects effects;
   int minInputs;
   /// -1 when a variadic input makes the count unbounded.
@@ -77,18 +104,22 @@ struct OpInfo {
   std::vector<OpArg> outputs;
 };
 
+/// Parses `row`'s signatures. InvalidArgument for a malformed row.
+StatusOr<OpInfo> parseOpRow(const OpRow &row);
+
 /// The row of op `name` ("AddV2", no "tf." prefix), or nullptr for an op
-/// the table does not list.
-const OpInfo *lookupOp(absl::string_view name);
+/// the table does not list. The whole table: for the compiler and the
+/// importers; the runtime's registry keeps the rows of its own ops.
+const OpInfo *lookupOp(std::string_view name);
 
 /// The index of the first tensor of output argument `name` among all the
 /// outputs of `op`, or -1 when no output argument has that name or one
 /// before it is variadic.
-int outputIndexOf(const OpInfo &op, absl::string_view name);
+int outputIndexOf(const OpInfo &op, std::string_view name);
 
 /// Parses an argument list in OpTable.def's syntax ("N*T, Tidx"). Returns
 /// InvalidArgument naming the bad argument.
-StatusOr<std::vector<OpArg>> parseOpArgs(absl::string_view text);
+StatusOr<std::vector<OpArg>> parseOpArgs(std::string_view text);
 
 } // namespace tfrt_fallback::rt
 

@@ -103,17 +103,16 @@ struct Function {
   /// program constant (OpKernelContextInterface::isInputConstant).
   std::vector<uint64_t> constantOperands;
 
+  // The loader checked every instruction's ranges (finalizeFunction): no
+  // bounds check on the per-op path.
   absl::Span<const uint32_t> operandsOf(const Instruction &inst) const {
-    return absl::MakeConstSpan(operands).subspan(inst.operandBegin,
-                                                 inst.numOperands);
+    return {operands.data() + inst.operandBegin, inst.numOperands};
   }
   absl::Span<const uint32_t> resultsOf(const Instruction &inst) const {
-    return absl::MakeConstSpan(results).subspan(inst.resultBegin,
-                                                inst.numResults);
+    return {results.data() + inst.resultBegin, inst.numResults};
   }
   absl::Span<const uint32_t> calleesOf(const Instruction &inst) const {
-    return absl::MakeConstSpan(callees).subspan(inst.calleeBegin,
-                                                inst.numCallees);
+    return {callees.data() + inst.calleeBegin, inst.numCallees};
   }
   /// Whether argument 0 is a chain: a control-flow instruction then passes
   /// its chain first and takes the callee's last result as its chain.
@@ -144,7 +143,7 @@ public:
   const std::vector<Function> &functions() const { return functions_; }
 
   /// The function named `name`, or nullptr.
-  const Function *lookupFunction(absl::string_view name) const;
+  const Function *lookupFunction(std::string_view name) const;
 
 private:
   friend class ProgramLoader;
@@ -155,7 +154,9 @@ private:
   /// operand counts) from its instructions.
   static void finalizeFunction(Function &function);
   /// Creates the kernel of `entry` through registry.createKernel().
-  Status createKernel(KernelEntry &entry, const KernelRegistry &registry) const;
+  Status
+  createKernel(KernelEntry &entry, const KernelRegistry &registry,
+               absl::Span<const Tensor *const> constantInputs = {}) const;
   /// Creates every kernel. A kernel the registry lacks does not stop the
   /// others: when several are missing, one NotFound error names them all.
   Status createKernels(const KernelRegistry &registry);

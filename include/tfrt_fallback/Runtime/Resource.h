@@ -21,12 +21,11 @@
 #include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
-#include "absl/container/flat_hash_map.h"
-#include "absl/strings/string_view.h"
-
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 namespace tfrt_fallback::rt {
 
@@ -59,7 +58,7 @@ class Resource {
 public:
   virtual ~Resource();
   /// "Var", ...: named in errors about a resource of the wrong kind.
-  virtual absl::string_view kind() const = 0;
+  virtual std::string_view kind() const = 0;
 };
 
 /// A resource variable: its value (invalid until first assigned) under its
@@ -68,7 +67,7 @@ public:
 class Var final : public Resource {
 public:
   explicit Var(DType dtype) : dtype_(dtype) {}
-  absl::string_view kind() const override { return "Var"; }
+  std::string_view kind() const override { return "Var"; }
   DType dtype() const { return dtype_; }
 
   std::mutex mutex;
@@ -102,7 +101,7 @@ private:
   static std::string key(const ResourceHandle &handle);
 
   std::mutex mutex_;
-  absl::flat_hash_map<std::string, std::shared_ptr<Resource>> resources_;
+  std::map<std::string, std::shared_ptr<Resource>> resources_;
 };
 
 } // namespace tfrt_fallback::rt

@@ -17,10 +17,9 @@
 #include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
-#include "absl/strings/string_view.h"
-
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tfrt_fallback::rt {
@@ -58,7 +57,7 @@ struct RunnerOptions {
 StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv);
 
 /// The --help text; `tool` and `programKinds` describe the runner.
-std::string runnerUsage(absl::string_view tool, absl::string_view programKinds);
+std::string runnerUsage(std::string_view tool, std::string_view programKinds);
 
 /// Fills `registry` with the built-in kernels (`registerBuiltins`: every
 /// kernel by default) and those of the plugins in `options.kernelPlugins`.
@@ -70,7 +69,7 @@ Status registerRunnerKernels(
 /// `registerBuiltins` registers: parses the flags, loads the plugins, runs
 /// the binary program; returns the exit code. (scripts/size-report.sh
 /// builds runners with one kernel family this way.)
-int runLiteMain(int argc, char **argv, absl::string_view tool,
+int runLiteMain(int argc, char **argv, std::string_view tool,
                 void (*registerBuiltins)(KernelRegistry &));
 
 /// Runs `options.entry` of the binary program in `bytes` (64-byte aligned)
@@ -86,7 +85,7 @@ int listRegisteredKernels(const RunnerOptions &options,
                           const KernelRegistry &registry);
 
 /// Prints "error: <message>" to stderr and returns 1.
-int reportError(absl::string_view message);
+int reportError(std::string_view message);
 
 } // namespace tfrt_fallback::rt
 

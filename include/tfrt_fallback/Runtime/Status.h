@@ -13,13 +13,12 @@
 #ifndef TFRT_FALLBACK_RUNTIME_STATUS_H
 #define TFRT_FALLBACK_RUNTIME_STATUS_H
 
-#include "absl/strings/string_view.h"
-
 #include <cstdlib>
 #include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -54,7 +53,7 @@ public:
   /// OK.
   Status() = default;
   /// `code` with `message`; kOk makes an OK status (the message is dropped).
-  Status(StatusCode code, absl::string_view message);
+  Status(StatusCode code, std::string_view message);
   Status(const Status &other)
       : rep_(other.rep_ ? std::make_unique<Rep>(*other.rep_) : nullptr) {}
   Status(Status &&) noexcept = default;
@@ -67,8 +66,8 @@ public:
 
   bool ok() const { return rep_ == nullptr; }
   StatusCode code() const { return rep_ ? rep_->code : StatusCode::kOk; }
-  absl::string_view message() const {
-    return rep_ ? absl::string_view(rep_->message) : absl::string_view();
+  std::string_view message() const {
+    return rep_ ? std::string_view(rep_->message) : std::string_view();
   }
   /// "OK", or "NOT_FOUND: message".
   std::string ToString() const;
@@ -92,7 +91,7 @@ std::ostream &operator<<(std::ostream &os, const Status &status);
 inline Status OkStatus() { return Status(); }
 
 #define TFRT_FALLBACK_STATUS_FACTORY(Name)                                     \
-  inline Status Name##Error(absl::string_view message) {                       \
+  inline Status Name##Error(std::string_view message) {                        \
     return Status(StatusCode::k##Name, message);                               \
   }                                                                            \
   inline bool Is##Name(const Status &status) {                                 \

@@ -13,27 +13,35 @@
 #ifndef TFRT_FALLBACK_RUNTIME_STRCAT_H
 #define TFRT_FALLBACK_RUNTIME_STRCAT_H
 
-#include "absl/strings/string_view.h"
-
-#include <charconv>
 #include <initializer_list>
 #include <string>
+#include <string_view>
+#include <type_traits>
 
 namespace tfrt_fallback::rt {
 
 /// One argument of strCat as text. Like absl::AlphaNum it may point into
-/// its own buffer: use it within the full expression that made it.
+/// its own buffer: use it within the full expression that made it. The
+/// constructors that format are out of line, so that each call site stays
+/// a few instructions (a shipped runtime has hundreds of messages).
 class StrPiece {
 public:
-  StrPiece(absl::string_view text) : piece_(text) {}
+  StrPiece(std::string_view text) : piece_(text) {}
   StrPiece(const std::string &text) : piece_(text) {}
-  StrPiece(const char *text) : piece_(text ? text : "") {}
-  StrPiece(int value) { format(value); }
-  StrPiece(unsigned value) { format(value); }
-  StrPiece(long value) { format(value); }
-  StrPiece(unsigned long value) { format(value); }
-  StrPiece(long long value) { format(value); }
-  StrPiece(unsigned long long value) { format(value); }
+  /// A string literal: its length is known at compile time.
+  template <size_t N> StrPiece(const char (&text)[N]) : piece_(text, N - 1) {}
+  /// A C string (may be null, printed as "").
+  template <typename T,
+            typename = std::enable_if_t<std::is_same_v<T, const char *> ||
+                                        std::is_same_v<T, char *>>>
+  StrPiece(T text) : StrPiece(std::string_view(text ? text : "")) {}
+  StrPiece(int value) : StrPiece(static_cast<long long>(value)) {}
+  StrPiece(unsigned value) : StrPiece(static_cast<unsigned long long>(value)) {}
+  StrPiece(long value) : StrPiece(static_cast<long long>(value)) {}
+  StrPiece(unsigned long value)
+      : StrPiece(static_cast<unsigned long long>(value)) {}
+  StrPiece(long long value);
+  StrPiece(unsigned long long value);
   StrPiece(float value) : StrPiece(static_cast<double>(value)) {}
   /// Six significant digits (printf's %g), as absl::StrCat prints doubles.
   StrPiece(double value);
@@ -41,21 +49,16 @@ public:
   StrPiece(char) = delete;
   StrPiece(bool) = delete;
 
-  absl::string_view piece() const { return piece_; }
+  std::string_view piece() const { return piece_; }
 
 private:
-  template <typename T> void format(T value) {
-    auto result = std::to_chars(buffer_, buffer_ + sizeof(buffer_), value);
-    piece_ = absl::string_view(buffer_, result.ptr - buffer_);
-  }
-
-  absl::string_view piece_;
+  std::string_view piece_;
   char buffer_[32];
 };
 
-std::string strCatPieces(std::initializer_list<absl::string_view> pieces);
+std::string strCatPieces(std::initializer_list<std::string_view> pieces);
 void strAppendPieces(std::string *out,
-                     std::initializer_list<absl::string_view> pieces);
+                     std::initializer_list<std::string_view> pieces);
 
 /// The arguments' text, concatenated.
 template <typename... Args> std::string strCat(const Args &...args) {
@@ -68,9 +71,34 @@ void strAppend(std::string *out, const Args &...args) {
   strAppendPieces(out, {StrPiece(args).piece()...});
 }
 
+/// Whether `text` begins with `prefix`.
+inline bool startsWith(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+
+/// Whether `text` ends with `suffix`.
+inline bool endsWith(std::string_view text, std::string_view suffix) {
+  return text.size() >= suffix.size() &&
+         text.substr(text.size() - suffix.size()) == suffix;
+}
+
+/// `text` without leading and trailing ASCII whitespace (absl's
+/// StripAsciiWhitespace, without its tables).
+inline std::string_view stripAsciiWhitespace(std::string_view text) {
+  auto isSpace = [](char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+           c == '\v';
+  };
+  while (!text.empty() && isSpace(text.front()))
+    text.remove_prefix(1);
+  while (!text.empty() && isSpace(text.back()))
+    text.remove_suffix(1);
+  return text;
+}
+
 /// The elements of `range` as strCat prints them, `separator` between.
 template <typename Range>
-std::string strJoin(const Range &range, absl::string_view separator) {
+std::string strJoin(const Range &range, std::string_view separator) {
   std::string out;
   bool first = true;
   for (const auto &element : range) {
@@ -86,7 +114,7 @@ std::string strJoin(const Range &range, absl::string_view separator) {
 /// The elements of `range`, each appended by `formatter(&out, element)`,
 /// `separator` between (absl::StrJoin's formatter form).
 template <typename Range, typename Formatter>
-std::string strJoin(const Range &range, absl::string_view separator,
+std::string strJoin(const Range &range, std::string_view separator,
                     Formatter &&formatter) {
   std::string out;
   bool first = true;

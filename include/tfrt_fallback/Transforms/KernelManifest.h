@@ -52,8 +52,9 @@ private:
 /// no kernel-manifest is given.
 const KernelManifest &getDefaultKernelManifest();
 
-/// The dtype spelling of an MLIR element type in a manifest: the type as
-/// MLIR prints it (f32, i1, ui8, bf16, ...).
+/// The dtype spelling of an MLIR element type in a manifest: the runtime's
+/// dtype name (f32, i1, ui8, bf16, ..., string), else the type as MLIR
+/// prints it.
 std::string manifestDTypeName(mlir::Type type);
 
 /// The type attributes of `attrs` as "T=f32, Tidx=i32", for messages.

@@ -28,6 +28,9 @@ def TFToTFRTFallback : Pass<"tf-to-tfrt-fallback", "mlir::ModuleOp"> {
       (dotted names: `f.Tin`, `tf_saved_model.*`) and unit attributes (TF's
       attribute without a value). MLIR dense arrays (`array<i1: ...>`,
       `array<i64: ...>`) become lists;
+    * values of TF1 reference dtypes (`!tf_type.f32ref`) get their
+      referent dtype (f32): the runtime has no reference variables, and a
+      reference is read as the tensor it refers to;
     * the type and number attributes TensorFlow's MLIR leaves implicit
       (`T`, `N`, `Tidx`, `SrcT`/`DstT`, `out_type`, `[T]` lists, ...) are
       derived from the operand and result types and the op's signature in
@@ -50,7 +53,10 @@ def TFToTFRTFallback : Pass<"tf-to-tfrt-fallback", "mlir::ModuleOp"> {
       `tf.StatelessCase`) and `tfrt_fallback.while` (`tf.While`,
       `tf.StatelessWhile`; `shape_invariant` is accepted), and
       `tf.PartitionedCall` / `tf.StatefulPartitionedCall` a `func.call` of
-      their `f`. Their functions are named by symbols or `#tf_type.func`.
+      their `f`; where a call's operand or result type is more or less
+      refined than the callee's (`tensor<2xf32>` for `tensor<*xf32>`), the
+      value passes through an `Identity` kernel call of the type expected.
+      Their functions are named by symbols or `#tf_type.func`.
       Such an op is ordered by a chain when a function it calls has side
       effects (directly or through what it calls); a private callee whose
       every use is such an op or a call takes the chain first and returns
@@ -433,7 +439,15 @@ def TFRTFallbackFuse : Pass<"tfrt-fallback-fuse", "mlir::ModuleOp"> {
     - a following `tf.Relu`, `tf.Relu6`, `tf.Elu`, `tf.LeakyRelu`,
       `tf.Sigmoid` or `tf.Tanh` that is the bias's only user is appended to
       `fused_ops` (also onto fused ops that have only a bias already, as
-      TF.js's converter writes them).
+      TF.js's converter writes them);
+    - the PReLU that Keras's converters spell out after a fused
+      convolution's bias, `Relu(x) + c * (x - Abs(x))` with `c` a constant
+      of one or C elements, becomes `fused_ops = ["BiasAdd", "Prelu"]` with
+      alpha `2c` (exact: it is `x > 0 ? x : 2c x`);
+    - the same pattern after a Relu or Relu6 (a fused one too: TF.js's
+      converter folds the PReLU's Relu into the convolution) is `x`, since
+      `x - Abs(x)` is 0 there, and is removed (for `x = +inf` the spelled-out
+      form gives NaN, the rewrite `+inf`).
 
     A contraction is left alone when an intermediate value has other users,
     when the bias is not 1-D with a static size equal to the channel count,

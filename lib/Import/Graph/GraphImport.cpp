@@ -35,7 +35,7 @@ Type tfrt_fallback::getTFElementType(int dtype, MLIRContext *context) {
 
 Type tfrt_fallback::getTFElementType(StringRef dtype, MLIRContext *context) {
   rt::StatusOr<rt::DType> parsed =
-      rt::parseDType(absl::string_view(dtype.data(), dtype.size()));
+      rt::parseDType(std::string_view(dtype.data(), dtype.size()));
   return parsed.ok() ? tf::getElementType(*parsed, context) : Type();
 }
 
@@ -73,7 +73,7 @@ std::string typeString(Type type) {
   return text;
 }
 
-StringRef toStringRef(absl::string_view text) {
+StringRef toStringRef(std::string_view text) {
   return StringRef(text.data(), text.size());
 }
 
@@ -411,7 +411,7 @@ static FailureOr<func::FuncOp> importFunction(const ImportedGraph &graph,
     }
 
     const rt::OpInfo *info =
-        rt::lookupOp(absl::string_view(node.op.data(), node.op.size()));
+        rt::lookupOp(std::string_view(node.op.data(), node.op.size()));
     // The function attribute `name` names, emitted before this one.
     auto calleeOf = [&](StringRef name) -> func::FuncOp {
       for (const NamedAttribute &a : node.attrs) {

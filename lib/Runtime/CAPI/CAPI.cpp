@@ -322,6 +322,11 @@ void TFRTF_RunWithOptions(TFRTF_Program *program, const char *function,
   Status first = OkStatus();
   for (int i = 0; i < numOutputs; ++i) {
     ResultValue &result = (*results)[i];
+    // The C API carries tensors of buffer dtypes only (TFRTF_DataType).
+    if (result.ok() && !isBufferDType(result->dtype()))
+      result = UnimplementedError(strCat(
+          "result #", i, " is a tensor of dtype ", dtypeName(result->dtype()),
+          ", which the C API does not carry (the C++ Executor does)"));
     if (result.ok())
       outputs[i] = new TFRTF_Tensor{*std::move(result)};
     else if (first.ok())

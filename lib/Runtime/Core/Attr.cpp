@@ -61,7 +61,7 @@ std::string PartialShape::toString() const {
 // AttrValue
 //===----------------------------------------------------------------------===//
 
-absl::string_view attrKindName(AttrValue::Kind kind) {
+std::string_view attrKindName(AttrValue::Kind kind) {
   switch (kind) {
   case AttrValue::Kind::Int:
     return "an int";
@@ -148,8 +148,8 @@ std::string AttrValue::toString() const {
 
 namespace {
 struct EntryLess {
-  bool operator()(const AttrMap::Entry &a, absl::string_view b) const {
-    return absl::string_view(a.first) < b;
+  bool operator()(const AttrMap::Entry &a, std::string_view b) const {
+    return std::string_view(a.first) < b;
   }
 };
 } // namespace
@@ -175,7 +175,7 @@ StatusOr<AttrMap> AttrMap::fromEntries(std::vector<Entry> entries) {
   return map;
 }
 
-void AttrMap::set(absl::string_view name, AttrValue value) {
+void AttrMap::set(std::string_view name, AttrValue value) {
   auto it =
       std::lower_bound(entries_.begin(), entries_.end(), name, EntryLess());
   if (it != entries_.end() && it->first == name) {
@@ -185,7 +185,7 @@ void AttrMap::set(absl::string_view name, AttrValue value) {
   entries_.insert(it, Entry(std::string(name), std::move(value)));
 }
 
-const AttrValue *AttrMap::find(absl::string_view name) const {
+const AttrValue *AttrMap::find(std::string_view name) const {
   auto it =
       std::lower_bound(entries_.begin(), entries_.end(), name, EntryLess());
   if (it != entries_.end() && it->first == name)

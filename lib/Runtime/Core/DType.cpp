@@ -6,18 +6,15 @@
 
 #include "tfrt_fallback/Runtime/DType.h"
 
-#include "absl/strings/ascii.h"
-#include "absl/strings/strip.h"
-
 namespace tfrt_fallback::rt {
 
 namespace {
 /// The names DTypes.def gives one dtype.
 struct DTypeNames {
   DType dtype;
-  absl::string_view tfName;
-  absl::string_view pyName;
-  absl::string_view name;
+  std::string_view tfName;
+  std::string_view pyName;
+  std::string_view name;
 };
 constexpr DTypeNames kDTypes[] = {
 #define TFRT_FALLBACK_DTYPE(Enum, DataType, TFName, PyName, Name, CppType,     \
@@ -30,7 +27,7 @@ constexpr DTypeNames kDTypes[] = {
 };
 } // namespace
 
-absl::string_view dtypeName(DType dtype) {
+std::string_view dtypeName(DType dtype) {
   if (dtype == DType::Invalid)
     return "invalid";
   for (const DTypeNames &entry : kDTypes)
@@ -39,13 +36,33 @@ absl::string_view dtypeName(DType dtype) {
   return "unknown";
 }
 
-StatusOr<DType> parseDType(absl::string_view name) {
-  absl::string_view enumName = name;
-  bool isEnum = absl::ConsumePrefix(&enumName, "DT_");
+std::string_view dtypeTypeName(DType dtype) {
+  switch (dtype) {
+#define TFRT_FALLBACK_DTYPE_NO_BUFFER(Enum, DataType, TFName, PyName, Name,    \
+                                      Mlir)                                    \
+  case DType::Enum:                                                            \
+    return Mlir;
+#include "tfrt_fallback/Runtime/DTypes.def"
+  default:
+    return dtypeName(dtype);
+  }
+}
+
+StatusOr<DType> parseDType(std::string_view name) {
+  // "DT_FLOAT": TensorFlow's enum spelling of the TF name, upper case.
+  auto isEnumOf = [&](std::string_view tfName) {
+    if (name.size() != tfName.size() + 3 || name.substr(0, 3) != "DT_")
+      return false;
+    for (size_t i = 0; i < tfName.size(); ++i) {
+      char c = tfName[i];
+      if (name[i + 3] != (c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c))
+        return false;
+    }
+    return true;
+  };
   for (const DTypeNames &entry : kDTypes)
-    if (isEnum ? enumName == absl::AsciiStrToUpper(entry.tfName)
-               : name == entry.name || name == entry.tfName ||
-                     name == entry.pyName)
+    if (name == entry.name || name == entry.tfName || name == entry.pyName ||
+        isEnumOf(entry.tfName))
       return entry.dtype;
   return InvalidArgumentError(strCat("unknown dtype '", name, "'"));
 }
@@ -61,7 +78,7 @@ StatusOr<DType> dtypeFromDataType(int dataType) {
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
               "tfrt-fallback runtime requires a little-endian host");
 
-absl::string_view numpyDescr(DType dtype) {
+std::string_view numpyDescr(DType dtype) {
   switch (dtype) {
 #define TFRT_FALLBACK_DTYPE(Enum, DataType, TFName, PyName, Name, CppType,     \
                             Npy)                                               \
@@ -73,16 +90,16 @@ absl::string_view numpyDescr(DType dtype) {
   }
 }
 
-StatusOr<DType> parseNumpyDescr(absl::string_view descr) {
+StatusOr<DType> parseNumpyDescr(std::string_view descr) {
   if (descr.size() >= 2) {
     char order = descr[0];
     if (order == '>')
       return InvalidArgumentError(
           strCat("big-endian numpy dtype '", descr, "' is not supported"));
     if (order == '<' || order == '=' || order == '|') {
-      absl::string_view rest = descr.substr(1);
+      std::string_view rest = descr.substr(1);
       for (const DTypeNames &entry : kDTypes)
-        if (absl::string_view own = numpyDescr(entry.dtype);
+        if (std::string_view own = numpyDescr(entry.dtype);
             !own.empty() && own.substr(1) == rest)
           return entry.dtype;
     }

@@ -6,13 +6,10 @@
 
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 
-#include "tfrt_fallback/Runtime/OpTable.h"
-
 #include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <algorithm>
 #include <cstdint>
-#include <ostream>
 #include <set>
 #include <tuple>
 
@@ -23,7 +20,7 @@ namespace {
 /// for a dtype list. False if missing or of another kind.
 using DTypes = absl::InlinedVector<DType, 4>;
 
-bool attrDTypes(const AttrMap &attrs, absl::string_view name, DTypes *out) {
+bool attrDTypes(const AttrMap &attrs, std::string_view name, DTypes *out) {
   const AttrValue *value = attrs.find(name);
   if (!value)
     return false;
@@ -52,7 +49,7 @@ bool matchesWith(const KernelDef &def, Getter &&getDTypes) {
   return true;
 }
 
-std::string joinDTypes(absl::Span<const DType> dtypes, absl::string_view sep) {
+std::string joinDTypes(absl::Span<const DType> dtypes, std::string_view sep) {
   return strJoin(dtypes, sep, [](std::string *out, DType dtype) {
     strAppend(out, dtypeName(dtype));
   });
@@ -65,9 +62,9 @@ std::string joinDTypes(absl::Span<const DType> dtypes, absl::string_view sep) {
 
 KernelDef::KernelDef(std::string opName,
                      std::vector<TypeConstraint> constraints,
-                     KernelFactory factory)
+                     KernelFactory factory, const OpRow *row)
     : opName_(std::move(opName)), constraints_(std::move(constraints)),
-      factory_(factory) {
+      factory_(factory), row_(row) {
   std::sort(constraints_.begin(), constraints_.end(),
             [](const TypeConstraint &a, const TypeConstraint &b) {
               return a.attrName < b.attrName;
@@ -75,7 +72,7 @@ KernelDef::KernelDef(std::string opName,
 }
 
 bool KernelDef::matches(const AttrMap &attrs) const {
-  return matchesWith(*this, [&](absl::string_view name, DTypes *out) {
+  return matchesWith(*this, [&](std::string_view name, DTypes *out) {
     return attrDTypes(attrs, name, out);
   });
 }
@@ -90,7 +87,7 @@ std::string KernelDef::constraintString() const {
 }
 
 KernelDefBuilder &
-KernelDefBuilder::typeConstraint(absl::string_view attrName,
+KernelDefBuilder::typeConstraint(std::string_view attrName,
                                  absl::Span<const DType> allowed) {
   constraints_.push_back(
       TypeConstraint{std::string(attrName),
@@ -99,24 +96,52 @@ KernelDefBuilder::typeConstraint(absl::string_view attrName,
 }
 
 KernelDef KernelDefBuilder::build(KernelFactory factory) const {
-  return KernelDef(opName_, constraints_, factory);
+  return KernelDef(opName_, constraints_, factory, row_);
 }
 
 //===----------------------------------------------------------------------===//
 // KernelRegistry
 //===----------------------------------------------------------------------===//
 
+const KernelRegistry::OpEntry *
+KernelRegistry::find(std::string_view opName) const {
+  auto it = std::lower_bound(
+      ops_.begin(), ops_.end(), opName,
+      [](const OpEntry &op, std::string_view name) { return op.name < name; });
+  return it != ops_.end() && it->name == opName ? &*it : nullptr;
+}
+
+KernelRegistry::OpEntry &KernelRegistry::findOrInsert(std::string_view opName) {
+  auto it = std::lower_bound(
+      ops_.begin(), ops_.end(), opName,
+      [](const OpEntry &op, std::string_view name) { return op.name < name; });
+  if (it == ops_.end() || it->name != opName) {
+    it = ops_.insert(it, OpEntry());
+    it->name = std::string(opName);
+  }
+  return *it;
+}
+
 void KernelRegistry::registerKernel(KernelDef def) {
-  std::string name = def.opName();
-  defs_[name].push_back(std::move(def));
+  OpEntry &op = findOrInsert(def.opName());
+  if (!op.hasRow && def.row()) {
+    // OpTableTest parses every row; a malformed one leaves the op unchecked
+    // against it, and createKernel then refuses its nodes.
+    StatusOr<OpInfo> info = parseOpRow(*def.row());
+    if (info.ok()) {
+      op.info = *std::move(info);
+      op.hasRow = true;
+    }
+  }
+  op.defs.push_back(std::move(def));
   ++numDefs_;
 }
 
 namespace {
 /// "no kernel for op 'AddV2' with T=f64; registered: T in {f32, i32}".
 template <typename Getter>
-Status noMatchError(absl::string_view opName,
-                    const std::vector<KernelDef> &defs, Getter &&getDTypes) {
+Status noMatchError(std::string_view opName, const std::vector<KernelDef> &defs,
+                    Getter &&getDTypes) {
   std::set<std::string> attrNames;
   for (const KernelDef &def : defs)
     for (const TypeConstraint &c : def.constraints())
@@ -139,30 +164,29 @@ Status noMatchError(absl::string_view opName,
                               "; registered: ", strJoin(registered, "; ")));
 }
 
-Status unknownOpError(absl::string_view opName) {
+Status unknownOpError(std::string_view opName) {
   return NotFoundError(strCat("no kernel registered for op '", opName, "'"));
 }
 } // namespace
 
-StatusOr<const KernelDef *> KernelRegistry::lookup(absl::string_view opName,
+StatusOr<const KernelDef *> KernelRegistry::lookup(std::string_view opName,
                                                    const AttrMap &attrs) const {
-  auto it = defs_.find(opName);
-  if (it == defs_.end())
+  const OpEntry *op = find(opName);
+  if (!op || op->defs.empty())
     return unknownOpError(opName);
-  for (const KernelDef &def : it->second)
+  for (const KernelDef &def : op->defs)
     if (def.matches(attrs))
       return &def;
-  return noMatchError(opName, it->second,
-                      [&](absl::string_view name, DTypes *out) {
+  return noMatchError(opName, op->defs,
+                      [&](std::string_view name, DTypes *out) {
                         return attrDTypes(attrs, name, out);
                       });
 }
 
-StatusOr<std::unique_ptr<OpKernel>>
-KernelRegistry::createKernel(absl::string_view opName,
-                             absl::string_view nodeName, const AttrMap &attrs,
-                             absl::Span<const DType> inputDTypes,
-                             absl::Span<const DType> outputDTypes) const {
+StatusOr<std::unique_ptr<OpKernel>> KernelRegistry::createKernel(
+    std::string_view opName, std::string_view nodeName, const AttrMap &attrs,
+    absl::Span<const DType> inputDTypes, absl::Span<const DType> outputDTypes,
+    absl::Span<const Tensor *const> constantInputs) const {
   auto withNode = [&](const Status &status) {
     return Status(status.code(), strCat(nodeName, ": ", status.message()));
   };
@@ -182,7 +206,8 @@ KernelRegistry::createKernel(absl::string_view opName,
   SimpleOpKernelConstruction construction(
       std::string(opName), std::string(nodeName), attrs,
       std::vector<DType>(inputDTypes.begin(), inputDTypes.end()),
-      std::vector<DType>(outputDTypes.begin(), outputDTypes.end()));
+      std::vector<DType>(outputDTypes.begin(), outputDTypes.end()),
+      constantInputs);
   std::unique_ptr<OpKernel> kernel = (*def)->factory()(&construction);
   if (!construction.status().ok())
     return construction.status();
@@ -193,47 +218,47 @@ KernelRegistry::createKernel(absl::string_view opName,
 }
 
 std::vector<const KernelDef *> KernelRegistry::listKernels() const {
-  std::vector<const std::string *> names;
-  names.reserve(defs_.size());
-  for (const auto &entry : defs_)
-    names.push_back(&entry.first);
-  std::sort(names.begin(), names.end(),
-            [](const std::string *a, const std::string *b) { return *a < *b; });
   std::vector<const KernelDef *> result;
   result.reserve(numDefs_);
-  for (const std::string *name : names)
-    for (const KernelDef &def : defs_.find(*name)->second)
+  for (const OpEntry &op : ops_)
+    for (const KernelDef &def : op.defs)
       result.push_back(&def);
   return result;
 }
 
-void KernelRegistry::writeManifest(std::ostream &os) const {
-  os << "# tfrt-fallback kernel manifest v1\n";
+std::string KernelRegistry::manifest() const {
+  std::string text = "# tfrt-fallback kernel manifest v1\n";
   for (const KernelDef *def : listKernels()) {
-    os << "kernel " << def->opName();
+    strAppend(&text, "kernel ", def->opName());
     for (const TypeConstraint &c : def->constraints())
-      os << ' ' << c.attrName << '=' << joinDTypes(c.allowed, "|");
-    os << '\n';
+      strAppend(&text, " ", c.attrName, "=", joinDTypes(c.allowed, "|"));
+    text += '\n';
   }
+  return text;
 }
 
 //===----------------------------------------------------------------------===//
 // Checks against OpTable.def
 //===----------------------------------------------------------------------===//
 
-void KernelRegistry::setInputArity(absl::string_view opName, int minInputs,
+void KernelRegistry::setInputArity(std::string_view opName, int minInputs,
                                    int maxInputs) {
-  ownArities_[std::string(opName)] = {minInputs, maxInputs};
+  OpEntry &op = findOrInsert(opName);
+  op.hasOwnArity = true;
+  op.ownMinInputs = minInputs;
+  op.ownMaxInputs = maxInputs;
 }
 
-Status KernelRegistry::checkInputArity(absl::string_view opName,
+Status KernelRegistry::checkInputArity(std::string_view opName,
                                        int numInputs) const {
   int minInputs = 0, maxInputs = -1;
-  if (const OpInfo *op = lookupOp(opName)) {
-    minInputs = op->minInputs;
-    maxInputs = op->maxInputs;
-  } else if (auto it = ownArities_.find(opName); it != ownArities_.end()) {
-    std::tie(minInputs, maxInputs) = it->second;
+  const OpEntry *op = find(opName);
+  if (op && op->hasRow) {
+    minInputs = op->info.minInputs;
+    maxInputs = op->info.maxInputs;
+  } else if (op && op->hasOwnArity) {
+    minInputs = op->ownMinInputs;
+    maxInputs = op->ownMaxInputs;
   } else {
     return InternalError(
         strCat("op '", opName,
@@ -296,16 +321,15 @@ std::vector<int> countTensors(absl::Span<const OpArg> args, size_t numTensors,
 }
 
 /// "op 'AddV2' has T=f32 but its input #1 is f64".
-Status typeMismatch(absl::string_view opName, absl::string_view attr,
-                    DType dtype, absl::string_view side, int64_t index,
-                    DType actual) {
+Status typeMismatch(std::string_view opName, std::string_view attr, DType dtype,
+                    std::string_view side, int64_t index, DType actual) {
   return InvalidArgumentError(strCat("op '", opName, "' has ", attr, "=",
                                      dtypeName(dtype), " but its ", side, " #",
                                      index, " is ", dtypeName(actual)));
 }
 
 /// Checks the dtypes of one side (inputs or outputs) of a node.
-Status checkSide(absl::string_view opName, absl::string_view side,
+Status checkSide(std::string_view opName, std::string_view side,
                  absl::Span<const OpArg> args, absl::Span<const DType> dtypes,
                  const AttrMap &attrs) {
   std::vector<int> counts = countTensors(args, dtypes.size(), attrs);
@@ -345,13 +369,14 @@ Status checkSide(absl::string_view opName, absl::string_view side,
 }
 } // namespace
 
-Status KernelRegistry::checkTypeBindings(
-    absl::string_view opName, const AttrMap &attrs,
-    absl::Span<const DType> inputs, absl::Span<const DType> outputs) const {
-  if (const OpInfo *op = lookupOp(opName)) {
-    Status status = checkSide(opName, "input", op->inputs, inputs, attrs);
+Status
+KernelRegistry::checkTypeBindings(std::string_view opName, const AttrMap &attrs,
+                                  absl::Span<const DType> inputs,
+                                  absl::Span<const DType> outputs) const {
+  if (const OpEntry *op = find(opName); op && op->hasRow) {
+    Status status = checkSide(opName, "input", op->info.inputs, inputs, attrs);
     if (status.ok())
-      status = checkSide(opName, "output", op->outputs, outputs, attrs);
+      status = checkSide(opName, "output", op->info.outputs, outputs, attrs);
     return status;
   }
   // An op of setInputArity's: T, if any, types every input and output.

@@ -8,56 +8,152 @@
 
 #include "tfrt_fallback/Runtime/Npy.h"
 
-#include "absl/strings/ascii.h"
-#include "absl/strings/str_split.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StringTensor.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 namespace tfrt_fallback::rt {
 
 namespace {
 
-constexpr absl::string_view kMagic("\x93NUMPY", 6);
+constexpr std::string_view kMagic("\x93NUMPY", 6);
 
-Status npyError(absl::string_view name, absl::string_view message) {
+Status npyError(std::string_view name, std::string_view message) {
   return InvalidArgumentError(
       strCat("invalid .npy file '", name, "': ", message));
 }
 
 /// The text after `'key':` up to the next top-level comma or closing brace.
-bool findValue(absl::string_view header, absl::string_view key,
-               absl::string_view &value) {
+bool findValue(std::string_view header, std::string_view key,
+               std::string_view &value) {
   std::string quoted = strCat("'", key, "'");
   size_t pos = header.find(quoted);
-  if (pos == absl::string_view::npos)
+  if (pos == std::string_view::npos)
     return false;
   pos = header.find(':', pos + quoted.size());
-  if (pos == absl::string_view::npos)
+  if (pos == std::string_view::npos)
     return false;
-  absl::string_view rest =
-      absl::StripLeadingAsciiWhitespace(header.substr(pos + 1));
+  std::string_view rest = stripAsciiWhitespace(header.substr(pos + 1));
   size_t end;
   if (!rest.empty() && rest[0] == '(') {
     end = rest.find(')');
-    if (end == absl::string_view::npos)
+    if (end == std::string_view::npos)
       return false;
     value = rest.substr(0, end + 1);
     return true;
   }
   end = rest.find_first_of(",}");
-  if (end == absl::string_view::npos)
+  if (end == std::string_view::npos)
     return false;
-  value = absl::StripTrailingAsciiWhitespace(rest.substr(0, end));
+  value = stripAsciiWhitespace(rest.substr(0, end));
   return true;
+}
+
+/// A NumPy fixed-width string descriptor: '|S5' (5 bytes, NUL-padded) or
+/// '<U5' (5 UTF-32 code units, little-endian, NUL-padded).
+struct StringDescr {
+  bool utf32 = false;
+  uint64_t itemSize = 0;
+};
+
+bool parseStringDescr(std::string_view descr, StringDescr *out) {
+  if (descr.size() < 3 || (descr[1] != 'S' && descr[1] != 'U'))
+    return false;
+  const bool utf32 = descr[1] == 'U';
+  // Bytes have no byte order ('|'); NumPy writes '<' for UTF-32 here.
+  if (!(utf32 ? descr[0] == '<' || descr[0] == '=' || descr[0] == '|'
+              : descr[0] == '|' || descr[0] == '<' || descr[0] == '='))
+    return false;
+  int64_t width = 0;
+  // Width 0 (NumPy's 'S0') would let a forged shape allocate without bound.
+  if (!parseInteger(descr.substr(2), &width) || width < 1 ||
+      width > (int64_t(1) << 30))
+    return false;
+  out->utf32 = utf32;
+  out->itemSize = static_cast<uint64_t>(width) * (utf32 ? 4 : 1);
+  return true;
+}
+
+/// Appends code point `c` as UTF-8; false for a surrogate or a value past
+/// U+10FFFF, which UTF-8 cannot hold.
+bool appendUtf8(uint32_t c, std::string &out) {
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    if (c >= 0xD800 && c <= 0xDFFF)
+      return false;
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c <= 0x10FFFF) {
+    out += static_cast<char>(0xF0 | (c >> 18));
+    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/// The string tensor the fixed-width items of `data` hold. As NumPy reads
+/// them, trailing NULs are padding; UTF-32 items become UTF-8.
+StatusOr<Tensor> decodeStrings(std::string_view data, const StringDescr &descr,
+                               const TensorShape &shape) {
+  const int64_t count = shape.numElements();
+  std::vector<std::string> items(count);
+  for (int64_t i = 0; i < count; ++i) {
+    std::string_view item = data.substr(i * descr.itemSize, descr.itemSize);
+    if (!descr.utf32) {
+      while (!item.empty() && item.back() == '\0')
+        item.remove_suffix(1);
+      items[i].assign(item.data(), item.size());
+      continue;
+    }
+    size_t units = item.size() / 4;
+    auto unit = [&](size_t k) {
+      uint32_t c;
+      std::memcpy(&c, item.data() + 4 * k, 4);
+      return c;
+    };
+    while (units > 0 && unit(units - 1) == 0)
+      --units;
+    for (size_t k = 0; k < units; ++k)
+      if (!appendUtf8(unit(k), items[i]))
+        return InvalidArgumentError(
+            strCat("element ", i, " holds ", unit(k),
+                   ", which is not a Unicode scalar value"));
+  }
+  std::vector<std::string_view> views(items.begin(), items.end());
+  return makeStringTensor(shape, views);
+}
+
+/// The '|S' encoding of string tensor `tensor`: NumPy's bytes items, as
+/// wide as the longest element (at least 1), NUL-padded.
+std::string encodeStrings(const Tensor &tensor, std::string *descr) {
+  size_t width = 1;
+  for (std::string_view s : stringElements(tensor))
+    width = std::max(width, s.size());
+  *descr = strCat("|S", width);
+  std::string data;
+  data.reserve(width * static_cast<size_t>(tensor.numElements()));
+  for (std::string_view s : stringElements(tensor)) {
+    data.append(s.data(), s.size());
+    data.append(width - s.size(), '\0');
+  }
+  return data;
 }
 
 } // namespace
 
-StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
+StatusOr<Tensor> parseNpy(std::string_view bytes, std::string_view name) {
   if (bytes.size() < 10 || bytes.substr(0, 6) != kMagic)
     return npyError(name, "missing the \\x93NUMPY magic");
   uint8_t major = static_cast<uint8_t>(bytes[6]);
@@ -79,9 +175,9 @@ StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
   }
   if (headerLength > bytes.size() - headerStart)
     return npyError(name, "truncated header");
-  absl::string_view header = bytes.substr(headerStart, headerLength);
+  std::string_view header = bytes.substr(headerStart, headerLength);
 
-  absl::string_view descr, fortran, shapeText;
+  std::string_view descr, fortran, shapeText;
   if (!findValue(header, "descr", descr) ||
       !findValue(header, "fortran_order", fortran) ||
       !findValue(header, "shape", shapeText))
@@ -91,7 +187,11 @@ StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
   descr = descr.substr(1, descr.size() - 2);
   if (fortran != "False")
     return npyError(name, "Fortran-order arrays are not supported");
-  StatusOr<DType> dtype = parseNumpyDescr(descr);
+  // NumPy's fixed-width strings: bytes ('|S5') or UTF-32 ('<U5').
+  StringDescr strings;
+  StatusOr<DType> dtype = parseStringDescr(descr, &strings)
+                              ? StatusOr<DType>(DType::String)
+                              : parseNumpyDescr(descr);
   if (!dtype.ok())
     return npyError(name, dtype.status().message());
 
@@ -99,9 +199,14 @@ StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
       shapeText.back() != ')')
     return npyError(name, "'shape' is not a tuple");
   std::vector<int64_t> dims;
-  for (absl::string_view part :
-       absl::StrSplit(shapeText.substr(1, shapeText.size() - 2), ',')) {
-    part = absl::StripAsciiWhitespace(part);
+  std::string_view tuple = shapeText.substr(1, shapeText.size() - 2);
+  for (size_t begin = 0; begin <= tuple.size();) {
+    size_t comma = tuple.find(',', begin);
+    if (comma == std::string_view::npos)
+      comma = tuple.size();
+    std::string_view part =
+        stripAsciiWhitespace(tuple.substr(begin, comma - begin));
+    begin = comma + 1;
     if (part.empty())
       continue;
     int64_t dim;
@@ -118,13 +223,22 @@ StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
   size_t dataStart = headerStart + headerLength;
   uint64_t expected;
   if (__builtin_mul_overflow(static_cast<uint64_t>(shape->numElements()),
-                             static_cast<uint64_t>(dtypeSize(*dtype)),
+                             *dtype == DType::String
+                                 ? strings.itemSize
+                                 : static_cast<uint64_t>(dtypeSize(*dtype)),
                              &expected))
     return npyError(name, strCat("shape ", shapeText, " is too large"));
   if (expected != bytes.size() - dataStart)
     return npyError(name,
                     strCat("expected ", expected, " bytes of data, found ",
                            bytes.size() - dataStart));
+  if (*dtype == DType::String) {
+    StatusOr<Tensor> tensor =
+        decodeStrings(bytes.substr(dataStart), strings, *shape);
+    if (!tensor.ok())
+      return npyError(name, tensor.status().message());
+    return tensor;
+  }
   StatusOr<Tensor> tensor = Tensor::allocate(*dtype, *shape);
   if (!tensor.ok())
     return npyError(name, tensor.status().message());
@@ -140,12 +254,19 @@ StatusOr<Tensor> parseNpy(absl::string_view bytes, absl::string_view name) {
 }
 
 StatusOr<Tensor> readNpyFile(const std::string &path) {
-  std::ifstream file(path, std::ios::binary);
+  std::FILE *file = std::fopen(path.c_str(), "rb");
   if (!file)
     return NotFoundError(strCat("cannot open '", path, "'"));
-  std::stringstream contents;
-  contents << file.rdbuf();
-  return parseNpy(contents.str(), path);
+  std::string contents;
+  char chunk[1 << 14];
+  size_t n;
+  while ((n = std::fread(chunk, 1, sizeof(chunk), file)) > 0)
+    contents.append(chunk, n);
+  bool failed = std::ferror(file);
+  std::fclose(file);
+  if (failed)
+    return DataLossError(strCat("failed reading '", path, "'"));
+  return parseNpy(contents, path);
 }
 
 StatusOr<std::string> encodeNpy(const Tensor &input) {
@@ -160,7 +281,12 @@ StatusOr<std::string> encodeNpy(const Tensor &input) {
       to[i] = static_cast<float>(from[i]);
     tensor = *std::move(converted);
   }
-  absl::string_view descr = numpyDescr(tensor.dtype());
+  std::string stringDescr, stringData;
+  if (tensor.dtype() == DType::String)
+    stringData = encodeStrings(tensor, &stringDescr);
+  std::string_view descr = tensor.dtype() == DType::String
+                               ? std::string_view(stringDescr)
+                               : numpyDescr(tensor.dtype());
   if (descr.empty())
     return InvalidArgumentError(
         strCat("dtype ", dtypeName(tensor.dtype()), " has no .npy encoding"));
@@ -185,7 +311,11 @@ StatusOr<std::string> encodeNpy(const Tensor &input) {
   for (size_t i = 0; i < (v2 ? 4u : 2u); ++i)
     out.push_back(static_cast<char>((length >> (8 * i)) & 0xff));
   out += header;
-  out.append(static_cast<const char *>(tensor.rawData()), tensor.totalBytes());
+  if (tensor.dtype() == DType::String)
+    out += stringData;
+  else
+    out.append(static_cast<const char *>(tensor.rawData()),
+               tensor.totalBytes());
   return out;
 }
 
@@ -193,16 +323,17 @@ Status writeNpyFile(const std::string &path, const Tensor &tensor) {
   StatusOr<std::string> bytes = encodeNpy(tensor);
   if (!bytes.ok())
     return bytes.status();
-  std::ofstream file(path, std::ios::binary);
+  std::FILE *file = std::fopen(path.c_str(), "wb");
   if (!file)
     return PermissionDeniedError(strCat("cannot write '", path, "'"));
-  file.write(bytes->data(), bytes->size());
-  if (!file)
+  bool written =
+      std::fwrite(bytes->data(), 1, bytes->size(), file) == bytes->size();
+  if (std::fclose(file) != 0 || !written)
     return DataLossError(strCat("failed writing '", path, "'"));
   return OkStatus();
 }
 
-bool parseInteger(absl::string_view text, int64_t *value) {
+bool parseInteger(std::string_view text, int64_t *value) {
   const char *end = text.data() + text.size();
   std::from_chars_result result = std::from_chars(text.data(), end, *value);
   return !text.empty() && result.ec == std::errc() && result.ptr == end;

@@ -17,11 +17,11 @@
 
 namespace tfrt_fallback::rt {
 
-std::string formatMessage(absl::string_view format,
-                          std::initializer_list<absl::string_view> args) {
+std::string formatMessage(std::string_view format,
+                          std::initializer_list<std::string_view> args) {
   std::string out;
   out.reserve(format.size());
-  const absl::string_view *next = args.begin();
+  const std::string_view *next = args.begin();
   for (size_t i = 0; i < format.size(); ++i) {
     char c = format[i];
     if (c == '%' && i + 1 < format.size()) {
@@ -45,8 +45,8 @@ std::string formatMessage(absl::string_view format,
   return out;
 }
 
-Status makeOpError(StatusCode code, absl::string_view opName,
-                   absl::string_view nodeName, absl::string_view message) {
+Status makeOpError(StatusCode code, std::string_view opName,
+                   std::string_view nodeName, std::string_view message) {
   return Status(code, strCat(opName, " '", nodeName, "': ", message));
 }
 
@@ -67,10 +67,16 @@ OpKernel::~OpKernel() = default;
 
 SimpleOpKernelConstruction::SimpleOpKernelConstruction(
     std::string opName, std::string nodeName, const AttrMap &attrs,
-    std::vector<DType> inputDTypes, std::vector<DType> outputDTypes)
+    std::vector<DType> inputDTypes, std::vector<DType> outputDTypes,
+    absl::Span<const Tensor *const> constantInputs)
     : opName_(std::move(opName)), nodeName_(std::move(nodeName)), attrs_(attrs),
       inputDTypes_(std::move(inputDTypes)),
-      outputDTypes_(std::move(outputDTypes)) {}
+      outputDTypes_(std::move(outputDTypes)), constantInputs_(constantInputs) {}
+
+void SimpleOpKernelConstruction::releaseConstantInput(int index) {
+  if (const Tensor *t = constantInput(index); t && t->buffer())
+    t->buffer()->discardPages(t->rawData(), t->totalBytes());
+}
 
 DType SimpleOpKernelConstruction::inputDType(int index) const {
   if (index < 0 || index >= numInputs())
@@ -84,7 +90,7 @@ DType SimpleOpKernelConstruction::outputDType(int index) const {
   return outputDTypes_[index];
 }
 
-const AttrValue *SimpleOpKernelConstruction::lookup(absl::string_view name,
+const AttrValue *SimpleOpKernelConstruction::lookup(std::string_view name,
                                                     AttrValue::Kind kind,
                                                     Status *status) const {
   const AttrValue *value = attrs_.find(name);
@@ -117,8 +123,8 @@ void copyList(const AttrValue &value, std::vector<T> *out) {
 } // namespace
 
 #define TFRT_FALLBACK_SCALAR_GETTER(TYPE, KIND)                                \
-  Status SimpleOpKernelConstruction::getAttr(absl::string_view name,           \
-                                             TYPE *out) const {                \
+  Status SimpleOpKernelConstruction::getAttr(std::string_view name, TYPE *out) \
+      const {                                                                  \
     Status status;                                                             \
     const AttrValue *value = lookup(name, AttrValue::Kind::KIND, &status);     \
     if (!value)                                                                \
@@ -135,7 +141,7 @@ TFRT_FALLBACK_SCALAR_GETTER(Tensor, Tensor)
 #undef TFRT_FALLBACK_SCALAR_GETTER
 
 #define TFRT_FALLBACK_LIST_GETTER(TYPE, KIND)                                  \
-  Status SimpleOpKernelConstruction::getAttr(absl::string_view name,           \
+  Status SimpleOpKernelConstruction::getAttr(std::string_view name,            \
                                              std::vector<TYPE> *out) const {   \
     Status status;                                                             \
     const AttrValue *value = lookup(name, AttrValue::Kind::KIND, &status);     \
@@ -156,7 +162,7 @@ static bool fitsInt32(int64_t v) {
          v <= std::numeric_limits<int32_t>::max();
 }
 
-Status SimpleOpKernelConstruction::getAttr(absl::string_view name,
+Status SimpleOpKernelConstruction::getAttr(std::string_view name,
                                            int32_t *out) const {
   int64_t v = 0;
   if (Status status = getAttr(name, &v); !status.ok())
@@ -169,7 +175,7 @@ Status SimpleOpKernelConstruction::getAttr(absl::string_view name,
   return OkStatus();
 }
 
-Status SimpleOpKernelConstruction::getAttr(absl::string_view name,
+Status SimpleOpKernelConstruction::getAttr(std::string_view name,
                                            std::vector<int32_t> *out) const {
   Status status;
   const AttrValue *value = lookup(name, AttrValue::Kind::IntList, &status);
@@ -189,7 +195,7 @@ Status SimpleOpKernelConstruction::getAttr(absl::string_view name,
   return OkStatus();
 }
 
-Status SimpleOpKernelConstruction::getAttr(absl::string_view name,
+Status SimpleOpKernelConstruction::getAttr(std::string_view name,
                                            std::string *out) const {
   // Function attributes read as strings too (their symbol name).
   if (const AttrValue *value = attrs_.find(name))

@@ -1,42 +1,22 @@
 //===- OpTable.cpp - what tfrt-fallback knows of TF ops ---------*- C++ -*-===//
 //
-// Parses OpTable.def's signatures once, on first use, into a hash map.
+// Parses OpTable.def's signatures (a registered op's row, when the registry
+// takes it). lookupOp, the whole table, is in OpTableLookup.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfrt_fallback/Runtime/OpTable.h"
 
-#include "absl/container/flat_hash_map.h"
-#include "absl/strings/ascii.h"
-#include "absl/strings/str_split.h"
-#include "absl/strings/strip.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
-
-#include <cassert>
 
 namespace tfrt_fallback::rt {
 
 namespace {
 
-struct Row {
-  absl::string_view name;
-  OpEffects effects;
-  int minInputs;
-  int maxInputs;
-  absl::string_view inputs;
-  absl::string_view outputs;
-};
-
-constexpr Row kRows[] = {
-#define TF_OP(Name, Effects, MinInputs, MaxInputs, Inputs, Outputs)            \
-  {#Name, OpEffects::Effects, MinInputs, MaxInputs, Inputs, Outputs},
-#include "tfrt_fallback/Runtime/OpTable.def"
-};
-
 /// The TensorFlow names of the dtypes a signature may fix: DTypes.def's, and
 /// the handles the runtime has no DType for.
-bool isFixedDTypeName(absl::string_view name) {
-  static constexpr absl::string_view kNames[] = {
+bool isFixedDTypeName(std::string_view name) {
+  static constexpr std::string_view kNames[] = {
 #define TFRT_FALLBACK_DTYPE(Enum, DataType, TFName, PyName, Name, CppType,     \
                             Npy)                                               \
   TFName,
@@ -47,56 +27,64 @@ bool isFixedDTypeName(absl::string_view name) {
       "resource",
       "variant",
   };
-  for (absl::string_view known : kNames)
+  for (std::string_view known : kNames)
     if (name == known)
       return true;
   return false;
 }
 
-bool isIdentifier(absl::string_view text) {
-  if (text.empty() || absl::ascii_isdigit(text[0]))
+bool isIdentifier(std::string_view text) {
+  if (text.empty() || (text[0] >= '0' && text[0] <= '9'))
     return false;
   for (char c : text)
-    if (!absl::ascii_isalnum(c) && c != '_')
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+          (c >= '0' && c <= '9') || c == '_'))
       return false;
   return true;
 }
 
 } // namespace
 
-StatusOr<std::vector<OpArg>> parseOpArgs(absl::string_view text) {
+StatusOr<std::vector<OpArg>> parseOpArgs(std::string_view text) {
   std::vector<OpArg> args;
-  if (absl::StripAsciiWhitespace(text).empty())
+  if (stripAsciiWhitespace(text).empty())
     return args;
-  for (absl::string_view item : absl::StrSplit(text, ',')) {
-    item = absl::StripAsciiWhitespace(item);
-    auto bad = [&](absl::string_view why) {
+  for (size_t begin = 0; begin <= text.size();) {
+    size_t comma = text.find(',', begin);
+    if (comma == std::string_view::npos)
+      comma = text.size();
+    std::string_view item =
+        stripAsciiWhitespace(text.substr(begin, comma - begin));
+    begin = comma + 1;
+    auto bad = [&](std::string_view why) {
       return InvalidArgumentError(
           strCat("bad argument '", item, "' in '", text, "': ", why));
     };
     OpArg arg;
-    absl::string_view rest = item;
-    if (size_t colon = rest.find(':'); colon != absl::string_view::npos) {
+    std::string_view rest = item;
+    if (size_t colon = rest.find(':'); colon != std::string_view::npos) {
       arg.name = rest.substr(0, colon);
       rest = rest.substr(colon + 1);
       if (!isIdentifier(arg.name))
         return bad("the name is not an identifier");
     }
-    if (absl::ConsumePrefix(&rest, "[")) {
-      if (!absl::ConsumeSuffix(&rest, "]") || !isIdentifier(rest))
+    if (!rest.empty() && rest.front() == '[') {
+      if (rest.size() < 2 || rest.back() != ']' ||
+          !isIdentifier(rest.substr(1, rest.size() - 2)))
         return bad("a list is `[Attr]`");
+      rest = rest.substr(1, rest.size() - 2);
       arg.kind = OpArg::Kind::TypeListAttr;
       arg.type = rest;
       args.push_back(arg);
       continue;
     }
-    if (size_t star = rest.find('*'); star != absl::string_view::npos) {
+    if (size_t star = rest.find('*'); star != std::string_view::npos) {
       arg.count = rest.substr(0, star);
       rest = rest.substr(star + 1);
       if (!isIdentifier(arg.count))
         return bad("the count is not an attribute name");
     }
-    if (size_t eq = rest.find('='); eq != absl::string_view::npos) {
+    if (size_t eq = rest.find('='); eq != std::string_view::npos) {
       arg.defaultType = rest.substr(eq + 1);
       rest = rest.substr(0, eq);
       if (!isFixedDTypeName(arg.defaultType))
@@ -114,38 +102,15 @@ StatusOr<std::vector<OpArg>> parseOpArgs(absl::string_view text) {
   return args;
 }
 
-int outputIndexOf(const OpInfo &op, absl::string_view name) {
-  int index = 0;
-  for (const OpArg &arg : op.outputs) {
-    if (arg.name == name)
-      return index;
-    if (arg.kind == OpArg::Kind::TypeListAttr || !arg.count.empty())
-      return -1;
-    ++index;
-  }
-  return -1;
-}
-
-const OpInfo *lookupOp(absl::string_view name) {
-  static const absl::flat_hash_map<absl::string_view, OpInfo> table = [] {
-    absl::flat_hash_map<absl::string_view, OpInfo> ops;
-    for (const Row &row : kRows) {
-      StatusOr<std::vector<OpArg>> inputs = parseOpArgs(row.inputs);
-      StatusOr<std::vector<OpArg>> outputs = parseOpArgs(row.outputs);
-      // OpTableTest parses every row.
-      assert(inputs.ok() && outputs.ok() && "malformed row in OpTable.def");
-      ops[row.name] =
-          OpInfo{row.name,
-                 row.effects,
-                 row.minInputs,
-                 row.maxInputs,
-                 inputs.ok() ? *std::move(inputs) : std::vector<OpArg>(),
-                 outputs.ok() ? *std::move(outputs) : std::vector<OpArg>()};
-    }
-    return ops;
-  }();
-  auto it = table.find(name);
-  return it == table.end() ? nullptr : &it->second;
+StatusOr<OpInfo> parseOpRow(const OpRow &row) {
+  StatusOr<std::vector<OpArg>> inputs = parseOpArgs(row.inputs);
+  if (!inputs.ok())
+    return inputs.status();
+  StatusOr<std::vector<OpArg>> outputs = parseOpArgs(row.outputs);
+  if (!outputs.ok())
+    return outputs.status();
+  return OpInfo{row.name,      row.effects,        row.minInputs,
+                row.maxInputs, *std::move(inputs), *std::move(outputs)};
 }
 
 } // namespace tfrt_fallback::rt

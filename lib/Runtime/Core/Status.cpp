@@ -46,7 +46,7 @@ const char *statusCodeName(StatusCode code) {
   return "UNKNOWN";
 }
 
-Status::Status(StatusCode code, absl::string_view message) {
+Status::Status(StatusCode code, std::string_view message) {
   if (code != StatusCode::kOk)
     rep_ = std::make_unique<Rep>(Rep{code, std::string(message)});
 }

@@ -9,6 +9,7 @@
 #include "BufferArena.h"
 
 #include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StringTensor.h"
 
 #include <algorithm>
 #include <atomic>
@@ -367,11 +368,17 @@ std::string Tensor::debugString(int64_t maxElements) const {
   if (!isValid())
     return "<invalid tensor>";
   std::function<std::string(int64_t)> element;
-  Status status = dispatchDType(dtype_, [&](auto tag) {
-    using T = typename decltype(tag)::Type;
-    const T *values = data<T>();
-    element = [values](int64_t i) { return formatValue<T>(values[i]); };
-  });
+  Status status = OkStatus();
+  if (dtype_ == DType::String) {
+    const std::string_view *values = data<std::string_view>();
+    element = [values](int64_t i) { return quoteBytes(values[i]); };
+  } else {
+    status = dispatchDType(dtype_, [&](auto tag) {
+      using T = typename decltype(tag)::Type;
+      const T *values = data<T>();
+      element = [values](int64_t i) { return formatValue<T>(values[i]); };
+    });
+  }
   if (!status.ok())
     return strCat("<tensor of dtype ", dtypeName(dtype_), ">");
   absl::InlinedVector<int64_t, 6> strides(shape_.rank());

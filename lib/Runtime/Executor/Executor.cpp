@@ -38,7 +38,7 @@ std::string describeTensor(const Tensor &tensor) {
   std::string text = "tensor<";
   for (int64_t dim : tensor.shape().dims())
     strAppend(&text, dim, "x");
-  strAppend(&text, dtypeName(tensor.dtype()), ">");
+  strAppend(&text, dtypeTypeName(tensor.dtype()), ">");
   return text;
 }
 
@@ -156,7 +156,7 @@ private:
   /// of `callee`'s argument or result.
   Status checkPassed(const Tensor &value, uint32_t from, uint32_t to,
                      const Instruction &inst, const Function &callee,
-                     absl::string_view what) const;
+                     std::string_view what) const;
   /// A new frame for `callee` (or `reuse`, when nothing else holds it),
   /// with this run's options and `args` bound.
   Frame *calleeFrame(const Function &callee, std::vector<Tensor> args,
@@ -661,7 +661,7 @@ void moveValue(TensorValue &from, AsyncValue &to) {
 Status Executor::Frame::checkPassed(const Tensor &value, uint32_t from,
                                     uint32_t to, const Instruction &inst,
                                     const Function &callee,
-                                    absl::string_view what) const {
+                                    std::string_view what) const {
   if (from == to)
     return OkStatus();
   const ValueType &type = program_.types()[to];

@@ -8,8 +8,8 @@
 
 #include "tfrt_fallback/Runtime/Program.h"
 
-#include "absl/strings/match.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StringTensor.h"
 
 #include <algorithm>
 #include <cstring>
@@ -19,7 +19,7 @@ namespace tfrt_fallback::rt {
 
 namespace {
 
-Status formatError(absl::string_view message) {
+Status formatError(std::string_view message) {
   return InvalidArgumentError(strCat("invalid binary program: ", message));
 }
 
@@ -33,7 +33,7 @@ Status formatError(absl::string_view message) {
 /// Bounds-checked little-endian reader over a byte range.
 class ByteReader {
 public:
-  ByteReader(const uint8_t *begin, size_t size, absl::string_view what)
+  ByteReader(const uint8_t *begin, size_t size, std::string_view what)
       : pos(begin), end(begin + size), what(what) {}
 
   size_t remaining() const { return static_cast<size_t>(end - pos); }
@@ -48,7 +48,7 @@ public:
   template <typename T> Status read(T &out) { return bytes(&out, sizeof(T)); }
   /// Reads a count and checks that `count * minRecordSize` bytes remain, so
   /// a forged count cannot make the loader allocate without bound.
-  Status count(uint32_t &out, size_t minRecordSize, absl::string_view of) {
+  Status count(uint32_t &out, size_t minRecordSize, std::string_view of) {
     RETURN_IF_ERROR(read(out));
     if (minRecordSize && out > remaining() / minRecordSize)
       return formatError(strCat(what, ": ", out, " ", of, " do not fit in ",
@@ -59,7 +59,7 @@ public:
 private:
   const uint8_t *pos;
   const uint8_t *end;
-  absl::string_view what;
+  std::string_view what;
 };
 
 } // namespace
@@ -78,11 +78,11 @@ std::string ValueType::toString() const {
     for (int64_t dim : shape.dims())
       strAppend(&text, dim < 0 ? std::string("?") : strCat(dim), "x");
   }
-  strAppend(&text, dtypeName(dtype), ">");
+  strAppend(&text, dtypeTypeName(dtype), ">");
   return text;
 }
 
-const Function *Program::lookupFunction(absl::string_view name) const {
+const Function *Program::lookupFunction(std::string_view name) const {
   for (const Function &function : functions_)
     if (function.name == name)
       return &function;
@@ -99,12 +99,14 @@ public:
 
 private:
   Status readString(ByteReader &in, std::string &out);
-  Status readIndex(ByteReader &in, size_t limit, absl::string_view of,
+  Status readIndex(ByteReader &in, size_t limit, std::string_view of,
                    uint32_t &out);
   Status readDType(ByteReader &in, DType &out);
   Status readShape(ByteReader &in, PartialShape &out);
   Status readTypes(ByteReader &in);
   Status readConstants(ByteReader &in);
+  Status readStringConstant(const ValueType &type, uint64_t offset,
+                            uint64_t size, ConstantEntry &constant);
   Status readAttr(ByteReader &in, AttrValue &out);
   Status readKernels(ByteReader &in);
   Status readFunctions(ByteReader &in);
@@ -130,7 +132,7 @@ Status ProgramLoader::readString(ByteReader &in, std::string &out) {
 }
 
 Status ProgramLoader::readIndex(ByteReader &in, size_t limit,
-                                absl::string_view of, uint32_t &out) {
+                                std::string_view of, uint32_t &out) {
   RETURN_IF_ERROR(in.read(out));
   if (out >= limit)
     return formatError(
@@ -203,6 +205,10 @@ Status ProgramLoader::readConstants(ByteReader &in) {
     const ValueType &type = program.types_[constant.type];
     if (type.isChain() || !type.shape.isFullyDefined())
       return formatError("a constant must be a tensor of static shape");
+    if (type.dtype == DType::String) {
+      RETURN_IF_ERROR(readStringConstant(type, offset, size, constant));
+      continue;
+    }
     if (!isBufferDType(type.dtype))
       return formatError(strCat("constants of dtype ", dtypeName(type.dtype),
                                 " are not supported"));
@@ -234,6 +240,48 @@ Status ProgramLoader::readConstants(ByteReader &in) {
     }
     constant.tensor = *std::move(tensor);
   }
+  return OkStatus();
+}
+
+Status ProgramLoader::readStringConstant(const ValueType &type, uint64_t offset,
+                                         uint64_t size,
+                                         ConstantEntry &constant) {
+  // u64 ends[n + 1] then the bytes; ends[0] = 0, element i is bytes
+  // [ends[i], ends[i + 1]) (format 1.2).
+  StatusOr<TensorShape> shape = TensorShape::create(type.shape.dims());
+  if (!shape.ok())
+    return formatError(shape.status().message());
+  if (offset > constantData.size() || size > constantData.size() - offset)
+    return formatError(strCat("constant data at ", offset, "+", size,
+                              " is outside the constant section"));
+  if (offset % bef::kConstantAlignment)
+    return formatError(
+        strCat("constant data at ", offset, " is not 64-byte aligned"));
+  const uint64_t count = static_cast<uint64_t>(shape->numElements());
+  if (count >= size / 8)
+    return formatError(strCat("string constant of type ", type.toString(),
+                              " has ", size, " bytes, fewer than its ",
+                              count + 1, " offsets"));
+  const uint8_t *data = constantData.data() + offset;
+  const uint64_t tableBytes = (count + 1) * 8;
+  const uint64_t byteCount = size - tableBytes;
+  const char *chars = reinterpret_cast<const char *>(data + tableBytes);
+  std::vector<std::string_view> views(count);
+  uint64_t previous = 0;
+  for (uint64_t i = 0; i <= count; ++i) {
+    uint64_t end = 0;
+    std::memcpy(&end, data + 8 * i, 8);
+    if ((i == 0 && end != 0) || end < previous || end > byteCount ||
+        (i == count && end != byteCount))
+      return formatError(strCat(
+          "string constant of type ", type.toString(), ": offset ", i, " (",
+          end, ") is not in order within its ", byteCount, " bytes"));
+    if (i > 0)
+      views[i - 1] = std::string_view(chars + previous, end - previous);
+    previous = end;
+  }
+  constant.tensor =
+      makeStringTensorView(*shape, std::move(views), program.file_);
   return OkStatus();
 }
 
@@ -454,7 +502,7 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
     };
     absl::Span<const uint32_t> operands = function.operandsOf(inst);
     absl::Span<const uint32_t> results = function.resultsOf(inst);
-    auto mismatch = [&](absl::string_view what) {
+    auto mismatch = [&](std::string_view what) {
       return formatError(strCat("instruction at '", inst.location, "' in '",
                                 function.name, "': ", what));
     };
@@ -621,7 +669,7 @@ static Status checkControlFlow(const std::vector<ValueType> &types,
                                const std::vector<Function> &functions,
                                const Function &function,
                                const Instruction &inst) {
-  auto fail = [&](const Function &callee, absl::string_view what) {
+  auto fail = [&](const Function &callee, std::string_view what) {
     return formatError(strCat("instruction at '", inst.location, "' in '",
                               function.name, "': callee '", callee.name, "' ",
                               what));
@@ -632,17 +680,23 @@ static Status checkControlFlow(const std::vector<ValueType> &types,
   size_t lead = inst.opcode == bef::Opcode::While ? 0 : 1;
   absl::Span<const uint32_t> operands = function.operandsOf(inst);
   absl::Span<const uint32_t> results = function.resultsOf(inst);
+  // Span::subspan's clamping, without its out-of-range throw (whose
+  // object file would come with it).
+  auto sub = [](absl::Span<const uint32_t> span, size_t pos, size_t len) {
+    pos = std::min(pos, span.size());
+    return absl::Span<const uint32_t>(span.data() + pos,
+                                      std::min(len, span.size() - pos));
+  };
   absl::Span<const uint32_t> passed =
-      operands.subspan(lead, operands.size() - lead - chains);
-  absl::Span<const uint32_t> defined =
-      results.subspan(0, results.size() - chains);
+      sub(operands, lead, operands.size() - lead - chains);
+  absl::Span<const uint32_t> defined = sub(results, 0, results.size() - chains);
   auto typeIn = [&](const Function &f, uint32_t reg) -> const ValueType & {
     return types[f.registerTypes[reg]];
   };
   // `callee`'s arguments and results without its chain.
   auto check = [&](const Function &callee, absl::Span<const uint32_t> args,
                    absl::Span<const uint32_t> rets,
-                   absl::string_view what) -> Status {
+                   std::string_view what) -> Status {
     bool takesChain = callee.takesChain(types);
     if (takesChain && !inst.hasChain)
       return fail(callee, "takes a chain, but the instruction has none");
@@ -785,14 +839,15 @@ Status ProgramLoader::readFunctions(ByteReader &in) {
   return OkStatus();
 }
 
-Status Program::createKernel(KernelEntry &entry,
-                             const KernelRegistry &registry) const {
+Status
+Program::createKernel(KernelEntry &entry, const KernelRegistry &registry,
+                      absl::Span<const Tensor *const> constantInputs) const {
   std::vector<DType> inputDTypes;
   for (uint32_t type : entry.inputTypes)
     inputDTypes.push_back(types_[type].dtype);
   StatusOr<std::unique_ptr<OpKernel>> kernel =
       registry.createKernel(entry.opName, entry.location, entry.attrs,
-                            inputDTypes, entry.outputDTypes);
+                            inputDTypes, entry.outputDTypes, constantInputs);
   if (!kernel.ok())
     return kernel.status();
   entry.kernel = *std::move(kernel);
@@ -806,8 +861,40 @@ Status Program::createKernels(const KernelRegistry &registry) {
   // that one load tells the user all the kernels to add.
   std::vector<std::string> missing;
   Status firstMissing;
-  for (KernelEntry &entry : kernels_) {
-    Status status = createKernel(entry, registry);
+  // Per kernel and input, the constant every instruction calling the kernel
+  // binds to it (kernels may prepare from it when built): kUnused before
+  // the first call, kNone when calls disagree or it is not a constant.
+  constexpr int64_t kUnused = -2, kNone = -1;
+  std::vector<std::vector<int64_t>> bindings(kernels_.size());
+  for (const Function &function : functions_) {
+    std::vector<int64_t> bound(function.registerTypes.size(), kNone);
+    for (auto [reg, constant] : function.constantBindings)
+      bound[reg] = constant;
+    for (const Instruction &inst : function.instructions) {
+      if (inst.opcode != bef::Opcode::Kernel)
+        continue;
+      absl::Span<const uint32_t> operands = function.operandsOf(inst);
+      std::vector<int64_t> &inputs = bindings[inst.index];
+      const size_t numInputs = kernels_[inst.index].inputTypes.size();
+      if (inputs.empty())
+        inputs.assign(numInputs, kUnused);
+      for (size_t i = 0; i < numInputs && i < operands.size(); ++i) {
+        int64_t constant = bound[operands[i]];
+        if (inputs[i] == kUnused)
+          inputs[i] = constant;
+        else if (inputs[i] != constant)
+          inputs[i] = kNone;
+      }
+    }
+  }
+  std::vector<const Tensor *> constantInputs;
+  for (size_t k = 0; k < kernels_.size(); ++k) {
+    KernelEntry &entry = kernels_[k];
+    constantInputs.clear();
+    for (int64_t constant : bindings[k])
+      constantInputs.push_back(constant >= 0 ? &constants_[constant].tensor
+                                             : nullptr);
+    Status status = createKernel(entry, registry, constantInputs);
     if (status.ok())
       continue;
     if (!IsNotFound(status))
@@ -815,14 +902,13 @@ Status Program::createKernels(const KernelRegistry &registry) {
     if (firstMissing.ok())
       firstMissing = status;
     // One line per missing kernel (not per node), with its first node.
-    absl::string_view what = status.message();
+    std::string_view what = status.message();
     std::string prefix = strCat(entry.location, ": ");
-    if (absl::StartsWith(what, prefix))
+    if (startsWith(what, prefix))
       what.remove_prefix(prefix.size());
     std::string line = strCat("  ", what);
-    if (std::none_of(missing.begin(), missing.end(), [&](const std::string &m) {
-          return absl::StartsWith(m, line);
-        }))
+    if (std::none_of(missing.begin(), missing.end(),
+                     [&](const std::string &m) { return startsWith(m, line); }))
       missing.push_back(strCat(line, " (at ", entry.location, ")"));
   }
   if (missing.size() <= 1)
@@ -1121,7 +1207,7 @@ ProgramBuilder::addControlFlow(uint32_t function, bef::Opcode opcode,
                                std::vector<uint32_t> callees,
                                std::vector<uint32_t> operands) {
   Function &f = program_->functions_[function];
-  auto fail = [&](absl::string_view what) {
+  auto fail = [&](std::string_view what) {
     if (error_.ok())
       error_ = InvalidArgumentError(
           strCat("control flow in '", f.name, "': ", what));

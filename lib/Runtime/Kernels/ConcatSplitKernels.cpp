@@ -6,7 +6,8 @@
 // input buffer.
 //
 // Every kernel here moves raw elements (StridedCopy.h) and is registered
-// for every dtype. Index operands may be int32 or int64: their type
+// for every buffer dtype; ConcatV2 and Pack also for strings, as classes of
+// their own (StringCopy.h). Index operands may be int32 or int64: their type
 // attributes type them (the op table), which the loader checks when a node
 // has them; they default to int32 and may be left out of a graph, so they
 // are not registration constraints.
@@ -15,6 +16,7 @@
 
 #include "KernelUtils.h"
 #include "StridedCopy.h"
+#include "StringCopy.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 
@@ -74,7 +76,9 @@ void concatRows(OpKernelContextInterface *ctx,
 /// joined along `axis` (an int32/int64 scalar, Tidx, in [-rank, rank)). All
 /// inputs need the same rank (>= 1) and equal dims except along axis;
 /// empty inputs contribute nothing. A single input is returned as is.
-template <bool AxisFirst> class ConcatKernel final : public OpKernel {
+/// `Strings` is the string form (StringCopy.h), a class of its own.
+template <bool AxisFirst, bool Strings = false>
+class ConcatKernel final : public OpKernel {
 public:
   explicit ConcatKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
 
@@ -136,17 +140,21 @@ public:
     TensorShape::Dims outDims(in0.shape().dims().begin(),
                               in0.shape().dims().end());
     outDims[axis] = axisSize;
-    Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, ctx->allocateOutput(0, TensorShape(outDims), &out));
-    if (out->numElements() > 0)
-      concatRows(ctx, inputs, rowSizes, outer, *out);
+    if constexpr (Strings) {
+      emitStringRows(ctx, inputs, rowSizes, outer, TensorShape(outDims));
+    } else {
+      Tensor *out = nullptr;
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, ctx->allocateOutput(0, TensorShape(outDims), &out));
+      if (out->numElements() > 0)
+        concatRows(ctx, inputs, rowSizes, outer, *out);
+    }
   }
 };
 
 /// Pack(values...; axis, N): the N equally shaped inputs stacked along a
 /// new dim `axis` in [-(rank + 1), rank] (negative from the end).
-class PackKernel final : public OpKernel {
+template <bool Strings = false> class PackKernel final : public OpKernel {
 public:
   explicit PackKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, getOptionalAttr(ctx, "axis", &axis_));
@@ -183,11 +191,15 @@ public:
     TensorShape::Dims outDims(in0.shape().dims().begin(),
                               in0.shape().dims().end());
     outDims.insert(outDims.begin() + axis, n);
-    Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, ctx->allocateOutput(0, TensorShape(outDims), &out));
-    if (out->numElements() > 0)
-      concatRows(ctx, inputs, rowSizes, outer, *out);
+    if constexpr (Strings) {
+      emitStringRows(ctx, inputs, rowSizes, outer, TensorShape(outDims));
+    } else {
+      Tensor *out = nullptr;
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, ctx->allocateOutput(0, TensorShape(outDims), &out));
+      if (out->numElements() > 0)
+        concatRows(ctx, inputs, rowSizes, outer, *out);
+    }
   }
 
 private:
@@ -389,7 +401,9 @@ void registerConcatSplitKernels(KernelRegistry &registry) {
                                                        {{"T", kAllDTypes}});
   registerKernel<OpId::kConcat, ConcatKernel<true>>(registry,
                                                     {{"T", kAllDTypes}});
-  registerKernel<OpId::kPack, PackKernel>(registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kPack, PackKernel<>>(registry, {{"T", kAllDTypes}});
+  registerStringKernel<OpId::kConcatV2, ConcatKernel<false, true>>(registry);
+  registerStringKernel<OpId::kPack, PackKernel<true>>(registry);
   registerKernel<OpId::kUnpack, UnpackKernel>(registry, {{"T", kAllDTypes}});
   registerKernel<OpId::kSplit, SplitKernel>(registry, {{"T", kAllDTypes}});
   registerKernel<OpId::kSplitV, SplitVKernel>(registry, {{"T", kAllDTypes}});

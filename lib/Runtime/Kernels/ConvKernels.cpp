@@ -502,7 +502,20 @@ private:
 template <typename T, bool Fused>
 class Conv2DKernel final : public ConvKernelBase<T, Fused> {
 public:
-  using ConvKernelBase<T, Fused>::ConvKernelBase;
+  explicit Conv2DKernel(OpKernelConstructionInterface *ctx)
+      : ConvKernelBase<T, Fused>(ctx) {
+    // A constant HWIO filter is the GEMM's [h * w * in, out] B.
+    if constexpr (std::is_same_v<T, float>)
+      packedFilter_.prepack(
+          ctx, 1, /*transB=*/false,
+          [](const Tensor &f, int64_t *k, int64_t *n, int64_t *ldb) {
+            if (f.rank() != 4)
+              return false;
+            *k = f.dim(0) * f.dim(1) * f.dim(2);
+            *n = *ldb = f.dim(3);
+            return true;
+          });
+  }
 
   void compute(OpKernelContextInterface *ctx) override {
     const Eigen::ThreadPoolDevice &device = ctx->eigenDevice();
@@ -739,6 +752,10 @@ private:
 // Conv2DBackpropInput
 //===----------------------------------------------------------------------===//
 
+/// Below this many output columns a GEMM's register tiles are mostly
+/// padding: narrowGemmTransposedB computes them as dot products instead.
+constexpr int64_t kNarrowColumns = 8;
+
 /// Conv2DBackpropInput(input_sizes, filter, out_backprop): the gradient of
 /// Conv2D with respect to its input, i.e. a transposed convolution.
 /// input_sizes is an int32/int64 vector of 4 (the input shape in
@@ -836,6 +853,60 @@ private:
     const int64_t k = s.kH * s.kW * s.inC;
     if (m == 0 || k == 0)
       return;
+    // Walks the pixels of dy (b, oh, ow from `first` on, by increments) and
+    // calls emit(pixel index, tap input offset, filter column) for every tap
+    // that lands inside the input.
+    auto forEachTap = [&](int64_t first, int64_t count, auto &&emit) {
+      int64_t ow = first % s.outW, oh = (first / s.outW) % s.outH,
+              b = first / (s.outW * s.outH);
+      for (int64_t r = 0; r < count; ++r) {
+        if (r > 0 && ++ow == s.outW) {
+          ow = 0;
+          if (++oh == s.outH) {
+            oh = 0;
+            ++b;
+          }
+        }
+        for (int64_t kh = 0; kh < s.kH; ++kh) {
+          const int64_t ih = oh * s.strideH - s.padTop + kh * s.dilationH;
+          if (ih < 0 || ih >= s.inH)
+            continue;
+          for (int64_t kw = 0; kw < s.kW; ++kw) {
+            const int64_t iw = ow * s.strideW - s.padLeft + kw * s.dilationW;
+            if (iw < 0 || iw >= s.inW)
+              continue;
+            emit(r, ((b * s.inH + ih) * s.inW + iw) * s.inC,
+                 (kh * s.kW + kw) * s.inC);
+          }
+        }
+      }
+    };
+    if (k <= kNarrowColumns) {
+      // Few filter columns (a one-channel mask upsampled): a GEMM's tiles
+      // would be mostly padding. Each pixel's k columns are one vector of
+      // kNarrowColumns lanes, summed over out_depth from the filter
+      // transposed to [outC, kNarrowColumns], then added where they land.
+      std::vector<T> filterT(s.outC * kNarrowColumns, T(0));
+      for (int64_t j = 0; j < k; ++j)
+        for (int64_t c = 0; c < s.outC; ++c)
+          filterT[c * kNarrowColumns + j] = filter[j * s.outC + c];
+      int64_t current = -1;
+      T columns[kNarrowColumns];
+      forEachTap(0, m, [&](int64_t r, int64_t at, int64_t column) {
+        if (r != current) {
+          const T *x = dy + r * s.outC;
+          T acc[kNarrowColumns] = {};
+          for (int64_t c = 0; c < s.outC; ++c)
+            for (int64_t l = 0; l < kNarrowColumns; ++l)
+              acc[l] += x[c] * filterT[c * kNarrowColumns + l];
+          std::copy(acc, acc + kNarrowColumns, columns);
+          current = r;
+        }
+        for (int64_t i = 0; i < s.inC; ++i)
+          out[at + i] += columns[column + i];
+      });
+      return;
+    }
     const int64_t chunkRows =
         std::clamp<int64_t>(kIm2colChunkBytes / (k * sizeof(T)), 64, m);
     T *cols = threadScratch<T, 0>(chunkRows * k);
@@ -851,25 +922,11 @@ private:
       // cols[rows, k] = dy[rows, outC] * filter[k, outC]^T.
       gemmRows(device, dy + r0 * s.outC, filter, cols, rows, s.outC, k, true,
                none, packed ? &*packed : nullptr);
-      for (int64_t r = 0; r < rows; ++r) {
-        const int64_t pixel = r0 + r;
-        const int64_t ow = pixel % s.outW;
-        const int64_t oh = (pixel / s.outW) % s.outH;
-        const int64_t b = pixel / (s.outW * s.outH);
-        const T *src = cols + r * k;
-        for (int64_t kh = 0; kh < s.kH; ++kh) {
-          const int64_t ih = oh * s.strideH - s.padTop + kh * s.dilationH;
-          if (ih < 0 || ih >= s.inH)
-            continue;
-          for (int64_t kw = 0; kw < s.kW; ++kw) {
-            const int64_t iw = ow * s.strideW - s.padLeft + kw * s.dilationW;
-            if (iw < 0 || iw >= s.inW)
-              continue;
-            ArrayMap<T>(out + ((b * s.inH + ih) * s.inW + iw) * s.inC, s.inC) +=
-                ConstArrayMap<T>(src + (kh * s.kW + kw) * s.inC, s.inC);
-          }
-        }
-      }
+      forEachTap(r0, rows, [&](int64_t r, int64_t at, int64_t column) {
+        const T *c = cols + r * k + column;
+        for (int64_t i = 0; i < s.inC; ++i)
+          out[at + i] += c[i];
+      });
     }
   }
 

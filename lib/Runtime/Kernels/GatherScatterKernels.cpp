@@ -5,11 +5,13 @@
 // validated before any element moves; an out-of-range index is an
 // InvalidArgument error naming the first bad position, as TF's CPU kernels
 // report it. Gathers and SparseToDense move raw bits (dispatched on the
-// element size), ScatterNd adds (typed), Where tests != 0 (typed).
+// element size), ScatterNd adds (typed), Where tests != 0 (typed). GatherV2
+// also gathers strings, in a class of its own (StringCopy.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelUtils.h"
+#include "StringCopy.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 
@@ -74,8 +76,10 @@ void gatherRows(const Eigen::ThreadPoolDevice &device, const E *params,
 /// params and indices must match and are iterated together; axis >= b.
 /// Output shape: params[:axis] + indices[b:] + params[axis + 1:]. Each
 /// index must be in [0, params.shape[axis]): "indices[1,0] = 7 is not in
-/// [0, 5)".
-template <bool HasAxis> class GatherKernel final : public OpKernel {
+/// [0, 5)". `Strings` is the string form (StringCopy.h), a class of its
+/// own.
+template <bool HasAxis, bool Strings = false>
+class GatherKernel final : public OpKernel {
 public:
   explicit GatherKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
     TFRT_FALLBACK_OP_REQUIRES_OK(
@@ -153,6 +157,22 @@ public:
           ctx, idx[i] >= 0 && idx[i] < gather,
           errorf("indices%s = %d is not in [0, %d)",
                  sliceDebugString(indices.shape().dims(), i), idx[i], gather));
+    }
+    if constexpr (Strings) {
+      // out[b, o, k, :] = params[b, o, idx[b, k], :], as gatherRows.
+      std::vector<std::string_view> views;
+      views.reserve(static_cast<size_t>(batch * outer * n * inner));
+      const std::string_view *src = params.data<std::string_view>();
+      for (int64_t u = 0; u < batch * outer * n; ++u) {
+        const int64_t k = u % n, bo = u / n, b = bo / outer;
+        const std::string_view *row =
+            src + (bo * gather + idx[b * n + k]) * inner;
+        views.insert(views.end(), row, row + inner);
+      }
+      StatusOr<Tensor> out = makeStringTensor(TensorShape(outDims), views);
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, out.status());
+      ctx->setOutput(0, *std::move(out));
+      return;
     }
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(
@@ -485,6 +505,8 @@ void registerGatherScatterKernels(KernelRegistry &registry) {
   // Index dtype attributes (Tindices, Taxis) are checked on the operands.
   registerKernel<OpId::kGatherV2, GatherKernel<true>>(
       registry, {{"Tparams", kAllDTypes}});
+  registerStringKernel<OpId::kGatherV2, GatherKernel<true, true>>(registry,
+                                                                  "Tparams");
   registerKernel<OpId::kGather, GatherKernel<false>>(registry,
                                                      {{"Tparams", kAllDTypes}});
   registerKernel<OpId::kGatherNd, GatherNdKernel>(registry,

@@ -39,7 +39,7 @@ const char *isaName(Isa isa) {
   return "portable";
 }
 
-bool parseIsa(absl::string_view name, Isa *isa) {
+bool parseIsa(std::string_view name, Isa *isa) {
   for (Isa candidate : {Isa::Portable, Isa::Avx2, Isa::Avx512})
     if (name == isaName(candidate)) {
       *isa = candidate;

@@ -22,14 +22,15 @@
 #define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_GEMM_H
 
 #include "GemmMicroKernels.h"
-
-#include "absl/strings/string_view.h"
+#include "tfrt_fallback/Runtime/OpKernel.h"
+#include "tfrt_fallback/Runtime/Tensor.h"
 
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <string_view>
 #include <vector>
 
 namespace Eigen {
@@ -62,7 +63,7 @@ Isa clampIsa(Isa requested);
 Isa activeIsa();
 
 /// Parses an ISA name as isaName() spells it.
-bool parseIsa(absl::string_view name, Isa *isa);
+bool parseIsa(std::string_view name, Isa *isa);
 
 //===----------------------------------------------------------------------===//
 // Epilogue
@@ -127,6 +128,28 @@ public:
   /// constants: the caller packs per call).
   const PackedB *get(const float *b, int64_t ldb, bool transB, int64_t k,
                      int64_t n, Isa isa, bool *packedNow = nullptr);
+
+  /// Packs input `index` of the kernel `ctx` builds now, when the program
+  /// binds an f32 constant to it (OpKernelConstructionInterface::
+  /// constantInput), and releases the constant's pages: the first run then
+  /// finds the packing here, and the copy and the original never share the
+  /// peak of a run. `b` is that constant viewed as [k, n] (or [n, k] when
+  /// `transB`) with leading dimension `ldb`; `dims` gives k, n and ldb from
+  /// the constant's shape, or returns false when the kernel cannot use it
+  /// (the run then reports the error).
+  template <typename Dims>
+  void prepack(OpKernelConstructionInterface *ctx, int index, bool transB,
+               Dims &&dims) {
+    const Tensor *b = ctx->constantInput(index);
+    int64_t k = 0, n = 0, ldb = 0;
+    if (!ctx->status().ok() || !b || b->dtype() != DType::F32 ||
+        b->numElements() == 0 || !dims(*b, &k, &n, &ldb))
+      return;
+    bool packedNow = false;
+    get(b->data<float>(), ldb, transB, k, n, activeIsa(), &packedNow);
+    if (packedNow)
+      ctx->releaseConstantInput(index);
+  }
 
   static constexpr size_t kMaxEntries = 4;
 

@@ -47,6 +47,10 @@ constexpr const char *shortName(DType dtype) {
 #define TFRT_FALLBACK_DTYPE(Enum, DataType, TFName, PyName, Name, ...)         \
   case DType::Enum:                                                            \
     return Name;
+#define TFRT_FALLBACK_DTYPE_NO_BUFFER(Enum, DataType, TFName, PyName, Name,    \
+                                      Mlir)                                    \
+  case DType::Enum:                                                            \
+    return Name;
 #include "tfrt_fallback/Runtime/DTypes.def"
   default:
     return "";

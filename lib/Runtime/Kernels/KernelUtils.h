@@ -58,7 +58,7 @@ template <typename T> struct TypeTag {
 
 /// A type constraint of registerKernel's second form.
 struct TypeConstraintSpec {
-  absl::string_view attrName;
+  std::string_view attrName;
   absl::Span<const DType> allowed;
 };
 
@@ -72,7 +72,7 @@ void registerKernel(KernelRegistry &registry) {
     using T = typename decltype(tag)::type;
     if constexpr (isKernelSelected(Op, dtypeOf<T>()))
       rt::registerKernel<Kernel<T>>(
-          registry, KernelDefBuilder(opName(Op)).typeConstraint<T>("T"));
+          registry, KernelDefBuilder(kOpRow<Op>).typeConstraint<T>("T"));
   };
   (registerOne(TypeTag<Ts>{}), ...);
 }
@@ -84,11 +84,25 @@ void registerKernel(
     KernelRegistry &registry,
     std::initializer_list<TypeConstraintSpec> constraints = {}) {
   if constexpr (isOpSelected(Op)) {
-    KernelDefBuilder builder(opName(Op));
+    KernelDefBuilder builder(kOpRow<Op>);
     for (const TypeConstraintSpec &constraint : constraints)
       builder.typeConstraint(constraint.attrName, constraint.allowed);
     rt::registerKernel<KernelClass>(registry, builder);
   }
+}
+
+/// Registers `KernelClass`, a kernel's string form, for op `Op` with type
+/// attribute `attrName` equal to string, unless the build's kernel
+/// selection leaves (Op, string) out. String kernels are classes of their
+/// own (e.g. the `Strings = true` instantiation of a data-movement kernel),
+/// so the numeric ones never carry string code.
+template <OpId Op, typename KernelClass>
+void registerStringKernel(KernelRegistry &registry,
+                          std::string_view attrName = "T") {
+  if constexpr (isKernelSelected(Op, DType::String))
+    rt::registerKernel<KernelClass>(
+        registry,
+        KernelDefBuilder(opName(Op)).typeConstraint(attrName, {DType::String}));
 }
 
 /// Runs `f(first, last)` over [0, n) on `device` like
@@ -155,7 +169,7 @@ template <typename F> void dispatchElementSize(DType dtype, F &&f) {
 /// already stored there when the attribute is absent.
 template <typename T>
 Status getOptionalAttr(OpKernelConstructionInterface *ctx,
-                       absl::string_view name, T *value) {
+                       std::string_view name, T *value) {
   if (!ctx->hasAttr(name))
     return OkStatus();
   return ctx->getAttr(name, value);

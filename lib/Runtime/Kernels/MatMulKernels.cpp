@@ -48,6 +48,21 @@ void sgemmMatMul(OpKernelContextInterface *ctx, const Tensor &a,
               out->data<float>(), n, epilogue, packed);
 }
 
+/// Packs MatMul's constant b ([k, n], or [n, k] when transposed) when the
+/// kernel is built (gemm::PackedBCache::prepack).
+void prepackMatMulB(OpKernelConstructionInterface *ctx, bool transposeB,
+                    gemm::PackedBCache &cache) {
+  cache.prepack(ctx, 1, transposeB,
+                [&](const Tensor &b, int64_t *k, int64_t *n, int64_t *ldb) {
+                  if (b.rank() != 2)
+                    return false;
+                  *k = b.dim(transposeB ? 1 : 0);
+                  *n = b.dim(transposeB ? 0 : 1);
+                  *ldb = b.dim(1);
+                  return true;
+                });
+}
+
 /// The contracted dims and the output shape [m, n] of MatMul-like ops,
 /// after checking that a and b are matrices whose contracted dims agree.
 struct MatMulDims {
@@ -86,6 +101,8 @@ public:
         ctx, getOptionalAttr(ctx, "transpose_a", &transposeA_));
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, getOptionalAttr(ctx, "transpose_b", &transposeB_));
+    if constexpr (std::is_same_v<T, float>)
+      prepackMatMulB(ctx, transposeB_, packedB_);
   }
 
   void compute(OpKernelContextInterface *ctx) override {
@@ -147,6 +164,8 @@ public:
     // TF's CPU _FusedMatMul has no residual Add.
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, !spec_.add, errorf("Fusion is not implemented: [BiasAdd,Add]"));
+    if constexpr (std::is_same_v<T, float>)
+      prepackMatMulB(ctx, transposeB_, packedB_);
   }
 
   void compute(OpKernelContextInterface *ctx) override {

@@ -2,12 +2,14 @@
 //
 // Kernels that change or report a tensor's view: Reshape, Identity,
 // IdentityN, StopGradient, ExpandDims and Squeeze share the input buffer (no
-// copy, no allocation), so they work for every buffer dtype. Shape, Size and
-// Rank report dims; Fill, Range and BroadcastTo build new tensors.
+// copy, no allocation), so they work for every dtype, strings included. Shape,
+// Size and Rank report dims; Fill, Range and BroadcastTo build new tensors
+// (Fill of strings in a class of its own, StringCopy.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelUtils.h"
+#include "StringCopy.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 
@@ -340,7 +342,8 @@ Status readShapeOperand(const Kernel &kernel, const Tensor &t, const char *what,
 
 /// Fill(dims, value): a tensor of shape `dims` (1-D int32/int64,
 /// index_type) with every element equal to the scalar `value`.
-class FillKernel final : public OpKernel {
+/// `Strings` is the string form (StringCopy.h), a class of its own.
+template <bool Strings = false> class FillKernel final : public OpKernel {
 public:
   explicit FillKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
   void compute(OpKernelContextInterface *ctx) override {
@@ -351,6 +354,15 @@ public:
     TensorShape shape;
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, readShapeOperand(*this, ctx->input(0), "dims", &shape));
+    if constexpr (Strings) {
+      std::vector<std::string_view> views(
+          static_cast<size_t>(shape.numElements()),
+          stringElements(value).front());
+      StatusOr<Tensor> out = makeStringTensor(shape, views);
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, out.status());
+      ctx->setOutput(0, *std::move(out));
+      return;
+    }
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, shape, &out));
     dispatchElementSize(value.dtype(), [&](auto e) {
@@ -549,7 +561,8 @@ void registerShapeKernels(KernelRegistry &registry) {
   registerKernel<OpId::kRank, RankKernel>(registry);
   registerKernel<OpId::kExpandDims, ExpandDimsKernel>(registry);
   registerKernel<OpId::kSqueeze, SqueezeKernel>(registry);
-  registerKernel<OpId::kFill, FillKernel>(registry);
+  registerKernel<OpId::kFill, FillKernel<>>(registry, {{"T", kAllDTypes}});
+  registerStringKernel<OpId::kFill, FillKernel<true>>(registry);
   registerKernel<OpId::kBroadcastTo, BroadcastToKernel>(registry);
   registerKernel<OpId::kRange, RangeKernel>(registry);
 }

@@ -13,6 +13,7 @@
 
 #include "KernelUtils.h"
 #include "StridedCopy.h"
+#include "StringCopy.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 
@@ -245,6 +246,8 @@ Status planStridedSlice(const Kernel &kernel, const TensorShape &shape,
 /// single index begin[i] (negative from the end, must be in range) and
 /// drops the dim. Out-of-range begin/end are clamped; negative strides walk
 /// backwards. Identity slices and contiguous results share the input.
+/// `Strings` is the string form (StringCopy.h), a class of its own.
+template <bool Strings = false>
 class StridedSliceKernel final : public OpKernel {
 public:
   explicit StridedSliceKernel(OpKernelConstructionInterface *ctx)
@@ -279,8 +282,12 @@ public:
       base += plan.begin[i] * steps[i];
       steps[i] *= plan.stride[i];
     }
-    emitStridedView(ctx, input, base, plan.processingDims, steps,
-                    std::move(finalShape));
+    if constexpr (Strings)
+      emitStringStridedView(ctx, input, base, plan.processingDims, steps,
+                            std::move(finalShape));
+    else
+      emitStridedView(ctx, input, base, plan.processingDims, steps,
+                      std::move(finalShape));
   }
 
 private:
@@ -292,8 +299,9 @@ private:
 
 void registerSliceKernels(KernelRegistry &registry) {
   registerKernel<OpId::kSlice, SliceKernel>(registry, {{"T", kAllDTypes}});
-  registerKernel<OpId::kStridedSlice, StridedSliceKernel>(registry,
-                                                          {{"T", kAllDTypes}});
+  registerKernel<OpId::kStridedSlice, StridedSliceKernel<>>(
+      registry, {{"T", kAllDTypes}});
+  registerStringKernel<OpId::kStridedSlice, StridedSliceKernel<true>>(registry);
 }
 
 } // namespace tfrt_fallback::rt

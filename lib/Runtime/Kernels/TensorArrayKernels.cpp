@@ -49,13 +49,14 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tfrt_fallback::rt {
 namespace {
 using namespace kernels;
 
-constexpr absl::string_view kTensorArrayKind = "TensorArray";
+constexpr std::string_view kTensorArrayKind = "TensorArray";
 
 /// The most elements an array may have: TensorFlow's int32 sizes would let
 /// one bookkeeping vector take hundreds of gigabytes.
@@ -79,7 +80,7 @@ public:
         elementShape(std::move(elementShape)), identicalShapes(identicalShapes),
         dynamicSize(dynamicSize), clearAfterRead(clearAfterRead),
         elements(size) {}
-  absl::string_view kind() const override { return kTensorArrayKind; }
+  std::string_view kind() const override { return kTensorArrayKind; }
 
   Status checkOpen() const {
     if (closed)
@@ -260,7 +261,7 @@ void fail(OpKernelContextInterface *ctx, const OpKernel &op,
 
 /// An int32 scalar input (an index or the size).
 StatusOr<int64_t> readScalar(const Tensor &t, const OpKernel &op,
-                             absl::string_view what) {
+                             std::string_view what) {
   if (t.dtype() != DType::I32 || t.rank() != 0)
     return op.errorf("TensorArray %s must be scalar, but had shape: %s", what,
                      t.shape().toString());

@@ -15,10 +15,10 @@
 #include "tfrt_fallback/Runtime/Profiler.h"
 #include "tfrt_fallback/Runtime/Program.h"
 
-#include "absl/strings/match.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
 
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -26,20 +26,51 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
 
 namespace tfrt_fallback::rt {
 
-int reportError(absl::string_view message) {
-  std::cout.flush();
-  std::cerr << "error: " << message << "\n";
+namespace {
+/// Writes `text` to `stream` (stdio: the runner needs no iostreams).
+void print(std::FILE *stream, std::string_view text) {
+  std::fwrite(text.data(), 1, text.size(), stream);
+}
+
+Status writeFile(const std::string &path, std::string_view bytes) {
+  std::FILE *file = std::fopen(path.c_str(), "wb");
+  if (!file)
+    return PermissionDeniedError(strCat("cannot write '", path, "'"));
+  bool written =
+      std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
+  if (std::fclose(file) != 0 || !written)
+    return DataLossError(strCat("failed writing '", path, "'"));
+  return OkStatus();
+}
+
+/// `mkdir -p path`.
+Status createDirectories(const std::string &path) {
+  for (size_t end = path.find('/', 1);; end = path.find('/', end + 1)) {
+    std::string prefix = path.substr(0, end);
+    if (::mkdir(prefix.c_str(), 0777) != 0 && errno != EEXIST)
+      return PermissionDeniedError(
+          strCat("cannot create '", prefix, "': ", std::strerror(errno)));
+    if (end == std::string::npos)
+      break;
+  }
+  struct stat info;
+  if (::stat(path.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
+    return FailedPreconditionError(
+        strCat("cannot create '", path, "': not a directory"));
+  return OkStatus();
+}
+} // namespace
+
+int reportError(std::string_view message) {
+  std::fflush(stdout);
+  print(stderr, strCat("error: ", message, "\n"));
   return 1;
 }
 
-std::string runnerUsage(absl::string_view tool,
-                        absl::string_view programKinds) {
+std::string runnerUsage(std::string_view tool, std::string_view programKinds) {
   return strCat(
       "USAGE: ", tool, " PROGRAM [options]\n\n", "Runs ", programKinds,
       " on the tfrt-fallback runtime, prints each result and writes it as\n"
@@ -67,8 +98,8 @@ std::string runnerUsage(absl::string_view tool,
 
 StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
   RunnerOptions options;
-  auto number = [](absl::string_view flag, absl::string_view text, int min,
-                   absl::string_view what, int *out) -> Status {
+  auto number = [](std::string_view flag, std::string_view text, int min,
+                   std::string_view what, int *out) -> Status {
     int64_t value = 0;
     if (!parseInteger(text, &value) || value < min || value > INT32_MAX)
       return InvalidArgumentError(
@@ -77,7 +108,7 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
     return OkStatus();
   };
   for (int i = 1; i < argc; ++i) {
-    absl::string_view arg = argv[i];
+    std::string_view arg = argv[i];
     if (arg.size() < 2 || arg[0] != '-') {
       if (!options.programPath.empty())
         return InvalidArgumentError(strCat("more than one program given: '",
@@ -87,9 +118,9 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
       continue;
     }
     arg.remove_prefix(arg[1] == '-' ? 2 : 1);
-    absl::string_view name = arg, value;
+    std::string_view name = arg, value;
     bool hasValue = false;
-    if (size_t eq = arg.find('='); eq != absl::string_view::npos) {
+    if (size_t eq = arg.find('='); eq != std::string_view::npos) {
       name = arg.substr(0, eq);
       value = arg.substr(eq + 1);
       hasValue = true;
@@ -106,7 +137,7 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
       options.profileSummary = true;
       continue;
     }
-    static constexpr absl::string_view kValued[] = {
+    static constexpr std::string_view kValued[] = {
         "entry",       "input",       "output-dir", "threads",      "benchmark",
         "deadline-ms", "print-limit", "manifest",   "load-kernels", "profile"};
     if (std::find(std::begin(kValued), std::end(kValued), name) ==
@@ -160,18 +191,14 @@ Status registerRunnerKernels(const RunnerOptions &options,
 int listRegisteredKernels(const RunnerOptions &options,
                           const KernelRegistry &registry) {
   for (const KernelDef *def : registry.listKernels()) {
-    std::cout << def->opName();
     std::string constraints = def->constraintString();
-    if (!constraints.empty())
-      std::cout << " " << constraints;
-    std::cout << "\n";
+    print(stdout, strCat(def->opName(), constraints.empty() ? "" : " ",
+                         constraints, "\n"));
   }
-  if (!options.manifestPath.empty()) {
-    std::ofstream file(options.manifestPath);
-    if (!file)
-      return reportError(strCat("cannot write '", options.manifestPath, "'"));
-    registry.writeManifest(file);
-  }
+  if (!options.manifestPath.empty())
+    if (Status status = writeFile(options.manifestPath, registry.manifest());
+        !status.ok())
+      return reportError(status.message());
   return 0;
 }
 
@@ -274,7 +301,7 @@ int runBinaryProgram(const RunnerOptions &options,
                   options.benchmark, times.front(), times[times.size() / 2],
                   times.back(), rss, weights / kMiB, activations / kMiB, needed,
                   needed > 0 ? rss / needed : 0.0);
-    std::cout << line;
+    print(stdout, line);
     TensorBuffer::setAccounting(false);
   }
 
@@ -283,52 +310,44 @@ int runBinaryProgram(const RunnerOptions &options,
   if (!results.ok())
     return reportError(results.status().message());
 #if !defined(TFRT_FALLBACK_NO_PROFILER)
-  if (!options.profilePath.empty()) {
-    std::ofstream trace(options.profilePath, std::ios::binary);
-    trace << profiler.chromeTrace();
-    if (!trace.flush())
-      return reportError(strCat("cannot write '", options.profilePath, "'"));
-  }
+  if (!options.profilePath.empty())
+    if (Status status = writeFile(options.profilePath, profiler.chromeTrace());
+        !status.ok())
+      return reportError(status.message());
   if (options.profileSummary)
-    std::cout << profiler.summary();
+    print(stdout, profiler.summary());
 #endif
 
-  if (!options.outputDir.empty()) {
-    std::error_code error;
-    std::filesystem::create_directories(options.outputDir, error);
-    if (error)
-      return reportError(
-          strCat("cannot create '", options.outputDir, "': ", error.message()));
-  }
+  if (!options.outputDir.empty())
+    if (Status status = createDirectories(options.outputDir); !status.ok())
+      return reportError(status.message());
   bool anyError = false;
   for (size_t i = 0; i < results->size(); ++i) {
     const ResultValue &result = (*results)[i];
     if (!result.ok()) {
-      std::cout.flush();
-      std::cerr << "error: result #" << i << ": " << result.status().message()
-                << "\n";
+      reportError(strCat("result #", i, ": ", result.status().message()));
       anyError = true;
       continue;
     }
-    std::cout << "result #" << i << ": " << describeTensor(*result) << "\n"
-              << result->debugString(options.printLimit) << "\n";
+    print(stdout, strCat("result #", i, ": ", describeTensor(*result), "\n",
+                         result->debugString(options.printLimit), "\n"));
     if (!options.outputDir.empty()) {
       std::string file = strCat(options.outputDir, "/output_", i, ".npy");
       if (Status status = writeNpyFile(file, *result); !status.ok())
         return reportError(status.message());
     }
   }
-  std::cout.flush();
+  std::fflush(stdout);
   return anyError ? 1 : 0;
 }
 
-int runLiteMain(int argc, char **argv, absl::string_view tool,
+int runLiteMain(int argc, char **argv, std::string_view tool,
                 void (*registerBuiltins)(KernelRegistry &)) {
   StatusOr<RunnerOptions> options = parseRunnerArgs(argc, argv);
   if (!options.ok())
     return reportError(options.status().message());
   if (options->help) {
-    std::cout << runnerUsage(tool, "a binary program (.bef)");
+    print(stdout, runnerUsage(tool, "a binary program (.bef)"));
     return 0;
   }
   KernelRegistry registry;
@@ -340,8 +359,8 @@ int runLiteMain(int argc, char **argv, absl::string_view tool,
     return listRegisteredKernels(*options, registry);
   if (options->programPath.empty())
     return reportError("no program given (see --help)");
-  for (absl::string_view suffix : {".mlir", ".json", ".pb", ".pbtxt"})
-    if (absl::EndsWith(options->programPath, suffix))
+  for (std::string_view suffix : {".mlir", ".json", ".pb", ".pbtxt"})
+    if (endsWith(options->programPath, suffix))
       return reportError(
           strCat(tool, " runs binary programs; compile '", options->programPath,
                  "' with fallback-translate --mlir-to-bef (or run it with "

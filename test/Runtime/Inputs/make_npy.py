@@ -35,6 +35,25 @@ npy("i8_2.npy", "|i1", "b", (2,), [-128, 127])
 npy("bool_3.npy", "|b1", "?", (3,), [True, False, True])
 npy("i32_shape_2.npy", "<i4", "i", (2,), [3, 2])
 npy("f32_empty.npy", "<f4", "f", (0, 3), [])
+
+
+def npy_strings(name, descr, shape, values):
+    """NumPy's fixed-width strings: '|Sn' bytes or '<Un' UTF-32, NUL-padded."""
+    width = int(descr[2:])
+    if descr[1] == "S":
+        data = b"".join(v.ljust(width, b"\0") for v in values)
+    else:
+        data = b"".join(v.encode("utf-32-le").ljust(4 * width, b"\0") for v in values)
+    shape_text = "(" + ", ".join(str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (descr, shape_text)
+    header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
+    with open(os.path.join(HERE, name), "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode("latin1") + data)
+
+
+npy_strings("str_2x2.npy", "|S5", (2, 2), [b"hello", b"a", b"", b"tf"])
+npy_strings("str_3.npy", "|S4", (3,), [b"ab", b"cde", b"f"])
+npy_strings("unicode_3.npy", "<U3", (3,), ["\u00e9t\u00e9", "ab", "\U0001f600"])
 # Broken files.
 with open(os.path.join(HERE, "truncated.npy"), "wb") as f:
     f.write(open(os.path.join(HERE, "f32_2x3.npy"), "rb").read()[:-5])
