@@ -16,6 +16,7 @@
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
 #include "tfrt_fallback/Import/GraphImport.h"
 #include "tfrt_fallback/Import/TensorValues.h"
+#include "tfrt_fallback/Runtime/OpTable.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -81,6 +82,18 @@ private:
   }
 
   LogicalResult parse(StringRef bytes, pb::GraphDef &graph);
+  /// A node with its attributes converted; a call of a library function
+  /// (its op is the function's name) becomes a StatefulPartitionedCall.
+  FailureOr<ImportedNode> convertNode(const pb::NodeDef &nodeDef);
+  /// A FunctionDef of the library as a graph whose inputs are its
+  /// arguments and whose outputs its results.
+  FailureOr<ImportedFunction> convertFunction(const pb::FunctionDef &def);
+  /// Inside a function body, the input `input` ("arg", "node:out_arg:k",
+  /// "^node") in the graph importer's form ("node:index", "^node").
+  FailureOr<std::string>
+  convertFunctionInput(StringRef input,
+                       const llvm::StringMap<const pb::NodeDef *> &nodes,
+                       const llvm::StringSet<> &args);
   LogicalResult applyInputs(ImportedGraph &graph);
   FailureOr<Attribute> convertAttr(const pb::AttrValue &value);
   FailureOr<Attribute> convertType(int dtype);
@@ -95,7 +108,8 @@ private:
   std::string errorMessage;
   /// A location for the error, when it has one (text parse errors).
   std::optional<Location> errorLoc;
-  llvm::StringSet<> libraryFunctions;
+  /// The library's functions by name.
+  llvm::StringMap<const pb::FunctionDef *> libraryFunctions;
   unsigned blobCounter = 0;
 };
 
@@ -149,11 +163,171 @@ Attribute GraphDefImporter::convertShape(const pb::TensorShapeProto &shape) {
 }
 
 FailureOr<Attribute> GraphDefImporter::convertFunc(const pb::NameAttrList &f) {
-  if (libraryFunctions.contains(f.name()))
-    return error("it names the graph function '" + f.name() +
-                 "'; functions of the GraphDef library are not supported "
-                 "yet");
+  // The library's functions are monomorphic (convertFunction checks): the
+  // instantiation attributes of the reference add nothing.
+  if (f.name().empty())
+    return error("it names no function");
   return Attribute(FlatSymbolRefAttr::get(context, f.name()));
+}
+
+FailureOr<ImportedNode>
+GraphDefImporter::convertNode(const pb::NodeDef &nodeDef) {
+  ImportedNode node;
+  node.name = nodeDef.name();
+  node.op = nodeDef.op();
+  node.device = nodeDef.device();
+  if (node.name.empty() || node.op.empty())
+    return error("a node lacks a name or an op");
+  node.inputs.assign(nodeDef.input().begin(), nodeDef.input().end());
+  if (libraryFunctions.count(node.op)) {
+    // TF calls a function by using its name as the op; the attributes
+    // instantiate it (ours are monomorphic).
+    node.attrs.push_back(
+        builder.getNamedAttr("f", FlatSymbolRefAttr::get(context, node.op)));
+    node.op = "StatefulPartitionedCall";
+    return node;
+  }
+  // Sorted by name: protobuf maps have no order.
+  SmallVector<const std::string *> attrNames;
+  for (const auto &entry : nodeDef.attr())
+    attrNames.push_back(&entry.first);
+  llvm::sort(attrNames, [](const std::string *a, const std::string *b) {
+    return *a < *b;
+  });
+  for (const std::string *attrName : attrNames) {
+    FailureOr<Attribute> converted = convertAttr(nodeDef.attr().at(*attrName));
+    if (failed(converted)) {
+      errorMessage = "node '" + node.name + "' (" + node.op + "), attribute '" +
+                     *attrName + "': " + errorMessage;
+      return failure();
+    }
+    node.attrs.push_back(builder.getNamedAttr(*attrName, *converted));
+  }
+  return node;
+}
+
+FailureOr<std::string> GraphDefImporter::convertFunctionInput(
+    StringRef input, const llvm::StringMap<const pb::NodeDef *> &nodes,
+    const llvm::StringSet<> &args) {
+  if (input.starts_with("^"))
+    return input.str();
+  SmallVector<StringRef, 3> parts;
+  input.split(parts, ':');
+  if (parts.size() == 1 && (args.contains(input) || nodes.count(input)))
+    return input.str();
+  unsigned index = 0;
+  if (parts.size() != 3 || parts[2].getAsInteger(10, index))
+    return error("the input '" + input +
+                 "' is neither an argument nor node:output:index");
+  StringRef nodeName = parts[0], arg = parts[1];
+  auto it = nodes.find(nodeName);
+  if (it == nodes.end())
+    return error("the input '" + input + "' names no node of the function");
+  StringRef op = it->second->op();
+  // The flat output index: output argument `arg`'s first tensor, plus
+  // `index`. A function's outputs are single tensors; an op of the op table
+  // with several output arguments names them; any other op has one output
+  // argument (While's and a call's `output` list, Split's `output`, ...).
+  int first = 0;
+  if (auto function = libraryFunctions.find(op);
+      function != libraryFunctions.end()) {
+    const auto &outs = function->second->signature().output_arg();
+    auto found = llvm::find_if(
+        outs, [&](const pb::OpDef::ArgDef &out) { return out.name() == arg; });
+    if (found == outs.end())
+      return error("the input '" + input + "': function '" + op +
+                   "' has no output '" + arg + "'");
+    first = static_cast<int>(found - outs.begin());
+  } else if (const rt::OpInfo *info =
+                 rt::lookupOp(std::string_view(op.data(), op.size()));
+             info && info->outputs.size() > 1) {
+    first = rt::outputIndexOf(*info, std::string_view(arg.data(), arg.size()));
+    if (first < 0)
+      return error("the input '" + input + "': " + op +
+                   " has no output argument '" + arg + "'");
+  }
+  unsigned flat = static_cast<unsigned>(first) + index;
+  return flat == 0 ? nodeName.str() : (nodeName + ":" + Twine(flat)).str();
+}
+
+FailureOr<ImportedFunction>
+GraphDefImporter::convertFunction(const pb::FunctionDef &def) {
+  const pb::OpDef &signature = def.signature();
+  ImportedFunction function;
+  function.name = signature.name();
+  auto fail = [&](const Twine &message) -> FailureOr<ImportedFunction> {
+    // Replaces an error an inner step recorded: it is part of `message`.
+    std::string text = ("function '" + function.name + "': " + message).str();
+    errorMessage = std::move(text);
+    return failure();
+  };
+  auto polymorphic = [](const pb::OpDef::ArgDef &arg) {
+    return !arg.type_attr().empty() || !arg.number_attr().empty() ||
+           !arg.type_list_attr().empty();
+  };
+  llvm::StringSet<> args;
+  for (const pb::OpDef::ArgDef &arg : signature.input_arg()) {
+    if (polymorphic(arg))
+      return fail("argument '" + arg.name() +
+                  "' is typed by an attribute; polymorphic functions are "
+                  "not supported");
+    FailureOr<Attribute> dtype = convertType(arg.type());
+    if (failed(dtype) || !isa<TypeAttr>(*dtype))
+      return fail("argument '" + arg.name() + "' has the unsupported dtype " +
+                  dtypeName(arg.type()));
+    if (!args.insert(arg.name()).second)
+      return fail("two arguments are named '" + arg.name() + "'");
+    ImportedNode placeholder;
+    placeholder.name = arg.name();
+    placeholder.op = "Placeholder";
+    placeholder.attrs.push_back(builder.getNamedAttr("dtype", *dtype));
+    function.body.inputs.push_back(arg.name());
+    function.body.nodes.push_back(std::move(placeholder));
+  }
+  for (const pb::OpDef::ArgDef &arg : signature.output_arg())
+    if (polymorphic(arg))
+      return fail("result '" + arg.name() +
+                  "' is typed by an attribute; polymorphic functions are "
+                  "not supported");
+  llvm::StringMap<const pb::NodeDef *> nodes;
+  for (const pb::NodeDef &nodeDef : def.node_def())
+    if (args.contains(nodeDef.name()) ||
+        !nodes.try_emplace(nodeDef.name(), &nodeDef).second)
+      return fail("the name '" + nodeDef.name() + "' is taken twice");
+  for (const pb::NodeDef &nodeDef : def.node_def()) {
+    FailureOr<ImportedNode> node = convertNode(nodeDef);
+    if (failed(node))
+      return fail(errorMessage);
+    for (std::string &input : node->inputs) {
+      FailureOr<std::string> converted =
+          convertFunctionInput(input, nodes, args);
+      if (failed(converted))
+        return fail("node '" + node->name + "': " + errorMessage);
+      input = *std::move(converted);
+    }
+    function.body.nodes.push_back(*std::move(node));
+  }
+  for (const pb::OpDef::ArgDef &arg : signature.output_arg()) {
+    auto ret = def.ret().find(arg.name());
+    if (ret == def.ret().end())
+      return fail("result '" + arg.name() + "' is returned by nothing ('ret')");
+    FailureOr<std::string> converted =
+        convertFunctionInput(ret->second, nodes, args);
+    if (failed(converted) || StringRef(*converted).starts_with("^"))
+      return fail("result '" + arg.name() + "': " + errorMessage);
+    function.body.outputs.push_back(*std::move(converted));
+  }
+  // Control outputs, sorted by name (protobuf maps have no order).
+  std::vector<std::string> controls;
+  for (const auto &[name, node] : def.control_ret()) {
+    if (!nodes.count(node))
+      return fail("control output '" + name + "' names no node ('" + node +
+                  "')");
+    controls.push_back(node);
+  }
+  llvm::sort(controls);
+  function.body.controlOutputs = std::move(controls);
+  return function;
 }
 
 FailureOr<ElementsAttr>
@@ -433,37 +607,60 @@ OwningOpRef<ModuleOp> GraphDefImporter::import(StringRef bytes) {
     return fail();
   }
   for (const pb::FunctionDef &function : graphDef.library().function())
-    libraryFunctions.insert(function.signature().name());
+    if (!libraryFunctions.try_emplace(function.signature().name(), &function)
+             .second) {
+      (void)error("the library has two functions named '" +
+                  function.signature().name() + "'");
+      return fail();
+    }
 
   ImportedGraph graph;
   for (const pb::NodeDef &nodeDef : graphDef.node()) {
-    ImportedNode node;
-    node.name = nodeDef.name();
-    node.op = nodeDef.op();
-    node.device = nodeDef.device();
-    if (node.name.empty() || node.op.empty()) {
-      (void)error("a node lacks a name or an op");
+    FailureOr<ImportedNode> node = convertNode(nodeDef);
+    if (failed(node))
       return fail();
+    graph.nodes.push_back(*std::move(node));
+  }
+  // Library functions; one that cannot be imported (a polymorphic one) is
+  // an error only when the graph calls it.
+  llvm::StringMap<std::string> unusable;
+  for (const pb::FunctionDef &def : graphDef.library().function()) {
+    FailureOr<ImportedFunction> function = convertFunction(def);
+    if (failed(function)) {
+      unusable[def.signature().name()] = std::move(errorMessage);
+      errorMessage.clear();
+      continue;
     }
-    node.inputs.assign(nodeDef.input().begin(), nodeDef.input().end());
-    // Sorted by name: protobuf maps have no order.
-    SmallVector<const std::string *> attrNames;
-    for (const auto &entry : nodeDef.attr())
-      attrNames.push_back(&entry.first);
-    llvm::sort(attrNames, [](const std::string *a, const std::string *b) {
-      return *a < *b;
-    });
-    for (const std::string *attrName : attrNames) {
-      FailureOr<Attribute> converted =
-          convertAttr(nodeDef.attr().at(*attrName));
-      if (failed(converted)) {
-        errorMessage = "node '" + node.name + "' (" + node.op +
-                       "), attribute '" + *attrName + "': " + errorMessage;
-        return fail();
-      }
-      node.attrs.push_back(builder.getNamedAttr(*attrName, *converted));
+    graph.library.push_back(*std::move(function));
+  }
+  if (!unusable.empty()) {
+    llvm::StringMap<size_t> index;
+    for (auto [i, function] : llvm::enumerate(graph.library))
+      index[function.name] = i;
+    llvm::StringSet<> seen;
+    std::vector<const ImportedGraph *> work{&graph};
+    while (!work.empty()) {
+      const ImportedGraph *body = work.back();
+      work.pop_back();
+      for (const ImportedNode &node : body->nodes)
+        for (const NamedAttribute &attr : node.attrs) {
+          SmallVector<Attribute> values{attr.getValue()};
+          if (auto list = dyn_cast<ArrayAttr>(attr.getValue()))
+            values.assign(list.begin(), list.end());
+          for (Attribute value : values) {
+            auto symbol = dyn_cast<FlatSymbolRefAttr>(value);
+            if (!symbol || !seen.insert(symbol.getValue()).second)
+              continue;
+            if (auto bad = unusable.find(symbol.getValue());
+                bad != unusable.end()) {
+              (void)error(bad->second);
+              return fail();
+            }
+            if (auto it = index.find(symbol.getValue()); it != index.end())
+              work.push_back(&graph.library[it->second].body);
+          }
+        }
     }
-    graph.nodes.push_back(std::move(node));
   }
 
   if (failed(applyInputs(graph)))

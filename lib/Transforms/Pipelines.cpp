@@ -25,6 +25,10 @@ void tfrt_fallback::buildTFRTFallbackPipeline(
   outlining.nativeOps.assign(options.nativeOps.begin(),
                              options.nativeOps.end());
   pm.addPass(createTFRegionControlFlowToFunctional(outlining));
+  // TF1 reference variables: resource variables of the ResourceManager.
+  pm.addPass(createTFRefVariablesToResources());
+  // Variable reads that a loop cannot change: once, before the loop.
+  pm.addPass(createTFHoistLoopInvariantReads());
   pm.addPass(createCanonicalizerPass());
   // Convolutions and matrix products with their bias and activation.
   if (options.fuse) {

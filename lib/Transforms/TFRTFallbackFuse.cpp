@@ -12,6 +12,7 @@
 
 #include "tfrt_fallback/Transforms/Passes.h"
 
+#include "tfrt_fallback/Dialect/TF/TFDialect.h"
 #include "tfrt_fallback/Transforms/KernelManifest.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -56,7 +57,8 @@ constexpr StringRef kActivations[] = {"Relu",      "Relu6",   "Elu",
 
 /// The op's name without "tf.", or "" for an op of another dialect.
 StringRef tfName(Operation *op) {
-  if (!op || op->getName().getDialectNamespace() != "tf")
+  // An op ordered by a control edge keeps its own kernel call.
+  if (!op || op->getName().getDialectNamespace() != "tf" || tf::isOrdered(op))
     return "";
   return op->getName().stripDialect();
 }

@@ -260,8 +260,9 @@ private:
   }
   /// Whether `op` (a tf op that will become a kernel call) must be ordered.
   bool isStateful(Operation *op) const {
-    return tf::lookupOpEffects(op->getName().stripDialect()) !=
-           tf::OpEffects::Pure;
+    return tf::isOrdered(op) ||
+           tf::lookupOpEffects(op->getName().stripDialect()) !=
+               tf::OpEffects::Pure;
   }
   /// Whether `op` becomes an ordered kernel call or an ordered call.
   bool needsChain(Operation *op) const;
@@ -506,7 +507,8 @@ TFToTFRTFallbackPass::lowerOp(Operation *op, OpBuilder &builder, Value &chain,
     op->erase();
     return success();
   }
-  if ((name == "Identity" || name == "IdentityN") &&
+  // An ordered Identity waits on its control inputs: it stays a call.
+  if ((name == "Identity" || name == "IdentityN") && !tf::isOrdered(op) &&
       op->getOperandTypes() == op->getResultTypes()) {
     op->replaceAllUsesWith(op->getOperands());
     op->erase();

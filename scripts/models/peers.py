@@ -3,8 +3,8 @@
 # One-thread median latencies of a real model (by the names run-models.py
 # uses) in our runtime and in the peers of ../shared/peers: ONNX Runtime
 # (ort-peer.sh), OpenCV DNN (opencv-peer.sh, on the --unfuse GraphDef) and
-# TF.js-wasm (reference.sh ... wasm). Every function returns milliseconds, or
-# None when that runtime cannot run the model. Used by scripts/run-models.py
+# TF.js-wasm (wasm-latency.js, on our reference's inputs). Every function
+# returns milliseconds, or None when that runtime cannot run the model. Used by scripts/run-models.py
 # --peers and scripts/bench.py; the product's tests never need the peers.
 # ===----------------------------------------------------------------------=== #
 import json
@@ -58,11 +58,26 @@ def ort_ms(name, runs):
         return None
 
 
+def _peers_cache():
+    """The peers' cache (../shared/peers/setup.sh prints it last): TF.js
+    with the wasm backend, under node_modules."""
+    r = subprocess.run([os.path.join(PEERS, "setup.sh")], check=True,
+                       capture_output=True, text=True, timeout=900)
+    return r.stdout.strip().splitlines()[-1]
+
+
 def wasm_ms(name, runs):
+    """TF.js-wasm (XNNPACK, one thread) fed our reference's inputs
+    ($CACHE/refs/<name>/input_*.npy) by scripts/models/wasm-latency.js, so it
+    computes what fallback-run computes (reference.sh feeds its own pattern,
+    which differs where our reference takes a model's own values, as rvm's
+    downsample_ratio, or dtype)."""
     try:
-        r = subprocess.run([os.path.join(PEERS, "reference.sh"), model_path(name),
-                            os.path.join(CACHE, "peers", name, "wasm-bench"), "wasm", str(runs)],
-                           check=True, capture_output=True, text=True, timeout=900)
+        env = dict(os.environ)
+        env["NODE_PATH"] = os.path.join(_peers_cache(), "node_modules")
+        r = subprocess.run(["node", os.path.join(ROOT, "scripts", "models", "wasm-latency.js"),
+                            model_path(name), os.path.join(CACHE, "refs", name), str(runs)],
+                           check=True, capture_output=True, text=True, timeout=900, env=env)
         return float(_last_json(r.stdout)["medianMs"])
     except (subprocess.SubprocessError, ValueError, IndexError, KeyError, OSError):
         return None

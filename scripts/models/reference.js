@@ -7,11 +7,19 @@
 //
 // Inputs come from the model's signature (or its placeholders): every
 // dimension left open becomes 1 when it is the first one (batch), 224
-// otherwise; an input of unknown rank becomes a scalar. Element i (row-major) of every input is built from one step of a
-// 32-bit linear congruential generator, u = uint32(i * 1103515245 + 12345),
-// and v = (u >> 8) / 2^24, a float32 in [0, 1) that is exact; int32 (and
-// uint8, which TF.js loads as int32) inputs take floor(v * 256), a pixel
-// value; bool inputs take v >= 0.5.
+// otherwise; an input of unknown rank becomes a scalar. Element i (row-major)
+// of every input is built from one step of a 32-bit linear congruential
+// generator, u = uint32(i * 1103515245 + 12345), and v = (u >> 8) / 2^24, a
+// float32 in [0, 1) that is exact; int32 and uint8 inputs take
+// floor(v * 256), a pixel value; bool inputs take v >= 0.5. TF.js holds a
+// uint8 input as int32; its .npy file has the model's dtype, uint8. The few
+// inputs that are not data (a model's settings, its initial recurrent
+// states) take the values the model's own application feeds, from
+// INPUT_VALUES below.
+//
+// Outputs are written with the dtype TF.js reports; values TF.js keeps in
+// another array type (an int32 array under a float32 dtype, as TF.js-cpu
+// returns some of handtrack's outputs) are converted to that dtype.
 //
 // Writes OUTDIR/input_<name>.npy, OUTDIR/output_<k>_<name>.cpu.npy (k in the
 // order of the model's outputs; '/' and ':' in names become '_') and
@@ -74,12 +82,33 @@ function patternValue(i) {
   return (u >>> 8) / 16777216;
 }
 
-function makeInput(info) {
+// Inputs that are settings or state rather than data, by model file name and
+// input name: the values the model's application feeds.
+const INPUT_VALUES = {
+  // Robust Video Matting, as @vladmandic/human's segmentation/rvm.ts feeds
+  // it: the first frame's recurrent states are zero, and the downsample
+  // ratio is its default, 0.5 (the pattern's first element, 2.9e-6, would
+  // ask the model for a zero-size ResizeBilinear).
+  rvm: { r1i: 0, r2i: 0, r3i: 0, r4i: 0, downsample_ratio: 0.5 },
+};
+
+// The dtype the model declares for an input (its Placeholder's), which can
+// differ from the one TF.js loads it as (uint8 becomes int32).
+function declaredDType(json, name) {
+  const node = ((json.modelTopology || {}).node || []).find((n) => n.name === name);
+  const type = node && node.attr && node.attr.dtype && node.attr.dtype.type;
+  return { DT_UINT8: 'uint8' }[type];
+}
+
+function makeInput(info, fixed) {
   // An input of unknown rank is fed a scalar (RVM's recurrent states).
   const shape = (info.shape || []).map((d, axis) => (d == null || d < 0 ? (axis === 0 ? 1 : 224) : d));
   const count = shape.reduce((a, b) => a * b, 1);
   let values;
-  if (info.dtype === 'float32') {
+  if (fixed !== undefined) {
+    if (info.dtype !== 'float32') throw new Error(`input ${info.name}: fixed values are float32`);
+    values = new Float32Array(count).fill(fixed);
+  } else if (info.dtype === 'float32') {
     values = new Float32Array(count);
     for (let i = 0; i < count; ++i) values[i] = patternValue(i);
   } else if (info.dtype === 'int32') {
@@ -98,8 +127,10 @@ function makeInput(info) {
 // a Python dict literal padded with spaces to a 64-byte boundary and ended by
 // '\n', then the raw little-endian data in C order.
 function writeNpy(file, dtype, shape, data) {
-  const descr = { float32: '<f4', int32: '<i4', bool: '|b1' }[dtype];
+  const descr = { float32: '<f4', int32: '<i4', bool: '|b1', uint8: '|u1' }[dtype];
   if (!descr) throw new Error(`cannot write dtype ${dtype} to ${file}`);
+  const array = { float32: Float32Array, int32: Int32Array, bool: Uint8Array, uint8: Uint8Array }[dtype];
+  if (!(data instanceof array)) data = array.from(data);
   const dims = shape.length === 1 ? `${shape[0]},` : shape.join(', ');
   let header = `{'descr': '${descr}', 'fortran_order': False, 'shape': (${dims}), }`;
   const unpadded = 10 + header.length + 1;
@@ -125,11 +156,17 @@ async function main() {
   const model = await converter.loadGraphModel(diskModel(path.resolve(modelPath)));
   const loadMs = Number(process.hrtime.bigint() - loadStart) / 1e6;
 
+  const json = JSON.parse(fs.readFileSync(modelPath, 'utf8'));
+  const fixedValues = INPUT_VALUES[path.basename(modelPath, '.json')] || {};
   const feeds = {};
   const inputs = [];
   for (const info of model.inputs) {
-    feeds[info.name] = makeInput(info);
-    inputs.push({ name: info.name, dtype: info.dtype, shape: feeds[info.name].shape });
+    feeds[info.name] = makeInput(info, fixedValues[info.name]);
+    inputs.push({ name: info.name, dtype: declaredDType(json, info.name) || info.dtype,
+                  shape: feeds[info.name].shape });
+  }
+  for (const name of Object.keys(fixedValues)) {
+    if (!feeds[name]) throw new Error(`INPUT_VALUES names ${name}, which is no input of the model`);
   }
   const outputNames = model.outputs.map((o) => o.name);
   // execute() runs graphs without control flow or dynamic shapes and throws
@@ -163,7 +200,7 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   for (const info of inputs) {
     const t = feeds[info.name];
-    writeNpy(path.join(outDir, `input_${fileName(info.name)}.npy`), t.dtype, t.shape, t.dataSync());
+    writeNpy(path.join(outDir, `input_${fileName(info.name)}.npy`), info.dtype, t.shape, t.dataSync());
   }
   outputs.forEach((t, k) => writeNpy(
       path.join(outDir, `output_${k}_${fileName(outputNames[k])}.cpu.npy`), t.dtype, t.shape,

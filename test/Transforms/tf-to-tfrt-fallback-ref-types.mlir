@@ -23,11 +23,13 @@ func.func @ref_operand_and_value(%arg0: tensor<3x!tf_type.f32ref>, %arg1: tensor
 // -----
 
 // A variable read through Identity (ref operand, plain result of the same
-// shape) is the variable's value (its `dtype` derived from the result);
-// a string reference is a string.
+// shape) is the variable's value (its `dtype` derived from the result): the
+// pipeline's --tf-ref-variables-to-resources makes the VariableV2 a resource
+// variable and the read a ReadVariableOp; a string reference is a string.
 // CHECK-LABEL: func @variable_read
-// CHECK: %[[V:.*]], %{{.*}} = tfrt_fallback.kernel_call "VariableV2"() chain(%{{.*}}) {container = "", dtype = f32, shape = #tfrt_fallback.shape<>, shared_name = "v_load_44"} : () -> tensor<f32>
-// CHECK-NOT: "Identity"
+// CHECK: %[[H:.*]], %{{.*}} = tfrt_fallback.kernel_call "VarHandleOp"() chain(%{{.*}}) {container = "", dtype = f32, shape = #tfrt_fallback.shape<>, shared_name = "v_load_44"} : () -> tensor<!tf_type.resource>
+// CHECK: %[[V:.*]], %{{.*}} = tfrt_fallback.kernel_call "ReadVariableOp"(%[[H]]) chain(%{{.*}}) {dtype = f32} : (tensor<!tf_type.resource>) -> tensor<f32>
+// CHECK-NOT: "Identity"(%[[V]]
 // CHECK: %[[S:.*]] = tfrt_fallback.kernel_call "Identity"(%{{.*}}) {T = !tf_type.string} : (tensor<!tf_type.string>) -> tensor<*x!tf_type.string>
 // CHECK: return %[[V]], %[[S]] : tensor<f32>, tensor<*x!tf_type.string>
 func.func @variable_read(%arg0: tensor<!tf_type.stringref>) -> (tensor<f32>, tensor<*x!tf_type.string>) {
@@ -44,11 +46,14 @@ func.func @variable_read(%arg0: tensor<!tf_type.stringref>) -> (tensor<f32>, ten
 
 // Written type attributes: a reference dtype means its referent, and agrees
 // with operands of either kind; `dtype` of a VariableV2 written as i32
-// agrees with its `!tf_type.int32ref` result.
+// agrees with its `!tf_type.int32ref` result (a resource variable of i32,
+// read for the ConcatV2, assigned by the Assign, whose ref result is a read).
 // CHECK-LABEL: func @written_attrs
-// CHECK: kernel_call "VariableV2"() chain(%{{.*}}) {container = "", dtype = i32, shape = #tfrt_fallback.shape<2>, shared_name = ""} : () -> tensor<2xi32>
-// CHECK: kernel_call "ConcatV2"(%{{.*}}, %{{.*}}, %{{.*}}) {N = 2 : i64, T = i32, Tidx = i32} : (tensor<2xi32>, tensor<2xi32>, tensor<i32>) -> tensor<4xi32>
-// CHECK: kernel_call "Assign"(%{{.*}}, %{{.*}}) chain(%{{.*}}) {T = i32, use_locking = true, validate_shape = true} : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+// CHECK: %[[H:.*]], %{{.*}} = tfrt_fallback.kernel_call "VarHandleOp"() chain(%{{.*}}) {container = "", dtype = i32, shape = #tfrt_fallback.shape<2>, shared_name = ""} : () -> tensor<!tf_type.resource>
+// CHECK: %[[V:.*]], %{{.*}} = tfrt_fallback.kernel_call "ReadVariableOp"(%[[H]])
+// CHECK: kernel_call "ConcatV2"(%[[V]], %{{.*}}, %{{.*}}) {N = 2 : i64, T = i32, Tidx = i32} : (tensor<2xi32>, tensor<2xi32>, tensor<i32>) -> tensor<4xi32>
+// CHECK: kernel_call "AssignVariableOp"(%[[H]], %{{.*}}) chain(%{{.*}}) {dtype = i32, validate_shape = true} : (tensor<!tf_type.resource>, tensor<2xi32>) -> ()
+// CHECK: kernel_call "ReadVariableOp"(%[[H]])
 func.func @written_attrs(%arg0: tensor<2xi32>) -> (tensor<4xi32>, tensor<2x!tf_type.int32ref>) {
   %axis = arith.constant dense<0> : tensor<i32>
   %0 = "tf.VariableV2"() {container = "", dtype = i32, shape = #tf_type.shape<2>, shared_name = ""} : () -> tensor<2x!tf_type.int32ref>

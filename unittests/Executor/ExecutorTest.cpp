@@ -493,6 +493,50 @@ TEST_P(ExecutorThreadsTest, ChainsOrderEffectsThroughLoopsAndBranches) {
   }
 }
 
+/// main(x) = Neg(x), and an effect nothing reads: TestDelayedIdentity on
+/// the chain, failing when asked. run() returns the result; runForEffects
+/// also reports the failed effect (what an initializer needs).
+TEST_P(ExecutorThreadsTest, RunForEffectsReportsAFailedEffect) {
+  for (bool fail : {false, true}) {
+    ProgramBuilder b;
+    uint32_t vec = b.addTensorType(DType::F32, PartialShape({2}));
+    uint32_t main = b.addFunction("main");
+    uint32_t x = b.addArgument(main, vec);
+    AttrMap delayAttrs{{"T", DType::F32}, {"delay_ms", int64_t(10)}};
+    if (fail)
+      delayAttrs.set("fail", true);
+    uint32_t effect = b.addKernel("TestDelayedIdentity", "effect", delayAttrs,
+                                  {vec}, {vec}, /*hasChain=*/true);
+    uint32_t neg =
+        b.addKernel("Neg", "neg", AttrMap{{"T", DType::F32}}, {vec}, {vec});
+    uint32_t c0 = b.addChainOp(main, {});
+    b.addKernelCall(main, effect, {x, c0});
+    uint32_t negated = b.addKernelCall(main, neg, {x})[0];
+    b.setResults(main, {negated});
+    auto program = b.build(registry());
+    ASSERT_TRUE(program.ok()) << program.status();
+    HostContext host(GetParam());
+    Executor executor(**program, host);
+    const Function &function = *(*program)->lookupFunction("main");
+
+    auto results = executor.run(function, {f32({1, -2})});
+    ASSERT_TRUE(results.ok()) << results.status();
+    ASSERT_TRUE((*results)[0].ok()) << (*results)[0].status();
+    EXPECT_EQ((*results)[0]->data<float>()[1], 2.0f);
+
+    Status effects = executor.runForEffects(function, {f32({1, -2})});
+    if (!fail) {
+      EXPECT_TRUE(effects.ok()) << effects;
+      continue;
+    }
+    EXPECT_FALSE(effects.ok());
+    EXPECT_NE(effects.message().find("asked to fail"), std::string_view::npos)
+        << effects;
+    EXPECT_NE(effects.message().find("effect"), std::string_view::npos)
+        << effects;
+  }
+}
+
 TEST_P(ExecutorThreadsTest, CancelAnEndlessLoop) {
   // while (true) { i = i + 1 }, with the predicate a constant.
   ProgramBuilder b;

@@ -126,6 +126,24 @@ TEST(OpTable, KernelConstraintsAreTypeAttributes) {
   }
 }
 
+TEST(OpTable, SeveralOutputArgumentsAreNamed) {
+  for (const RawRow &row : kRawRows) {
+    const OpInfo *op = lookupOp(row.name);
+    ASSERT_NE(op, nullptr) << row.name;
+    if (op->outputs.size() < 2)
+      continue;
+    for (const OpArg &arg : op->outputs)
+      EXPECT_FALSE(arg.name.empty())
+          << row.name << " has several outputs, one without its OpDef name";
+  }
+  const OpInfo *topk = lookupOp("TopKV2");
+  ASSERT_NE(topk, nullptr);
+  EXPECT_EQ(outputIndexOf(*topk, "values"), 0);
+  EXPECT_EQ(outputIndexOf(*topk, "indices"), 1);
+  EXPECT_EQ(outputIndexOf(*topk, "nope"), -1);
+  EXPECT_EQ(outputIndexOf(*lookupOp("FusedBatchNormV3"), "reserve_space_3"), 5);
+}
+
 TEST(OpTable, Signatures) {
   StatusOr<std::vector<OpArg>> args =
       parseOpArgs("T, N*T, Tidx=int32, [U], num*float, resource");
@@ -151,6 +169,15 @@ TEST(OpTable, Signatures) {
   EXPECT_EQ(parseOpArgs("2*T").status().message(),
             "bad argument '2*T' in '2*T': the count is not an attribute name");
   EXPECT_FALSE(parseOpArgs("T,").ok());
+  StatusOr<std::vector<OpArg>> named =
+      parseOpArgs("values:T, indices:index_type=int32");
+  ASSERT_TRUE(named.ok()) << named.status();
+  EXPECT_EQ((*named)[0].name, "values");
+  EXPECT_EQ((*named)[0].type, "T");
+  EXPECT_EQ((*named)[1].name, "indices");
+  EXPECT_EQ((*named)[1].defaultType, "int32");
+  EXPECT_EQ(parseOpArgs("2x:T").status().message(),
+            "bad argument '2x:T' in '2x:T': the name is not an identifier");
 }
 
 TEST(OpTable, Facts) {

@@ -36,6 +36,7 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerReductionKernels,
                                            registerNmsKernels,
                                            registerListKernels,
+                                           registerTensorArrayKernels,
                                            registerMathKernels,
                                            registerResourceKernels,
                                            registerLinalgKernels,

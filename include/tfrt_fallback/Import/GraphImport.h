@@ -11,10 +11,12 @@
 #ifndef TFRT_FALLBACK_IMPORT_GRAPHIMPORT_H
 #define TFRT_FALLBACK_IMPORT_GRAPHIMPORT_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <optional>
 #include <string>
@@ -31,7 +33,14 @@ struct ImportedNode {
   /// "node", "node:2" or "^node" (a control input).
   std::vector<std::string> inputs;
   llvm::SmallVector<mlir::NamedAttribute> attrs;
+  /// For a node that comes from MLIR (a tf_executor graph): its result
+  /// types, used instead of the op table's, and its location (by default
+  /// the node's name).
+  std::optional<llvm::SmallVector<mlir::Type>> resultTypes;
+  std::optional<mlir::Location> location;
 };
+
+struct ImportedFunction;
 
 /// A graph and the tensors it is called with. Inputs and outputs are tensor
 /// names ("node" or "node:index"); empty lists mean TF.js's defaults: every
@@ -40,8 +49,15 @@ struct ImportedGraph {
   std::vector<ImportedNode> nodes;
   std::vector<std::string> inputs;
   std::vector<std::string> outputs;
+  /// Nodes that must run although no output needs them (a FunctionDef's
+  /// control outputs).
+  std::vector<std::string> controlOutputs;
   /// Shapes to give inputs whose Placeholder has none, by input name.
   std::vector<std::pair<std::string, std::vector<int64_t>>> inputShapes;
+  /// The functions nodes may call (a GraphDef's function library): named
+  /// by function attributes (`f`, `cond`, `then_branch`, `branches`, ...).
+  /// Only those the graph reaches are imported.
+  std::vector<ImportedFunction> library;
 };
 
 /// A function of an imported program: its body is a graph whose inputs are
@@ -56,19 +72,36 @@ struct ImportedFunction {
 /// Merge) into `While` and `If` nodes whose functions it appends to
 /// `functions`, as TensorFlow's functionalize_control_flow does. Fails with
 /// `error` on a construct it cannot turn into functions.
+/// New functions take names that neither `functions` nor `takenNames` (when
+/// given) hold. On failure `errorNode` (when given) receives the name of the
+/// node the error is about, so a caller can point at it.
 mlir::LogicalResult
 functionalizeControlFlow(ImportedGraph &graph,
                          std::vector<ImportedFunction> &functions,
-                         mlir::MLIRContext *context, std::string &error);
+                         mlir::MLIRContext *context, std::string &error,
+                         const llvm::StringSet<> *takenNames = nullptr,
+                         std::string *errorNode = nullptr);
 
 /// Builds a module whose `@main` computes `graph.outputs` from
 /// `graph.inputs`. Only the nodes the outputs need are imported. TF v1
-/// control flow is functionalized first (functionalizeControlFlow): its
-/// functions become private functions of the module. Reports errors
+/// control flow is functionalized first (functionalizeControlFlow), in the
+/// graph and in its library's functions: the functions made, and the
+/// library functions the graph calls, become private functions of the
+/// module. Reports errors
 /// (unknown inputs, cycles, unsupported dtypes) as diagnostics and returns
 /// null.
 mlir::OwningOpRef<mlir::ModuleOp> importGraph(const ImportedGraph &graph,
                                               mlir::MLIRContext *context);
+
+/// Functionalizes `graph` (and its library) and emits it into `module` as
+/// the function `name`, public with TF.js's default inputs and outputs when
+/// `isMain`, else private, after the private functions it calls (library
+/// functions it reaches and those functionalization made, named apart from
+/// the module's symbols). Errors are diagnostics at `errorLoc`.
+mlir::FailureOr<mlir::func::FuncOp>
+importGraphAsFunction(ImportedGraph graph, llvm::StringRef name,
+                      mlir::ModuleOp module, bool isMain,
+                      mlir::Location errorLoc);
 
 /// The MLIR element type of a dtype name, as rt::parseDType reads it
 /// ("DT_FLOAT", "float", "float32", "f32"), or null for a dtype DTypes.def

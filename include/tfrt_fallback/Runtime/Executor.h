@@ -115,11 +115,23 @@ public:
                                          std::vector<Tensor> inputs,
                                          const RunOptions &options = {}) const;
 
+  /// run() for a function's effects (an initializer of variables): OK
+  /// when every result and every stateful kernel succeeded, else the first
+  /// error, a result's or that of a stateful kernel whose failure reaches
+  /// no result (it is on the chain that orders the effects).
+  Status runForEffects(const Function &function, std::vector<Tensor> inputs,
+                       const RunOptions &options = {}) const;
+
   /// Checks `inputs` against the signature of `function`.
   Status checkInputs(const Function &function,
                      absl::Span<const Tensor> inputs) const;
 
 private:
+  StatusOr<std::vector<ResultValue>> runImpl(const Function &function,
+                                             std::vector<Tensor> inputs,
+                                             const RunOptions &options,
+                                             Status *effects) const;
+
   class Frame;
 
   const Program &program;

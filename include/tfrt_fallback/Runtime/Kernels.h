@@ -62,6 +62,9 @@ void registerReductionKernels(KernelRegistry &registry);
 void registerNmsKernels(KernelRegistry &registry);
 /// TensorLists (TensorListReserve, TensorListSetItem, TensorListStack, ...).
 void registerListKernels(KernelRegistry &registry);
+/// TensorArrays (TensorArrayV3, TensorArrayWriteV3, TensorArrayReadV3,
+/// TensorArrayGatherV3, TensorArrayScatterV3, ...; TensorArrayKernels.cpp).
+void registerTensorArrayKernels(KernelRegistry &registry);
 /// VarHandleOp, ReadVariableOp, AssignVariableOp, AssignAdd/SubVariableOp,
 /// VarIsInitializedOp, DestroyResourceOp (ResourceKernels.cpp).
 void registerResourceKernels(KernelRegistry &registry);

@@ -38,6 +38,10 @@ struct OpArg {
   /// The int attribute that counts the tensors (the `N` of `N*T`); empty
   /// for a single tensor and for TypeListAttr.
   std::string_view count;
+  /// The argument's name in TF's OpDef (`values` of `values:T`), given for
+  /// the outputs of ops with several output arguments (a FunctionDef names
+  /// a node's outputs by them); empty when the table leaves it out.
+  std::string_view name;
 };
 
 /// Whether an op may be reordered and removed (Pure) or must keep its place
@@ -107,6 +111,11 @@ StatusOr<OpInfo> parseOpRow(const OpRow &row);
 /// the table does not list. The whole table: for the compiler and the
 /// importers; the runtime's registry keeps the rows of its own ops.
 const OpInfo *lookupOp(std::string_view name);
+
+/// The index of the first tensor of output argument `name` among all the
+/// outputs of `op`, or -1 when no output argument has that name or one
+/// before it is variadic.
+int outputIndexOf(const OpInfo &op, std::string_view name);
 
 /// Parses an argument list in OpTable.def's syntax ("N*T, Tidx"). Returns
 /// InvalidArgument naming the bad argument.

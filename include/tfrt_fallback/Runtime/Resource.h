@@ -7,7 +7,10 @@
 // the resource, which lives in the ResourceManager of the Executor running
 // the program (every run of that executor sees the same variables, as runs
 // of one TensorFlow session do). Kernels reach it through
-// OpKernelContextInterface::resourceManager().
+// OpKernelContextInterface::resourceManager(). A handle may also own its
+// resource (TensorFlow's per-step resources, such as TensorArrays): the
+// resource then lives as long as a tensor holds the handle, which ends with
+// the run that made it, and no manager is involved.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,13 +29,19 @@
 
 namespace tfrt_fallback::rt {
 
-/// What a resource tensor holds: the resource's container and name, and
-/// for a variable its dtype and shape as VarHandleOp declared them.
+class Resource;
+
+/// What a resource tensor holds: the resource's container and name, for a
+/// variable its dtype and shape as VarHandleOp declared them, and for a
+/// resource the handle owns (a TensorArray) the resource itself.
 struct ResourceHandle {
   std::string container;
   std::string name;
   DType dtype = DType::Invalid;
   PartialShape shape = PartialShape::unknownRank();
+  /// The resource, when the handle owns it (kernels use it instead of
+  /// looking the names up); null for a resource of the ResourceManager.
+  std::shared_ptr<Resource> owned;
 
   /// "container/name" (or "name" in the default container).
   std::string debugName() const;

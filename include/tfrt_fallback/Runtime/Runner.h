@@ -28,6 +28,10 @@ struct RunnerOptions {
   /// The program file (positional).
   std::string programPath;
   std::string entry = "main";
+  /// A function run once, without inputs, before the entry's runs (a
+  /// program's initializer: it sets up variables the runs then share);
+  /// empty: none.
+  std::string init;
   /// Input tensors (.npy), in order.
   std::vector<std::string> inputs;
   /// Write results as DIR/output_<i>.npy.
@@ -73,7 +77,8 @@ int runLiteMain(int argc, char **argv, std::string_view tool,
                 void (*registerBuiltins)(KernelRegistry &));
 
 /// Runs `options.entry` of the binary program in `bytes` (64-byte aligned)
-/// with kernels from `registry`: reads the inputs, runs (and benchmarks),
+/// with kernels from `registry`: runs `options.init` once when given, reads
+/// the inputs, runs (and benchmarks),
 /// prints each result and writes it as .npy. Errors go to stderr as
 /// "error: ..."; returns the process exit code (0, or 1 on any error).
 int runBinaryProgram(const RunnerOptions &options,

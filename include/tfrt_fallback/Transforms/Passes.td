@@ -111,7 +111,8 @@ def TFToTFRTFallback : Pass<"tf-to-tfrt-fallback", "mlir::ModuleOp"> {
 
 def TFExecutorToFunctional
     : Pass<"tf-executor-to-functional", "mlir::ModuleOp"> {
-  let summary = "Inline tf_executor graphs and islands into their functions";
+  let summary = "Inline tf_executor graphs and islands into their "
+                "functions, turning TensorFlow v1 control flow into functions";
   let description = [{
     Turns TensorFlow's MLIR export form, where a function's body is a
     `tf_executor.graph` of `tf_executor.island`s, into plain TF-dialect ops:
@@ -125,11 +126,55 @@ def TFExecutorToFunctional
     only orders them, with them. That keeps the meaning of graphs of pure
     ops; the order of stateful ops then follows the islands' order, and the
     `tf-to-tfrt-fallback` pass threads them on a chain in that order.
-    TensorFlow v1 control flow (`tf_executor.Switch`, `_SwitchN`, `Merge`,
-    `Enter`, `Exit`, `NextIteration.*`, `LoopCond`) is an error naming the
-    op: not turned into functional control flow yet.
 
-    Before:
+    A graph that holds TensorFlow v1 control flow (`tf_executor.Switch`,
+    `Merge`, `Enter`, `Exit`, `NextIteration.Source` / `Sink`, `LoopCond`)
+    is functionalized as the graph importers functionalize GraphDefs
+    (lib/Import/Graph): each op becomes a graph node named after its
+    location, control tokens become `^node` edges (which order stateful
+    ops, as in a GraphDef), values from outside the graph become inputs.
+    Each loop becomes a `tf.While` and each conditional a `tf.If` with new
+    private functions (named after the frame or the predicate); the rest of
+    the graph is emitted in a topological order in place of the
+    `tf_executor.graph`. An op that belongs to no loop or conditional it
+    recognises (`_SwitchN`, a Merge of a branch and an outside value, a
+    Merge without NextIteration in a loop) is an error at that op.
+
+    Before (v1, a loop `while acc < 10: acc = acc * 2`):
+
+    ```mlir
+    %0 = tf_executor.graph {
+      %e, %e_c = tf_executor.Enter %x frame "while" : tensor<f32>
+      %n, %token, %n_c = tf_executor.NextIteration.Source : tensor<f32>
+      %m, %i, %m_c = tf_executor.Merge %e, %n : tensor<f32>
+      %ten, %ten_c = tf_executor.island(%m_c) wraps "tf.Const"() {value = dense<10.0> : tensor<f32>, dtype = f32} : () -> tensor<f32>
+      %lt, %lt_c = tf_executor.island wraps "tf.Less"(%m, %ten) {T = f32} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %c, %c_c = tf_executor.LoopCond %lt : tensor<i1>
+      %f, %t, %s_c = tf_executor.Switch %m, %c : tensor<f32>
+      %d, %d_c = tf_executor.island wraps "tf.AddV2"(%t, %t) {T = f32} : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      tf_executor.NextIteration.Sink [%token] %d : tensor<f32>
+      %out, %out_c = tf_executor.Exit %f : tensor<f32>
+      tf_executor.fetch %out : tensor<f32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    %1 = "tf.While"(%x) {T = [f32], cond = @while_cond, body = @while_body, parallel_iterations = 10 : i64} : (tensor<f32>) -> tensor<*xf32>
+    %0 = "tf.Identity"(%1) {T = f32} : (tensor<*xf32>) -> tensor<f32>
+    func.func private @while_cond(%acc: tensor<*xf32>) -> tensor<i1> {
+      %ten = "tf.Const"() {value = dense<10.0> : tensor<f32>, dtype = f32} : () -> tensor<f32>
+      %lt = "tf.Less"(%acc, %ten) {T = f32} : (tensor<*xf32>, tensor<f32>) -> tensor<i1>
+      return %lt : tensor<i1>
+    }
+    func.func private @while_body(%acc: tensor<*xf32>) -> tensor<f32> {
+      %d = "tf.AddV2"(%acc, %acc) {T = f32} : (tensor<*xf32>, tensor<*xf32>) -> tensor<f32>
+      return %d : tensor<f32>
+    }
+    ```
+
+    Islands only, before:
 
     ```mlir
     func.func @main(%x: tensor<f32>) -> tensor<f32> {
@@ -155,7 +200,11 @@ def TFExecutorToFunctional
     }
     ```
   }];
-  let dependentDialects = ["::tfrt_fallback::tf_executor::TFExecutorDialect"];
+  let dependentDialects = ["::tfrt_fallback::tf_executor::TFExecutorDialect",
+                           "::mlir::func::FuncDialect",
+                           "::tfrt_fallback::tf::TFDialect",
+                           "::tfrt_fallback::tf::TFTypeDialect",
+                           "::tfrt_fallback::TFRTFallbackDialect"];
 }
 
 def TFRegionControlFlowToFunctional
@@ -219,6 +268,119 @@ def TFRegionControlFlowToFunctional
     ListOption<"nativeOps", "native-ops", "std::string",
                "Region ops (without 'tf.') left for a native lowering">
   ];
+}
+
+def TFRefVariablesToResources
+    : Pass<"tf-ref-variables-to-resources", "mlir::ModuleOp"> {
+  let summary = "Turn TF1 reference variables into resource variables";
+  let description = [{
+    TF1 graphs keep their variables in `tf.VariableV2` (or `tf.Variable`)
+    ops, whose output is a reference: ops that take it as their `ref`
+    operand update the variable (`tf.Assign`, `tf.AssignAdd`,
+    `tf.AssignSub`) or test it (`tf.IsVariableInitialized`), every other
+    use reads its current value. This pass rewrites them into the resource
+    variables of the runtime's `ResourceManager`, as TensorFlow's own MLIR
+    turns reference variables into resources:
+
+    * each variable op becomes a `tf.VarHandleOp` with its `dtype`,
+      `shape`, `container` and `shared_name` (an empty `shared_name` takes
+      the op's name location, the node name TF names the variable after);
+    * `tf.Assign` becomes `tf.AssignVariableOp` (`validate_shape` kept, true
+      by default as in TF), `tf.AssignAdd` / `tf.AssignSub` become
+      `tf.AssignAddVariableOp` / `tf.AssignSubVariableOp`, and
+      `tf.IsVariableInitialized` becomes `tf.VarIsInitializedOp`. Their
+      output ref is the variable again;
+    * every other use of a ref reads it with a `tf.ReadVariableOp` right
+      before the user, since a TF1 ref is read when its user runs. The ops
+      are stateful, so `tf-to-tfrt-fallback` orders reads and writes on the
+      function's chain in program order.
+
+    A `ref` operand that no variable of the same function made (a ref
+    passed into a loop body or a called function) is an error at the
+    updating op: refs do not cross functions.
+
+    Before:
+
+    ```mlir
+    func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+      %v = "tf.VariableV2"() {dtype = f32, shape = #tf_type.shape<2>, container = "", shared_name = "v"} : () -> tensor<*xf32>
+      %a = "tf.Assign"(%v, %x) {T = f32} : (tensor<*xf32>, tensor<2xf32>) -> tensor<*xf32>
+      %r = "tf.Identity"(%a) {T = f32} : (tensor<*xf32>) -> tensor<2xf32>
+      return %r : tensor<2xf32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+      %h = "tf.VarHandleOp"() {container = "", dtype = f32, shape = #tf_type.shape<2>, shared_name = "v"} : () -> tensor<!tf_type.resource>
+      "tf.AssignVariableOp"(%h, %x) {dtype = f32, validate_shape = true} : (tensor<!tf_type.resource>, tensor<2xf32>) -> ()
+      %0 = "tf.ReadVariableOp"(%h) {dtype = f32} : (tensor<!tf_type.resource>) -> tensor<*xf32>
+      %r = "tf.Identity"(%0) {T = f32} : (tensor<*xf32>) -> tensor<2xf32>
+      return %r : tensor<2xf32>
+    }
+    ```
+  }];
+  let dependentDialects = ["::tfrt_fallback::tf::TFTypeDialect"];
+}
+
+def TFHoistLoopInvariantReads
+    : Pass<"tf-hoist-loop-invariant-reads", "mlir::ModuleOp"> {
+  let summary = "Read variables that a loop cannot change once, before it";
+  let description = [{
+    A `tf.ReadVariableOp` in the `cond` or `body` of a `tf.While` (or
+    `tf.StatelessWhile`) reads the same value in every iteration when
+    nothing in the loop may write a variable. Such a read is done once,
+    right before the loop, and its value becomes one more loop-invariant
+    value (a new last operand and result of the loop, argument of `cond`
+    and `body`, returned unchanged by `body`), so each iteration runs one
+    chained kernel less, and a loop whose body only read variables runs
+    without a chain.
+
+    A read is hoisted when its handle is a loop-invariant value (an
+    argument the body returns in place) or a `tf.VarHandleOp` of the same
+    function (copied before the loop; removed from the loop when no read is
+    left), and when no op of `cond`, `body` or anything they call may write
+    a variable: every stateful op counts as a possible write except variable
+    reads (`tf.ReadVariableOp`, `tf.VarIsInitializedOp`,
+    `tf.ResourceGather`, `tf.VariableShape`), `tf.VarHandleOp` and the
+    TensorArray ops; unknown ops, external functions and recursion count
+    as writes. Reads of one handle with one type share one value. `cond`
+    and `body` must be private functions that only this loop uses (their
+    signatures change). A `T` or `output_shapes` list on the loop grows
+    with its values. Reads in inner loops that end up in an outer loop's
+    body are hoisted again.
+
+    The read is speculative: it happens even when the loop runs no
+    iteration (a loop that never runs reading a variable never assigned now
+    fails), as TensorFlow's own loop-invariant hoisting does.
+
+    Before:
+
+    ```mlir
+    func.func private @cond(%i: tensor<i32>, %h: tensor<!tf_type.resource>) -> tensor<i1> { ... }
+    func.func private @body(%i: tensor<i32>, %h: tensor<!tf_type.resource>) -> (tensor<i32>, tensor<!tf_type.resource>) {
+      %w = "tf.ReadVariableOp"(%h) {dtype = i32} : (tensor<!tf_type.resource>) -> tensor<i32>
+      %j = "tf.AddV2"(%i, %w) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+      return %j, %h : tensor<i32>, tensor<!tf_type.resource>
+    }
+    %r:2 = "tf.While"(%i0, %h) {cond = @cond, body = @body, is_stateless = false} : ...
+    ```
+
+    After:
+
+    ```mlir
+    func.func private @cond(%i: tensor<i32>, %h: tensor<!tf_type.resource>, %w: tensor<i32>) -> tensor<i1> { ... }
+    func.func private @body(%i: tensor<i32>, %h: tensor<!tf_type.resource>, %w: tensor<i32>) -> (tensor<i32>, tensor<!tf_type.resource>, tensor<i32>) {
+      %j = "tf.AddV2"(%i, %w) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+      return %j, %h, %w : tensor<i32>, tensor<!tf_type.resource>, tensor<i32>
+    }
+    %w = "tf.ReadVariableOp"(%h) {dtype = i32} : (tensor<!tf_type.resource>) -> tensor<i32>
+    %r:3 = "tf.While"(%i0, %h, %w) {cond = @cond, body = @body, is_stateless = false} : ...
+    ```
+  }];
+  let dependentDialects = ["::tfrt_fallback::tf::TFTypeDialect"];
 }
 
 def TFDeviceInline : Pass<"tf-device-inline", "mlir::ModuleOp"> {

@@ -31,6 +31,8 @@ std::optional<OpEffects> lookupOpEffects(llvm::StringRef name) {
   return it->second;
 }
 
+bool isOrdered(Operation *op) { return op->hasAttr(kOrderedAttrName); }
+
 namespace {
 /// MemoryEffectOpInterface for known, unregistered `tf.*` ops: none for pure
 /// ops, a read and a write of the default resource for stateful ones.
@@ -42,7 +44,7 @@ struct TFOpEffectsModel
                  &effects) const {
     std::optional<OpEffects> kind =
         lookupOpEffects(op->getName().stripDialect());
-    if (kind == OpEffects::Pure)
+    if (kind == OpEffects::Pure && !isOrdered(op))
       return;
     effects.emplace_back(MemoryEffects::Read::get());
     effects.emplace_back(MemoryEffects::Write::get());
@@ -60,7 +62,7 @@ struct EraseDeadPureTFOp : public RewritePattern {
     if (op->getName().getDialectNamespace() !=
             TFDialect::getDialectNamespace() ||
         !op->use_empty() || op->getNumRegions() != 0 ||
-        op->getNumSuccessors() != 0 ||
+        op->getNumSuccessors() != 0 || isOrdered(op) ||
         lookupOpEffects(op->getName().stripDialect()) != OpEffects::Pure)
       return failure();
     rewriter.eraseOp(op);

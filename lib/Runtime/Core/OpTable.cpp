@@ -62,6 +62,12 @@ StatusOr<std::vector<OpArg>> parseOpArgs(std::string_view text) {
     };
     OpArg arg;
     std::string_view rest = item;
+    if (size_t colon = rest.find(':'); colon != std::string_view::npos) {
+      arg.name = rest.substr(0, colon);
+      rest = rest.substr(colon + 1);
+      if (!isIdentifier(arg.name))
+        return bad("the name is not an identifier");
+    }
     if (!rest.empty() && rest.front() == '[') {
       if (rest.size() < 2 || rest.back() != ']' ||
           !isIdentifier(rest.substr(1, rest.size() - 2)))

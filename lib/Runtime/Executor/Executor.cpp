@@ -1056,6 +1056,27 @@ StatusOr<AsyncRun> Executor::runAsync(const Function &function,
 StatusOr<std::vector<ResultValue>>
 Executor::run(const Function &function, std::vector<Tensor> inputs,
               const RunOptions &options) const {
+  return runImpl(function, std::move(inputs), options, nullptr);
+}
+
+Status Executor::runForEffects(const Function &function,
+                               std::vector<Tensor> inputs,
+                               const RunOptions &options) const {
+  Status effects;
+  StatusOr<std::vector<ResultValue>> results =
+      runImpl(function, std::move(inputs), options, &effects);
+  if (!results.ok())
+    return results.status();
+  for (const ResultValue &result : *results)
+    if (!result.ok())
+      return result.status();
+  return effects;
+}
+
+StatusOr<std::vector<ResultValue>> Executor::runImpl(const Function &function,
+                                                     std::vector<Tensor> inputs,
+                                                     const RunOptions &options,
+                                                     Status *effects) const {
   if (Status status = checkInputs(function, inputs); !status.ok())
     return status;
   // Kernels that run on this thread flush denormals, as on the workers.
@@ -1085,6 +1106,16 @@ Executor::run(const Function &function, std::vector<Tensor> inputs,
     else
       results.emplace_back(value.payload());
   }
+  // A stateful kernel that failed made its chain, and every chain after
+  // it, an error: the first chain register in error (in program order)
+  // names the first failed effect.
+  if (effects)
+    for (uint32_t reg = 0, e = function.registerTypes.size(); reg < e; ++reg)
+      if (program.types()[function.registerTypes[reg]].isChain() &&
+          frame->reg(reg).isError()) {
+        *effects = frame->reg(reg).getError();
+        break;
+      }
   // Keep the frame when no closure of the run holds it any more.
   if (idle && frame->isUnique()) {
     frame->addRef();

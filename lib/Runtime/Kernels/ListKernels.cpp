@@ -1,5 +1,4 @@
-//===- ListKernels.cpp - TensorList ops --------------------------*- C++
-//-*-===//
+//===- ListKernels.cpp - TensorList ops -------------------------*- C++ -*-===//
 //
 // TensorFlow's TensorList ops (tensorflow/core/kernels/list_kernels.h): a
 // list is a scalar `variant` tensor holding a TensorList, the element

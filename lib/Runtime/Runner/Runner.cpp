@@ -77,6 +77,8 @@ std::string runnerUsage(std::string_view tool, std::string_view programKinds) {
       ".npy.\n\n"
       "OPTIONS:\n"
       "  --entry=<name>        function to run (default: main)\n"
+      "  --init=<name>         function to run once first, without inputs\n"
+      "                        (an initializer of the program's variables)\n"
       "  --input=<file.npy>    input tensor, in order (repeat for each)\n"
       "  --output-dir=<dir>    write results as DIR/output_<i>.npy\n"
       "  --threads=<n>         worker threads (default: one per core; 1 runs\n"
@@ -138,8 +140,9 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
       continue;
     }
     static constexpr std::string_view kValued[] = {
-        "entry",       "input",       "output-dir", "threads",      "benchmark",
-        "deadline-ms", "print-limit", "manifest",   "load-kernels", "profile"};
+        "entry",    "init",         "input",       "output-dir",
+        "threads",  "benchmark",    "deadline-ms", "print-limit",
+        "manifest", "load-kernels", "profile"};
     if (std::find(std::begin(kValued), std::end(kValued), name) ==
         std::end(kValued))
       return InvalidArgumentError(
@@ -152,6 +155,8 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
     Status status;
     if (name == "entry")
       options.entry = std::string(value);
+    else if (name == "init")
+      options.init = std::string(value);
     else if (name == "input")
       options.inputs.push_back(std::string(value));
     else if (name == "output-dir")
@@ -234,6 +239,17 @@ int runBinaryProgram(const RunnerOptions &options,
   Executor executor(**program, host);
   if (Status status = executor.checkInputs(*function, inputs); !status.ok())
     return reportError(status.message());
+  // The initializer runs once; the entry's runs share what it set up (the
+  // executor's resources: variables).
+  if (!options.init.empty()) {
+    const Function *init = (*program)->lookupFunction(options.init);
+    if (!init)
+      return reportError(
+          strCat("the program has no init function '", options.init, "'"));
+    if (Status status = executor.runForEffects(*init, {}); !status.ok())
+      return reportError(
+          strCat("init function '", options.init, "': ", status.message()));
+  }
   // The profiled runs: the timed ones with --benchmark, else the one run.
   const bool profiling = !options.profilePath.empty() || options.profileSummary;
 #if defined(TFRT_FALLBACK_NO_PROFILER)

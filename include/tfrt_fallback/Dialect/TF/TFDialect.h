@@ -10,6 +10,7 @@
 #define TFRT_FALLBACK_DIALECT_TF_TFDIALECT_H
 
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/Operation.h"
 #include "mlir/Support/TypeID.h"
 
 #include <optional>
@@ -27,6 +28,17 @@ enum class OpEffects {
 /// Returns the effects of the TensorFlow op `name` (without the `tf.`
 /// prefix), or std::nullopt for an op the dialect does not know.
 std::optional<OpEffects> lookupOpEffects(llvm::StringRef name);
+
+/// The unit attribute that orders a `tf.*` op like a stateful one: the graph
+/// importers put it on both ends of a control edge (`^node` inputs), so the
+/// edge becomes a chain dependency (the op runs after, and fails with, what
+/// it waits on). An ordered op has side effects for MLIR (never erased when
+/// dead, moved or merged) and tf-to-tfrt-fallback threads it on the chain.
+inline constexpr llvm::StringLiteral kOrderedAttrName =
+    "_tfrt_fallback_ordered";
+
+/// Whether `op` carries kOrderedAttrName.
+bool isOrdered(mlir::Operation *op);
 
 class TFDialect : public mlir::Dialect {
 public:

@@ -1,5 +1,4 @@
-//===- FunctionalizeControlFlow.cpp - v1 control flow to functions -*- C++
-//-*-===//
+//===- FunctionalizeControlFlow.cpp - v1 control flow as calls --*- C++ -*-===//
 //
 // Turns TensorFlow v1 control flow in an imported graph into functional
 // control flow, as TensorFlow's functionalize_control_flow does:
@@ -62,6 +61,23 @@ std::string tensorName(StringRef node, unsigned index) {
   return index == 0 ? node.str() : (node + ":" + Twine(index)).str();
 }
 
+/// Gives `node` the control inputs of `from` whose producers stay in the
+/// graph (not in `dead`): what a loop's Enters or a conditional's Switches
+/// waited for, the While or If waits for.
+void inheritControls(ImportedNode &node, const ImportedNode &from,
+                     const llvm::DenseSet<size_t> &dead,
+                     const llvm::StringMap<size_t> &byName) {
+  for (const std::string &input : from.inputs) {
+    if (!StringRef(input).starts_with("^"))
+      continue;
+    auto it = byName.find(StringRef(input).drop_front());
+    if (it == byName.end() || dead.contains(it->second) ||
+        llvm::is_contained(node.inputs, input))
+      continue;
+    node.inputs.push_back(input);
+  }
+}
+
 Attribute getAttr(const ImportedNode &node, StringRef name) {
   for (const NamedAttribute &attr : node.attrs)
     if (attr.getName() == name)
@@ -116,10 +132,19 @@ struct GraphIndex {
 
 class Functionalizer {
 public:
-  Functionalizer(std::vector<ImportedFunction> &functions, MLIRContext *context)
-      : functions(functions), context(context) {}
+  Functionalizer(std::vector<ImportedFunction> &functions, MLIRContext *context,
+                 const llvm::StringSet<> *takenNames)
+      : functions(functions), context(context) {
+    // New functions take names no function (or symbol) has.
+    for (const ImportedFunction &function : functions)
+      functionNames.insert(function.name);
+    if (takenNames)
+      for (const auto &entry : *takenNames)
+        functionNames.insert(entry.getKey());
+  }
 
-  LogicalResult run(ImportedGraph &graph, std::string &error);
+  LogicalResult run(ImportedGraph &graph, std::string &error,
+                    std::string *errorNode);
 
 private:
   LogicalResult functionalizeLoops(ImportedGraph &graph);
@@ -141,6 +166,8 @@ private:
   MLIRContext *context;
   llvm::StringSet<> functionNames;
   std::string error;
+  /// The node `error` is about.
+  std::string errorNode;
 };
 
 std::string Functionalizer::newFunctionName(StringRef base) {
@@ -184,14 +211,18 @@ void Functionalizer::removeNodes(ImportedGraph &graph,
 
 /// Builds a function body from the nodes `members` of `graph`: `args` are
 /// the tensors that become its arguments (in order, with their dtypes),
-/// `outputs` the tensors it returns. Inputs of members that are neither
-/// members nor arguments are an error, except nodes without inputs
-/// (constants), which are copied in. Control inputs are dropped.
+/// `outputs` the tensors it returns, `controlOutputs` members that must run
+/// although no output needs them. Inputs of members that are neither
+/// members nor arguments are an error, except nodes without data inputs
+/// (constants), which are copied in. Control inputs between members are
+/// kept (they order stateful ops); others are dropped. An error names in
+/// `errorNode` the node it is about (when not the caller's).
 static FailureOr<ImportedGraph>
 buildBody(const ImportedGraph &graph, const GraphIndex &index,
           const llvm::SetVector<size_t> &members,
           ArrayRef<std::pair<std::string, Type>> args,
-          ArrayRef<std::string> outputs, StringRef prefix, std::string &error) {
+          ArrayRef<std::string> outputs, ArrayRef<size_t> controlOutputs,
+          StringRef prefix, std::string &error, std::string &errorNode) {
   ImportedGraph body;
   llvm::StringMap<std::string> argOf; // tensor -> placeholder name
   MLIRContext *context = nullptr;
@@ -225,6 +256,7 @@ buildBody(const ImportedGraph &graph, const GraphIndex &index,
         return !StringRef(in).starts_with("^");
       });
       if (hasDataInputs || node.op == "Placeholder") {
+        errorNode = graph.nodes[all[i]].name;
         error = "node '" + graph.nodes[all[i]].name + "' (" +
                 graph.nodes[all[i]].op + ") reads '" + input +
                 "', which is outside its control-flow construct";
@@ -238,8 +270,12 @@ buildBody(const ImportedGraph &graph, const GraphIndex &index,
     std::vector<std::string> inputs;
     for (const std::string &input : node.inputs) {
       Ref ref = parseRef(input);
-      if (ref.control)
+      if (ref.control) {
+        std::optional<size_t> producer = index.lookup(ref.node);
+        if (producer && all.contains(*producer))
+          inputs.push_back(input);
         continue;
+      }
       auto it = argOf.find(tensorName(ref.node, ref.index));
       inputs.push_back(it != argOf.end() ? it->second : input);
     }
@@ -252,6 +288,8 @@ buildBody(const ImportedGraph &graph, const GraphIndex &index,
     body.outputs.push_back(it != argOf.end() ? it->second
                                              : tensorName(ref.node, ref.index));
   }
+  for (size_t node : controlOutputs)
+    body.controlOutputs.push_back(graph.nodes[node].name);
   return body;
 }
 
@@ -263,8 +301,11 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
                                                 size_t loopCond) {
   GraphIndex index(graph);
   const ImportedNode &cond = graph.nodes[loopCond];
-  auto fail = [&](const Twine &message) {
+  // An error is about the LoopCond unless it names another node.
+  auto fail = [&](const Twine &message,
+                  std::optional<size_t> about = std::nullopt) {
     error = ("loop of '" + cond.name + "': " + message).str();
+    errorNode = graph.nodes[about ? *about : loopCond].name;
     return failure();
   };
   if (cond.inputs.empty())
@@ -286,7 +327,7 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
     Var var{user, 0, 0, 0, {}, getDType(sw)};
     std::optional<size_t> merge = index.lookup(parseRef(sw.inputs[0]).node);
     if (!merge || !isOp(graph.nodes[*merge], "Merge"))
-      return fail("Switch '" + sw.name + "' does not read a Merge");
+      return fail("Switch '" + sw.name + "' does not read a Merge", user);
     var.merge = *merge;
     bool haveEnter = false, haveNext = false;
     for (const std::string &input : graph.nodes[*merge].inputs) {
@@ -304,10 +345,12 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
     }
     if (!haveEnter || !haveNext)
       return fail("Merge '" + graph.nodes[*merge].name +
-                  "' does not join an Enter and a NextIteration");
+                      "' does not join an Enter and a NextIteration",
+                  *merge);
     if (graph.nodes[var.next].inputs.empty())
       return fail("NextIteration '" + graph.nodes[var.next].name +
-                  "' has no input");
+                      "' has no input",
+                  var.next);
     for (size_t exitUser : index.consumers[user])
       if (isOp(graph.nodes[exitUser], "Exit"))
         var.exits.push_back(exitUser);
@@ -336,8 +379,41 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
       invariants.push_back(i);
 
   // The nodes of cond and body: backward from the predicate and from what
-  // the NextIterations read, up to the Merges / Switches and Enters.
+  // the NextIterations read (data and control: a stateful op the body runs
+  // before its next values), up to the Merges / Switches and Enters.
   llvm::DenseSet<size_t> invariantSet(invariants.begin(), invariants.end());
+  // The frame: what the Merges, the Switches and the invariants reach, by
+  // data or control edges, short of the Exits and NextIterations. A control
+  // edge from outside it (a ControlTrigger's edge from an Exit or from a
+  // node before the loop, TF1's gradient `b_sync`) orders nothing in the
+  // loop's functions.
+  llvm::DenseSet<size_t> frameNodes;
+  {
+    std::deque<size_t> work;
+    auto add = [&](size_t node) {
+      if (frameNodes.insert(node).second)
+        work.push_back(node);
+    };
+    for (const Var &var : vars) {
+      add(var.merge);
+      add(var.switchNode);
+    }
+    for (size_t inv : invariants)
+      add(inv);
+    while (!work.empty()) {
+      size_t current = work.front();
+      work.pop_front();
+      for (size_t user : index.consumers[current]) {
+        const ImportedNode &node = graph.nodes[user];
+        bool exitsThisLoop =
+            isOp(node, "Exit") && llvm::any_of(vars, [&](const Var &var) {
+              return llvm::is_contained(var.exits, user);
+            });
+        if (!exitsThisLoop && !isOp(node, "NextIteration"))
+          add(user);
+      }
+    }
+  }
   auto collect = [&](ArrayRef<std::string> roots, bool isBody,
                      llvm::SetVector<size_t> &members) -> LogicalResult {
     std::deque<size_t> work;
@@ -348,12 +424,19 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
         return fail("'" + tensor + "' is not in the graph");
       if (invariantSet.contains(*producer))
         return success();
+      // A control edge from the loop's own structure (a constant placed in
+      // the frame by `^Merge`) or from outside the frame orders nothing
+      // inside a function.
+      if (ref.control &&
+          (structural.contains(*producer) || !frameNodes.contains(*producer)))
+        return success();
       for (const Var &var : vars) {
         if (*producer == (isBody ? var.switchNode : var.merge))
           return success();
         if (*producer == var.merge || *producer == var.switchNode)
           return fail("the " + Twine(isBody ? "body" : "condition") +
-                      " reads '" + tensor + "'");
+                          " reads '" + tensor + "'",
+                      *producer);
       }
       const ImportedNode &node = graph.nodes[*producer];
       bool loopMerge =
@@ -378,7 +461,7 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
       size_t current = work.front();
       work.pop_front();
       for (const std::string &input : graph.nodes[current].inputs)
-        if (!StringRef(input).starts_with("^") && failed(visit(input)))
+        if (failed(visit(input)))
           return failure();
     }
     return success();
@@ -386,11 +469,76 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
   llvm::SetVector<size_t> condMembers, bodyMembers;
   if (failed(collect({cond.inputs[0]}, false, condMembers)))
     return failure();
-  SmallVector<std::string> nextInputs;
-  for (const Var &var : vars)
+  SmallVector<std::string> nextInputs, bodyRoots;
+  SmallVector<size_t> bodyControlOutputs;
+  for (const Var &var : vars) {
     nextInputs.push_back(graph.nodes[var.next].inputs[0]);
-  if (failed(collect(nextInputs, true, bodyMembers)))
+    for (const std::string &input : graph.nodes[var.next].inputs) {
+      bodyRoots.push_back(input);
+      // What a NextIteration waits for runs in the body.
+      Ref ref = parseRef(input);
+      std::optional<size_t> producer = index.lookup(ref.node);
+      if (ref.control && producer && frameNodes.contains(*producer) &&
+          !structural.contains(*producer) && !invariantSet.contains(*producer))
+        bodyControlOutputs.push_back(*producer);
+    }
+  }
+  if (failed(collect(bodyRoots, true, bodyMembers)))
     return failure();
+  // Nodes of the frame that nothing the loop returns needs (a stateful op
+  // whose result is unused) still run every iteration: those that read
+  // only the body's values (the Switches' true outputs, body nodes,
+  // invariants, constants), at least one of them not an invariant, join
+  // the body as control outputs.
+  auto fromBody = [&](const Ref &ref, bool allowInvariant) {
+    std::optional<size_t> producer = index.lookup(ref.node);
+    if (!producer)
+      return false;
+    if (bodyMembers.contains(*producer))
+      return true;
+    if (invariantSet.contains(*producer))
+      return allowInvariant;
+    for (const Var &var : vars)
+      if (*producer == var.switchNode)
+        return ref.control || ref.index == 1;
+    return false;
+  };
+  auto isConstant = [&](const Ref &ref) {
+    std::optional<size_t> producer = index.lookup(ref.node);
+    return producer && graph.nodes[*producer].op != "Placeholder" &&
+           llvm::none_of(graph.nodes[*producer].inputs,
+                         [](const std::string &in) {
+                           return !StringRef(in).starts_with("^");
+                         });
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto [i, node] : llvm::enumerate(graph.nodes)) {
+      if (structural.contains(i) || invariantSet.contains(i) ||
+          condMembers.contains(i) || bodyMembers.contains(i) ||
+          isOp(node, "Enter") || isOp(node, "Exit") || isOp(node, "Merge") ||
+          isOp(node, "Switch") || isOp(node, "NextIteration") ||
+          node.op == "LoopCond")
+        continue;
+      bool allInBody = true, anyFromBody = false;
+      for (const std::string &input : node.inputs) {
+        Ref ref = parseRef(input);
+        if (!ref.control && !fromBody(ref, true) && !isConstant(ref))
+          allInBody = false;
+        anyFromBody |= fromBody(ref, false);
+        // A constant the frame's pivot places in the body (`^Identity`).
+        if (!ref.control && isConstant(ref))
+          for (const std::string &in :
+               graph.nodes[*index.lookup(ref.node)].inputs)
+            anyFromBody |= fromBody(parseRef(in), false);
+      }
+      if (!allInBody || !anyFromBody)
+        continue;
+      bodyMembers.insert(i);
+      bodyControlOutputs.push_back(i);
+      changed = true;
+    }
+  }
 
   // Functions: cond(vars..., invariants...) -> pred;
   // body(vars..., invariants...) -> (next values..., invariants...).
@@ -413,12 +561,15 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
     bodyOutputs.push_back(graph.nodes[inv].name);
     types.push_back(dtype);
   }
-  FailureOr<ImportedGraph> condBody = buildBody(
-      graph, index, condMembers, condArgs, {cond.inputs[0]}, condName, error);
+  errorNode = cond.name;
+  FailureOr<ImportedGraph> condBody =
+      buildBody(graph, index, condMembers, condArgs, {cond.inputs[0]}, {},
+                condName, error, errorNode);
   if (failed(condBody))
     return failure();
-  FailureOr<ImportedGraph> loopBody = buildBody(
-      graph, index, bodyMembers, bodyArgs, bodyOutputs, bodyName, error);
+  FailureOr<ImportedGraph> loopBody =
+      buildBody(graph, index, bodyMembers, bodyArgs, bodyOutputs,
+                bodyControlOutputs, bodyName, error, errorNode);
   if (failed(loopBody))
     return failure();
 
@@ -451,6 +602,8 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
       ImportedNode &node = graph.nodes[exit];
       node.op = "Identity";
       node.inputs = {tensorName(loop.name, k)};
+      if (node.resultTypes)
+        node.resultTypes->resize(1);
     }
 
   // The loop's nodes leave the graph, unless something outside reads them.
@@ -489,22 +642,48 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
   while (changed) {
     changed = false;
     for (size_t node : llvm::to_vector(dead)) {
-      bool readOutside = llvm::any_of(index.consumers[node], [&](size_t user) {
-        return !dead.contains(user) &&
-               llvm::any_of(graph.nodes[user].inputs, [&](auto &in) {
-                 Ref ref = parseRef(in);
-                 return !ref.control && ref.node == graph.nodes[node].name;
-               });
-      });
+      bool readOutside =
+          llvm::any_of(index.consumers[node],
+                       [&](size_t user) {
+                         return !dead.contains(user) &&
+                                llvm::any_of(
+                                    graph.nodes[user].inputs, [&](auto &in) {
+                                      Ref ref = parseRef(in);
+                                      return !ref.control &&
+                                             ref.node == graph.nodes[node].name;
+                                    });
+                       }) ||
+          llvm::any_of(graph.outputs, [&](const std::string &out) {
+            return parseRef(out).node == graph.nodes[node].name;
+          });
       if (readOutside) {
         if (structural.contains(node))
           return fail("'" + graph.nodes[node].name +
-                      "' is read outside the loop");
+                          "' is read outside the loop",
+                      node);
         dead.erase(node);
         changed = true;
       }
     }
   }
+  // A node kept outside (read there too) must not need the loop's values.
+  for (auto [i, node] : llvm::enumerate(graph.nodes)) {
+    if (dead.contains(i))
+      continue;
+    for (const std::string &input : node.inputs) {
+      Ref ref = parseRef(input);
+      std::optional<size_t> producer = index.lookup(ref.node);
+      if (!ref.control && producer && dead.contains(*producer))
+        return fail("'" + node.name + "' reads '" + input +
+                        "', which is inside the loop, from outside it (a "
+                        "value leaves a loop through an Exit)",
+                    i);
+    }
+  }
+  for (const Var &var : vars)
+    inheritControls(loop, graph.nodes[var.enter], dead, index.byName);
+  for (size_t inv : invariants)
+    inheritControls(loop, graph.nodes[inv], dead, index.byName);
   graph.nodes.push_back(std::move(loop));
   removeNodes(graph, dead);
   functions.push_back({condName, *std::move(condBody)});
@@ -533,6 +712,7 @@ LogicalResult Functionalizer::functionalizeLoops(ImportedGraph &graph) {
     if (!progress) {
       error = "the loops of the graph nest in a way that cannot be turned "
               "into functional control flow";
+      errorNode = graph.nodes[loopConds.front()].name;
       return failure();
     }
   }
@@ -546,8 +726,11 @@ LogicalResult Functionalizer::functionalizeCond(ImportedGraph &graph,
                                                 StringRef pred,
                                                 ArrayRef<size_t> switches) {
   GraphIndex index(graph);
-  auto fail = [&](const Twine &message) {
+  // An error is about the first Switch unless it names another node.
+  auto fail = [&](const Twine &message,
+                  std::optional<size_t> about = std::nullopt) {
     error = ("conditional on '" + pred + "': " + message).str();
+    errorNode = graph.nodes[about ? *about : switches.front()].name;
     return failure();
   };
   llvm::DenseSet<size_t> switchSet(switches.begin(), switches.end());
@@ -593,7 +776,7 @@ LogicalResult Functionalizer::functionalizeCond(ImportedGraph &graph,
   }
   for (size_t node : branch[0])
     if (branch[1].contains(node))
-      return fail("'" + graph.nodes[node].name + "' is in both branches");
+      return fail("'" + graph.nodes[node].name + "' is in both branches", node);
 
   // Which side a tensor comes from.
   auto sideOf = [&](StringRef tensor) -> std::optional<int> {
@@ -621,13 +804,15 @@ LogicalResult Functionalizer::functionalizeCond(ImportedGraph &graph,
       std::optional<int> side = sideOf(input);
       if (!side || seen[*side])
         return fail("Merge '" + graph.nodes[merge].name +
-                    "' does not join the two branches");
+                        "' does not join the two branches",
+                    merge);
       seen[*side] = true;
       inputs[*side] = input;
     }
     if (!seen[0] || !seen[1])
       return fail("Merge '" + graph.nodes[merge].name +
-                  "' does not join the two branches");
+                      "' does not join the two branches",
+                  merge);
     dead.insert(merge);
     // A Merge nothing reads as data (TF's `branch_executed`) only orders.
     bool readAsData = llvm::any_of(graph.outputs, [&](const std::string &out) {
@@ -640,7 +825,8 @@ LogicalResult Functionalizer::functionalizeCond(ImportedGraph &graph,
           continue;
         if (ref.index != 0)
           return fail("the value_index of Merge '" + graph.nodes[merge].name +
-                      "' is read");
+                          "' is read",
+                      merge);
         readAsData = true;
       }
     if (readAsData) {
@@ -648,10 +834,26 @@ LogicalResult Functionalizer::functionalizeCond(ImportedGraph &graph,
       mergeInputs.push_back(inputs);
     }
   }
-  // Branch nodes must not be read outside the conditional.
+  // Branch nodes must not be read (or fetched) outside the conditional.
+  auto isFetched = [&](size_t node) {
+    return llvm::any_of(graph.outputs, [&](const std::string &out) {
+      return parseRef(out).node == graph.nodes[node].name;
+    });
+  };
+  for (size_t sw : switches)
+    if (isFetched(sw))
+      return fail("the output of Switch '" + graph.nodes[sw].name +
+                      "' is fetched, but it is alive on one branch only (a "
+                      "value leaves a conditional through a Merge)",
+                  sw);
   for (int side = 0; side < 2; ++side)
     for (size_t node : branch[side]) {
       dead.insert(node);
+      if (isFetched(node))
+        return fail("'" + graph.nodes[node].name +
+                        "' is fetched, but it is inside a branch (a value "
+                        "leaves a conditional through a Merge)",
+                    node);
       for (size_t user : index.consumers[node]) {
         if (branch[side].contains(user) || merges.contains(user))
           continue;
@@ -661,8 +863,9 @@ LogicalResult Functionalizer::functionalizeCond(ImportedGraph &graph,
         });
         if (asData)
           return fail("'" + graph.nodes[node].name +
-                      "' is read outside its branch, by '" +
-                      graph.nodes[user].name + "'");
+                          "' is read outside its branch, by '" +
+                          graph.nodes[user].name + "'",
+                      user);
       }
     }
 
@@ -683,8 +886,10 @@ LogicalResult Functionalizer::functionalizeCond(ImportedGraph &graph,
     SmallVector<std::string> results;
     for (auto &inputs : mergeInputs)
       results.push_back(inputs[side]);
-    FailureOr<ImportedGraph> body = buildBody(graph, index, branch[side], args,
-                                              results, names[side], error);
+    errorNode = graph.nodes[switches.front()].name;
+    FailureOr<ImportedGraph> body =
+        buildBody(graph, index, branch[side], args, results, {}, names[side],
+                  error, errorNode);
     if (failed(body))
       return failure();
     bodies[side] = *std::move(body);
@@ -704,7 +909,14 @@ LogicalResult Functionalizer::functionalizeCond(ImportedGraph &graph,
     dead.erase(merge);
     result.op = "Identity";
     result.inputs = {tensorName(node.name, k)};
+    // An Identity has no N.
+    llvm::erase_if(result.attrs,
+                   [](const NamedAttribute &a) { return a.getName() == "N"; });
+    if (result.resultTypes) // a Merge's output, not its value_index
+      result.resultTypes->resize(1);
   }
+  for (size_t sw : switches)
+    inheritControls(node, graph.nodes[sw], dead, index.byName);
   graph.nodes.push_back(std::move(node));
   removeNodes(graph, dead);
   functions.push_back({names[0], std::move(bodies[0])});
@@ -714,13 +926,28 @@ LogicalResult Functionalizer::functionalizeCond(ImportedGraph &graph,
 
 LogicalResult Functionalizer::functionalizeConds(ImportedGraph &graph) {
   while (true) {
-    // Switches grouped by their predicate.
+    // Switches grouped by their predicate, seen through Identities: TF1's
+    // tf.cond switches its data on `pred_id` = Identity(pred) and pred
+    // itself on pred (the pivot Switch, whose switch_t / switch_f
+    // identities place the branches' constants).
+    GraphIndex index(graph);
+    auto throughIdentities = [&](Ref ref) {
+      for (size_t steps = 0; steps < graph.nodes.size(); ++steps) {
+        std::optional<size_t> producer = index.lookup(ref.node);
+        if (!producer || graph.nodes[*producer].op != "Identity")
+          break;
+        const std::vector<std::string> &inputs = graph.nodes[*producer].inputs;
+        if (inputs.empty() || StringRef(inputs[0]).starts_with("^"))
+          break;
+        ref = parseRef(inputs[0]);
+      }
+      return tensorName(ref.node, ref.index);
+    };
     std::vector<std::pair<std::string, SmallVector<size_t>>> groups;
     llvm::StringMap<size_t> groupOf;
     for (auto [i, node] : llvm::enumerate(graph.nodes))
       if (isOp(node, "Switch") && node.inputs.size() >= 2) {
-        Ref ref = parseRef(node.inputs[1]);
-        std::string pred = tensorName(ref.node, ref.index);
+        std::string pred = throughIdentities(parseRef(node.inputs[1]));
         auto [it, inserted] = groupOf.try_emplace(pred, groups.size());
         if (inserted)
           groups.push_back({pred, {}});
@@ -741,30 +968,34 @@ LogicalResult Functionalizer::functionalizeConds(ImportedGraph &graph) {
     if (!progress) {
       error = "the conditionals of the graph nest in a way that cannot be "
               "turned into functional control flow";
+      errorNode = graph.nodes[groups.front().second.front()].name;
       return failure();
     }
   }
 }
 
-LogicalResult Functionalizer::run(ImportedGraph &graph, std::string &message) {
+LogicalResult Functionalizer::run(ImportedGraph &graph, std::string &message,
+                                  std::string *nodeOfError) {
+  auto report = [&] {
+    message = error;
+    if (nodeOfError)
+      *nodeOfError = errorNode;
+    return failure();
+  };
   bool hasControlFlow = llvm::any_of(graph.nodes, [](const ImportedNode &n) {
     return isOp(n, "Switch") || isOp(n, "Merge") || n.op == "LoopCond";
   });
   if (!hasControlFlow)
     return success();
-  if (failed(functionalizeLoops(graph)) || failed(functionalizeConds(graph))) {
-    message = error;
-    return failure();
-  }
+  if (failed(functionalizeLoops(graph)) || failed(functionalizeConds(graph)))
+    return report();
   // Conditionals inside the functions just made (loop bodies, branches).
   for (size_t i = 0; i < functions.size(); ++i) {
     ImportedGraph body = std::move(functions[i].body);
     LogicalResult result = functionalizeConds(body);
     functions[i].body = std::move(body);
-    if (failed(result)) {
-      message = error;
-      return failure();
-    }
+    if (failed(result))
+      return report();
   }
   return success();
 }
@@ -773,7 +1004,8 @@ LogicalResult Functionalizer::run(ImportedGraph &graph, std::string &message) {
 
 LogicalResult tfrt_fallback::functionalizeControlFlow(
     ImportedGraph &graph, std::vector<ImportedFunction> &functions,
-    MLIRContext *context, std::string &error) {
-  Functionalizer functionalizer(functions, context);
-  return functionalizer.run(graph, error);
+    MLIRContext *context, std::string &error,
+    const llvm::StringSet<> *takenNames, std::string *errorNode) {
+  Functionalizer functionalizer(functions, context, takenNames);
+  return functionalizer.run(graph, error, errorNode);
 }

@@ -15,11 +15,13 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <functional>
 
@@ -62,6 +64,13 @@ std::optional<TensorRef> parseTensorRef(StringRef name) {
   }
   ref.node = name;
   return ref;
+}
+
+std::string typeString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return text;
 }
 
 StringRef toStringRef(std::string_view text) {
@@ -169,28 +178,26 @@ inferResultTypes(const ImportedNode &node, const rt::OpInfo *op,
 }
 
 /// TF v1 control-flow ops functionalizeControlFlow did not turn into
-/// functions, and TensorArray ops, which have no kernels yet.
+/// functions.
 bool isControlFlowOp(StringRef op) {
-  return llvm::is_contained({"Switch", "Merge", "Enter", "Exit",
-                             "NextIteration", "LoopCond", "RefSwitch",
-                             "RefMerge", "RefEnter", "RefExit",
-                             "RefNextIteration"},
-                            op) ||
-         op.starts_with("TensorArray");
+  return llvm::is_contained(
+      {"Switch", "Merge", "Enter", "Exit", "NextIteration", "LoopCond",
+       "RefSwitch", "RefMerge", "RefEnter", "RefExit", "RefNextIteration"},
+      op);
 }
 
 } // namespace
 
 /// Emits `graph` as the function `name` of `module` (public for `@main`,
 /// whose inputs and outputs may take TF.js's defaults).
-static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
-                                    ModuleOp module) {
+static FailureOr<func::FuncOp> importFunction(const ImportedGraph &graph,
+                                              StringRef name, ModuleOp module,
+                                              bool isMain, Location errorLoc) {
   MLIRContext *context = module.getContext();
   Location unknown = UnknownLoc::get(context);
-  const bool isMain = name == "main";
   auto fail = [&](const Twine &message) -> LogicalResult {
     std::string where = isMain ? "" : ("in function '" + name + "': ").str();
-    emitError(unknown) << where << message;
+    emitError(errorLoc) << where << message;
     return failure();
   };
 
@@ -246,11 +253,19 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
     numUsed[it->second] = std::max(numUsed[it->second], ref->index + 1);
   }
 
-  // The nodes the outputs need, in topological order (iterative DFS).
+  // The nodes the outputs (and the control outputs) need, in topological
+  // order (iterative DFS).
+  for (const std::string &name : graph.controlOutputs)
+    if (!byName.count(name))
+      return fail("the control output '" + name +
+                  "' is not a node of the "
+                  "graph");
+  std::vector<std::string> roots = outputNames;
+  llvm::append_range(roots, graph.controlOutputs);
   enum : uint8_t { Unvisited, Active, Done };
   std::vector<uint8_t> state(graph.nodes.size(), Unvisited);
   std::vector<size_t> order;
-  for (const std::string &name : outputNames) {
+  for (const std::string &name : roots) {
     size_t root = byName.lookup(parseTensorRef(name)->node);
     if (state[root] == Done)
       continue;
@@ -299,9 +314,29 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
       for (auto &entry : unsupported)
         names.push_back(entry.getKey());
       llvm::sort(names);
-      return fail("the graph uses TensorFlow v1 control flow or tensor "
-                  "arrays, which are not supported yet: " +
+      return fail("the graph uses TensorFlow v1 control flow that could not "
+                  "be turned into functions: " +
                   llvm::join(names, ", "));
+    }
+  }
+
+  // Control edges become chain dependencies: both ends are ordered (their
+  // order here is a topological one, control edges included). Constants
+  // cannot fail and have no effects: an edge from or to one orders nothing.
+  std::vector<bool> ordered(graph.nodes.size(), false);
+  for (size_t index : order) {
+    if (argOfNode.count(index))
+      continue;
+    for (const std::string &input : graph.nodes[index].inputs) {
+      TensorRef ref = *parseTensorRef(input);
+      if (!ref.control)
+        continue;
+      size_t source = byName.lookup(ref.node);
+      if (argOfNode.count(source) || graph.nodes[source].op == "Const" ||
+          graph.nodes[index].op == "Const")
+        continue;
+      ordered[index] = true;
+      ordered[source] = true;
     }
   }
 
@@ -310,6 +345,11 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
   SmallVector<Type> argTypes(inputNames.size());
   for (auto [node, argNo] : argOfNode) {
     const ImportedNode &placeholder = graph.nodes[node];
+    // An argument that comes from MLIR keeps its type.
+    if (placeholder.resultTypes && placeholder.resultTypes->size() == 1) {
+      argTypes[argNo] = placeholder.resultTypes->front();
+      continue;
+    }
     Type element;
     for (const NamedAttribute &a : placeholder.attrs)
       if (a.getName() == "dtype")
@@ -348,7 +388,9 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
   std::vector<SmallVector<Value>> results(graph.nodes.size());
   for (size_t index : order) {
     const ImportedNode &node = graph.nodes[index];
-    Location loc = NameLoc::get(builder.getStringAttr(node.name));
+    Location loc = node.location
+                       ? *node.location
+                       : NameLoc::get(builder.getStringAttr(node.name));
     if (auto it = argOfNode.find(index); it != argOfNode.end()) {
       results[index].push_back(body->getArgument(it->second));
       continue;
@@ -370,24 +412,71 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
 
     const rt::OpInfo *info =
         rt::lookupOp(std::string_view(node.op.data(), node.op.size()));
+    // The function attribute `name` names, emitted before this one.
+    auto calleeOf = [&](StringRef name) -> func::FuncOp {
+      for (const NamedAttribute &a : node.attrs) {
+        if (a.getName() != name)
+          continue;
+        Attribute value = a.getValue();
+        if (auto list = dyn_cast<ArrayAttr>(value))
+          value = list.empty() ? Attribute() : list[0];
+        if (auto symbol = dyn_cast_or_null<FlatSymbolRefAttr>(value))
+          return module.lookupSymbol<func::FuncOp>(symbol);
+      }
+      return {};
+    };
     SmallVector<Type> resultTypes;
-    if (node.op == "While") {
-      // Functional control flow made by functionalizeControlFlow: a loop
-      // carries its operands' dtypes (their shapes may change), a branch
-      // returns what its then function returns.
+    StringRef opName = node.op;
+    bool resultsFromCallee = false;
+    if (node.resultTypes) {
+      // A node that comes from MLIR keeps its types.
+      llvm::append_range(resultTypes, *node.resultTypes);
+      resultsFromCallee = true;
+    } else if (opName == "While" || opName == "StatelessWhile") {
+      resultsFromCallee = true;
+      // Functional control flow (a GraphDef's, or made by
+      // functionalizeControlFlow): a loop carries its operands' dtypes
+      // (their shapes may change), a branch returns what its first branch
+      // returns, a call what its function returns.
       for (Value operand : operands)
         resultTypes.push_back(
             UnrankedTensorType::get(getElementTypeOrSelf(operand.getType())));
-    } else if (node.op == "If") {
-      FlatSymbolRefAttr thenBranch;
-      for (const NamedAttribute &a : node.attrs)
-        if (a.getName() == "then_branch")
-          thenBranch = dyn_cast<FlatSymbolRefAttr>(a.getValue());
-      auto callee =
-          thenBranch ? module.lookupSymbol<func::FuncOp>(thenBranch) : nullptr;
+    } else if (opName == "If" || opName == "StatelessIf" || opName == "Case" ||
+               opName == "StatelessCase" || opName == "PartitionedCall" ||
+               opName == "StatefulPartitionedCall") {
+      bool isIf = opName.ends_with("If"), isCase = opName.ends_with("Case");
+      resultsFromCallee = true;
+      func::FuncOp callee = calleeOf(isIf     ? "then_branch"
+                                     : isCase ? "branches"
+                                              : "f");
       if (!callee)
         return fail("node '" + node.name + "' calls no function");
       llvm::append_range(resultTypes, callee.getResultTypes());
+      if (!isIf && !isCase) {
+        // A call passes its operands as the function takes them: an operand
+        // of a more precise type becomes one of the argument's.
+        if (callee.getNumArguments() != operands.size())
+          return fail("node '" + node.name + "' passes " +
+                      Twine(operands.size()) + " operands to '" +
+                      callee.getSymName() + "', which takes " +
+                      Twine(callee.getNumArguments()));
+        for (auto [operand, type] :
+             llvm::zip(operands, callee.getArgumentTypes())) {
+          if (operand.getType() == type)
+            continue;
+          if (getElementTypeOrSelf(operand.getType()) !=
+              getElementTypeOrSelf(type))
+            return fail("node '" + node.name + "' passes a " +
+                        Twine(typeString(operand.getType())) + " to '" +
+                        callee.getSymName() + "', which takes a " +
+                        typeString(type));
+          OperationState identity(loc, "tf.Identity");
+          identity.addOperands(operand);
+          identity.addTypes(type);
+          identity.addAttribute("T", TypeAttr::get(getElementTypeOrSelf(type)));
+          operand = builder.create(identity)->getResult(0);
+        }
+      }
     } else if (node.op == "Const") {
       ElementsAttr value;
       for (const NamedAttribute &a : node.attrs)
@@ -424,7 +513,9 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
       });
     };
     bool needsT;
-    if (info)
+    if (resultsFromCallee)
+      needsT = false; // a call's types are its function's
+    else if (info)
       needsT = !info->inputs.empty() &&
                info->inputs[0].kind == rt::OpArg::Kind::TypeAttr &&
                info->inputs[0].type == "T" && !hasAttr("T");
@@ -435,6 +526,8 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
           "T", TypeAttr::get(getElementTypeOrSelf(operands.front().getType())));
     if (!node.device.empty())
       state.addAttribute("device", builder.getStringAttr(node.device));
+    if (ordered[index])
+      state.addAttribute(tf::kOrderedAttrName, builder.getUnitAttr());
     Operation *op = builder.create(state);
     llvm::append_range(results[index], op->getResults());
   }
@@ -451,7 +544,80 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
   func::ReturnOp::create(builder, unknown, returned);
   func.setType(
       builder.getFunctionType(argTypes, ValueRange(returned).getTypes()));
-  return success();
+  return func;
+}
+
+FailureOr<func::FuncOp>
+tfrt_fallback::importGraphAsFunction(ImportedGraph graph, StringRef name,
+                                     ModuleOp module, bool isMain,
+                                     Location errorLoc) {
+  MLIRContext *context = module.getContext();
+  context->loadDialect<func::FuncDialect, tf::TFDialect, tf::TFTypeDialect,
+                       TFRTFallbackDialect>();
+  // The library's functions, then those functionalization makes, named
+  // apart from the module's symbols.
+  llvm::StringSet<> taken;
+  taken.insert(name);
+  for (Operation &op : module.getBody()->getOperations())
+    if (auto symbol =
+            op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      taken.insert(symbol.getValue());
+  std::vector<ImportedFunction> functions = std::move(graph.library);
+  graph.library.clear();
+  const size_t numLibrary = functions.size();
+  std::string error;
+  if (failed(
+          functionalizeControlFlow(graph, functions, context, error, &taken))) {
+    emitError(errorLoc) << "cannot turn the graph's TensorFlow v1 control flow "
+                           "into functions: "
+                        << error;
+    return failure();
+  }
+  for (size_t i = 0; i < numLibrary; ++i) {
+    // Functionalization adds functions: the body is moved out meanwhile.
+    ImportedGraph body = std::move(functions[i].body);
+    LogicalResult result =
+        functionalizeControlFlow(body, functions, context, error, &taken);
+    functions[i].body = std::move(body);
+    if (failed(result)) {
+      emitError(errorLoc) << "cannot turn the TensorFlow v1 control flow of "
+                             "function '"
+                          << functions[i].name << "' into functions: " << error;
+      return failure();
+    }
+  }
+  // A function is emitted after the functions it calls (an If's results are
+  // its then function's): depth first over the calls, which never recur.
+  llvm::StringMap<size_t> functionIndex;
+  for (auto [index, function] : llvm::enumerate(functions))
+    functionIndex[function.name] = index;
+  std::vector<uint8_t> emitted(functions.size(), 0);
+  std::function<LogicalResult(const ImportedGraph &)> emitCallees =
+      [&](const ImportedGraph &body) -> LogicalResult {
+    for (const ImportedNode &node : body.nodes)
+      for (const NamedAttribute &attr : node.attrs) {
+        SmallVector<Attribute> values{attr.getValue()};
+        if (auto list = dyn_cast<ArrayAttr>(attr.getValue()))
+          values.assign(list.begin(), list.end());
+        for (Attribute value : values) {
+          auto symbol = dyn_cast<FlatSymbolRefAttr>(value);
+          auto it = symbol ? functionIndex.find(symbol.getValue())
+                           : functionIndex.end();
+          if (it == functionIndex.end() || emitted[it->second])
+            continue;
+          emitted[it->second] = 1;
+          const ImportedFunction &callee = functions[it->second];
+          if (failed(emitCallees(callee.body)) ||
+              failed(importFunction(callee.body, callee.name, module,
+                                    /*isMain=*/false, errorLoc)))
+            return failure();
+        }
+      }
+    return success();
+  };
+  if (failed(emitCallees(graph)))
+    return failure();
+  return importFunction(graph, name, module, isMain, errorLoc);
 }
 
 OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
@@ -472,40 +638,9 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
       if (!consumed.contains(node.name) && node.op != "NoOp")
         main.outputs.push_back(node.name);
   }
-  std::vector<ImportedFunction> functions;
-  std::string error;
-  if (failed(functionalizeControlFlow(main, functions, context, error))) {
-    emitError(unknown) << "cannot turn the graph's TensorFlow v1 control flow "
-                          "into functions: "
-                       << error;
-    return {};
-  }
   OwningOpRef<ModuleOp> module = ModuleOp::create(unknown);
-  // A function is emitted after the functions it calls (an If's results are
-  // its then function's): depth first over the calls, which never recur.
-  llvm::StringMap<size_t> functionIndex;
-  for (auto [index, function] : llvm::enumerate(functions))
-    functionIndex[function.name] = index;
-  std::vector<uint8_t> emitted(functions.size(), 0);
-  std::function<LogicalResult(const ImportedGraph &)> emitCallees =
-      [&](const ImportedGraph &body) -> LogicalResult {
-    for (const ImportedNode &node : body.nodes)
-      for (const NamedAttribute &attr : node.attrs) {
-        auto symbol = dyn_cast<FlatSymbolRefAttr>(attr.getValue());
-        auto it = symbol ? functionIndex.find(symbol.getValue())
-                         : functionIndex.end();
-        if (it == functionIndex.end() || emitted[it->second])
-          continue;
-        emitted[it->second] = 1;
-        const ImportedFunction &callee = functions[it->second];
-        if (failed(emitCallees(callee.body)) ||
-            failed(importFunction(callee.body, callee.name, *module)))
-          return failure();
-      }
-    return success();
-  };
-  if (failed(emitCallees(main)) ||
-      failed(importFunction(main, "main", *module)))
+  if (failed(importGraphAsFunction(std::move(main), "main", *module,
+                                   /*isMain=*/true, unknown)))
     return {};
   return module;
 }
