@@ -513,8 +513,7 @@ bool TFRTFallbackFusePass::dropPreluOfNonNegative(Operation *abs) {
     return false;
   Operation *sub = soleUser(abs->getResult(0));
   if (tfName(sub) != "Sub" || sub->getOperand(0) != x ||
-      sub->getOperand(1) != abs->getResult(0) ||
-      !sub->getResult(0).hasOneUse())
+      sub->getOperand(1) != abs->getResult(0) || !sub->getResult(0).hasOneUse())
     return false;
   Operation *mul = soleUser(sub->getResult(0));
   if (tfName(mul) != "Mul" || !otherOperand(mul, sub->getResult(0)) ||
@@ -529,7 +528,8 @@ bool TFRTFallbackFusePass::dropPreluOfNonNegative(Operation *abs) {
   Operation *def = x.getDefiningOp();
   auto xType = dyn_cast<RankedTensorType>(x.getType());
   std::optional<int64_t> channels, rank;
-  if (xType && xType.getRank() > 0 && !xType.isDynamicDim(xType.getRank() - 1)) {
+  if (xType && xType.getRank() > 0 &&
+      !xType.isDynamicDim(xType.getRank() - 1)) {
     rank = xType.getRank();
     channels = xType.getDimSize(*rank - 1);
   } else if (def->hasAttr("fused_ops")) {
