@@ -436,6 +436,7 @@ OwningOpRef<ModuleOp> GraphDefImporter::import(StringRef bytes) {
     libraryFunctions.insert(function.signature().name());
 
   ImportedGraph graph;
+  graph.source = name;
   for (const pb::NodeDef &nodeDef : graphDef.node()) {
     ImportedNode node;
     node.name = nodeDef.name();

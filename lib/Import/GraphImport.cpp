@@ -184,7 +184,7 @@ bool isControlFlowOp(StringRef op) {
 /// Emits `graph` as the function `name` of `module` (public for `@main`,
 /// whose inputs and outputs may take TF.js's defaults).
 static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
-                                    ModuleOp module) {
+                                    StringRef source, ModuleOp module) {
   MLIRContext *context = module.getContext();
   Location unknown = UnknownLoc::get(context);
   const bool isMain = name == "main";
@@ -348,7 +348,14 @@ static LogicalResult importFunction(const ImportedGraph &graph, StringRef name,
   std::vector<SmallVector<Value>> results(graph.nodes.size());
   for (size_t index : order) {
     const ImportedNode &node = graph.nodes[index];
-    Location loc = NameLoc::get(builder.getStringAttr(node.name));
+    // The node's name, in the model file when it is known (no line: a
+    // graph node has no position a reader could use).
+    Location loc =
+        source.empty()
+            ? Location(NameLoc::get(builder.getStringAttr(node.name)))
+            : Location(
+                  NameLoc::get(builder.getStringAttr(node.name),
+                               FileLineColLoc::get(context, source, 0, 0)));
     if (auto it = argOfNode.find(index); it != argOfNode.end()) {
       results[index].push_back(body->getArgument(it->second));
       continue;
@@ -499,13 +506,14 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
         emitted[it->second] = 1;
         const ImportedFunction &callee = functions[it->second];
         if (failed(emitCallees(callee.body)) ||
-            failed(importFunction(callee.body, callee.name, *module)))
+            failed(importFunction(callee.body, callee.name, graph.source,
+                                  *module)))
           return failure();
       }
     return success();
   };
   if (failed(emitCallees(main)) ||
-      failed(importFunction(main, "main", *module)))
+      failed(importFunction(main, "main", graph.source, *module)))
     return {};
   return module;
 }

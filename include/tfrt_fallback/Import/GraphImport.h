@@ -42,6 +42,9 @@ struct ImportedGraph {
   std::vector<std::string> outputs;
   /// Shapes to give inputs whose Placeholder has none, by input name.
   std::vector<std::pair<std::string, std::vector<int64_t>>> inputShapes;
+  /// The model file, for the nodes' locations (`name@file` in runtime
+  /// errors); empty for none.
+  std::string source;
 };
 
 /// A function of an imported program: its body is a graph whose inputs are

@@ -34,6 +34,7 @@ npy("u8_3.npy", "|u1", "B", (3,), [0, 128, 255])
 npy("i8_2.npy", "|i1", "b", (2,), [-128, 127])
 npy("bool_3.npy", "|b1", "?", (3,), [True, False, True])
 npy("i32_shape_2.npy", "<i4", "i", (2,), [3, 2])
+npy("i32_indices_2.npy", "<i4", "i", (2,), [2, 0])
 npy("f32_empty.npy", "<f4", "f", (0, 3), [])
 # A shape of 2^62 elements for Fill (limits.mlir).
 npy("i32_shape_huge.npy", "<i4", "i", (2,), [2147483647, 2147483647])
