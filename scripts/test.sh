@@ -10,17 +10,56 @@
 # installed, the arm64 build (scripts/cross-aarch64.sh). Exits non-zero on
 # any failure.
 #
-#   SANITIZER=thread BUILD_DIR=build-tsan scripts/test.sh   under TSan
+#   scripts/test.sh --sanitize=address,undefined
+#       ASan + UBSan: builds build-asan/ (BUILD_DIR=...; clang-22, -O1,
+#       asserts on, -fno-sanitize-recover=undefined) and runs every unit and
+#       lit test in it (ctest), nothing else. The compiler tools run with
+#       ASAN_OPTIONS=allow_user_poisoning=0 (Debian's libLLVM is not
+#       instrumented; see docs/Reliability.md). --sanitize=address or
+#       =undefined alone build build-address/ or build-undefined/.
+#   scripts/test.sh --sanitize=thread   the runtime's tests under TSan
+#       (scripts/tsan.sh)
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build="${BUILD_DIR:-$root/build}"
+usage() {
+  echo "usage: $0 [--sanitize=address,undefined | address | undefined | thread]" >&2
+  exit 2
+}
+sanitize=""
+for arg in "$@"; do
+  case "$arg" in
+    --sanitize=*) sanitize="${arg#--sanitize=}" ;;
+    *) usage ;;
+  esac
+done
+case "$sanitize" in
+  '') build="${BUILD_DIR:-$root/build}" ;;
+  thread) exec "$root/scripts/tsan.sh" ;;
+  address,undefined | undefined,address)
+    sanitize=address,undefined
+    build="${BUILD_DIR:-$root/build-asan}" ;;
+  address | undefined) build="${BUILD_DIR:-$root/build-$sanitize}" ;;
+  *) usage ;;
+esac
 start=$(date +%s)
 
-"$root/scripts/build.sh" "$build"
+if [ -z "$sanitize" ]; then
+  "$root/scripts/build.sh" "$build"
+else
+  # -O1: the Eigen kernels build much faster than at -O2, and reports stay
+  # readable; RelWithDebInfo without NDEBUG keeps our asserts on.
+  CXX_COMPILER=clang++-22 SANITIZER="$sanitize" BUILD_TYPE=RelWithDebInfo \
+    "$root/scripts/build.sh" "$build" \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1
+  # abort_on_error: a report kills the process with SIGABRT, which `not`
+  # in a lit RUN line does not mistake for an expected failure.
+  export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1:allow_user_poisoning=0}"
+  export UBSAN_OPTIONS="${UBSAN_OPTIONS:-abort_on_error=1:halt_on_error=1:print_stacktrace=1}"
+fi
 echo "test.sh: build finished in $(( $(date +%s) - start )) s"
 
-"$root/scripts/check-format.sh"
+[ -z "$sanitize" ] && "$root/scripts/check-format.sh"
 
 cd "$build"
 status=0
@@ -36,6 +75,17 @@ lit_failures() {
   grep -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): ' "$build/ctest.log" | sort -u || true
 }
 lit_failures
+
+if [ -n "$sanitize" ]; then
+  echo "test.sh: --sanitize=$sanitize done in $(( $(date +%s) - start )) s"
+  if [ "$status" -ne 0 ]; then
+    echo "test.sh: failures (details in $build/ctest.log):"
+    lit_failures
+    grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess aborted|Not Run)\)' \
+      "$build/ctest.log" || true
+  fi
+  exit "$status"
+fi
 
 # Embedders: install into a fresh prefix, build and run the downstream
 # examples against it (examples/downstream).

@@ -615,6 +615,7 @@ OwningOpRef<ModuleOp> GraphDefImporter::import(StringRef bytes) {
     }
 
   ImportedGraph graph;
+  graph.source = name;
   for (const pb::NodeDef &nodeDef : graphDef.node()) {
     FailureOr<ImportedNode> node = convertNode(nodeDef);
     if (failed(node))

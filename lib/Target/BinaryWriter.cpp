@@ -44,12 +44,16 @@ std::optional<uint8_t> getDTypeCode(Type type) {
 }
 
 /// A location as the runtime prints it in error messages: `file:line:col`,
-/// or a node name with its file position, `name@file:line:col`.
+/// or a node name with its file position, `name@file:line:col`; a file
+/// without a position (line 0: a node of an imported graph) is `name@file`.
 std::string formatLocation(Location loc) {
-  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc)) {
+    if (fileLoc.getLine() == 0)
+      return fileLoc.getFilename().getValue().str();
     return (fileLoc.getFilename().getValue() + ":" + Twine(fileLoc.getLine()) +
             ":" + Twine(fileLoc.getColumn()))
         .str();
+  }
   if (auto nameLoc = dyn_cast<NameLoc>(loc)) {
     std::string child = formatLocation(nameLoc.getChildLoc());
     std::string name = nameLoc.getName().str();

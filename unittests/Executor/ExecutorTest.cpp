@@ -646,6 +646,79 @@ TEST(KernelConstructionTest, SeesTheConstantsEveryCallBinds) {
   EXPECT_EQ(values(*(*results)[2]), std::vector<float>({-1, -1}));
 }
 
+/// main(a: i32[?], b: i32[?], x: f32[?]) -> (Div(a, b), Abs(Div(a, b)),
+/// GatherV2(x, a, 0), Neg(x)): what fails depends on the inputs' values.
+std::unique_ptr<Program> buildFallibleProgram() {
+  ProgramBuilder b;
+  uint32_t ints = b.addTensorType(DType::I32, PartialShape({-1}));
+  uint32_t floats = b.addTensorType(DType::F32, PartialShape({-1}));
+  uint32_t scalar = b.addTensorType(DType::I32, PartialShape({}));
+  uint32_t main = b.addFunction("main");
+  uint32_t a = b.addArgument(main, ints);
+  uint32_t d = b.addArgument(main, ints);
+  uint32_t x = b.addArgument(main, floats);
+  uint32_t div = b.addKernel("Div", "model/div", AttrMap{{"T", DType::I32}},
+                             {ints, ints}, {ints});
+  uint32_t abs = b.addKernel("Abs", "model/abs", AttrMap{{"T", DType::I32}},
+                             {ints}, {ints});
+  uint32_t gather = b.addKernel("GatherV2", "model/gather",
+                                AttrMap{{"Tparams", DType::F32},
+                                        {"Tindices", DType::I32},
+                                        {"Taxis", DType::I32},
+                                        {"batch_dims", int64_t(0)}},
+                                {floats, ints, scalar}, {floats});
+  uint32_t neg = b.addKernel("Neg", "model/neg", AttrMap{{"T", DType::F32}},
+                             {floats}, {floats});
+  uint32_t zero = b.addConstant(main, *Tensor::fromValues<int32_t>({}, {0}));
+  uint32_t q = b.addKernelCall(main, div, {a, d})[0];
+  uint32_t absQ = b.addKernelCall(main, abs, {q})[0];
+  uint32_t picked = b.addKernelCall(main, gather, {x, a, zero})[0];
+  uint32_t negX = b.addKernelCall(main, neg, {x})[0];
+  b.setResults(main, {q, absQ, picked, negX});
+  auto program = b.build(registry());
+  EXPECT_TRUE(program.ok()) << program.status();
+  return program.ok() ? *std::move(program) : nullptr;
+}
+
+TEST_P(ExecutorThreadsTest, PartialFailureThenAGoodRun) {
+  std::unique_ptr<Program> program = buildFallibleProgram();
+  ASSERT_TRUE(program);
+  HostContext host(GetParam());
+  Executor executor(*program, host);
+  const Function &main = program->functions()[0];
+  auto ints = [](std::vector<int32_t> v) {
+    return *Tensor::fromValues<int32_t>(
+        TensorShape{static_cast<int64_t>(v.size())}, v);
+  };
+  Tensor x = f32({10, 20, 30});
+  for (int round = 0; round < 2; ++round) {
+    // A zero divisor and an index past x: the division, its dependant and
+    // the gather fail; Neg(x) does not.
+    auto results = executor.run(main, {ints({3, 2}), ints({1, 0}), x});
+    ASSERT_TRUE(results.ok()) << results.status();
+    EXPECT_EQ(
+        (*results)[0].status(),
+        InvalidArgumentError("Div 'model/div': Integer division by zero"));
+    EXPECT_EQ((*results)[1].status(), (*results)[0].status());
+    EXPECT_EQ((*results)[2].status(),
+              InvalidArgumentError(
+                  "GatherV2 'model/gather': indices[0] = 3 is not in [0, 3)"));
+    ASSERT_TRUE((*results)[3].ok()) << (*results)[3].status();
+    EXPECT_EQ((*results)[3]->debugString(), "[-10., -20., -30.]");
+
+    // The same loaded program on good inputs: everything is computed.
+    results = executor.run(main, {ints({2, 1}), ints({2, -2}), x});
+    ASSERT_TRUE(results.ok()) << results.status();
+    for (int i = 0; i < 4; ++i)
+      ASSERT_TRUE((*results)[i].ok()) << i << ": " << (*results)[i].status();
+    // TF's integer Div truncates toward zero: 1 / -2 = 0.
+    EXPECT_EQ((*results)[0]->debugString(), "[1, 0]");
+    EXPECT_EQ((*results)[1]->debugString(), "[1, 0]");
+    EXPECT_EQ((*results)[2]->debugString(), "[30., 20.]");
+    EXPECT_EQ((*results)[3]->debugString(), "[-10., -20., -30.]");
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Threads, ExecutorThreadsTest,
                          ::testing::Values(0, 1, 2));
 

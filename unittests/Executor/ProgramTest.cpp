@@ -10,6 +10,7 @@
 #include "tfrt_fallback/Runtime/Program.h"
 #include "tfrt_fallback/Runtime/Executor.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
 
 #include "gtest/gtest.h"
@@ -44,10 +45,11 @@ struct Bytes {
 
 /// main(%x: tensor<2xf32>) -> tensor<2xf32> { return AddV2(%x, [1, 2]) }
 /// followed by Mul(%sum, %sum) as a second result. `dtype` is the dtype code
-/// written for the program's one tensor type; `constantBytes`, when given,
-/// replace the constant's data.
+/// written for the program's one tensor type and `dim` its dimension;
+/// `constantBytes`, when given, replace the constant's data.
 std::vector<uint8_t> buildAddProgram(uint8_t dtype = 1,
-                                     std::vector<uint8_t> constantBytes = {}) {
+                                     std::vector<uint8_t> constantBytes = {},
+                                     int64_t dim = 2) {
   // Strings: "AddV2" @0, "a.mlir:3:5" @5, "main" @15, "T" @19, "Mul" @20,
   // "a.mlir:4:5" @23.
   std::string strings = "AddV2a.mlir:3:5mainTMula.mlir:4:5";
@@ -65,7 +67,7 @@ std::vector<uint8_t> buildAddProgram(uint8_t dtype = 1,
   program.u8(1);     // tensor
   program.u8(dtype); // f32 by default
   program.i32(1);
-  program.i64(2);
+  program.i64(dim);
   program.u32(1); // constants
   program.u32(0);
   program.u64(0);
@@ -611,6 +613,74 @@ TEST_F(ProgramTest, RunsHandEncodedControlFlow) {
   EXPECT_EQ((*results)[1].status().code(), StatusCode::kDeadlineExceeded);
   EXPECT_EQ((*results)[1].status().message(),
             "the run's deadline passed before While 'l' in 'main'");
+}
+
+TEST_F(ProgramTest, RejectsConstantsWhoseSizeOverflows) {
+  // tensor<2^62xf32>: 2^64 bytes, which wrap around to 0 in 64 bits.
+  std::vector<uint8_t> bytes = buildAddProgram(1, {}, /*dim=*/int64_t(1) << 62);
+  EXPECT_EQ(
+      Program::load(absl::MakeConstSpan(bytes), registry).status(),
+      InvalidArgumentError("invalid binary program: constant of type "
+                           "tensor<4611686018427387904xf32> is too large"));
+  // tensor<2^61xf32>: 2^63 bytes, not the 8 the file has.
+  bytes = buildAddProgram(1, {}, /*dim=*/int64_t(1) << 61);
+  EXPECT_EQ(Program::load(absl::MakeConstSpan(bytes), registry).status(),
+            InvalidArgumentError(
+                "invalid binary program: constant of type "
+                "tensor<2305843009213693952xf32> has 8 bytes, expected "
+                "9223372036854775808"));
+}
+
+TEST_F(ProgramTest, EnforcesTheLoadLimits) {
+  std::vector<uint8_t> bytes = buildAddProgram();
+  LoadOptions options;
+  options.maxProgramBytes = bytes.size() - 1;
+  EXPECT_EQ(
+      Program::load(absl::MakeConstSpan(bytes), registry, options).status(),
+      ResourceExhaustedError(strCat("the program has ", bytes.size(),
+                                    " bytes, past the limit of ",
+                                    bytes.size() - 1)));
+  options.maxProgramBytes = bytes.size();
+  EXPECT_TRUE(
+      Program::load(absl::MakeConstSpan(bytes), registry, options).ok());
+
+  // main calls f, c and b, which call nothing: 2 deep.
+  bytes = buildControlFlowProgram();
+  options = LoadOptions();
+  options.maxCallDepth = 1;
+  EXPECT_EQ(
+      Program::load(absl::MakeConstSpan(bytes), registry, options).status(),
+      ResourceExhaustedError("function 'main' of the program nests calls 2 "
+                             "deep, past the limit of 1"));
+  options.maxCallDepth = 2;
+  EXPECT_TRUE(
+      Program::load(absl::MakeConstSpan(bytes), registry, options).ok());
+}
+
+TEST_F(ProgramTest, LimitsTheIterationsOfALoop) {
+  std::vector<uint8_t> bytes = buildControlFlowProgram();
+  auto program = Program::load(absl::MakeConstSpan(bytes), registry);
+  ASSERT_TRUE(program.ok()) << program.status();
+  HostContext host(1);
+  Executor executor(**program, host);
+  const Function &main = *(*program)->lookupFunction("main");
+  Tensor x = *Tensor::fromValues<float>({2}, {10.0f, 20.0f});
+  // A predicate that stays true: the loop would never end.
+  RunOptions options;
+  options.limits.maxLoopIterations = 1000;
+  auto results =
+      executor.run(main, {*Tensor::fromValues<bool>({}, {true}), x}, options);
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_TRUE((*results)[0].ok());
+  EXPECT_EQ((*results)[1].status(),
+            ResourceExhaustedError("While 'l': the loop's condition still "
+                                   "holds after 1000 iterations, the run's "
+                                   "limit"));
+  // The same program ends normally with a false predicate.
+  results =
+      executor.run(main, {*Tensor::fromValues<bool>({}, {false}), x}, options);
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_TRUE((*results)[1].ok()) << (*results)[1].status();
 }
 
 TEST_F(ProgramTest, ChecksControlFlowSignatures) {

@@ -56,11 +56,24 @@ TEST(TensorShapeTest, CreateChecksDims) {
                 "shape [1099511627776,1099511627776] has more than 2^63-1 "
                 "elements"));
 
-  // Overflowing prefix followed by a zero dim is an empty tensor.
+  // A zero dim makes an empty tensor, but the other dims must still
+  // multiply within int64, so that no stride or row count overflows.
   std::vector<int64_t> zero = {int64_t(1) << 40, int64_t(1) << 40, 0};
-  auto empty = TensorShape::create(zero);
+  EXPECT_EQ(TensorShape::create(zero).status(),
+            InvalidArgumentError(
+                "shape [1099511627776,1099511627776,0] has more than 2^63-1 "
+                "elements in its non-zero dimensions"));
+  std::vector<int64_t> wide = {int64_t(1) << 40, 0, int64_t(1) << 22};
+  auto empty = TensorShape::create(wide);
   ASSERT_TRUE(empty.ok());
   EXPECT_EQ(empty->numElements(), 0);
+
+  // TensorFlow's limit of 254 dims.
+  std::vector<int64_t> deep(254, 1);
+  EXPECT_TRUE(TensorShape::create(deep).ok());
+  deep.push_back(1);
+  EXPECT_EQ(TensorShape::create(deep).status(),
+            InvalidArgumentError("shape has 255 dimensions, more than 254"));
 }
 
 TEST(TensorTest, AllocateIsAligned) {

@@ -58,6 +58,9 @@ struct ImportedGraph {
   /// by function attributes (`f`, `cond`, `then_branch`, `branches`, ...).
   /// Only those the graph reaches are imported.
   std::vector<ImportedFunction> library;
+  /// The model file, for the nodes' locations (`name@file` in runtime
+  /// errors); empty for none.
+  std::string source;
 };
 
 /// A function of an imported program: its body is a graph whose inputs are

@@ -27,6 +27,7 @@
 #include "tfrt_fallback/Runtime/AsyncValue.h"
 #include "tfrt_fallback/Runtime/Cancellation.h"
 #include "tfrt_fallback/Runtime/HostContext.h"
+#include "tfrt_fallback/Runtime/Limits.h"
 #include "tfrt_fallback/Runtime/Program.h"
 #include "tfrt_fallback/Runtime/Resource.h"
 #include "tfrt_fallback/Runtime/Status.h"
@@ -73,6 +74,8 @@ struct RunOptions {
   /// Told about every kernel of the run, callees included; it must outlive
   /// the run. Null (the default) costs one test per kernel.
   KernelObserver *observer = nullptr;
+  /// The run's memory and loop limits (Limits.h); none by default.
+  RunLimits limits;
 
   /// Options with a deadline `timeout` from now.
   static RunOptions withTimeout(std::chrono::steady_clock::duration timeout) {

@@ -122,16 +122,32 @@ struct Function {
   }
 };
 
+/// Limits of a load (Limits.h has those of a run); a program past one is
+/// refused with ResourceExhausted.
+struct LoadOptions {
+  /// The deepest nesting the default allows; see maxCallDepth.
+  static constexpr uint32_t kDefaultMaxCallDepth = 256;
+
+  /// The largest program accepted, in bytes; 0: no limit.
+  uint64_t maxProgramBytes = 0;
+  /// The deepest nesting of functions through calls, branches and loops
+  /// (a function that calls nothing is 1 deep): a callee that finishes at
+  /// once runs on its caller's stack. 0: no limit.
+  uint32_t maxCallDepth = kDefaultMaxCallDepth;
+};
+
 class Program {
 public:
   /// Validates and loads the program in `file` (64-byte aligned, e.g. from
   /// TensorBuffer::allocate or a mapped file), creating every kernel from
   /// `registry`. Constants are used in place: the program keeps `file`.
   static StatusOr<std::unique_ptr<Program>>
-  load(RCReference<TensorBuffer> file, const KernelRegistry &registry);
+  load(RCReference<TensorBuffer> file, const KernelRegistry &registry,
+       const LoadOptions &options = {});
   /// Copies `bytes` into an aligned buffer and loads it.
   static StatusOr<std::unique_ptr<Program>>
-  load(absl::Span<const uint8_t> bytes, const KernelRegistry &registry);
+  load(absl::Span<const uint8_t> bytes, const KernelRegistry &registry,
+       const LoadOptions &options = {});
 
   /// Validates and decodes without creating kernels (for disassembly).
   static StatusOr<std::unique_ptr<Program>>

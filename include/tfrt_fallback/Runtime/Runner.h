@@ -14,6 +14,8 @@
 
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
+#include "tfrt_fallback/Runtime/Limits.h"
+#include "tfrt_fallback/Runtime/Program.h"
 #include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
@@ -53,6 +55,11 @@ struct RunnerOptions {
   std::string manifestPath;
   /// Kernel plugins (shared libraries) to load first.
   std::vector<std::string> kernelPlugins;
+  /// --max-program-bytes, --max-call-depth.
+  LoadOptions load;
+  /// --max-tensor-bytes (inputs too), --max-run-bytes,
+  /// --max-loop-iterations.
+  RunLimits limits;
   bool help = false;
 };
 

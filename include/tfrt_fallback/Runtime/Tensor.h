@@ -88,8 +88,14 @@ public:
   }
   ~TensorShape() { delete[] heap_; }
 
-  /// Checked construction: InvalidArgument for a negative dim or an element
-  /// count that overflows int64.
+  /// The most dims a shape may have (TensorFlow's TensorShape::MaxDimensions).
+  static constexpr int kMaxRank = 254;
+
+  /// Checked construction: InvalidArgument for a negative dim, more than
+  /// kMaxRank dims, or non-zero dims whose product overflows int64. The
+  /// last is stricter than TensorFlow, which admits [2^40, 2^40, 0] (no
+  /// elements): here the product of any subset of a shape's dims fits in
+  /// int64, so a kernel's strides and row counts cannot overflow.
   static StatusOr<TensorShape> create(absl::Span<const int64_t> dims);
 
   int rank() const { return static_cast<int>(rank_); }
@@ -151,6 +157,8 @@ private:
 // TensorBuffer
 //===----------------------------------------------------------------------===//
 
+class MemoryBudget;
+
 /// Refcounted tensor memory. Either owned (one malloc'ed block holding this
 /// header followed by the 64-byte aligned data) or a view of external memory
 /// whose owner is kept alive by a release callback.
@@ -161,7 +169,9 @@ public:
   static constexpr uint64_t kMaxBytes = uint64_t(1) << 40;
 
   /// Allocates `bytes` bytes aligned to kAlignment. ResourceExhausted if the
-  /// size exceeds kMaxBytes or the allocation fails. Contents are
+  /// size exceeds kMaxBytes or the limits of the current MemoryBudget
+  /// (Limits.h; the buffer is charged to it until freed), or the allocation
+  /// fails. Contents are
   /// uninitialized. Buffers of 128 KiB and more come from an arena the
   /// process keeps (their pages stay resident for the next run, as in TF's
   /// and ONNX Runtime's allocators); smaller ones from malloc.
@@ -227,6 +237,8 @@ private:
   bool fileMapped_ = false;
   /// Allocated from the BufferArena.
   bool arena_ = false;
+  /// The run's budget this buffer is charged to (a reference), or null.
+  MemoryBudget *budget_ = nullptr;
 };
 
 //===----------------------------------------------------------------------===//

@@ -388,9 +388,16 @@ static FailureOr<func::FuncOp> importFunction(const ImportedGraph &graph,
   std::vector<SmallVector<Value>> results(graph.nodes.size());
   for (size_t index : order) {
     const ImportedNode &node = graph.nodes[index];
-    Location loc = node.location
-                       ? *node.location
-                       : NameLoc::get(builder.getStringAttr(node.name));
+    // The node's location when it came with one (tf_executor), else its
+    // name, in the model file when it is known (no line: a graph node has
+    // no position a reader could use).
+    Location loc =
+        node.location ? *node.location
+        : graph.source.empty()
+            ? Location(NameLoc::get(builder.getStringAttr(node.name)))
+            : Location(NameLoc::get(builder.getStringAttr(node.name),
+                                    FileLineColLoc::get(builder.getContext(),
+                                                        graph.source, 0, 0)));
     if (auto it = argOfNode.find(index); it != argOfNode.end()) {
       results[index].push_back(body->getArgument(it->second));
       continue;
@@ -586,6 +593,10 @@ tfrt_fallback::importGraphAsFunction(ImportedGraph graph, StringRef name,
       return failure();
     }
   }
+  // Functions name their nodes in the graph's model file too.
+  for (ImportedFunction &function : functions)
+    if (function.body.source.empty())
+      function.body.source = graph.source;
   // A function is emitted after the functions it calls (an If's results are
   // its then function's): depth first over the calls, which never recur.
   llvm::StringMap<size_t> functionIndex;

@@ -8,6 +8,7 @@
 
 #include "BufferArena.h"
 
+#include "tfrt_fallback/Runtime/Limits.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
 
@@ -36,8 +37,8 @@ namespace tfrt_fallback::rt {
 
 TensorShape::TensorShape(absl::Span<const int64_t> dims) {
   assignDims(dims.data(), dims.size());
-  // Unsigned, so that a product whose prefix overflows before a zero dim
-  // (which create() admits: the count is 0) is defined.
+  // Unsigned, so that a trusted shape that breaks the rules (asserts off)
+  // is not undefined behaviour here.
   uint64_t count = 1;
   for (int64_t d : dims) {
     assert(d >= 0 && "negative dimension");
@@ -47,21 +48,23 @@ TensorShape::TensorShape(absl::Span<const int64_t> dims) {
 }
 
 StatusOr<TensorShape> TensorShape::create(absl::Span<const int64_t> dims) {
-  int64_t count = 1;
-  bool overflow = false;
+  if (dims.size() > static_cast<size_t>(kMaxRank))
+    return InvalidArgumentError(
+        strCat("shape has ", dims.size(), " dimensions, more than ", kMaxRank));
+  // The product of the non-zero dims: it bounds the product of any subset.
+  int64_t product = 1;
+  bool zero = false, overflow = false;
   for (int64_t d : dims) {
     if (d < 0)
       return InvalidArgumentError(strCat(
           "negative dimension ", d, " in shape [", strJoin(dims, ","), "]"));
-    overflow |= __builtin_mul_overflow(count, d, &count);
+    zero |= d == 0;
+    overflow |= d != 0 && __builtin_mul_overflow(product, d, &product);
   }
-  // A zero dim makes the product zero even if a prefix overflowed.
-  for (int64_t d : dims)
-    if (d == 0)
-      overflow = false;
   if (overflow)
-    return InvalidArgumentError(strCat("shape [", strJoin(dims, ","),
-                                       "] has more than 2^63-1 elements"));
+    return InvalidArgumentError(
+        strCat("shape [", strJoin(dims, ","), "] has more than 2^63-1 elements",
+               zero ? " in its non-zero dimensions" : ""));
   return TensorShape(dims);
 }
 
@@ -110,6 +113,12 @@ StatusOr<RCReference<TensorBuffer>> TensorBuffer::allocate(size_t bytes) {
     return ResourceExhaustedError(strCat("tensor allocation of ", bytes,
                                          " bytes exceeds the limit of ",
                                          kMaxBytes, " bytes"));
+  // Charged before anything is allocated; refunded if nothing is.
+  MemoryBudget *budget =
+      MemoryBudget::anyAlive() ? MemoryBudget::current() : nullptr;
+  if (budget)
+    if (Status status = budget->charge(bytes); !status.ok())
+      return status;
   TensorBuffer *buffer = nullptr;
   // Large buffers: a page-granular block of the arena, the header at its
   // start and the data at the next 64-byte boundary.
@@ -131,6 +140,8 @@ StatusOr<RCReference<TensorBuffer>> TensorBuffer::allocate(size_t bytes) {
     // header right before the first 64-byte boundary that leaves room for
     // it.
     void *raw = std::malloc(sizeof(TensorBuffer) + kAlignment - 1 + bytes);
+    if (!raw && budget)
+      budget->refund(bytes);
     if (!raw)
       return ResourceExhaustedError(
           strCat("out of memory allocating ", bytes, " bytes"));
@@ -146,6 +157,10 @@ StatusOr<RCReference<TensorBuffer>> TensorBuffer::allocate(size_t bytes) {
     // is turned off meanwhile.
     buffer->counted_ = true;
     countAllocation(bytes);
+  }
+  if (budget) {
+    budget->addRef();
+    buffer->budget_ = budget;
   }
   return takeRef(buffer);
 }
@@ -234,6 +249,10 @@ void TensorBuffer::destroy() const {
   if (void *raw = self->allocation_) {
     if (self->counted_)
       live.fetch_sub(self->size_, std::memory_order_relaxed);
+    if (MemoryBudget *budget = self->budget_) {
+      budget->refund(self->size_);
+      budget->dropRef();
+    }
     const bool fromArena = self->arena_;
     self->~TensorBuffer();
     if (fromArena)

@@ -109,8 +109,11 @@ public:
     Frame *frame_;
   };
 
+  /// A frame of `function` for a run with `options`; its kernels charge
+  /// their tensors to `budget` (the run's, shared by its callees; null
+  /// without memory limits).
   Frame(const Executor &executor, const Function &function,
-        const RunOptions &options);
+        const RunOptions &options, RCReference<MemoryBudget> budget);
   ~Frame();
   Frame(const Frame &) = delete;
   Frame &operator=(const Frame &) = delete;
@@ -128,7 +131,7 @@ public:
   }
   /// Prepares a finished frame for another run: every register back to
   /// Constructed with an empty tensor.
-  void reuse(const RunOptions &options);
+  void reuse(const RunOptions &options, RCReference<MemoryBudget> budget);
   /// Binds arguments (taken over) and constants.
   void bindInputs(std::vector<Tensor> inputs);
   /// Runs the function; `onDone` runs once every instruction has finished.
@@ -168,6 +171,8 @@ private:
   void publishError(const Instruction &inst, const Status &error);
   /// Why the run must stop before `inst`, if it must.
   Status checkStop(const Instruction &inst) const;
+  /// The options of this run, for the frames of its callees.
+  RunOptions calleeOptions() const;
 
   /// An instruction that returned Pending has published its results.
   void complete(uint32_t index, ReadyList *ready);
@@ -180,6 +185,10 @@ private:
   const CancellationToken *cancellation_;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   KernelObserver *observer_;
+  RCReference<MemoryBudget> budget_;
+  uint64_t maxLoopIterations_;
+  /// observer_ || budget_: a kernel call needs more than compute().
+  bool instrumented_;
   bool watched_;
   const bool dataflow_;
   std::atomic<uint32_t> refCount_{1};
@@ -191,10 +200,13 @@ private:
 };
 
 Executor::Frame::Frame(const Executor &executor, const Function &function,
-                       const RunOptions &options)
+                       const RunOptions &options,
+                       RCReference<MemoryBudget> budget)
     : executor_(executor), program_(executor.program), function_(function),
       cancellation_(options.cancellation), deadline_(options.deadline),
-      observer_(options.observer),
+      observer_(options.observer), budget_(std::move(budget)),
+      maxLoopIterations_(options.limits.maxLoopIterations),
+      instrumented_(observer_ || budget_),
       watched_(options.cancellation || options.deadline),
       dataflow_(executor.host.numThreads() >= 2 &&
                 function.instructions.size() >= 2),
@@ -205,10 +217,14 @@ Executor::Frame::Frame(const Executor &executor, const Function &function,
     new (&regs_[i]) TensorValue(TensorValue::ConstructedTag{});
 }
 
-void Executor::Frame::reuse(const RunOptions &options) {
+void Executor::Frame::reuse(const RunOptions &options,
+                            RCReference<MemoryBudget> budget) {
   cancellation_ = options.cancellation;
   deadline_ = options.deadline;
   observer_ = options.observer;
+  budget_ = std::move(budget);
+  maxLoopIterations_ = options.limits.maxLoopIterations;
+  instrumented_ = observer_ || budget_;
   watched_ = options.cancellation || options.deadline;
   // Values are released at their last use: only results, arguments,
   // constants and values nothing reads still hold a tensor here.
@@ -395,6 +411,15 @@ Status Executor::Frame::checkStop(const Instruction &inst) const {
   return OkStatus();
 }
 
+RunOptions Executor::Frame::calleeOptions() const {
+  RunOptions options;
+  options.cancellation = cancellation_;
+  options.deadline = deadline_;
+  options.observer = observer_;
+  options.limits.maxLoopIterations = maxLoopIterations_;
+  return options;
+}
+
 void Executor::Frame::publishError(const Instruction &inst,
                                    const Status &error) {
   for (uint32_t result : function_.resultsOf(inst))
@@ -499,8 +524,11 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
   }
   for (size_t i = 0; i < numOutputs; ++i)
     outputs[i] = &regs_[results[i]].payload();
-
   if (kernel.asyncKernel) {
+    // What the kernel allocates on this thread is charged to the run.
+    std::optional<MemoryBudget::Scope> budgetScope;
+    if (budget_)
+      budgetScope.emplace(budget_.get());
     if (!dataflow_)
       outstanding_.fetch_add(1, std::memory_order_relaxed);
     auto *call = new AsyncKernelCall(
@@ -531,12 +559,20 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
                           absl::MakeConstSpan(outputs, numOutputs),
                           executor_.host, function_.constantOperands[index]);
   context.setResourceManager(&executor_.resources);
-  if (observer_) {
-    auto start = std::chrono::steady_clock::now();
+  if (instrumented_) {
+    // What the kernel allocates is charged to the run's budget; runs
+    // without limits or an observer pay this one test.
+    std::optional<MemoryBudget::Scope> budgetScope;
+    if (budget_)
+      budgetScope.emplace(budget_.get());
+    std::chrono::steady_clock::time_point start;
+    if (observer_)
+      start = std::chrono::steady_clock::now();
     kernel.kernel->compute(&context);
-    observer_->kernelDone(kernel, absl::MakeConstSpan(outputs, numOutputs),
-                          context.status(), start,
-                          std::chrono::steady_clock::now());
+    if (observer_)
+      observer_->kernelDone(kernel, absl::MakeConstSpan(outputs, numOutputs),
+                            context.status(), start,
+                            std::chrono::steady_clock::now());
   } else {
     kernel.kernel->compute(&context);
   }
@@ -555,7 +591,16 @@ inline void Executor::Frame::finishKernel(const KernelEntry &kernel,
       regs_[operands[i]].payload().reset();
 
   if (!kernelStatus.ok()) {
-    publishError(inst, kernelStatus);
+    // Every kernel error names the op and its node: a status a kernel
+    // passed on from elsewhere (an allocation, a helper) gets the prefix.
+    std::string_view message = kernelStatus.message();
+    const std::string &op = kernel.opName;
+    if (message.size() > op.size() + 2 && message.substr(0, op.size()) == op &&
+        message.substr(op.size(), 2) == " '")
+      publishError(inst, kernelStatus);
+    else
+      publishError(
+          inst, makeOpError(kernelStatus.code(), op, kernel.location, message));
     return;
   }
   for (size_t i = 0, e = kernel.outputTypes.size(); i < e; ++i) {
@@ -587,11 +632,7 @@ Outcome Executor::Frame::runCall(uint32_t index, const Instruction &inst) {
   const Function &callee = program_.functions()[inst.index];
   // The callee runs in a frame of its own, on this thread's stack when it
   // is synchronous. Operands at their last use move into it.
-  RunOptions options;
-  options.cancellation = cancellation_;
-  options.deadline = deadline_;
-  options.observer = observer_;
-  auto *frame = new Frame(executor_, callee, options);
+  auto *frame = new Frame(executor_, callee, calleeOptions(), budget_);
   absl::Span<const uint32_t> operands = function_.operandsOf(inst);
   std::vector<Tensor> args(operands.size());
   for (size_t i = 0; i < operands.size(); ++i) {
@@ -676,18 +717,14 @@ Status Executor::Frame::checkPassed(const Tensor &value, uint32_t from,
 Executor::Frame *Executor::Frame::calleeFrame(const Function &callee,
                                               std::vector<Tensor> args,
                                               Frame *reuse) {
-  RunOptions options;
-  options.cancellation = cancellation_;
-  options.deadline = deadline_;
-  options.observer = observer_;
   Frame *frame;
   if (reuse && reuse->isUnique()) {
-    reuse->reuse(options);
+    reuse->reuse(calleeOptions(), budget_);
     frame = reuse;
   } else {
     if (reuse)
       reuse->dropRef();
-    frame = new Frame(executor_, callee, options);
+    frame = new Frame(executor_, callee, calleeOptions(), budget_);
   }
   frame->bindInputs(std::move(args));
   return frame;
@@ -909,6 +946,12 @@ private:
                    "' returned: ", truth.status().message())));
       if (!*truth)
         return finish(OkStatus());
+      if (self.maxLoopIterations_ && iterations_ == self.maxLoopIterations_)
+        return finish(
+            makeOpError(StatusCode::kResourceExhausted, "While", inst_.location,
+                        strCat("the loop's condition still holds after ",
+                               iterations_, " iterations, the run's limit")));
+      ++iterations_;
       stage_ = Stage::Body;
       return true;
     }
@@ -973,6 +1016,7 @@ private:
   const Function *body_;
   bool condChain_, bodyChain_;
   Stage stage_ = Stage::Cond;
+  uint64_t iterations_ = 0;
   std::atomic<uint8_t> sync_{Starting};
   std::vector<Tensor> values_;
   Frame *condFrame_ = nullptr;
@@ -993,6 +1037,15 @@ Outcome Executor::Frame::runWhile(uint32_t index, const Instruction &inst) {
 //===----------------------------------------------------------------------===//
 
 KernelObserver::~KernelObserver() = default;
+
+namespace {
+/// The budget of a run with `limits`, or null when they limit no memory.
+RCReference<MemoryBudget> makeBudget(const RunLimits &limits) {
+  if (!limits.limitsMemory())
+    return {};
+  return takeRef(new MemoryBudget(limits.maxTensorBytes, limits.maxRunBytes));
+}
+} // namespace
 
 Executor::Executor(const Program &program, HostContext &host)
     : program(program), host(host),
@@ -1035,7 +1088,8 @@ StatusOr<AsyncRun> Executor::runAsync(const Function &function,
     return status;
   // Kernels that run on this thread flush denormals, as on the workers.
   ScopedFlushDenormal flush;
-  Frame::Ref frame = Frame::Ref::adopt(new Frame(*this, function, options));
+  Frame::Ref frame = Frame::Ref::adopt(
+      new Frame(*this, function, options, makeBudget(options.limits)));
   frame->bindInputs(std::move(inputs));
   AsyncRun run;
   run.done = makeUnconstructedAsyncValueRef<Chain>();
@@ -1087,10 +1141,11 @@ StatusOr<std::vector<ResultValue>> Executor::runImpl(const Function &function,
       index < program.functions().size() ? &idleFrames[index] : nullptr;
   Frame *reused =
       idle ? idle->exchange(nullptr, std::memory_order_acq_rel) : nullptr;
+  RCReference<MemoryBudget> budget = makeBudget(options.limits);
   if (reused)
-    reused->reuse(options);
-  Frame::Ref frame =
-      Frame::Ref::adopt(reused ? reused : new Frame(*this, function, options));
+    reused->reuse(options, budget);
+  Frame::Ref frame = Frame::Ref::adopt(
+      reused ? reused : new Frame(*this, function, options, budget));
   frame->bindInputs(std::move(inputs));
   AsyncValueRef<Chain> done = makeUnconstructedAsyncValueRef<Chain>();
   frame->start([done] { done.emplace(); });

@@ -92,8 +92,9 @@ const Function *Program::lookupFunction(std::string_view name) const {
 /// Decodes one program; see docs/BinaryFormat.md.
 class ProgramLoader {
 public:
-  ProgramLoader(Program &program, const KernelRegistry *registry)
-      : program(program), registry(registry) {}
+  ProgramLoader(Program &program, const KernelRegistry *registry,
+                const LoadOptions &options)
+      : program(program), registry(registry), options(options) {}
 
   Status load();
 
@@ -115,6 +116,7 @@ private:
 
   Program &program;
   const KernelRegistry *registry;
+  const LoadOptions &options;
   absl::Span<const uint8_t> strings;
   absl::Span<const uint8_t> constantData;
 };
@@ -215,8 +217,12 @@ Status ProgramLoader::readConstants(ByteReader &in) {
     StatusOr<TensorShape> shape = TensorShape::create(type.shape.dims());
     if (!shape.ok())
       return formatError(shape.status().message());
-    uint64_t expected =
-        static_cast<uint64_t>(shape->numElements()) * dtypeSize(type.dtype);
+    uint64_t expected;
+    if (__builtin_mul_overflow(static_cast<uint64_t>(shape->numElements()),
+                               static_cast<uint64_t>(dtypeSize(type.dtype)),
+                               &expected))
+      return formatError(
+          strCat("constant of type ", type.toString(), " is too large"));
     if (size != expected)
       return formatError(strCat("constant of type ", type.toString(), " has ",
                                 size, " bytes, expected ", expected));
@@ -799,8 +805,11 @@ Status ProgramLoader::readFunctions(ByteReader &in) {
         RETURN_IF_ERROR(checkControlFlow(program.types_, program.functions_,
                                          function, inst));
 
-  // The executor runs calls on the caller's stack: no recursion.
+  // The executor runs calls on the caller's stack: no recursion, and
+  // nesting no deeper than the limit. depth[f]: the frames a call of f
+  // stacks up at most (1 for a function that calls nothing).
   std::vector<std::vector<uint32_t>> calls(count);
+  std::vector<uint32_t> depth(count, 1);
   for (uint32_t f = 0; f < count; ++f) {
     const Function &function = program.functions_[f];
     for (const Instruction &inst : function.instructions) {
@@ -821,6 +830,13 @@ Status ProgramLoader::readFunctions(ByteReader &in) {
     while (!stack.empty()) {
       auto &[current, next] = stack.back();
       if (next == calls[current].size()) {
+        for (uint32_t callee : calls[current])
+          depth[current] = std::max(depth[current], depth[callee] + 1);
+        if (options.maxCallDepth && depth[current] > options.maxCallDepth)
+          return ResourceExhaustedError(
+              strCat("function '", program.functions_[current].name,
+                     "' of the program nests calls ", depth[current],
+                     " deep, past the limit of ", options.maxCallDepth));
         state[current] = Done;
         stack.pop_back();
         continue;
@@ -922,6 +938,10 @@ Status ProgramLoader::load() {
   absl::Span<const uint8_t> bytes(
       static_cast<const uint8_t *>(program.file_->data()),
       program.file_->size());
+  if (options.maxProgramBytes && bytes.size() > options.maxProgramBytes)
+    return ResourceExhaustedError(strCat("the program has ", bytes.size(),
+                                         " bytes, past the limit of ",
+                                         options.maxProgramBytes));
   ByteReader header(bytes.data(), bytes.size(), "header");
   uint32_t magic = 0, flags = 0, numSections = 0;
   uint16_t major = 0, minor = 0;
@@ -998,21 +1018,27 @@ copyToAlignedBuffer(absl::Span<const uint8_t> bytes) {
   return buffer;
 }
 
-StatusOr<std::unique_ptr<Program>>
-Program::load(RCReference<TensorBuffer> file, const KernelRegistry &registry) {
+StatusOr<std::unique_ptr<Program>> Program::load(RCReference<TensorBuffer> file,
+                                                 const KernelRegistry &registry,
+                                                 const LoadOptions &options) {
   std::unique_ptr<Program> program(new Program());
   program->file_ = std::move(file);
-  ProgramLoader loader(*program, &registry);
+  ProgramLoader loader(*program, &registry, options);
   RETURN_IF_ERROR(loader.load());
   return program;
 }
 
 StatusOr<std::unique_ptr<Program>>
-Program::load(absl::Span<const uint8_t> bytes, const KernelRegistry &registry) {
+Program::load(absl::Span<const uint8_t> bytes, const KernelRegistry &registry,
+              const LoadOptions &options) {
+  if (options.maxProgramBytes && bytes.size() > options.maxProgramBytes)
+    return ResourceExhaustedError(strCat("the program has ", bytes.size(),
+                                         " bytes, past the limit of ",
+                                         options.maxProgramBytes));
   StatusOr<RCReference<TensorBuffer>> file = copyToAlignedBuffer(bytes);
   if (!file.ok())
     return file.status();
-  return load(*std::move(file), registry);
+  return load(*std::move(file), registry, options);
 }
 
 StatusOr<std::unique_ptr<Program>>
@@ -1022,7 +1048,8 @@ Program::decode(absl::Span<const uint8_t> bytes) {
     return file.status();
   std::unique_ptr<Program> program(new Program());
   program->file_ = *std::move(file);
-  ProgramLoader loader(*program, nullptr);
+  const LoadOptions options;
+  ProgramLoader loader(*program, nullptr, options);
   RETURN_IF_ERROR(loader.load());
   return program;
 }

@@ -127,7 +127,9 @@ public:
             errorf("ConcatOp : Dimension %d in both shapes must be equal: "
                    "shape[0] = %s vs. shape[%d] = %s",
                    d, in0.shape().toString(), i, in.shape().toString()));
-      axisSize += in.dim(axis);
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, !__builtin_add_overflow(axisSize, in.dim(axis), &axisSize),
+          errorf("ConcatOp : the output dimension %d overflows", axis));
       if (in.numElements() > 0) {
         inputs.push_back(&in);
         rowSizes.push_back(in.dim(axis) * inner);
@@ -140,12 +142,15 @@ public:
     TensorShape::Dims outDims(in0.shape().dims().begin(),
                               in0.shape().dims().end());
     outDims[axis] = axisSize;
+    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
+                              errorf("%s", outShape.status().message()));
     if constexpr (Strings) {
-      emitStringRows(ctx, inputs, rowSizes, outer, TensorShape(outDims));
+      emitStringRows(ctx, inputs, rowSizes, outer, *outShape);
     } else {
       Tensor *out = nullptr;
-      TFRT_FALLBACK_OP_REQUIRES_OK(
-          ctx, ctx->allocateOutput(0, TensorShape(outDims), &out));
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                   ctx->allocateOutput(0, *outShape, &out));
       if (out->numElements() > 0)
         concatRows(ctx, inputs, rowSizes, outer, *out);
     }

@@ -302,7 +302,9 @@ void conv2dNhwc(const Eigen::ThreadPoolDevice &device, const T *in,
                           s.outW == 1 && s.padTop == 0 && s.padLeft == 0 &&
                           (s.dilationH == 1 || s.kH == 1) &&
                           (s.dilationW == 1 || s.kW == 1);
-  if (pointwise || wholeInput) {
+  // k == 0 (a zero-depth input or window): the products are empty sums and
+  // there are no patches to gather.
+  if (pointwise || wholeInput || k == 0) {
     gemmRows(device, in, filter, out, m, k, s.outC, false, epilogue, packed);
     return;
   }

@@ -15,6 +15,7 @@
 #include "Gemm.h"
 #include "KernelSelection.h"
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
+#include "tfrt_fallback/Runtime/Limits.h"
 #include "tfrt_fallback/Runtime/OpKernel.h"
 #include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"

@@ -496,8 +496,8 @@ public:
         ctx, ctx->forwardInputOrAllocateOutput({0}, 0, in.shape(), &out));
     dispatchElementSize(in.dtype(), [&](auto zero) {
       using E = decltype(zero);
-      const E *src = in.data<E>();
-      E *dst = out->data<E>();
+      const E *src = static_cast<const E *>(in.rawData());
+      E *dst = static_cast<E *>(out->rawData());
       kernels::parallelFor(
           ctx->eigenDevice(), batchCount(in.shape()) * rows,
           elementCost<E>(1, 1, 1) * static_cast<double>(cols),
@@ -540,8 +540,8 @@ public:
       return;
     dispatchElementSize(in.dtype(), [&](auto zero) {
       using E = decltype(zero);
-      const E *src = in.data<E>();
-      E *dst = out->data<E>();
+      const E *src = static_cast<const E *>(in.rawData());
+      E *dst = static_cast<E *>(out->rawData());
       kernels::parallelFor(ctx->eigenDevice(), n,
                            elementCost<E>(1, 1, 1) * static_cast<double>(n),
                            [&](Eigen::Index first, Eigen::Index last) {
@@ -584,8 +584,8 @@ public:
     const int64_t n = out->numElements();
     dispatchElementSize(in.dtype(), [&](auto zero) {
       using E = decltype(zero);
-      const E *src = in.data<E>();
-      E *dst = out->data<E>();
+      const E *src = static_cast<const E *>(in.rawData());
+      E *dst = static_cast<E *>(out->rawData());
       for (int64_t i = 0; i < n; ++i)
         dst[i] = src[i * n + i];
     });
@@ -751,8 +751,8 @@ public:
     dispatchElementSize(diag.dtype(), [&](auto zero) {
       using E = decltype(zero);
       const E pad = paddingBits<E>(padding);
-      const E *src = diag.data<E>();
-      E *dst = out->data<E>();
+      const E *src = static_cast<const E *>(diag.rawData());
+      E *dst = static_cast<E *>(out->rawData());
       kernels::parallelFor(
           ctx->eigenDevice(), batches * rows,
           elementCost<E>(1, 1, 2) * static_cast<double>(cols),
@@ -849,8 +849,8 @@ public:
     dispatchElementSize(in.dtype(), [&](auto zero) {
       using E = decltype(zero);
       const E pad = paddingBits<E>(padding);
-      const E *src = in.data<E>();
-      E *dst = out->data<E>();
+      const E *src = static_cast<const E *>(in.rawData());
+      E *dst = static_cast<E *>(out->rawData());
       for (int64_t b = 0; b < batches; ++b)
         for (int64_t i = 0; i < numDiags; ++i) {
           const int64_t k = band.upper - i;
@@ -937,9 +937,9 @@ public:
     const int64_t batches = batchCount(in.shape());
     dispatchElementSize(in.dtype(), [&](auto zero) {
       using E = decltype(zero);
-      const E *src = in.data<E>();
-      const E *pd = diag.data<E>();
-      E *dst = out->data<E>();
+      const E *src = static_cast<const E *>(in.rawData());
+      const E *pd = static_cast<const E *>(diag.rawData());
+      E *dst = static_cast<E *>(out->rawData());
       if (dst != src)
         std::memcpy(dst, src, in.numElements() * sizeof(E));
       for (int64_t b = 0; b < batches; ++b)

@@ -148,6 +148,9 @@ public:
         errorf("The num_elements to reserve must be a non negative number, "
                "but got %s",
                std::to_string(*count)));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx,
+        checkHostAllocation(static_cast<uint64_t>(*count), sizeof(Tensor)));
     TensorList list;
     list.elementDType = elementDType;
     list.elementShape = *std::move(shape);
@@ -275,6 +278,10 @@ public:
         ctx, *index >= 0 && (resize || *index < size),
         errorf("Trying to modify element %s in a list with %s elements.",
                std::to_string(*index), std::to_string(size)));
+    if (*index >= size)
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, checkHostAllocation(static_cast<uint64_t>(*index) + 1,
+                                   sizeof(Tensor)));
     TensorList result = *list;
     if (*index >= size)
       result.elements.resize(*index + 1);

@@ -176,6 +176,10 @@ public:
     const int32_t outputSize = maxOut.data<int32_t>()[0];
     TFRT_FALLBACK_OP_REQUIRES(ctx, outputSize >= 0,
                               errorf("output size must be non-negative"));
+    if (pad_)
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, checkHostAllocation(static_cast<uint64_t>(outputSize),
+                                   sizeof(int32_t) + sizeof(T)));
 
     std::vector<int32_t> selected;
     std::vector<T> selectedScores;

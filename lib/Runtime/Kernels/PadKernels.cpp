@@ -67,7 +67,12 @@ public:
     const int rank = input.rank();
     TensorShape::Dims outDims(rank);
     for (int d = 0; d < rank; ++d)
-      outDims[d] = input.dim(d) + before[d] + after[d];
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx,
+          !__builtin_add_overflow(input.dim(d), before[d], &outDims[d]) &&
+              !__builtin_add_overflow(outDims[d], after[d], &outDims[d]),
+          errorf("Paddings %d %d of dimension %d overflow", before[d], after[d],
+                 d));
     StatusOr<TensorShape> outShape = TensorShape::create(outDims);
     TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
                               errorf("%s", outShape.status().message()));

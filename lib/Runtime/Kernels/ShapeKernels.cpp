@@ -358,6 +358,9 @@ public:
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, readShapeOperand(*this, ctx->input(0), "dims", &shape));
     if constexpr (Strings) {
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, checkHostAllocation(static_cast<uint64_t>(shape.numElements()),
+                                   sizeof(std::string_view)));
       std::vector<std::string_view> views(
           static_cast<size_t>(shape.numElements()),
           stringElements(value).front());
@@ -445,14 +448,16 @@ private:
       sizeD = static_cast<double>(count);
       size = static_cast<int64_t>(count);
     } else {
-      // In T, like TF.
+      // In T, like TF. Converted to int64 only when it fits: NaN (a NaN
+      // operand) or a size of 2^63 or more would be undefined behaviour.
       sizeD = static_cast<double>(std::ceil(std::abs((limit - start) / delta)));
-      size = static_cast<int64_t>(sizeD);
+      size = 0;
     }
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, sizeD <= static_cast<double>(std::numeric_limits<int64_t>::max()),
-        errorf("Requires ((limit - start) / delta) <= %d",
-               std::numeric_limits<int64_t>::max()));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, sizeD < 0x1p63,
+                              errorf("Requires ((limit - start) / delta) <= %d",
+                                     std::numeric_limits<int64_t>::max()));
+    if constexpr (!std::is_integral_v<T>)
+      size = static_cast<int64_t>(sizeD);
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, ctx->allocateOutput(0, TensorShape{size}, &out));

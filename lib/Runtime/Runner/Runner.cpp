@@ -95,7 +95,16 @@ std::string runnerUsage(std::string_view tool, std::string_view programKinds) {
       "  --list-kernels        print the kernel registry\n"
       "  --manifest=<file>     with --list-kernels: write the kernel manifest\n"
       "  --load-kernels=<lib>  load a kernel plugin (a shared library) first\n"
-      "  --help                this text\n");
+      "  --help                this text\n\n"
+      "LIMITS (0: none; sizes take a K, M, G or T suffix, powers of 1024):\n"
+      "  --max-tensor-bytes=<n>     the largest tensor an input or a kernel\n"
+      "                             may have\n"
+      "  --max-run-bytes=<n>        the most tensor bytes a run's kernels\n"
+      "                             may hold at once\n"
+      "  --max-loop-iterations=<n>  the most iterations of one loop\n"
+      "  --max-program-bytes=<n>    the largest program loaded\n"
+      "  --max-call-depth=<n>       the deepest nesting of calls, branches\n"
+      "                             and loops (default: 256)\n");
 }
 
 StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
@@ -107,6 +116,41 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
       return InvalidArgumentError(
           strCat("--", flag, " takes ", what, ", got '", text, "'"));
     *out = static_cast<int>(value);
+    return OkStatus();
+  };
+  // A byte count, with an optional binary K, M, G or T suffix.
+  auto bytes = [](std::string_view flag, std::string_view text,
+                  uint64_t *out) -> Status {
+    std::string_view digits = text;
+    int shift = 0;
+    if (!digits.empty()) {
+      switch (digits.back()) {
+      case 'K':
+      case 'k':
+        shift = 10;
+        break;
+      case 'M':
+        shift = 20;
+        break;
+      case 'G':
+        shift = 30;
+        break;
+      case 'T':
+        shift = 40;
+        break;
+      default:
+        break;
+      }
+    }
+    if (shift)
+      digits.remove_suffix(1);
+    int64_t value = 0;
+    if (!parseInteger(digits, &value) || value < 0 ||
+        static_cast<uint64_t>(value) > (UINT64_MAX >> shift))
+      return InvalidArgumentError(
+          strCat("--", flag, " takes a number of bytes (e.g. 512M), got '",
+                 text, "'"));
+    *out = static_cast<uint64_t>(value) << shift;
     return OkStatus();
   };
   for (int i = 1; i < argc; ++i) {
@@ -139,10 +183,22 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
       options.profileSummary = true;
       continue;
     }
-    static constexpr std::string_view kValued[] = {
-        "entry",    "init",         "input",       "output-dir",
-        "threads",  "benchmark",    "deadline-ms", "print-limit",
-        "manifest", "load-kernels", "profile"};
+    static constexpr std::string_view kValued[] = {"entry",
+                                                   "init",
+                                                   "input",
+                                                   "output-dir",
+                                                   "threads",
+                                                   "benchmark",
+                                                   "deadline-ms",
+                                                   "print-limit",
+                                                   "manifest",
+                                                   "load-kernels",
+                                                   "profile",
+                                                   "max-tensor-bytes",
+                                                   "max-run-bytes",
+                                                   "max-loop-iterations",
+                                                   "max-program-bytes",
+                                                   "max-call-depth"};
     if (std::find(std::begin(kValued), std::end(kValued), name) ==
         std::end(kValued))
       return InvalidArgumentError(
@@ -177,6 +233,23 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
     else if (name == "print-limit")
       status =
           number(name, value, 0, "a number of elements", &options.printLimit);
+    else if (name == "max-tensor-bytes")
+      status = bytes(name, value, &options.limits.maxTensorBytes);
+    else if (name == "max-run-bytes")
+      status = bytes(name, value, &options.limits.maxRunBytes);
+    else if (name == "max-program-bytes")
+      status = bytes(name, value, &options.load.maxProgramBytes);
+    else if (name == "max-loop-iterations") {
+      int64_t count = 0;
+      if (!parseInteger(value, &count) || count < 0)
+        status = InvalidArgumentError(strCat(
+            "--", name, " takes a number of iterations, got '", value, "'"));
+      options.limits.maxLoopIterations = static_cast<uint64_t>(count);
+    } else if (name == "max-call-depth") {
+      int depth = 0;
+      status = number(name, value, 0, "a depth", &depth);
+      options.load.maxCallDepth = static_cast<uint32_t>(depth);
+    }
     if (!status.ok())
       return status;
   }
@@ -219,7 +292,7 @@ int runBinaryProgram(const RunnerOptions &options,
                      RCReference<TensorBuffer> bytes,
                      const KernelRegistry &registry) {
   StatusOr<std::unique_ptr<Program>> program =
-      Program::load(std::move(bytes), registry);
+      Program::load(std::move(bytes), registry, options.load);
   if (!program.ok())
     return reportError(program.status().message());
   const Function *function = (*program)->lookupFunction(options.entry);
@@ -228,7 +301,14 @@ int runBinaryProgram(const RunnerOptions &options,
         strCat("the program has no function '", options.entry, "'"));
 
   std::vector<Tensor> inputs;
+  // Inputs are held to the tensor limit: their buffers are charged to a
+  // budget of their own (not the runs', which count what kernels make).
+  RCReference<MemoryBudget> inputBudget;
+  if (options.limits.maxTensorBytes)
+    inputBudget =
+        takeRef(new MemoryBudget(options.limits.maxTensorBytes, /*run=*/0));
   for (const std::string &input : options.inputs) {
+    MemoryBudget::Scope inputScope(inputBudget.get());
     StatusOr<Tensor> tensor = readNpyFile(input);
     if (!tensor.ok())
       return reportError(tensor.status().message());
@@ -267,6 +347,7 @@ int runBinaryProgram(const RunnerOptions &options,
                          ? RunOptions::withTimeout(
                                std::chrono::milliseconds(options.deadlineMs))
                          : RunOptions();
+    run.limits = options.limits;
     if (profiling && profiled) {
       profiler.beginRun();
 #if !defined(TFRT_FALLBACK_NO_PROFILER)

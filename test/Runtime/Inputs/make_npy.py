@@ -34,7 +34,10 @@ npy("u8_3.npy", "|u1", "B", (3,), [0, 128, 255])
 npy("i8_2.npy", "|i1", "b", (2,), [-128, 127])
 npy("bool_3.npy", "|b1", "?", (3,), [True, False, True])
 npy("i32_shape_2.npy", "<i4", "i", (2,), [3, 2])
+npy("i32_indices_2.npy", "<i4", "i", (2,), [2, 0])
 npy("f32_empty.npy", "<f4", "f", (0, 3), [])
+# A shape of 2^62 elements for Fill (limits.mlir).
+npy("i32_shape_huge.npy", "<i4", "i", (2,), [2147483647, 2147483647])
 
 
 def npy_strings(name, descr, shape, values):
@@ -63,3 +66,5 @@ with open(os.path.join(HERE, "fortran.npy"), "wb") as f:
     f.write(open(os.path.join(HERE, "f32_2x3.npy"), "rb").read().replace(b"False", b"True "))
 with open(os.path.join(HERE, "notnpy.npy"), "wb") as f:
     f.write(b"hello, world")
+# A header asking for 2^62 floats (2^64 bytes), with no data.
+npy("huge_shape.npy", "<f4", "f", (4611686018427387904,), [])
