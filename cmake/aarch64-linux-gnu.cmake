@@ -18,8 +18,16 @@ set(CMAKE_RANLIB llvm-ranlib-22 CACHE FILEPATH "")
 set(CMAKE_STRIP llvm-strip-22 CACHE FILEPATH "")
 # Debian's multiarch layout: arm64 libraries in /usr/lib/aarch64-linux-gnu,
 # arch-independent headers (Abseil, Eigen, gtest) in /usr/include.
+# farmhash's arm64 packages cannot be installed beside the native ones, so
+# scripts/setup.sh --cross unpacks them into a folder of their own, searched
+# first.
 set(CMAKE_LIBRARY_ARCHITECTURE ${triple})
-set(CMAKE_FIND_ROOT_PATH /usr/lib/${triple} /usr)
+if(DEFINED ENV{TFRT_FALLBACK_CROSS_SYSROOT})
+  set(cross_sysroot "$ENV{TFRT_FALLBACK_CROSS_SYSROOT}")
+else()
+  set(cross_sysroot "$ENV{HOME}/.cache/tfrt-fallback-cross/sysroot")
+endif()
+set(CMAKE_FIND_ROOT_PATH ${cross_sysroot} /usr/lib/${triple} /usr)
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 # libc6:arm64 puts the arm64 loader at /lib/ld-linux-aarch64.so.1, so qemu
 # finds it and the multiarch libraries without -L.

@@ -7,7 +7,13 @@
 #   scripts/setup.sh --cross   also the arm64 cross toolchain: Debian's arm64
 #                              libraries (dpkg --add-architecture arm64) for
 #                              clang-22 --target=aarch64-linux-gnu, and
-#                              qemu-user to run the result
+#                              qemu-user to run the result. farmhash is not
+#                              co-installable for two architectures (its
+#                              libfarmhash0 is not Multi-Arch: same; the arm64
+#                              one replaces the native one), so its arm64
+#                              packages are only unpacked, into
+#                              $TFRT_FALLBACK_CROSS_SYSROOT (default
+#                              ~/.cache/tfrt-fallback-cross/sysroot).
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 cross=0
@@ -33,12 +39,31 @@ if [ "$cross" = 1 ]; then
   PACKAGES+=(qemu-user llvm-22
     libc6-dev:arm64 libstdc++-12-dev:arm64 libgcc-12-dev:arm64
     libabsl-dev:arm64 libgtest-dev:arm64
-    libre2-dev:arm64 libfarmhash-dev:arm64)
+    libre2-dev:arm64)
 fi
 
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+
+# An arm64 libfarmhash0 installed by an earlier version of this script
+# replaced the native one (and with it the native libfarmhash-dev): take it
+# out so the native packages below go back in.
+if dpkg-query -W -f='${Status}' libfarmhash0:arm64 2>/dev/null |
+    grep -q "install ok installed"; then
+  echo "setup: removing libfarmhash0:arm64 (it displaces the native farmhash)"
+  $SUDO apt-get remove -y -qq libfarmhash-dev:arm64 libfarmhash0:arm64 \
+    >/dev/null
+fi
+
+native="$(dpkg --print-architecture)"
 missing=()
 for p in "${PACKAGES[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+  q="$p"
+  # farmhash's packages by their native name: with a foreign one present,
+  # the bare name may report that one.
+  case "$p" in libfarmhash*) q="$p:$native" ;; esac
+  if ! dpkg-query -W -f='${Status}' "$q" 2>/dev/null | grep -q "install ok installed"; then
     missing+=("$p")
   fi
 done
@@ -47,13 +72,21 @@ done
 command -v node >/dev/null || missing+=(nodejs)
 command -v npm >/dev/null || missing+=(npm)
 
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-echo "setup: installing ${missing[*]}"
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# The arm64 farmhash, unpacked beside the system (static archive and
+# header), for scripts/cross-aarch64.sh.
+if [ "$cross" = 1 ]; then
+  sysroot="${TFRT_FALLBACK_CROSS_SYSROOT:-$HOME/.cache/tfrt-fallback-cross/sysroot}"
+  if [ ! -f "$sysroot/usr/lib/aarch64-linux-gnu/libfarmhash.a" ]; then
+    echo "setup: unpacking the arm64 farmhash into $sysroot"
+    debs="$(dirname "$sysroot")/debs"
+    mkdir -p "$debs" "$sysroot"
+    (cd "$debs" && apt-get download -qq libfarmhash-dev:arm64 libfarmhash0:arm64)
+    for d in "$debs"/libfarmhash*_arm64.deb; do dpkg-deb -x "$d" "$sysroot"; done
+  fi
+fi
