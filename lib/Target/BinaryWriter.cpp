@@ -20,6 +20,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cstring>
 #include <optional>
@@ -190,7 +191,21 @@ static LogicalResult appendElementsBytes(ElementsAttr value,
                                          Operation *user) {
   auto type = cast<ShapedType>(value.getType());
   Type elementType = type.getElementType();
-  int64_t numElements = type.getNumElements();
+  // A splat of a few bytes can stand for any number of elements: refuse a
+  // constant the writer could not hold rather than run out of memory.
+  constexpr int64_t kMaxConstantBytes = int64_t(1) << 32;
+  int64_t numElements = 1;
+  bool overflow = false;
+  for (int64_t dim : type.getShape())
+    overflow |= llvm::MulOverflow(numElements, dim, numElements);
+  int64_t perElement =
+      isa<tf::StringType>(elementType) || !elementType.isIntOrFloat()
+          ? 8
+          : std::max<int64_t>(1, elementType.getIntOrFloatBitWidth() / 8);
+  if (overflow || numElements > kMaxConstantBytes / perElement)
+    return user->emitOpError("has a constant of type ")
+           << type << ", larger than a binary program holds ("
+           << kMaxConstantBytes << " bytes)";
   if (isa<tf::StringType>(elementType)) {
     // u64 ends[n + 1] (ends[0] = 0), then the bytes (format 1.2).
     auto strings = dyn_cast<DenseStringElementsAttr>(value);

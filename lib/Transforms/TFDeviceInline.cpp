@@ -33,6 +33,10 @@ struct TFDeviceInlinePass
   /// included) `device`, unless an inner launch placed them already.
   LogicalResult placeOps(Operation *owner, Region &region, StringAttr device);
 
+  /// Checks that the results of `op` (a launch or cluster) its return gives
+  /// no value are unused.
+  LogicalResult checkResults(Operation *op);
+
   /// Moves the ops of `op` (a launch or cluster) in front of it and erases
   /// it.
   void inlineRegion(Operation *op);
@@ -61,12 +65,32 @@ LogicalResult TFDeviceInlinePass::placeOps(Operation *owner, Region &region,
   return success(ok);
 }
 
+LogicalResult TFDeviceInlinePass::checkResults(Operation *op) {
+  auto ret = cast<ReturnOp>(op->getRegion(0).front().getTerminator());
+  for (OpResult result : op->getResults().drop_front(ret.getValues().size()))
+    if (!result.use_empty())
+      return op->emitOpError("returns ")
+             << ret.getValues().size() << " values, but its result #"
+             << result.getResultNumber() << " is used";
+  return success();
+}
+
 void TFDeviceInlinePass::inlineRegion(Operation *op) {
   Block &body = op->getRegion(0).front();
   auto ret = cast<ReturnOp>(body.getTerminator());
   for (Operation &inner : llvm::make_early_inc_range(body.without_terminator()))
     inner.moveBefore(op);
-  op->replaceAllUsesWith(ret.getValues());
+  OpBuilder builder(op);
+  for (auto [result, value] : llvm::zip(op->getResults(), ret.getValues())) {
+    // A value more or less refined than the result (the verifier allows
+    // compatible shapes) reaches the result's users through an Identity of
+    // the result's type, as TensorFlow's own casts do.
+    Value replacement = value;
+    if (value.getType() != result.getType())
+      replacement = tf::createIdentity(builder, op->getLoc(), value,
+                                       result.getType());
+    result.replaceAllUsesWith(replacement);
+  }
   op->erase();
 }
 
@@ -98,6 +122,8 @@ void TFDeviceInlinePass::runOnOperation() {
       device = op->getAttrOfType<StringAttr>("device");
     if (device && !device.getValue().empty() &&
         failed(placeOps(op, op->getRegion(0), device)))
+      ok = false;
+    if (failed(checkResults(op)))
       ok = false;
   }
   if (!ok)

@@ -463,12 +463,8 @@ LogicalResult functionalizeGraph(GraphOp graph, ModuleOp module) {
     Value replacement = value;
     if (value.getType() != result.getType()) {
       // A type the functional form refined or widened: back to the graph's.
-      OperationState identity(graph.getLoc(), "tf.Identity");
-      identity.addOperands(value);
-      identity.addTypes(result.getType());
-      identity.addAttribute(
-          "T", TypeAttr::get(getElementTypeOrSelf(result.getType())));
-      replacement = builder.create(identity)->getResult(0);
+      replacement =
+          tf::createIdentity(builder, graph.getLoc(), value, result.getType());
     }
     result.replaceAllUsesWith(replacement);
   }

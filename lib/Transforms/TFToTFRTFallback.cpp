@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -78,10 +79,15 @@ Attribute convertTFAttr(Attribute value) {
     if (auto ref = dyn_cast<tf::RefType>(type.getValue()))
       if (Type referent = ref.getReferentType())
         return TypeAttr::get(referent);
-  // A function without instantiation attributes is a plain symbol.
-  if (auto func = dyn_cast<tf::FuncAttr>(value);
-      func && func.getAttrs().empty() && isa<FlatSymbolRefAttr>(func.getName()))
-    return func.getName();
+  // A function attribute is the symbol of its function (its instantiation
+  // attributes are not needed for a function of the module, as for calls);
+  // TensorFlow's "no function", `#tf_type.func<"", {}>`, an empty name.
+  if (auto func = dyn_cast<tf::FuncAttr>(value)) {
+    if (func.getName().getRootReference().getValue().empty())
+      return builder.getStringAttr("");
+    if (isa<FlatSymbolRefAttr>(func.getName()))
+      return func.getName();
+  }
   if (auto list = dyn_cast<ArrayAttr>(value)) {
     SmallVector<Attribute> elements;
     for (Attribute element : list)
@@ -278,6 +284,7 @@ private:
   bool onlyUsedByRewritableOps(func::FuncOp func, ModuleOp module) const;
 
   void computeEffectfulFunctions(ModuleOp module);
+  void privatizeEffectfulCallees(ModuleOp module);
   LogicalResult lowerFunction(func::FuncOp func);
   LogicalResult lowerOp(Operation *op, OpBuilder &builder, Value &chain,
                         llvm::function_ref<Value()> getChain);
@@ -358,6 +365,68 @@ void TFToTFRTFallbackPass::computeEffectfulFunctions(ModuleOp module) {
         chainedFunctions.insert(func);
       changed = true;
     }
+  }
+  privatizeEffectfulCallees(module);
+}
+
+/// An effectful function that cannot take a chain (a public one, an entry
+/// of the program, or one also named by an op this pass does not rewrite)
+/// but is called by a func.call or a tf.(Stateful)PartitionedCall would run
+/// unordered with the caller's other effects (a public function reading a
+/// variable its caller assigned first): a call has no chain of its own.
+/// Such calls get a private copy of the function, which takes and returns a
+/// chain; the function itself keeps its signature for its other users.
+/// (Control flow needs no copy: tfrt_fallback.if/case/while take the
+/// caller's chain themselves.)
+void TFToTFRTFallbackPass::privatizeEffectfulCallees(ModuleOp module) {
+  SymbolTable symbols(module);
+  SmallVector<func::FuncOp> functions(module.getOps<func::FuncOp>());
+  for (func::FuncOp func : functions) {
+    if (!effectfulFunctions.contains(func) || chainedFunctions.contains(func))
+      continue;
+    std::optional<SymbolTable::UseRange> uses = func.getSymbolUses(module);
+    if (!uses)
+      continue;
+    llvm::SetVector<Operation *> users;
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      Operation *user = use.getUser();
+      StringRef name = user->getName().stripDialect();
+      bool isCall = isa<func::CallOp>(user) ||
+                    (isFunctionalControlFlow(user) &&
+                     (name == "PartitionedCall" ||
+                      name == "StatefulPartitionedCall"));
+      if (isCall && isRewritableUse(user, use.getSymbolRef()))
+        users.insert(user);
+    }
+    if (users.empty())
+      continue;
+    func::FuncOp copy = func.clone();
+    copy.setName((func.getName() + "_ordered").str());
+    copy.setPrivate();
+    symbols.insert(copy, std::next(Block::iterator(func)));
+    // The users' own attributes name the function (a call's callee, `f`,
+    // `then_branch`, a `#tf_type.func`, a list of `branches`).
+    AttrTypeReplacer replacer;
+    FlatSymbolRefAttr from = SymbolRefAttr::get(func.getNameAttr());
+    FlatSymbolRefAttr to = SymbolRefAttr::get(copy.getNameAttr());
+    replacer.addReplacement([&](FlatSymbolRefAttr name) -> std::optional<Attribute> {
+      if (name == from)
+        return to;
+      return std::nullopt;
+    });
+    for (Operation *user : users) {
+      replacer.replaceElementsIn(user, /*replaceAttrs=*/true,
+                                 /*replaceLocs=*/false,
+                                 /*replaceTypes=*/false);
+      // TensorFlow prints inherent attributes as properties.
+      if (Attribute properties = user->getPropertiesAsAttribute())
+        if (Attribute replaced = replacer.replace(properties);
+            replaced != properties)
+          (void)user->setPropertiesFromAttribute(replaced, nullptr);
+    }
+    tfSignatures[copy] = tfSignatures.lookup(func);
+    effectfulFunctions.insert(copy);
+    chainedFunctions.insert(copy);
   }
 }
 

@@ -1,7 +1,7 @@
 // RUN: fallback-opt %s --split-input-file --verify-diagnostics
 
 func.func @return_types(%x: tensor<f32>) -> tensor<i32> {
-  // expected-error@+1 {{'tf_device.launch' op returns 'tensor<f32>' but produces 'tensor<i32>'}}
+  // expected-error@+1 {{'tf_device.launch' op returns 'tensor<f32>' as its result #0 of type 'tensor<i32>'}}
   %0 = "tf_device.launch"() ({
     tf_device.return %x : tensor<f32>
   }) {device = "/device:CPU:0"} : () -> tensor<i32>
@@ -10,12 +10,12 @@ func.func @return_types(%x: tensor<f32>) -> tensor<i32> {
 
 // -----
 
-func.func @return_count(%x: tensor<f32>) {
-  // expected-error@+1 {{'tf_device.cluster' op returns 'tensor<f32>' but produces nothing}}
-  "tf_device.cluster"() ({
-    tf_device.return %x : tensor<f32>
-  }) : () -> ()
-  return
+func.func @return_shape(%x: tensor<2xf32>) -> tensor<3xf32> {
+  // expected-error@+1 {{'tf_device.cluster' op returns 'tensor<2xf32>' as its result #0 of type 'tensor<3xf32>'}}
+  %0 = "tf_device.cluster"() ({
+    tf_device.return %x : tensor<2xf32>
+  }) : () -> tensor<3xf32>
+  return %0 : tensor<3xf32>
 }
 
 // -----

@@ -32,3 +32,12 @@ func.func @function_list(%i: tensor<i32>, %x: tensor<f32>) -> tensor<f32> {
 func.func private @branch(%x: tensor<f32>) -> tensor<f32> {
   return %x : tensor<f32>
 }
+
+// -----
+
+// A splat stands for 2^61 elements: refused, not materialized.
+func.func @huge_splat() -> tensor<2305843009213693952xf32> {
+  // expected-error@+1 {{'tfrt_fallback.constant' op has a constant of type 'tensor<2305843009213693952xf32>', larger than a binary program holds (4294967296 bytes)}}
+  %0 = tfrt_fallback.constant dense<1.0> : tensor<2305843009213693952xf32>
+  return %0 : tensor<2305843009213693952xf32>
+}

@@ -16,3 +16,16 @@ func.func @unsupported_op(%x: tensor<2xf32>) -> tensor<2xf32> {
   %0 = "tf_device.cluster_func"(%x) {func = @f} : (tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+// TensorFlow accepts a cluster with results it gives no value; they must be
+// unused to be inlined.
+func.func @result_without_value(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error@+1 {{'tf_device.cluster' op returns 0 values, but its result #0 is used}}
+  %0 = "tf_device.cluster"() ({
+    "tf.Neg"(%x) : (tensor<2xf32>) -> tensor<2xf32>
+    tf_device.return
+  }) : () -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

@@ -91,3 +91,30 @@ func.func @in_island(%x: tensor<2xf32>) -> tensor<2xf32> {
   }
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+// As TensorFlow writes them: a launch returning values less refined than
+// its results (they reach the users through an Identity of the result's
+// type), and a cluster with a result it gives no value and nothing uses.
+// CHECK-LABEL: func @refined_and_unused
+// CHECK-SAME: (%[[X:.*]]: tensor<*xf32>, %[[Y:.*]]: tensor<*xi32>)
+// CHECK-NEXT: %[[A:.*]] = "tf.Identity"(%[[X]]) {T = f32} : (tensor<*xf32>) -> tensor<2xf32>
+// CHECK-NEXT: %[[B:.*]] = "tf.Identity"(%[[Y]]) {T = i32} : (tensor<*xi32>) -> tensor<?xi32>
+// CHECK-NEXT: %[[C:.*]] = "tf.Const"() {value = dense<16> : tensor<i32>}
+// CHECK-NEXT: return %[[A]], %[[B]], %[[C]]
+// LOWERED-LABEL: func @refined_and_unused
+// LOWERED: return
+func.func @refined_and_unused(%x: tensor<*xf32>, %y: tensor<*xi32>) -> (tensor<2xf32>, tensor<?xi32>, tensor<i32>) {
+  %0:2 = "tf_device.launch"() ({
+    tf_device.return %x, %y : tensor<*xf32>, tensor<*xi32>
+  }) {device = "/device:CPU:0"} : () -> (tensor<2xf32>, tensor<?xi32>)
+  %1 = "tf_device.cluster"() ({
+    %2 = "tf.Const"() {value = dense<16> : tensor<i32>} : () -> tensor<i32>
+    tf_device.return %2 : tensor<i32>
+  }) {num_cores_per_replica = 1 : i64} : () -> tensor<i32>
+  %3 = "tf_device.cluster"() ({
+    tf_device.return
+  }) : () -> tensor<i32>
+  return %0#0, %0#1, %1 : tensor<2xf32>, tensor<?xi32>, tensor<i32>
+}

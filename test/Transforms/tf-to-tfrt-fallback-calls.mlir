@@ -39,9 +39,14 @@ func.func @public_effect(%x: tensor<2xf32>) -> tensor<2xf32> {
   return %x : tensor<2xf32>
 }
 
+// A call has no chain of its own: it calls a private copy of the public
+// callee that takes the caller's chain, so it stays in order.
+// CHECK-LABEL: func private @public_effect_ordered
+// CHECK-SAME: (%[[C:.*]]: !tfrt_fallback.chain, %[[X:.*]]: tensor<2xf32>) -> (tensor<2xf32>, !tfrt_fallback.chain)
+// CHECK: tfrt_fallback.kernel_call "Print"(%[[X]]) chain(%[[C]])
 // CHECK-LABEL: func @calls_public
-// CHECK-NOT: new_chain
-// CHECK: call @public_effect(%{{.*}}) : (tensor<2xf32>) -> tensor<2xf32>
+// CHECK: %[[C0:.*]] = tfrt_fallback.new_chain
+// CHECK: call @public_effect_ordered(%[[C0]], %{{.*}}) : (!tfrt_fallback.chain, tensor<2xf32>) -> (tensor<2xf32>, !tfrt_fallback.chain)
 func.func @calls_public(%x: tensor<2xf32>) -> tensor<2xf32> {
   %0 = func.call @public_effect(%x) : (tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>

@@ -143,8 +143,9 @@ func.func private @body(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // CHECK-LABEL: func @main
 // CHECK: tfrt_fallback.kernel_call "MyFunctionalOp"(%{{.*}}) chain(%{{.*}}) {Tin = [f32], Tout = [f32], f = @body} : (tensor<2xf32>) -> tensor<2xf32>
-// Direct calls of such a function are left as they are.
-// CHECK: call @body(%{{.*}}) : (tensor<2xf32>) -> tensor<2xf32>
+// Direct calls of such a function call a private copy that takes the
+// caller's chain (a call has no chain of its own).
+// CHECK: call @body_ordered(%{{.*}}, %{{.*}}) : (!tfrt_fallback.chain, tensor<2xf32>) -> (tensor<2xf32>, !tfrt_fallback.chain)
 func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
   %0 = "tf.MyFunctionalOp"(%x) {f = @body, Tin = [f32], Tout = [f32]} : (tensor<2xf32>) -> tensor<2xf32>
   %1 = func.call @body(%0) : (tensor<2xf32>) -> tensor<2xf32>
@@ -182,4 +183,33 @@ func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
   %1 = "tf.PartitionedCall"(%0) {f = #tf_type.func<@pure, {}>, config = "", config_proto = "", executor_type = ""} : (tensor<2xf32>) -> tensor<2xf32>
   %2 = "tf.StatefulPartitionedCall"(%1) {f = @effect, config = "", config_proto = "", executor_type = ""} : (tensor<2xf32>) -> tensor<2xf32>
   return %2 : tensor<2xf32>
+}
+
+// -----
+
+// A public effectful function (an entry of the program) cannot take a
+// chain; the calls this pass lowers get a private copy that does, so the
+// call is ordered after the caller's earlier effects. The function itself
+// keeps its signature.
+// CHECK-LABEL: func @read
+// CHECK-SAME: (%{{.*}}: tensor<!tf_type.resource>) -> tensor<2xf32>
+// CHECK: tfrt_fallback.new_chain
+// CHECK: kernel_call "ReadVariableOp"
+// CHECK-LABEL: func private @read_ordered
+// CHECK-SAME: (%[[C:.*]]: !tfrt_fallback.chain, %{{.*}}: tensor<!tf_type.resource>) -> (tensor<2xf32>, !tfrt_fallback.chain)
+// CHECK: kernel_call "ReadVariableOp"(%{{.*}}) chain(%[[C]])
+func.func @read(%r: tensor<!tf_type.resource>) -> tensor<2xf32> {
+  %0 = "tf.ReadVariableOp"(%r) {dtype = f32} : (tensor<!tf_type.resource>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// CHECK-LABEL: func @init
+// CHECK: %[[C0:.*]] = tfrt_fallback.kernel_call "AssignVariableOp"
+// CHECK: call @read_ordered(%[[C0]], %{{.*}})
+func.func @init() -> tensor<2xf32> {
+  %h = "tf.VarHandleOp"() {container = "", dtype = f32, shape = #tf_type.shape<2>, shared_name = "v"} : () -> tensor<!tf_type.resource>
+  %c = "tf.Const"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  "tf.AssignVariableOp"(%h, %c) : (tensor<!tf_type.resource>, tensor<2xf32>) -> ()
+  %r = "tf.StatefulPartitionedCall"(%h) {config = "", config_proto = "", executor_type = "", f = @read} : (tensor<!tf_type.resource>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
 }

@@ -61,3 +61,31 @@ func.func @attribute() {
   "tf.MadeUpOp"() {t = #tf_type<tensor_proto : "0x080112041202080122040000803F"> : tensor<3xf32>} : () -> ()
   return
 }
+
+// -----
+
+// A resource TensorProto (field 1: DT_RESOURCE = 20, an empty shape) holds a
+// serialized handle, which the decoder does not decode.
+func.func @resource() -> tensor<!tf_type.resource> {
+  // expected-error@+1 {{'tf.Const' op has a TensorProto constant of element type '!tf_type.resource', which the decoder does not support}}
+  %0 = "tf.Const"() {value = #tf_type<tensor_proto : "0x08141200"> : tensor<!tf_type.resource>} : () -> tensor<!tf_type.resource>
+  return %0 : tensor<!tf_type.resource>
+}
+
+// -----
+
+// One value (1.0) repeated over 2^61 elements: refused, not allocated.
+func.func @too_large() -> tensor<2305843009213693952xf32> {
+  // expected-error@+1 {{'tf.Const' op has a TensorProto constant of type 'tensor<2305843009213693952xf32>', larger than the decoder holds (2147483648 bytes)}}
+  %0 = "tf.Const"() {value = #tf_type<tensor_proto : "0x0801120c120a088080808080808080202d0000803f"> : tensor<2305843009213693952xf32>} : () -> tensor<2305843009213693952xf32>
+  return %0 : tensor<2305843009213693952xf32>
+}
+
+// -----
+
+// 2^32 x 2^32 elements overflow 64 bits.
+func.func @overflow() -> tensor<4294967296x4294967296xf32> {
+  // expected-error@+1 {{larger than the decoder holds}}
+  %0 = "tf.Const"() {value = #tf_type<tensor_proto : "0x08011210120608808080801012060880808080102d0000803f"> : tensor<4294967296x4294967296xf32>} : () -> tensor<4294967296x4294967296xf32>
+  return %0 : tensor<4294967296x4294967296xf32>
+}

@@ -64,6 +64,23 @@ func.func private @callee(%x: tensor<f32>) {
 
 // -----
 
+// With instantiation attributes it is the symbol too (the module holds the
+// function already instantiated); TensorFlow's "no function",
+// #tf_type.func<"", {}>, is the empty name.
+// CHECK-LABEL: func @func_attr_instantiated
+// CHECK: tfrt_fallback.kernel_call "MadeUpCall"(%{{.*}}) chain(%{{.*}}) {f = @callee2}
+// CHECK: tfrt_fallback.kernel_call "MadeUpCall"(%{{.*}}) chain(%{{.*}}) {f = ""}
+func.func @func_attr_instantiated(%x: tensor<f32>) {
+  "tf.MadeUpCall"(%x) {f = #tf_type.func<@callee2, {T = f32}>} : (tensor<f32>) -> ()
+  "tf.MadeUpCall"(%x) {f = #tf_type.func<"", {}>} : (tensor<f32>) -> ()
+  return
+}
+func.func private @callee2(%x: tensor<f32>) {
+  return
+}
+
+// -----
+
 // TensorFlow's older MLIR spells dtypes as strings; they become types, in
 // lists too. A string that names no dtype stays a string.
 // CHECK-LABEL: func @tfdtype_strings

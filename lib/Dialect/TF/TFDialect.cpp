@@ -8,6 +8,7 @@
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
 
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -32,6 +33,15 @@ std::optional<OpEffects> lookupOpEffects(llvm::StringRef name) {
 }
 
 bool isOrdered(Operation *op) { return op->hasAttr(kOrderedAttrName); }
+
+Value createIdentity(OpBuilder &builder, Location loc, Value value,
+                     Type type) {
+  OperationState identity(loc, "tf.Identity");
+  identity.addOperands(value);
+  identity.addTypes(type);
+  identity.addAttribute("T", TypeAttr::get(getElementTypeOrSelf(type)));
+  return builder.create(identity)->getResult(0);
+}
 
 namespace {
 /// MemoryEffectOpInterface for known, unregistered `tf.*` ops: none for pure

@@ -16,6 +16,7 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cstring>
 
@@ -530,8 +531,11 @@ FailureOr<DenseElementsAttr> tfrt_fallback::tf::decodeTensorProto(
                        << attr.getType() << ", which has no static shape";
   Type element = type.getElementType();
   std::optional<rt::DType> dtype = getDType(element);
-  // Variant constants hold serialized objects: not decoded.
-  if (!dtype || *dtype == rt::DType::Variant)
+  // Variant and resource constants hold serialized objects (a resource
+  // handle is the device and container of a variable): not decoded.
+  if (!dtype || *dtype == rt::DType::Variant ||
+      *dtype == rt::DType::Resource ||
+      (!isa<StringType>(element) && !element.isIntOrFloat()))
     return emitError() << "has a TensorProto constant of element type "
                        << type.getElementType()
                        << ", which the decoder does not support";
@@ -546,7 +550,22 @@ FailureOr<DenseElementsAttr> tfrt_fallback::tf::decodeTensorProto(
     return emitError() << "has a TensorProto constant whose shape is not that "
                           "of its type "
                        << type;
-  int64_t numElements = type.getNumElements();
+  // TensorFlow repeats the last value to fill the shape, so a few bytes can
+  // ask for any number of elements: refuse what is too large to hold.
+  size_t elementSize =
+      isa<StringType>(element)
+          ? sizeof(StringRef)
+          : (element.isInteger(1) ? 1 : element.getIntOrFloatBitWidth() / 8);
+  constexpr int64_t kMaxDecodedBytes = int64_t(1) << 31;
+  int64_t numElements = 1;
+  bool overflow = false;
+  for (int64_t dim : type.getShape())
+    overflow |= llvm::MulOverflow(numElements, dim, numElements);
+  if (overflow ||
+      numElements > kMaxDecodedBytes / static_cast<int64_t>(elementSize))
+    return emitError() << "has a TensorProto constant of type " << type
+                       << ", larger than the decoder holds ("
+                       << kMaxDecodedBytes << " bytes)";
 
   if (isa<StringType>(element)) {
     if (fields.content)
@@ -565,8 +584,6 @@ FailureOr<DenseElementsAttr> tfrt_fallback::tf::decodeTensorProto(
     return DenseElementsAttr::get(type, strings);
   }
 
-  size_t elementSize =
-      element.isInteger(1) ? 1 : element.getIntOrFloatBitWidth() / 8;
   std::vector<char> data(numElements * elementSize);
   if (fields.content) {
     if (fields.content->size() != data.size())

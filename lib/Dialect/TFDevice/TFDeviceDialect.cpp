@@ -8,6 +8,8 @@
 #include "tfrt_fallback/Dialect/TFDevice/TFDeviceDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -43,25 +45,33 @@ TFDeviceDialect::getParseOperationHook(StringRef opName) const {
   return ParseOpHook(parseUnsupportedDeviceOp);
 }
 
-/// Checks that the `tf_device.return` of `op`'s region returns values of
-/// the op's result types.
+/// Checks the values the `tf_device.return` of `op`'s region returns
+/// against the op's results. TensorFlow's own verifier checks nothing here,
+/// and its passes write launches whose return is more refined or less
+/// refined than the results (`tensor<*xi32>` for `tensor<?xi32>`) or gives
+/// a cluster results it never returns; those are accepted (the results
+/// without a value must be unused, which --tf-device-inline checks). A value
+/// of another element type or an incompatible shape is an error.
 static LogicalResult verifyReturn(Operation *op) {
   auto ret = dyn_cast<ReturnOp>(op->getRegion(0).front().getTerminator());
   if (!ret)
     return op->emitOpError("expects a tf_device.return terminator");
-  if (ret.getValues().getTypes() == op->getResultTypes())
-    return success();
-  InFlightDiagnostic diag = op->emitOpError("returns ");
-  auto describe = [&](TypeRange types) {
-    if (types.empty())
-      diag << "nothing";
-    else
-      diag << types;
-  };
-  describe(ret.getValues().getTypes());
-  diag << " but produces ";
-  describe(op->getResultTypes());
-  return diag;
+  for (auto [index, pair] : llvm::enumerate(
+           llvm::zip(ret.getValues().getTypes(), op->getResultTypes()))) {
+    auto [returned, result] = pair;
+    if (returned == result)
+      continue;
+    auto returnedTensor = dyn_cast<TensorType>(returned);
+    auto resultTensor = dyn_cast<TensorType>(result);
+    if (returnedTensor && resultTensor &&
+        returnedTensor.getElementType() == resultTensor.getElementType() &&
+        succeeded(verifyCompatibleShape(returnedTensor, resultTensor)))
+      continue;
+    return op->emitOpError("returns ")
+           << returned << " as its result #" << index << " of type "
+           << result;
+  }
+  return success();
 }
 
 LogicalResult LaunchOp::verify() { return verifyReturn(*this); }

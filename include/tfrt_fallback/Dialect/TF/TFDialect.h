@@ -9,6 +9,7 @@
 #ifndef TFRT_FALLBACK_DIALECT_TF_TFDIALECT_H
 #define TFRT_FALLBACK_DIALECT_TF_TFDIALECT_H
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/TypeID.h"
@@ -39,6 +40,13 @@ inline constexpr llvm::StringLiteral kOrderedAttrName =
 
 /// Whether `op` carries kOrderedAttrName.
 bool isOrdered(mlir::Operation *op);
+
+/// Creates `tf.Identity(value) : type` at `builder`'s insertion point: how a
+/// pass gives a value a more or less refined type of the same element type
+/// (TensorFlow's own casts; the lowering turns it into a kernel call or
+/// forwards it).
+mlir::Value createIdentity(mlir::OpBuilder &builder, mlir::Location loc,
+                           mlir::Value value, mlir::Type type);
 
 class TFDialect : public mlir::Dialect {
 public:
