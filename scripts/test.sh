@@ -99,10 +99,11 @@ models_status=0
 if [ "${SKIP_MODELS:-0}" != 1 ]; then
   BUILD_DIR="$build" python3 "$root/scripts/run-models.py" --all \
     --expected "$root/scripts/models-expected.txt" || models_status=$?
-  # The same four key models through a binary program: import once,
-  # translate to .bef, run the .bef.
+  # The four key models and the three with TensorFlow v1 control flow
+  # through a binary program: import once, translate to .bef, run the .bef.
   BUILD_DIR="$build" python3 "$root/scripts/run-models.py" --bef \
-    nsfwjs_mobilenet_v2_mid blazeface handlandmark-lite posenet ||
+    nsfwjs_mobilenet_v2_mid blazeface handlandmark-lite posenet \
+    faceboxes handtrack rvm ||
     models_status=$?
   # The shipped runtime: a selective (MobileNetV2-only) -Os runner runs
   # MobileNetV2, refuses BlazeFace, and stays within its size target.
