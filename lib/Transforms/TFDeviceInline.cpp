@@ -87,8 +87,8 @@ void TFDeviceInlinePass::inlineRegion(Operation *op) {
     // the result's type, as TensorFlow's own casts do.
     Value replacement = value;
     if (value.getType() != result.getType())
-      replacement = tf::createIdentity(builder, op->getLoc(), value,
-                                       result.getType());
+      replacement =
+          tf::createIdentity(builder, op->getLoc(), value, result.getType());
     result.replaceAllUsesWith(replacement);
   }
   op->erase();

@@ -391,10 +391,10 @@ void TFToTFRTFallbackPass::privatizeEffectfulCallees(ModuleOp module) {
     for (const SymbolTable::SymbolUse &use : *uses) {
       Operation *user = use.getUser();
       StringRef name = user->getName().stripDialect();
-      bool isCall = isa<func::CallOp>(user) ||
-                    (isFunctionalControlFlow(user) &&
-                     (name == "PartitionedCall" ||
-                      name == "StatefulPartitionedCall"));
+      bool isCall =
+          isa<func::CallOp>(user) ||
+          (isFunctionalControlFlow(user) &&
+           (name == "PartitionedCall" || name == "StatefulPartitionedCall"));
       if (isCall && isRewritableUse(user, use.getSymbolRef()))
         users.insert(user);
     }
@@ -409,11 +409,12 @@ void TFToTFRTFallbackPass::privatizeEffectfulCallees(ModuleOp module) {
     AttrTypeReplacer replacer;
     FlatSymbolRefAttr from = SymbolRefAttr::get(func.getNameAttr());
     FlatSymbolRefAttr to = SymbolRefAttr::get(copy.getNameAttr());
-    replacer.addReplacement([&](FlatSymbolRefAttr name) -> std::optional<Attribute> {
-      if (name == from)
-        return to;
-      return std::nullopt;
-    });
+    replacer.addReplacement(
+        [&](FlatSymbolRefAttr name) -> std::optional<Attribute> {
+          if (name == from)
+            return to;
+          return std::nullopt;
+        });
     for (Operation *user : users) {
       replacer.replaceElementsIn(user, /*replaceAttrs=*/true,
                                  /*replaceLocs=*/false,

@@ -55,14 +55,23 @@ public:
     int value = static_cast<int>(valueType);
     const OpSpec specs[] = {
         {"assign", "AssignVariableOp", value, -1, typed},
-        {"assign_other", "AssignVariableOp", static_cast<int>(otherType), -1,
+        {"assign_other",
+         "AssignVariableOp",
+         static_cast<int>(otherType),
+         -1,
          {{"dtype", other}}},
         {"add", "AssignAddVariableOp", value, -1, {{"dtype", dtype}}},
         {"sub", "AssignSubVariableOp", value, -1, {{"dtype", dtype}}},
         {"read", "ReadVariableOp", -1, value, {{"dtype", dtype}}},
-        {"read_other", "ReadVariableOp", -1, static_cast<int>(otherType),
+        {"read_other",
+         "ReadVariableOp",
+         -1,
+         static_cast<int>(otherType),
          {{"dtype", other}}},
-        {"initialized", "VarIsInitializedOp", -1, static_cast<int>(boolType),
+        {"initialized",
+         "VarIsInitializedOp",
+         -1,
+         static_cast<int>(boolType),
          {}},
         {"destroy", "DestroyResourceOp", -1, -1, extra},
     };
@@ -93,8 +102,7 @@ public:
       builder_.setResults(function, results);
       functions_[spec.function] = function;
     }
-    StatusOr<std::unique_ptr<Program>> built =
-        builder_.build(kernelRegistry());
+    StatusOr<std::unique_ptr<Program>> built = builder_.build(kernelRegistry());
     EXPECT_TRUE(built.ok()) << built.status();
     if (built.ok()) {
       program_ = *std::move(built);

@@ -34,8 +34,7 @@ std::optional<OpEffects> lookupOpEffects(llvm::StringRef name) {
 
 bool isOrdered(Operation *op) { return op->hasAttr(kOrderedAttrName); }
 
-Value createIdentity(OpBuilder &builder, Location loc, Value value,
-                     Type type) {
+Value createIdentity(OpBuilder &builder, Location loc, Value value, Type type) {
   OperationState identity(loc, "tf.Identity");
   identity.addOperands(value);
   identity.addTypes(type);

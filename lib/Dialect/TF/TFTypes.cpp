@@ -533,8 +533,7 @@ FailureOr<DenseElementsAttr> tfrt_fallback::tf::decodeTensorProto(
   std::optional<rt::DType> dtype = getDType(element);
   // Variant and resource constants hold serialized objects (a resource
   // handle is the device and container of a variable): not decoded.
-  if (!dtype || *dtype == rt::DType::Variant ||
-      *dtype == rt::DType::Resource ||
+  if (!dtype || *dtype == rt::DType::Variant || *dtype == rt::DType::Resource ||
       (!isa<StringType>(element) && !element.isIntOrFloat()))
     return emitError() << "has a TensorProto constant of element type "
                        << type.getElementType()

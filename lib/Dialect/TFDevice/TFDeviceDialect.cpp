@@ -9,8 +9,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace tfrt_fallback::tf_device;
@@ -68,8 +68,7 @@ static LogicalResult verifyReturn(Operation *op) {
         succeeded(verifyCompatibleShape(returnedTensor, resultTensor)))
       continue;
     return op->emitOpError("returns ")
-           << returned << " as its result #" << index << " of type "
-           << result;
+           << returned << " as its result #" << index << " of type " << result;
   }
   return success();
 }
