@@ -5,19 +5,21 @@
 #        scripts/fuzz.sh --regressions  run fuzz/regressions/<target>/* once
 #   FUZZ_TARGETS="npy-fuzzer" scripts/fuzz.sh 600   only some targets
 #
-# Configures build-fuzz/ (BUILD_DIR=...): clang-22, the runtime alone
-# (-DTFRT_FALLBACK_ENABLE_COMPILER=OFF) with every library instrumented
-# (-fsanitize=fuzzer-no-link plus the TFRT_FALLBACK_SANITIZER build mode,
-# address,undefined), and builds the fuzz/ targets only. Each target runs on
-# a working copy of its seed corpus, fuzz/corpus/<target>/, kept in
-# build-fuzz/fuzz-work/<target>/corpus so later runs start from what earlier
-# ones found. Exits non-zero on any crash, leak, timeout or out-of-memory;
-# the input is left in build-fuzz/fuzz-work/<target>/. See
-# docs/Reliability.md.
+# Builds the targets in the sanitizer build of `scripts/test.sh
+# --sanitize=address,undefined` (build-asan/, BUILD_DIR=...: clang-22, ASan
+# and UBSan, every library instrumented for libFuzzer's coverage; see
+# scripts/build.sh). The targets: the .bef loader and the executor on what
+# it loads, the .npy reader, the TF.js and GraphDef importers and the MLIR
+# path (parse, lower, write a .bef, load it back). Each runs on a working
+# copy of its seed corpus, fuzz/corpus/<target>/, kept in
+# BUILD/fuzz-work/<target>/corpus so later runs start from what earlier ones
+# found, with its dictionary fuzz/<target>.dict if there is one. Exits
+# non-zero on any crash, sanitizer report, leak, timeout or out-of-memory;
+# the input is left in BUILD/fuzz-work/<target>/. See docs/Reliability.md.
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build="${BUILD_DIR:-$root/build-fuzz}"
+build="${BUILD_DIR:-$root/build-asan}"
 
 mode=fuzz
 seconds=60
@@ -28,34 +30,21 @@ case "${1:-}" in
   *) seconds="$1" ;;
 esac
 
-targets=(${FUZZ_TARGETS:-bef-loader-fuzzer npy-fuzzer})
-# -max_len per target: the seed programs are a few KB.
-declare -A maxLen=([bef-loader-fuzzer]=16384 [npy-fuzzer]=4096)
+targets=(${FUZZ_TARGETS:-bef-loader-fuzzer npy-fuzzer tfjs-import-fuzzer
+  graphdef-import-fuzzer mlir-pipeline-fuzzer})
+# -max_len per target: the seeds are a few KB (real models' model.json up
+# to 18 KB).
+declare -A maxLen=([bef-loader-fuzzer]=16384 [npy-fuzzer]=4096
+  [tfjs-import-fuzzer]=32768 [graphdef-import-fuzzer]=8192
+  [mlir-pipeline-fuzzer]=8192)
 
-"$root/scripts/setup.sh"
-args=(-G Ninja -S "$root" -B "$build"
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo
-  # -O1 compiles the Eigen kernels much faster than -O2; asserts stay on.
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only"
-  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only"
-  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
-  -DLLVM_USE_LINKER=lld
-  -DTFRT_FALLBACK_SANITIZER=address,undefined
-  -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link -fno-sanitize-recover=undefined"
-  -DTFRT_FALLBACK_ENABLE_COMPILER=OFF
-  -DTFRT_FALLBACK_ENABLE_TESTS=OFF
-  -DTFRT_FALLBACK_ENABLE_FUZZERS=ON)
-if command -v ccache >/dev/null; then
-  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$root}"
-  export CCACHE_NOHASHDIR=true
-  args+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-fi
-if [ ! -f "$build/build.ninja" ]; then
-  cmake "${args[@]}" >/dev/null
-fi
-ninja -C "$build" ${JOBS:+-j "$JOBS"} "${targets[@]}"
+CXX_COMPILER=clang++-22 SANITIZER=address,undefined TARGETS="${targets[*]}" \
+  "$root/scripts/build.sh" "$build"
 
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
+# allow_user_poisoning=0: Debian's libLLVM is not instrumented, and
+# MLIR's allocators poison memory our instrumented code then reads
+# (docs/Reliability.md).
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:allow_user_poisoning=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
 status=0

@@ -12,9 +12,11 @@
 #
 #   scripts/test.sh --sanitize=address,undefined
 #       ASan + UBSan: builds build-asan/ (BUILD_DIR=...; clang-22, -O1,
-#       asserts on, -fno-sanitize-recover=undefined) and runs every unit and
-#       lit test in it (ctest), nothing else. The compiler tools run with
-#       ASAN_OPTIONS=allow_user_poisoning=0 (Debian's libLLVM is not
+#       asserts on, -fno-sanitize-recover=undefined, the libFuzzer targets
+#       of fuzz/) and runs every unit and lit test in it (ctest: the fuzz
+#       targets on their regression inputs and seeds too), nothing else;
+#       scripts/fuzz.sh fuzzes from the same build. The compiler tools run
+#       with ASAN_OPTIONS=allow_user_poisoning=0 (Debian's libLLVM is not
 #       instrumented; see docs/Reliability.md). --sanitize=address or
 #       =undefined alone build build-address/ or build-undefined/.
 #   scripts/test.sh --sanitize=thread   the runtime's tests under TSan
@@ -47,11 +49,8 @@ start=$(date +%s)
 if [ -z "$sanitize" ]; then
   "$root/scripts/build.sh" "$build"
 else
-  # -O1: the Eigen kernels build much faster than at -O2, and reports stay
-  # readable; RelWithDebInfo without NDEBUG keeps our asserts on.
-  CXX_COMPILER=clang++-22 SANITIZER="$sanitize" BUILD_TYPE=RelWithDebInfo \
-    "$root/scripts/build.sh" "$build" \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1
+  # -O1 with asserts, and the fuzz targets (scripts/build.sh).
+  CXX_COMPILER=clang++-22 SANITIZER="$sanitize" "$root/scripts/build.sh" "$build"
   # abort_on_error: a report kills the process with SIGABRT, which `not`
   # in a lit RUN line does not mistake for an expected failure.
   export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1:allow_user_poisoning=0}"

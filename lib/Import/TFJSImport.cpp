@@ -40,8 +40,10 @@ namespace {
 /// Accumulates the first error; every later step checks `failed()`.
 class TFJSImporter {
 public:
-  TFJSImporter(StringRef directory, StringRef name, MLIRContext *context)
-      : directory(directory), name(name), context(context), builder(context) {}
+  TFJSImporter(StringRef name, TFJSShardReader readShard,
+               MLIRContext *context)
+      : name(name), readShard(readShard), context(context), builder(context) {
+  }
 
   OwningOpRef<ModuleOp> import(StringRef jsonText);
 
@@ -62,8 +64,8 @@ private:
   LogicalResult readSignature(const json::Object &signature, StringRef text,
                               size_t textStart, ImportedGraph &graph);
 
-  std::string directory;
   std::string name;
+  TFJSShardReader readShard;
   MLIRContext *context;
   Builder builder;
   std::string errorMessage;
@@ -315,15 +317,10 @@ LogicalResult TFJSImporter::loadWeights(const json::Array &manifest) {
       std::optional<StringRef> file = path.getAsString();
       if (!file)
         return error("a weight shard path is not a string");
-      SmallString<256> fullPath(directory);
-      llvm::sys::path::append(fullPath, *file);
-      auto buffer =
-          llvm::MemoryBuffer::getFile(fullPath, /*IsText=*/false,
-                                      /*RequiresNullTerminator=*/false);
-      if (!buffer)
-        return error("cannot read the weight shard '" + fullPath +
-                     "': " + buffer.getError().message());
-      data.append((*buffer)->getBufferStart(), (*buffer)->getBufferEnd());
+      llvm::Expected<std::string> shard = readShard(*file);
+      if (!shard)
+        return error(llvm::toString(shard.takeError()));
+      data.append(*shard);
     }
     size_t offset = 0;
     for (const json::Value &specValue : *specs) {
@@ -604,11 +601,29 @@ OwningOpRef<ModuleOp> TFJSImporter::import(StringRef jsonText) {
 }
 
 OwningOpRef<ModuleOp> tfrt_fallback::importTFJSModel(StringRef json,
+                                                     StringRef name,
+                                                     TFJSShardReader readShard,
+                                                     MLIRContext *context) {
+  TFJSImporter importer(name, readShard, context);
+  return importer.import(json);
+}
+
+OwningOpRef<ModuleOp> tfrt_fallback::importTFJSModel(StringRef json,
                                                      StringRef directory,
                                                      StringRef name,
                                                      MLIRContext *context) {
-  TFJSImporter importer(directory, name, context);
-  return importer.import(json);
+  auto readFile = [&](StringRef path) -> llvm::Expected<std::string> {
+    SmallString<256> fullPath(directory);
+    llvm::sys::path::append(fullPath, path);
+    auto buffer = llvm::MemoryBuffer::getFile(fullPath, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
+    if (!buffer)
+      return llvm::createStringError("cannot read the weight shard '" +
+                                     fullPath + "': " +
+                                     buffer.getError().message());
+    return (*buffer)->getBuffer().str();
+  };
+  return importTFJSModel(json, name, readFile, context);
 }
 
 OwningOpRef<ModuleOp> tfrt_fallback::importTFJSModelFile(StringRef path,

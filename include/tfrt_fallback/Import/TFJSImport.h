@@ -11,6 +11,10 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
 
 namespace tfrt_fallback {
 
@@ -20,6 +24,19 @@ namespace tfrt_fallback {
 mlir::OwningOpRef<mlir::ModuleOp> importTFJSModel(llvm::StringRef json,
                                                   llvm::StringRef directory,
                                                   llvm::StringRef name,
+                                                  mlir::MLIRContext *context);
+
+/// Reads a weight shard: the path the model's weightsManifest names, to its
+/// bytes or an error.
+using TFJSShardReader =
+    llvm::function_ref<llvm::Expected<std::string>(llvm::StringRef path)>;
+
+/// Imports the model whose `model.json` text is `json`, reading its weight
+/// shards through `readShard`: for models held in memory (an app's assets,
+/// a fuzzer).
+mlir::OwningOpRef<mlir::ModuleOp> importTFJSModel(llvm::StringRef json,
+                                                  llvm::StringRef name,
+                                                  TFJSShardReader readShard,
                                                   mlir::MLIRContext *context);
 
 /// Reads `path` (a model.json) and imports it.

@@ -506,7 +506,8 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
     inputs = inputsOnHeap.get();
   }
   uint64_t forwardable = 0;
-  const uint8_t *lastUse = &function_.lastUse[inst.operandBegin];
+  // data() + offset: a function whose kernels take no operand has none.
+  const uint8_t *lastUse = function_.lastUse.data() + inst.operandBegin;
   for (size_t i = 0; i < numInputs; ++i) {
     inputs[i] = &regs_[operands[i]].payload();
     if (i < 64 && lastUse[i])

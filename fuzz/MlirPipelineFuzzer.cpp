@@ -1,0 +1,26 @@
+//===- MlirPipelineFuzzer.cpp - libFuzzer target for the MLIR path --------===//
+//
+// The bytes are the text of a TF program in MLIR (tf, tf_executor,
+// tf_device, tf_type, func, arith, tfrt_fallback): parsed, then verified,
+// lowered with the default pipeline, written as a binary program and loaded
+// back (CompilerFuzzUtils.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CompilerFuzzUtils.h"
+
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Parser/Parser.h"
+
+using namespace tfrt_fallback;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fuzz::FuzzContext context;
+  mlir::ParserConfig config(context.get());
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(
+          llvm::StringRef(reinterpret_cast<const char *>(data), size), config);
+  if (module)
+    fuzz::compileAndLoad(*module);
+  return 0;
+}
