@@ -22,8 +22,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::StringRef bytes(reinterpret_cast<const char *>(data), size);
   size_t nul = bytes.find('\0');
   llvm::StringRef json = bytes.take_front(nul);
-  llvm::StringRef weights =
-      nul == llvm::StringRef::npos ? llvm::StringRef() : bytes.drop_front(nul + 1);
+  llvm::StringRef weights = nul == llvm::StringRef::npos
+                                ? llvm::StringRef()
+                                : bytes.drop_front(nul + 1);
   bool first = true;
   auto readShard = [&](llvm::StringRef) -> llvm::Expected<std::string> {
     std::string shard = first ? weights.str() : std::string();

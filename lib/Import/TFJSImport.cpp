@@ -40,10 +40,8 @@ namespace {
 /// Accumulates the first error; every later step checks `failed()`.
 class TFJSImporter {
 public:
-  TFJSImporter(StringRef name, TFJSShardReader readShard,
-               MLIRContext *context)
-      : name(name), readShard(readShard), context(context), builder(context) {
-  }
+  TFJSImporter(StringRef name, TFJSShardReader readShard, MLIRContext *context)
+      : name(name), readShard(readShard), context(context), builder(context) {}
 
   OwningOpRef<ModuleOp> import(StringRef jsonText);
 
@@ -619,8 +617,8 @@ OwningOpRef<ModuleOp> tfrt_fallback::importTFJSModel(StringRef json,
                                               /*RequiresNullTerminator=*/false);
     if (!buffer)
       return llvm::createStringError("cannot read the weight shard '" +
-                                     fullPath + "': " +
-                                     buffer.getError().message());
+                                     fullPath +
+                                     "': " + buffer.getError().message());
     return (*buffer)->getBuffer().str();
   };
   return importTFJSModel(json, name, readFile, context);
