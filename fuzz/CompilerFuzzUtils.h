@@ -1,4 +1,5 @@
-//===- CompilerFuzzUtils.h - shared code of the compiler fuzzers -*- C++ -*-===//
+//===- CompilerFuzzUtils.h - shared code of the compiler fuzzers -*- C++
+//-*-===//
 //
 // What the fuzz targets of the compiler side (the TF.js and GraphDef
 // importers, the MLIR path) do with a module they got: verify it, lower it
