@@ -40,9 +40,7 @@ inline const rt::KernelRegistry &getRegistry() {
 }
 
 /// A context with every dialect of a tfrt-fallback program, no threads and
-/// diagnostics dropped (a refused input is the normal case). A new one for
-/// each input: a context keeps every attribute it ever made, so one shared
-/// over millions of inputs would grow without bound.
+/// diagnostics dropped (a refused input is the normal case).
 class FuzzContext {
 public:
   FuzzContext()
@@ -61,6 +59,22 @@ private:
   mlir::MLIRContext context;
   mlir::ScopedDiagnosticHandler handler;
 };
+
+/// The context for the next input. Making one costs more than most inputs
+/// do, so one serves kInputsPerContext inputs; it is then replaced, since a
+/// context keeps every attribute and type it ever made and would grow
+/// without bound over millions of inputs.
+inline mlir::MLIRContext *nextContext() {
+  constexpr int kInputsPerContext = 512;
+  static std::unique_ptr<FuzzContext> context;
+  static int uses = 0;
+  if (!context || ++uses == kInputsPerContext) {
+    context.reset();
+    context = std::make_unique<FuzzContext>();
+    uses = 0;
+  }
+  return context->get();
+}
 
 /// Verifies `module`, lowers it, writes its binary program and loads that
 /// back; stops at the first step that refuses it.

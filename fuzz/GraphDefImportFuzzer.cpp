@@ -20,10 +20,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   GraphDefImportOptions options;
   options.textFormat = data[0] & 1;
-  fuzz::FuzzContext context;
   mlir::OwningOpRef<mlir::ModuleOp> module = importGraphDef(
       llvm::StringRef(reinterpret_cast<const char *>(data + 1), size - 1),
-      "fuzz.pb", options, context.get());
+      "fuzz.pb", options, fuzz::nextContext());
   if (module)
     fuzz::compileAndLoad(*module);
   return 0;

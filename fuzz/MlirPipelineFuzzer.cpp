@@ -15,8 +15,7 @@
 using namespace tfrt_fallback;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  fuzz::FuzzContext context;
-  mlir::ParserConfig config(context.get());
+  mlir::ParserConfig config(fuzz::nextContext());
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceString<mlir::ModuleOp>(
           llvm::StringRef(reinterpret_cast<const char *>(data), size), config);

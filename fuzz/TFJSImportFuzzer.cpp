@@ -31,9 +31,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     first = false;
     return shard;
   };
-  fuzz::FuzzContext context;
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      importTFJSModel(json, "model.json", readShard, context.get());
+      importTFJSModel(json, "model.json", readShard, fuzz::nextContext());
   if (module)
     fuzz::compileAndLoad(*module);
   return 0;
