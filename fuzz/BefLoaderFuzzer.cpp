@@ -3,8 +3,10 @@
 // Feeds arbitrary bytes to Program::load with every built-in kernel
 // registered. When a program loads, each of its functions that takes only
 // tensors of static shapes (at most 4096 elements each) is run on zero
-// tensors (empty strings) of those types, with one thread and a short deadline:
-// a program that loads must run to results or errors, never crash.
+// tensors (empty strings) of those types, with one thread, a short deadline
+// and small run limits (tensor bytes, loop iterations: Limits.h): a program
+// that loads must run to results or errors, never crash. The limits keep a
+// mutated loop or a huge Fill from taking the fuzzer's time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,7 +27,15 @@ using namespace tfrt_fallback::rt;
 namespace {
 
 constexpr int64_t kMaxInputElements = 4096;
-constexpr auto kRunTimeout = std::chrono::milliseconds(200);
+constexpr auto kRunTimeout = std::chrono::milliseconds(50);
+
+RunOptions runOptions() {
+  RunOptions options = RunOptions::withTimeout(kRunTimeout);
+  options.limits.maxTensorBytes = 16 << 20;
+  options.limits.maxRunBytes = 64 << 20;
+  options.limits.maxLoopIterations = 1000;
+  return options;
+}
 
 const KernelRegistry &getRegistry() {
   static const KernelRegistry *registry = [] {
@@ -82,8 +92,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     std::vector<Tensor> inputs;
     if (!makeInputs(**program, function, inputs))
       continue;
-    StatusOr<std::vector<ResultValue>> results = executor.run(
-        function, std::move(inputs), RunOptions::withTimeout(kRunTimeout));
+    StatusOr<std::vector<ResultValue>> results =
+        executor.run(function, std::move(inputs), runOptions());
     (void)results;
   }
   return 0;
