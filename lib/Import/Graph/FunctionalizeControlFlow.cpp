@@ -351,6 +351,9 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
       return fail("NextIteration '" + graph.nodes[var.next].name +
                       "' has no input",
                   var.next);
+    if (graph.nodes[var.enter].inputs.empty())
+      return fail("Enter '" + graph.nodes[var.enter].name + "' has no input",
+                  var.enter);
     for (size_t exitUser : index.consumers[user])
       if (isOp(graph.nodes[exitUser], "Exit"))
         var.exits.push_back(exitUser);
@@ -374,9 +377,13 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
     for (size_t node : {var.switchNode, var.merge, var.enter, var.next})
       structural.insert(node);
   SmallVector<size_t> invariants;
-  for (auto [i, node] : llvm::enumerate(graph.nodes))
-    if (isOp(node, "Enter") && !structural.contains(i) && frameOf(i) == frame)
-      invariants.push_back(i);
+  for (auto [i, node] : llvm::enumerate(graph.nodes)) {
+    if (!isOp(node, "Enter") || structural.contains(i) || frameOf(i) != frame)
+      continue;
+    if (node.inputs.empty())
+      return fail("Enter '" + node.name + "' has no input", i);
+    invariants.push_back(i);
+  }
 
   // The nodes of cond and body: backward from the predicate and from what
   // the NextIterations read (data and control: a stateful op the body runs
