@@ -334,8 +334,9 @@ FailureOr<ElementsAttr>
 GraphDefImporter::convertTensor(const pb::TensorProto &tensor) {
   int dtype = tensor.dtype();
   Type element = getTFElementType(dtype, context);
-  // Variant tensors hold serialized objects: not decoded.
-  if (!element || isa<tf::VariantType>(element))
+  // Numbers, bools and strings; variant and resource tensors hold
+  // serialized objects, and complex and quantized values are not decoded.
+  if (!element || !(isa<tf::StringType>(element) || element.isIntOrFloat()))
     return error("the tensor has the unsupported dtype " + dtypeName(dtype));
   if (tensor.tensor_shape().unknown_rank())
     return error("the tensor has no shape");
@@ -350,6 +351,16 @@ GraphDefImporter::convertTensor(const pb::TensorProto &tensor) {
     numElements *= dim.size();
   }
   auto type = RankedTensorType::get(dims, element);
+  // The values repeat the last one to fill the shape, so a few bytes can
+  // ask for any number of elements: refuse what is too large to hold.
+  constexpr int64_t kMaxTensorBytes = int64_t(1) << 31;
+  int64_t bytesPerElement = isa<tf::StringType>(element)
+                                ? int64_t(sizeof(StringRef))
+                                : int64_t(getElementByteSize(element));
+  if (numElements > kMaxTensorBytes / bytesPerElement)
+    return error("the tensor of " + Twine(numElements) +
+                 " elements is larger than the importer holds (" +
+                 Twine(kMaxTensorBytes) + " bytes)");
 
   if (isa<tf::StringType>(element)) {
     if (!tensor.tensor_content().empty())

@@ -24,6 +24,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Base64.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -231,7 +232,7 @@ FailureOr<ElementsAttr>
 TFJSImporter::convertTensorProto(const json::Object &tensor) {
   std::optional<StringRef> dtypeName = tensor.getString("dtype");
   Type element = dtypeName ? getTFElementType(*dtypeName, context) : Type();
-  if (!element || isa<tf::StringType, tf::VariantType>(element))
+  if (!element || !element.isIntOrFloat())
     return error("unsupported tensor dtype");
   SmallVector<int64_t> dims;
   if (const json::Object *shape = tensor.getObject("tensorShape")) {
@@ -243,10 +244,20 @@ TFJSImporter::convertTensorProto(const json::Object &tensor) {
       return error("a tensor value needs a static shape");
     dims = *parsed;
   }
-  auto type = RankedTensorType::get(dims, element);
-  int64_t numElements = type.getNumElements();
   unsigned bytes =
       element.isInteger(1) ? 1 : element.getIntOrFloatBitWidth() / 8;
+  // The values repeat the last one to fill the shape, so a few bytes of
+  // JSON can ask for any number of elements: refuse what is too large to
+  // hold (as the GraphDef importer and TensorProto constants do).
+  constexpr int64_t kMaxTensorBytes = int64_t(1) << 31;
+  int64_t numElements = 1;
+  bool overflow = false;
+  for (int64_t dim : dims)
+    overflow |= llvm::MulOverflow(numElements, dim, numElements);
+  if (overflow || numElements > kMaxTensorBytes / bytes)
+    return error("a tensor value is larger than the importer holds (" +
+                 Twine(kMaxTensorBytes) + " bytes)");
+  auto type = RankedTensorType::get(dims, element);
   if (std::optional<StringRef> content = tensor.getString("tensorContent")) {
     std::optional<std::string> raw = decodeBase64(*content);
     if (!raw || raw->size() != static_cast<size_t>(numElements) * bytes)
@@ -268,8 +279,10 @@ TFJSImporter::convertTensorProto(const json::Object &tensor) {
       continue;
     if (values->empty() || static_cast<int64_t>(values->size()) > numElements)
       return error("a tensor has the wrong number of values");
+    // One value fills the tensor: a splat, not one attribute per element.
+    int64_t distinct = values->size() == 1 ? 1 : numElements;
     SmallVector<Attribute> elements;
-    for (int64_t i = 0; i < numElements; ++i) {
+    for (int64_t i = 0; i < distinct; ++i) {
       const json::Value &value =
           (*values)[std::min<size_t>(i, values->size() - 1)];
       if (isa<FloatType>(element)) {
@@ -292,6 +305,8 @@ TFJSImporter::convertTensorProto(const json::Object &tensor) {
         elements.push_back(builder.getIntegerAttr(element, *i));
       }
     }
+    if (distinct == 1)
+      return ElementsAttr(DenseElementsAttr::get(type, elements.front()));
     return ElementsAttr(DenseElementsAttr::get(type, elements));
   }
   // No values: zeros.
