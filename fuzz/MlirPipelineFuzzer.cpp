@@ -12,13 +12,17 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Parser/Parser.h"
 
+#include <string>
+
 using namespace tfrt_fallback;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  // MLIR's lexer reads up to a NUL byte, as files read by its tools end;
+  // the fuzzer's bytes do not.
+  std::string text(reinterpret_cast<const char *>(data), size);
   mlir::ParserConfig config(fuzz::nextContext());
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(
-          llvm::StringRef(reinterpret_cast<const char *>(data), size), config);
+      mlir::parseSourceString<mlir::ModuleOp>(text, config);
   if (module)
     fuzz::compileAndLoad(*module);
   return 0;

@@ -162,7 +162,12 @@ FailureOr<SmallVector<FlatSymbolRefAttr>> getCallees(Operation *op) {
   SmallVector<FlatSymbolRefAttr> callees;
   for (StringRef name : getCalleeAttrNames(op->getName().stripDialect())) {
     Attribute value = getTFAttr(op, name);
-    if (auto list = dyn_cast_or_null<ArrayAttr>(value)) {
+    // Only tf.Case's `branches` is a list; each other attribute names one
+    // function.
+    auto list = dyn_cast_or_null<ArrayAttr>(value);
+    if (list && name != "branches")
+      return failure();
+    if (list) {
       for (Attribute element : list) {
         FlatSymbolRefAttr callee = getFunctionName(element);
         if (!callee)

@@ -154,3 +154,23 @@ func.func @call_other_shape(%arg0: tensor<2xf32>) -> tensor<2xf32> {
 func.func private @takes_3(%arg0: tensor<3xf32>) -> tensor<3xf32> {
   func.return %arg0 : tensor<3xf32>
 }
+
+// -----
+
+// Functional control flow whose function attributes do not name one
+// function each (only tf.Case's `branches` is a list): an error at the op,
+// not a loop with one callee.
+func.func private @cond(%i: tensor<i32>) -> tensor<i1>
+func.func @list_body(%i: tensor<i32>) -> tensor<i32> {
+  // expected-error@+1 {{'tf.While' op requires its function attributes (cond, body) to name functions of the module}}
+  %0 = "tf.While"(%i) {cond = @cond, body = [], is_stateless = true} : (tensor<i32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+
+// -----
+
+func.func @no_branches(%i: tensor<i32>, %x: tensor<f32>) -> tensor<f32> {
+  // expected-error@+1 {{'tf.Case' op requires its function attributes (branches) to name functions of the module}}
+  %0 = "tf.Case"(%i, %x) {branches = [], is_stateless = true} : (tensor<i32>, tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
