@@ -297,7 +297,10 @@ Status OpKernelContext::forwardInputOrAllocateOutput(
         input.numElements() != shape.numElements() ||
         !input.isBufferUniquelyOwned())
       continue;
-    *outputs_[outputIndex] = input.reshaped(shape);
+    if (input.shape() == shape)
+      *outputs_[outputIndex] = input;
+    else
+      *outputs_[outputIndex] = input.reshaped(shape);
     *out = outputs_[outputIndex];
     return OkStatus();
   }

@@ -233,6 +233,15 @@ public:
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &a = ctx->input(0);
     const Tensor &b = ctx->input(1);
+    // Equal shapes or a scalar operand, and a few elements (the shape and
+    // index arithmetic of real graphs, whose cost is dispatch): the output
+    // has the other operand's shape and one plain loop computes it.
+    const TensorShape &as = a.shape(), &bs = b.shape();
+    if (as.numElements() <= kFewElements && bs.numElements() <= kFewElements &&
+        (bs.rank() == 0 || as.rank() == 0 || as == bs)) {
+      computeFew(ctx, a, b, as.rank() == 0 ? bs : as);
+      return;
+    }
     TensorShape::Dims outDims;
     if (!broadcastShapes(a.shape(), b.shape(), &outDims)) {
       if constexpr (HasIncompatibleShapeMode<Op>::value) {
@@ -268,6 +277,33 @@ public:
   }
 
 private:
+  static constexpr int64_t kFewElements = 8;
+
+  /// out = op(a, b) where `outShape` is a's or b's shape and the other is
+  /// that shape too or a scalar.
+  void computeFew(OpKernelContextInterface *ctx, const Tensor &a,
+                  const Tensor &b, const TensorShape &outShape) {
+    const int64_t n = outShape.numElements();
+    const T *pb = b.data<T>();
+    const int64_t sb = b.numElements() == n ? 1 : 0;
+    if constexpr (HasRhsCheck<Op>::value) {
+      bool bad = false;
+      for (int64_t i = 0; i < n; ++i)
+        bad |= Op::badRhs(pb[i * sb]);
+      TFRT_FALLBACK_OP_REQUIRES(ctx, !bad, errorf("%s", Op::kRhsError));
+    }
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->forwardInputOrAllocateOutput({0, 1}, 0, outShape, &out));
+    const T *pa = a.data<T>();
+    const int64_t sa = a.numElements() == n ? 1 : 0;
+    Out *po = out->data<Out>();
+    const Op op;
+    // `out` may be a forwarded operand: element i is read before written.
+    for (int64_t i = 0; i < n; ++i)
+      po[i] = op(pa[i * sa], pb[i * sb]);
+  }
+
   bool incompatibleShapeError_ = true;
 };
 
