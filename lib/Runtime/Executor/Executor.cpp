@@ -25,6 +25,7 @@
 #include "absl/container/inlined_vector.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <deque>
@@ -685,9 +686,22 @@ StatusOr<bool> truthValue(const Tensor &pred) {
   return truth;
 }
 
-/// Moves a finished callee's register into a register of the caller that is
-/// not available yet.
-void moveValue(TensorValue &from, AsyncValue &to) {
+/// Whether result #i of `callee` may be moved out of its register: the
+/// last time the function returns that register (a function may return one
+/// value twice: `return %x, %x`; the earlier results copy it).
+bool isLastReturnOf(const Function &callee, size_t i) {
+  const std::vector<uint32_t> &results = callee.resultRegisters;
+  return std::find(results.begin() + i + 1, results.end(), results[i]) ==
+         results.end();
+}
+
+/// Moves (or copies, when `move` is false) a finished callee's register
+/// into a register of the caller that is not available yet.
+void moveValue(TensorValue &from, AsyncValue &to, bool move = true) {
+  if (!move) {
+    forwardValue(from, to);
+    return;
+  }
   if (from.isError())
     to.setError(from.getError());
   else if (to.isConstructed()) {
@@ -805,7 +819,7 @@ Outcome Executor::Frame::runBranch(uint32_t index, const Instruction &inst) {
               continue;
             }
           }
-          moveValue(from, self.regs_[results[i]]);
+          moveValue(from, self.regs_[results[i]], isLastReturnOf(target, i));
         }
         if (chains) {
           if (takesChain)
@@ -973,7 +987,10 @@ private:
                            callee, strCat("result #", i));
       if (!status.ok())
         return finish(status);
-      values_[i] = std::move(value.payload());
+      if (isLastReturnOf(callee, i))
+        values_[i] = std::move(value.payload());
+      else
+        values_[i] = value.payload();
     }
     stage_ = Stage::Cond;
     return true;
