@@ -2,6 +2,10 @@
 #===- fuzz.sh - build and run the libFuzzer targets -----------------------===#
 #
 # Usage: scripts/fuzz.sh [SECONDS]      run each target SECONDS (default 60)
+#        scripts/fuzz.sh --smoke        each target SMOKE_RUNS inputs (default
+#                                       20000) from its seeds alone, with a
+#                                       fixed seed: what CI runs, the same
+#                                       inputs on every machine
 #        scripts/fuzz.sh --regressions  run fuzz/regressions/<target>/* once
 #   FUZZ_TARGETS="npy-fuzzer" scripts/fuzz.sh 600   only some targets
 #
@@ -25,8 +29,9 @@ mode=fuzz
 seconds=60
 case "${1:-}" in
   --regressions) mode=regressions ;;
+  --smoke) mode=smoke ;;
   '') ;;
-  *[!0-9]*) echo "usage: $0 [SECONDS | --regressions]" >&2; exit 2 ;;
+  *[!0-9]*) echo "usage: $0 [SECONDS | --smoke | --regressions]" >&2; exit 2 ;;
   *) seconds="$1" ;;
 esac
 
@@ -72,14 +77,22 @@ fi
 
 for target in "${targets[@]}"; do
   work="$build/fuzz-work/$target"
+  budget=(-max_total_time="$seconds")
+  if [ "$mode" = smoke ]; then
+    # A fresh copy of the seeds and a fixed seed: the same inputs run here
+    # and in CI.
+    work="$build/fuzz-smoke/$target"
+    rm -rf "$work"
+    budget=(-runs="${SMOKE_RUNS:-20000}" -seed=1)
+  fi
   mkdir -p "$work/corpus"
   cp -n "$root/fuzz/corpus/$target"/* "$work/corpus/" 2>/dev/null || true
   dict=()
   [ -f "$root/fuzz/$target.dict" ] && dict=(-dict="$root/fuzz/$target.dict")
   log="$work/fuzz.log"
-  echo "fuzz: $target for ${seconds}s (log: $log)"
+  echo "fuzz: $target ${budget[*]} (log: $log)"
   if "$build/bin/$target" "$work/corpus" "${dict[@]}" \
-      -max_total_time="$seconds" -max_len="${maxLen[$target]:-4096}" \
+      "${budget[@]}" -max_len="${maxLen[$target]:-4096}" \
       -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
       -artifact_prefix="$work/" >"$log" 2>&1; then
     result=ok
