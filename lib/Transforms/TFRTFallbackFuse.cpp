@@ -254,6 +254,12 @@ struct TFRTFallbackFusePass
   ///   Add(Relu(x), Mul(Sub(x, Abs(x)), c)) = x > 0 ? x : 2c * x,
   /// with a fused "Prelu" of alpha 2c; true if it did.
   bool fusePrelu(Operation *op);
+  /// Replaces the hard swish that TF.js's converter spells out after fused
+  /// op `op` (fused_ops ["BiasAdd"] or ["BiasAdd", "Add"], f32),
+  ///   Mul(Mul(c, x), Relu6(Add(x, 3))) with a scalar constant c (1/6),
+  /// with a fused "HardSwish" of scale c, computed in the same order; true
+  /// if it did.
+  bool fuseHardSwish(Operation *op);
   /// Removes the same spelled-out PReLU, Add(x, Mul(Sub(x, Abs(x)), c)),
   /// after `abs` when x is a Relu's or Relu6's output (TF.js's converter
   /// folds the Relu of a PReLU into the convolution before it): x - |x| is 0
@@ -521,6 +527,86 @@ bool TFRTFallbackFusePass::fusePrelu(Operation *op) {
   Operation *scaleDef = scale.getDefiningOp();
   if (scaleDef && scaleDef->use_empty())
     scaleDef->erase();
+  return true;
+}
+
+/// The one value of a scalar f32 tf.Const, else nothing.
+static std::optional<float> scalarF32(Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  std::optional<SmallVector<float>> values = constantF32Values(value);
+  if (!type || type.getRank() != 0 || !values || values->size() != 1)
+    return std::nullopt;
+  return (*values)[0];
+}
+
+bool TFRTFallbackFusePass::fuseHardSwish(Operation *op) {
+  auto fusedOps = op->getAttrOfType<ArrayAttr>("fused_ops");
+  if (!fusedOps || fusedOps.empty() || fusedOps.size() > 2 ||
+      op->getNumResults() != 1)
+    return false;
+  auto first = dyn_cast<StringAttr>(fusedOps[0]);
+  auto last = dyn_cast<StringAttr>(fusedOps[fusedOps.size() - 1]);
+  Type elementType = fusableElementType(op);
+  if (!first || first.getValue() != "BiasAdd" || !last ||
+      (fusedOps.size() == 2 && last.getValue() != "Add") || !elementType ||
+      !elementType.isF32())
+    return false;
+  Value x = op->getResult(0);
+  // x's users: exactly Mul(c, x) and Add(x, 3), in any operand order.
+  Operation *scaled = nullptr, *shifted = nullptr;
+  for (Operation *user : x.getUsers()) {
+    StringRef name = tfName(user);
+    if (user->getBlock() != op->getBlock() || user->getNumResults() != 1 ||
+        !user->getResult(0).hasOneUse())
+      return false;
+    if (name == "Mul" && !scaled)
+      scaled = user;
+    else if ((name == "Add" || name == "AddV2") && !shifted)
+      shifted = user;
+    else
+      return false;
+  }
+  if (!scaled || !shifted ||
+      std::distance(x.getUsers().begin(), x.getUsers().end()) != 2)
+    return false;
+  Value scaleValue = otherOperand(scaled, x);
+  Value shiftValue = otherOperand(shifted, x);
+  std::optional<float> scale =
+      scaleValue ? scalarF32(scaleValue) : std::nullopt;
+  std::optional<float> shift =
+      shiftValue ? scalarF32(shiftValue) : std::nullopt;
+  if (!scale || !shift || *shift != 3.0f)
+    return false;
+  Operation *relu6 = soleUser(shifted->getResult(0));
+  if (tfName(relu6) != "Relu6" || relu6->getBlock() != op->getBlock() ||
+      !relu6->getResult(0).hasOneUse())
+    return false;
+  Operation *product = soleUser(relu6->getResult(0));
+  if (tfName(product) != "Mul" || product->getBlock() != op->getBlock() ||
+      otherOperand(product, relu6->getResult(0)) != scaled->getResult(0) ||
+      !hasKernel(tfName(op), elementType))
+    return false;
+
+  SmallVector<Attribute> names(fusedOps.begin(), fusedOps.end());
+  OpBuilder after(product);
+  names.push_back(after.getStringAttr("HardSwish"));
+  SmallVector<Location> locs = {op->getLoc(), scaled->getLoc(),
+                                shifted->getLoc(), relu6->getLoc(),
+                                product->getLoc()};
+  NamedAttrList attrs(op->getAttrDictionary());
+  attrs.set("fused_ops", after.getArrayAttr(names));
+  attrs.set("hard_swish_scale", after.getF32FloatAttr(*scale));
+  OperationState state(after.getFusedLoc(locs), op->getName().getStringRef());
+  state.addOperands(op->getOperands());
+  state.addTypes(product->getResultTypes());
+  state.addAttributes(attrs);
+  Operation *fused = after.create(state);
+  product->getResult(0).replaceAllUsesWith(fused->getResult(0));
+  for (Operation *dead : {product, relu6, shifted, scaled, op})
+    dead->erase();
+  for (Value constant : {scaleValue, shiftValue})
+    if (Operation *def = constant.getDefiningOp(); def && def->use_empty())
+      def->erase();
   return true;
 }
 
@@ -805,7 +891,8 @@ void TFRTFallbackFusePass::runOnOperation() {
       fused.push_back(op);
   });
   for (Operation *op : fused)
-    fusePrelu(op);
+    if (!fusePrelu(op))
+      fuseHardSwish(op);
 }
 
 } // namespace

@@ -369,3 +369,49 @@ func.func @batch_norm_not_folded(%x: tensor<1x4x4x1xf32>, %m: tensor<2xf32>, %wv
   %7:6 = "tf.FusedBatchNormV3"(%6, %s, %s, %s, %s) {epsilon = 0.25 : f32, is_training = false} : (tensor<*xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<*xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<*xf32>)
   return %1#0, %3#0, %5#0, %5#1, %7#0 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<2xf32>, tensor<*xf32>
 }
+
+// -----
+
+// The hard swish spelled out after a fused convolution's bias,
+// (c * x) * Relu6(x + 3), becomes its fused "HardSwish" of scale c; the
+// scalar constants go.
+// CHECK-LABEL: func @hard_swish
+// CHECK: %[[F:.*]] = "tf._FusedConv2D"
+// CHECK-SAME: fused_ops = ["BiasAdd", "HardSwish"]
+// CHECK-SAME: hard_swish_scale = 0.166625977 : f32
+// CHECK-NOT: "tf.Mul"
+// CHECK-NOT: "tf.Relu6"
+// CHECK: return %[[F]]
+func.func @hard_swish(%x: tensor<1x4x4x3xf32>) -> tensor<*xf32> {
+  %w = "tf.Const"() {value = dense<1.0> : tensor<1x1x3x8xf32>} : () -> tensor<1x1x3x8xf32>
+  %b = "tf.Const"() {value = dense<0.5> : tensor<8xf32>} : () -> tensor<8xf32>
+  %c = "tf.Const"() {value = dense<0.166625977> : tensor<f32>} : () -> tensor<f32>
+  %three = "tf.Const"() {value = dense<3.0> : tensor<f32>} : () -> tensor<f32>
+  %0 = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<1x1x3x8xf32>) -> tensor<*xf32>
+  %1 = "tf.Add"(%0, %b) : (tensor<*xf32>, tensor<8xf32>) -> tensor<*xf32>
+  %2 = "tf.Mul"(%c, %1) : (tensor<f32>, tensor<*xf32>) -> tensor<*xf32>
+  %3 = "tf.AddV2"(%1, %three) : (tensor<*xf32>, tensor<f32>) -> tensor<*xf32>
+  %4 = "tf.Relu6"(%3) : (tensor<*xf32>) -> tensor<*xf32>
+  %5 = "tf.Mul"(%2, %4) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  return %5 : tensor<*xf32>
+}
+
+// -----
+
+// Not a hard swish: the shift is not 3, so the ops stay (the bias fuses).
+// CHECK-LABEL: func @not_hard_swish
+// CHECK: fused_ops = ["BiasAdd"]
+// CHECK: "tf.Relu6"
+func.func @not_hard_swish(%x: tensor<1x4x4x3xf32>) -> tensor<*xf32> {
+  %w = "tf.Const"() {value = dense<1.0> : tensor<1x1x3x8xf32>} : () -> tensor<1x1x3x8xf32>
+  %b = "tf.Const"() {value = dense<0.5> : tensor<8xf32>} : () -> tensor<8xf32>
+  %c = "tf.Const"() {value = dense<0.166625977> : tensor<f32>} : () -> tensor<f32>
+  %two = "tf.Const"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32>
+  %0 = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x3xf32>, tensor<1x1x3x8xf32>) -> tensor<*xf32>
+  %1 = "tf.Add"(%0, %b) : (tensor<*xf32>, tensor<8xf32>) -> tensor<*xf32>
+  %2 = "tf.Mul"(%c, %1) : (tensor<f32>, tensor<*xf32>) -> tensor<*xf32>
+  %3 = "tf.AddV2"(%1, %two) : (tensor<*xf32>, tensor<f32>) -> tensor<*xf32>
+  %4 = "tf.Relu6"(%3) : (tensor<*xf32>) -> tensor<*xf32>
+  %5 = "tf.Mul"(%2, %4) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  return %5 : tensor<*xf32>
+}

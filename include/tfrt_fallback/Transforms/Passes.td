@@ -462,7 +462,14 @@ def TFRTFallbackFuse : Pass<"tfrt-fallback-fuse", "mlir::ModuleOp"> {
     - the same pattern after a Relu or Relu6 (a fused one too: TF.js's
       converter folds the PReLU's Relu into the convolution) is `x`, since
       `x - Abs(x)` is 0 there, and is removed (for `x = +inf` the spelled-out
-      form gives NaN, the rewrite `+inf`).
+      form gives NaN, the rewrite `+inf`);
+    - the hard swish that TF.js's converter spells out after a fused
+      convolution's bias (and residual add), `(c * x) * Relu6(x + 3)` with
+      a scalar constant `c` (1/6, often rounded to f16), becomes
+      `fused_ops = [..., "HardSwish"]` with `hard_swish_scale = c`, a fused
+      activation of this runtime (not a TensorFlow one) that computes the
+      same operations in the same order, so the result is bit for bit the
+      spelled-out one.
 
     A contraction is left alone when an intermediate value has other users,
     when the bias is not 1-D with a static size equal to the channel count,

@@ -374,7 +374,11 @@ enum class FusedActivation {
   LeakyRelu,
   Sigmoid,
   Tanh,
-  Prelu
+  Prelu,
+  /// x * scale * Relu6(x + 3) (hard swish, scale 1/6), in the order
+  /// TF.js's converter spells it out: (scale * x) * Relu6(x + 3). Not a TF
+  /// fused op: tfrt-fallback-fuse makes it, with `hard_swish_scale`.
+  HardSwish
 };
 
 /// The parsed `fused_ops` list: an optional "BiasAdd" (1 argument) or
@@ -388,6 +392,8 @@ struct FusedOpsSpec {
   bool add = false;
   FusedActivation activation = FusedActivation::None;
   int numArgs = 0;
+  /// HardSwish's scale (`hard_swish_scale`).
+  float hardSwishScale = 1.0f / 6.0f;
 };
 
 /// Parses `ops`; fails with TF's "Fusion is not implemented: [..]", naming
@@ -419,7 +425,8 @@ inline Status parseFusedOps(const OpKernel &kernel,
         {"LeakyRelu", FusedActivation::LeakyRelu},
         {"Sigmoid", FusedActivation::Sigmoid},
         {"Tanh", FusedActivation::Tanh},
-        {"Prelu", FusedActivation::Prelu}};
+        {"Prelu", FusedActivation::Prelu},
+        {"HardSwish", FusedActivation::HardSwish}};
     for (const auto &[name, act] : kActs)
       if (ops[i] == name) {
         spec->activation = act;
@@ -434,8 +441,8 @@ inline Status parseFusedOps(const OpKernel &kernel,
   return OkStatus();
 }
 
-/// Reads fused_ops / num_args / epsilon / leakyrelu_alpha for `kernel`
-/// from `ctx`, its construction context.
+/// Reads fused_ops / num_args / epsilon / leakyrelu_alpha /
+/// hard_swish_scale for `kernel` from `ctx`, its construction context.
 inline Status readFusedAttrs(const OpKernel &kernel,
                              OpKernelConstructionInterface *ctx,
                              FusedOpsSpec *spec, float *epsilon,
@@ -453,6 +460,10 @@ inline Status readFusedAttrs(const OpKernel &kernel,
     return status;
   if (Status status = parseFusedOps(kernel, ops, spec); !status.ok())
     return status;
+  if (Status status =
+          getOptionalAttr(ctx, "hard_swish_scale", &spec->hardSwishScale);
+      !status.ok())
+    return status;
   if (numArgs != spec->numArgs)
     return kernel.errorf("fused_ops [%s] need %d extra arguments, num_args is "
                          "%d",
@@ -468,6 +479,7 @@ template <typename T> struct Epilogue {
   const T *bias = nullptr;
   std::vector<T> bnMean, bnFactor, bnOffset;
   T leakyAlpha = T(0.2);
+  T hardSwishScale = T(1) / T(6);
   const T *prelu = nullptr;
   bool preluScalar = false;
   /// Fused "Add": each output value also gets the value `addendOffset`
@@ -494,6 +506,7 @@ template <typename T> struct Epilogue {
               float alpha) {
     activation = spec.activation;
     leakyAlpha = static_cast<T>(alpha);
+    hardSwishScale = static_cast<T>(spec.hardSwishScale);
     size_t next = 0;
     auto vectorArg = [&](const char *what, const T **out) -> Status {
       const Tensor &t = *args[next++];
@@ -587,6 +600,10 @@ template <typename T> struct Epilogue {
       else
         x = (x > T(0)).select(x, x * ConstArrayMap<T>(prelu + c0, n));
       break;
+    case FusedActivation::HardSwish:
+      // The spelled-out graph's rounding: (scale * x) * Relu6(x + 3).
+      x = (x * hardSwishScale) * (x + T(3)).max(T(0)).min(T(6));
+      break;
     }
   }
 };
@@ -631,6 +648,7 @@ inline gemm::GemmEpilogue gemmEpilogue(const Epilogue<float> &epilogue) {
   case FusedActivation::Elu:
   case FusedActivation::Sigmoid:
   case FusedActivation::Tanh:
+  case FusedActivation::HardSwish:
     out.rowFn = [](const void *ctx, float *row, int64_t col0, int64_t count) {
       static_cast<const Epilogue<float> *>(ctx)->applyActivation(row, col0,
                                                                  count);
