@@ -13,6 +13,11 @@ scripts/models/reference.js, runs `fallback-run model.json` on the same
 inputs, and checks every output with max |a-b| <= 1e-4 + 1e-3 |b|. Exits 1
 if any model fails.
 
+--f64-oracle FILE names numerically sensitive models (BlazePose): one that
+misses the tolerance is judged against a float64 run of the same graph
+(`fallback-run --reference-f64`) instead, and matches when, for every
+output, our max |a - f64| is no larger than TF.js-cpu's.
+
 --peers also times the runtimes a user would pick instead (TF.js-wasm,
 OpenCV DNN) and measures TF.js-wasm's own error on mismatching models, with
 the optional ../shared/peers scripts; without that folder it says so and
@@ -20,6 +25,7 @@ runs as without --peers."""
 import argparse
 import ast
 import json
+import math
 import os
 import re
 import struct
@@ -33,6 +39,12 @@ BIN = os.path.join(os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")), "bi
 sys.path.insert(0, os.path.join(ROOT, "scripts", "models"))
 import fetch  # noqa: E402  (scripts/models/fetch.py)
 import peers  # noqa: E402  (scripts/models/peers.py)
+import importlib.util  # noqa: E402
+
+_spec = importlib.util.spec_from_file_location(
+    "compare_npy", os.path.join(ROOT, "scripts", "compare-npy.py"))
+compare_npy = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(compare_npy)
 
 CACHE = fetch.CACHE
 
@@ -132,7 +144,52 @@ def run_model(name, args):
     row["max_err"] = max(errs) if errs else None
     row["status"] = "match" if c.returncode == 0 else "MISMATCH: " + " / ".join(
         l for l in c.stdout.splitlines() if not l.startswith("ok"))[:300]
+    if c.returncode and name in args.f64_models:
+        f64_oracle(name, meta, ref_dir, out_dir, inputs, row)
     return row
+
+
+def max_error(a, b):
+    """Max |a - b| over two value lists; inf where one is NaN and the other
+    not."""
+    worst = 0.0
+    for x, y in zip(a, b):
+        if math.isnan(x) or math.isnan(y):
+            if not (math.isnan(x) and math.isnan(y)):
+                return math.inf
+            continue
+        worst = max(worst, abs(x - y))
+    return worst
+
+
+def f64_oracle(name, meta, ref_dir, out_dir, inputs, row):
+    """Judges `name`'s outputs against a float64 run of the same graph: a
+    match when ours are, output by output, no further from it than
+    TF.js-cpu's. Sets row["status"] and row["f64_oracle"]."""
+    f64_dir = os.path.join(out_dir, "f64")
+    os.makedirs(f64_dir, exist_ok=True)
+    r = subprocess.run([os.path.join(BIN, "fallback-run"), model_path(name), "--reference-f64",
+                        "--output-dir=" + f64_dir, "--threads=1", "--print-limit=0"]
+                       + ["--input=" + i for i in inputs], capture_output=True, text=True)
+    if r.returncode:
+        row["status"] += " / f64 oracle: the float64 run failed: " + r.stderr.strip()[-200:]
+        return
+    judged = []
+    for k, o in enumerate(meta["outputs"]):
+        shape, exact = compare_npy.read_npy(os.path.join(f64_dir, "output_%d.npy" % k))
+        _, ours = compare_npy.read_npy(os.path.join(out_dir, "output_%d.npy" % k))
+        tfjs_shape, tfjs = compare_npy.read_npy(
+            os.path.join(ref_dir, "output_%d_%s.cpu.npy" % (k, npy_name(o["name"]))))
+        if shape != tfjs_shape:
+            row["status"] += " / f64 oracle: output #%d has shape %s" % (k, shape)
+            return
+        judged.append((max_error(ours, exact), max_error(tfjs, exact)))
+    row["f64_oracle"] = [{"ours": float("%.3g" % a), "tfjs_cpu": float("%.3g" % b)}
+                         for a, b in judged]
+    if all(a <= b for a, b in judged):
+        row["status"] = "match"
+    else:
+        row["status"] += " / f64 oracle: ours is further from float64 than TF.js-cpu"
 
 
 def npy_payload(path):
@@ -215,6 +272,8 @@ def main():
     parser.add_argument("--bef", action="store_true", help="translate to .bef first")
     parser.add_argument("--json", help="write the rows as JSON here")
     parser.add_argument("--expected", help="file of models expected not to match")
+    parser.add_argument("--f64-oracle", help="file of models judged against a float64 run "
+                        "when they miss the tolerance")
     parser.add_argument("--peers", action="store_true",
                         help="also time TF.js-wasm and OpenCV DNN and measure TF.js-wasm's error "
                              "on mismatching models, with ../shared/peers (slow)")
@@ -228,6 +287,13 @@ def main():
             print("run-models: %s not found: no peer timings (--peers ignored)" % PEERS)
             args.peers = False
     names = all_models() if args.all else args.models
+    args.f64_models = set()
+    if args.f64_oracle:
+        with open(args.f64_oracle) as f:
+            for line in f:
+                line = line.split("#")[0].split()
+                if line:
+                    args.f64_models.add(line[0])
     expected = {}
     if args.expected:
         with open(args.expected) as f:

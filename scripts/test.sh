@@ -97,7 +97,8 @@ fi
 models_status=0
 if [ "${SKIP_MODELS:-0}" != 1 ]; then
   BUILD_DIR="$build" python3 "$root/scripts/run-models.py" --all \
-    --expected "$root/scripts/models-expected.txt" || models_status=$?
+    --expected "$root/scripts/models-expected.txt" \
+    --f64-oracle "$root/scripts/models-f64-oracle.txt" || models_status=$?
   # The four key models and the three with TensorFlow v1 control flow
   # through a binary program: import once, translate to .bef, run the .bef.
   BUILD_DIR="$build" python3 "$root/scripts/run-models.py" --bef \

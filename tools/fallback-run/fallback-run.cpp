@@ -5,7 +5,9 @@
 // file, a TF.js model.json or a GraphDef (compiled in-process), a lowered
 // tfrt_fallback .mlir file, or a binary program (.bef). Everything after the
 // compilation is the shared runner (Runtime/Runner.h), the same code as
-// fallback-run-lite's.
+// fallback-run-lite's. `--reference-f64` (TF programs only) computes the
+// program's float32 values in float64 (--tf-promote-to-f64): the accuracy
+// oracle for numerically sensitive models.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +21,7 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -37,7 +40,7 @@ static int fail(const llvm::Twine &message) {
 
 /// Compiles a .mlir program, a TF.js model.json or a GraphDef into binary
 /// program bytes in-process.
-static bool compileProgram(const std::string &path,
+static bool compileProgram(const std::string &path, bool referenceF64,
                            std::vector<uint8_t> &bytes) {
   mlir::DialectRegistry registry;
   registerAllDialects(registry);
@@ -67,6 +70,12 @@ static bool compileProgram(const std::string &path,
     module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
   if (!module)
     return false;
+  if (referenceF64) {
+    mlir::PassManager pm(&context);
+    pm.addPass(createTFPromoteToF64());
+    if (mlir::failed(pm.run(*module)))
+      return false;
+  }
   if (mlir::failed(lowerToFallback(*module, TFRTFallbackPipelineOptions())))
     return false;
   return mlir::succeeded(writeBinaryProgram(*module, bytes));
@@ -74,13 +83,28 @@ static bool compileProgram(const std::string &path,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
-  rt::StatusOr<rt::RunnerOptions> options = rt::parseRunnerArgs(argc, argv);
+  // This runner's own flag; the shared parser takes the rest.
+  bool referenceF64 = false;
+  std::vector<char *> args;
+  for (int i = 0; i < argc; ++i) {
+    if (i > 0 && std::strcmp(argv[i], "--reference-f64") == 0)
+      referenceF64 = true;
+    else
+      args.push_back(argv[i]);
+  }
+  rt::StatusOr<rt::RunnerOptions> options =
+      rt::parseRunnerArgs(static_cast<int>(args.size()), args.data());
   if (!options.ok())
     return rt::reportError(options.status().message());
   if (options->help) {
     std::cout << rt::runnerUsage(
-        "fallback-run", "a TF program (.mlir, TF.js model.json, GraphDef "
-                        ".pb/.pbtxt, or a binary program .bef)");
+                     "fallback-run", "a TF program (.mlir, TF.js model.json, "
+                                     "GraphDef .pb/.pbtxt, or a binary "
+                                     "program .bef)")
+              << "  --reference-f64        compute a TF program's float32 "
+                 "values in float64\n"
+                 "                         (its results are float64; inputs "
+                 "stay float32)\n";
     return 0;
   }
   rt::KernelRegistry registry;
@@ -95,6 +119,9 @@ int main(int argc, char **argv) {
   llvm::StringRef path(options->programPath);
   if (!path.ends_with(".mlir") && !path.ends_with(".json") &&
       !isGraphDefPath(path)) {
+    if (referenceF64)
+      return fail("--reference-f64 needs a TF program (.mlir, model.json, "
+                  "GraphDef), not a binary one");
     rt::StatusOr<rt::RCReference<rt::TensorBuffer>> bytes =
         rt::TensorBuffer::readFile(options->programPath);
     if (!bytes.ok())
@@ -102,7 +129,7 @@ int main(int argc, char **argv) {
     return rt::runBinaryProgram(*options, *std::move(bytes), registry);
   }
   std::vector<uint8_t> compiled;
-  if (!compileProgram(options->programPath, compiled))
+  if (!compileProgram(options->programPath, referenceF64, compiled))
     return 1;
   rt::StatusOr<rt::RCReference<rt::TensorBuffer>> bytes =
       rt::TensorBuffer::allocate(compiled.size());

@@ -383,6 +383,48 @@ def TFHoistLoopInvariantReads
   let dependentDialects = ["::tfrt_fallback::tf::TFTypeDialect"];
 }
 
+def TFPromoteToF64 : Pass<"tf-promote-to-f64", "mlir::ModuleOp"> {
+  let summary = "Compute a TF program's float32 values in float64";
+  let description = [{
+    Rewrites a TF-dialect program so that every `f32` tensor is an `f64`
+    one: the types of values, block arguments and function signatures,
+    type attributes (`T`, `dtype`, `DstT`, lists of types) and `f32` tensor
+    constants (dense, splat or `dense_resource`; each value converted
+    exactly). The kernels then run their `f64` instances. A public
+    function keeps its `f32` arguments, which it casts to `f64` first
+    (`tf.Cast`), so the program takes the same inputs; its results are
+    `f64`.
+
+    This is the accuracy oracle for numerically sensitive models
+    (`fallback-run --reference-f64`, `scripts/run-models.py`): the float32
+    runs of TF.js and of this runtime sum in different orders, and the
+    float64 run of the same graph tells which of them is closer to the
+    exact result. Float attributes that are not tensors (`epsilon`,
+    `leakyrelu_alpha`) keep their values.
+
+    Before:
+
+    ```mlir
+    func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+      %c = "tf.Const"() {value = dense<0.1> : tensor<2xf32>} : () -> tensor<2xf32>
+      %0 = "tf.AddV2"(%x, %c) {T = f32} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+      return %0 : tensor<2xf32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @main(%x: tensor<2xf32>) -> tensor<2xf64> {
+      %0 = "tf.Cast"(%x) {DstT = f64, SrcT = f32, Truncate = false} : (tensor<2xf32>) -> tensor<2xf64>
+      %c = "tf.Const"() {value = dense<0.10000000149011612> : tensor<2xf64>} : () -> tensor<2xf64>
+      %1 = "tf.AddV2"(%0, %c) {T = f64} : (tensor<2xf64>, tensor<2xf64>) -> tensor<2xf64>
+      return %1 : tensor<2xf64>
+    }
+    ```
+  }];
+}
+
 def TFDeviceInline : Pass<"tf-device-inline", "mlir::ModuleOp"> {
   let summary = "Inline tf_device.launch and tf_device.cluster regions, "
                 "carrying their device onto the ops";

@@ -352,7 +352,28 @@ Status checkSide(std::string_view opName, std::string_view side,
   }
   for (size_t i = 0; i < args.size(); ++i) {
     const OpArg &arg = args[i];
-    if (arg.kind != OpArg::Kind::TypeAttr || !placed[i])
+    if (!placed[i])
+      continue;
+    if (arg.kind == OpArg::Kind::Fixed && side == "output") {
+      // An output dtype the OpDef fixes (ResizeBilinear's float): the kernel
+      // makes that dtype whatever the program declares, so a program that
+      // declares another would read the tensor as what it is not. (Inputs
+      // of a fixed dtype are the kernels' to check: some take more than
+      // TF does, as Conv2DBackpropInput's int64 input_sizes.)
+      StatusOr<DType> fixed = parseDType(arg.type);
+      if (!fixed.ok())
+        continue; // A dtype the runtime has no tensors of.
+      for (int64_t index = std::max<int64_t>(first[i], 0);
+           index < std::min<int64_t>(first[i] + counts[i], size); ++index)
+        if (dtypes[index] != *fixed)
+          return InvalidArgumentError(
+              strCat("op '", opName, "' has ", side, " #", index, " of dtype ",
+                     dtypeName(*fixed), " (its OpDef fixes it) but the "
+                     "program declares ",
+                     dtypeName(dtypes[index])));
+      continue;
+    }
+    if (arg.kind != OpArg::Kind::TypeAttr)
       continue;
     const AttrValue *value = attrs.find(arg.type);
     const DType *dtype = value ? value->getIf<DType>() : nullptr;
