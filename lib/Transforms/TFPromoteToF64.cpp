@@ -172,8 +172,7 @@ void TFPromoteToF64Pass::runOnOperation() {
         Attribute promoted = promoteAttr(attr.getValue(), failed);
         if (failed) {
           op->emitOpError("has a float32 constant '")
-              << attr.getName().getValue()
-              << "' whose values cannot be read";
+              << attr.getName().getValue() << "' whose values cannot be read";
           failedAny = true;
         } else if (promoted) {
           op->setAttr(attr.getName(), promoted);
@@ -203,8 +202,8 @@ void TFPromoteToF64Pass::runOnOperation() {
     SmallVector<Type> results;
     for (Type type : func.getResultTypes())
       results.push_back(promote(type));
-    func.setType(FunctionType::get(&getContext(), entry.getArgumentTypes(),
-                                   results));
+    func.setType(
+        FunctionType::get(&getContext(), entry.getArgumentTypes(), results));
   }
   if (failedAny)
     signalPassFailure();

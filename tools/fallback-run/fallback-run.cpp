@@ -97,10 +97,10 @@ int main(int argc, char **argv) {
   if (!options.ok())
     return rt::reportError(options.status().message());
   if (options->help) {
-    std::cout << rt::runnerUsage(
-                     "fallback-run", "a TF program (.mlir, TF.js model.json, "
-                                     "GraphDef .pb/.pbtxt, or a binary "
-                                     "program .bef)")
+    std::cout << rt::runnerUsage("fallback-run",
+                                 "a TF program (.mlir, TF.js model.json, "
+                                 "GraphDef .pb/.pbtxt, or a binary "
+                                 "program .bef)")
               << "  --reference-f64        compute a TF program's float32 "
                  "values in float64\n"
                  "                         (its results are float64; inputs "

@@ -366,11 +366,12 @@ Status checkSide(std::string_view opName, std::string_view side,
       for (int64_t index = std::max<int64_t>(first[i], 0);
            index < std::min<int64_t>(first[i] + counts[i], size); ++index)
         if (dtypes[index] != *fixed)
-          return InvalidArgumentError(
-              strCat("op '", opName, "' has ", side, " #", index, " of dtype ",
-                     dtypeName(*fixed), " (its OpDef fixes it) but the "
-                     "program declares ",
-                     dtypeName(dtypes[index])));
+          return InvalidArgumentError(strCat("op '", opName, "' has ", side,
+                                             " #", index, " of dtype ",
+                                             dtypeName(*fixed),
+                                             " (its OpDef fixes it) but the "
+                                             "program declares ",
+                                             dtypeName(dtypes[index])));
       continue;
     }
     if (arg.kind != OpArg::Kind::TypeAttr)
