@@ -299,14 +299,14 @@ Operation *matchActivation(Value value) {
   return nullptr;
 }
 
-/// The residual tf.Add/tf.AddV2 after `value` (a convolution's output, its
-/// only user) of a 4-D (or unranked) tensor of `elementType`, and that
-/// tensor, if any.
+/// The residual tf.Add/tf.AddV2 (or a tf.AddN of two) after `value` (a
+/// convolution's output, its only user) of a 4-D (or unranked) tensor of
+/// `elementType`, and that tensor, if any.
 Operation *matchResidualAdd(Value value, Type elementType, Value *residual) {
   Operation *user = soleUser(value);
   StringRef name = tfName(user);
-  if ((name != "Add" && name != "AddV2") || user->getNumOperands() != 2 ||
-      user->getNumResults() != 1 ||
+  if ((name != "Add" && name != "AddV2" && name != "AddN") ||
+      user->getNumOperands() != 2 || user->getNumResults() != 1 ||
       user->getBlock() != value.getParentBlock() ||
       user->getOperand(0) == user->getOperand(1))
     return nullptr;
@@ -384,8 +384,30 @@ bool TFRTFallbackFusePass::fuseContraction(Operation *op,
   if (!biasOp || tfName(biasOp).empty() || biasOp->getBlock() != op->getBlock())
     return false;
   Value bias = matchBias(biasOp, result, *channels, elementType);
-  if (!bias)
-    return false;
+  if (!bias) {
+    // The residual first, then the bias: grappler's AddOpsRewrite writes a
+    // convolution's bias after a residual AddN (MediaPipe's models). Fused,
+    // the bias is added before the residual, a different rounding within
+    // float32's.
+    Value residual;
+    Operation *add = kind.name == "MatMul"
+                         ? nullptr
+                         : matchResidualAdd(result, elementType, &residual);
+    Operation *after = add ? soleUser(add->getResult(0)) : nullptr;
+    if (!after || after->getBlock() != op->getBlock())
+      return false;
+    bias = matchBias(after, add->getResult(0), *channels, elementType);
+    if (!bias)
+      return false;
+    SmallVector<Operation *, 4> chain = {op, add, after};
+    SmallVector<StringRef, 3> fusedOps = {"BiasAdd", "Add"};
+    SmallVector<Value, 4> operands = {op->getOperand(0), op->getOperand(1),
+                                      bias, residual};
+    SmallVector<NamedAttribute> extra =
+        extendChain(chain, fusedOps, operands, elementType, /*residual=*/false);
+    replaceChain(chain, kind.fusedName, operands, elementType, fusedOps, extra);
+    return true;
+  }
   SmallVector<Operation *, 4> chain = {op, biasOp};
   SmallVector<StringRef, 3> fusedOps = {"BiasAdd"};
   SmallVector<Value, 4> operands = {op->getOperand(0), op->getOperand(1), bias};

@@ -415,3 +415,26 @@ func.func @not_hard_swish(%x: tensor<1x4x4x3xf32>) -> tensor<*xf32> {
   %5 = "tf.Mul"(%2, %4) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
   return %5 : tensor<*xf32>
 }
+
+// -----
+
+// Grappler's order, the residual before the bias (AddOpsRewrite): a
+// convolution whose only user is an AddN of it and a feature map, followed
+// by the bias and an activation, becomes one fused convolution with
+// fused_ops ["BiasAdd", "Add", "Relu6"].
+// CHECK-LABEL: func @residual_then_bias
+// CHECK-SAME: (%[[X:.*]]: tensor<1x4x4x8xf32>, %[[R:.*]]: tensor<1x4x4x8xf32>)
+// CHECK: %[[F:.*]] = "tf._FusedConv2D"(%[[X]], %{{.*}}, %{{.*}}, %[[R]])
+// CHECK-SAME: fused_ops = ["BiasAdd", "Add", "Relu6"]
+// CHECK-SAME: num_args = 2
+// CHECK-NOT: "tf.AddN"
+// CHECK: return %[[F]]
+func.func @residual_then_bias(%x: tensor<1x4x4x8xf32>, %r: tensor<1x4x4x8xf32>) -> tensor<*xf32> {
+  %w = "tf.Const"() {value = dense<1.0> : tensor<1x1x8x8xf32>} : () -> tensor<1x1x8x8xf32>
+  %b = "tf.Const"() {value = dense<0.5> : tensor<8xf32>} : () -> tensor<8xf32>
+  %0 = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x8xf32>, tensor<1x1x8x8xf32>) -> tensor<*xf32>
+  %1 = "tf.AddN"(%0, %r) {N = 2 : i64} : (tensor<*xf32>, tensor<1x4x4x8xf32>) -> tensor<*xf32>
+  %2 = "tf.AddV2"(%b, %1) : (tensor<8xf32>, tensor<*xf32>) -> tensor<*xf32>
+  %3 = "tf.Relu6"(%2) : (tensor<*xf32>) -> tensor<*xf32>
+  return %3 : tensor<*xf32>
+}

@@ -493,6 +493,11 @@ def TFRTFallbackFuse : Pass<"tfrt-fallback-fuse", "mlir::ModuleOp"> {
       a 1-D operand of as many elements as the output has channels become
       `tf._FusedConv2D`, `tf._FusedDepthwiseConv2dNative` or
       `tf._FusedMatMul` with `fused_ops = ["BiasAdd"]`;
+    - a convolution whose only user adds a feature map to it (`tf.Add`,
+      `tf.AddV2`, or `tf.AddN` of two: a residual connection) whose only
+      user adds the bias (grappler's AddOpsRewrite order) becomes a fused
+      convolution with `fused_ops = ["BiasAdd", "Add"]` (the bias is then
+      added before the residual: another rounding, within float32's);
     - a following `tf.Relu`, `tf.Relu6`, `tf.Elu`, `tf.LeakyRelu`,
       `tf.Sigmoid` or `tf.Tanh` that is the bias's only user is appended to
       `fused_ops` (also onto fused ops that have only a bias already, as
