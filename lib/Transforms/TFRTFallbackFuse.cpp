@@ -260,6 +260,10 @@ struct TFRTFallbackFusePass
   /// with a fused "HardSwish" of scale c, computed in the same order; true
   /// if it did.
   bool fuseHardSwish(Operation *op);
+  /// Appends TF.js's tf.Prelu(x, alpha) (alpha a constant of one or C
+  /// elements), the only user of fused op `op` (fused_ops ["BiasAdd"] or
+  /// ["BiasAdd", "Add"]), as its fused "Prelu"; true if it did.
+  bool fusePreluOp(Operation *op);
   /// Removes the same spelled-out PReLU, Add(x, Mul(Sub(x, Abs(x)), c)),
   /// after `abs` when x is a Relu's or Relu6's output (TF.js's converter
   /// folds the Relu of a PReLU into the convolution before it): x - |x| is 0
@@ -559,6 +563,53 @@ static std::optional<float> scalarF32(Value value) {
   if (!type || type.getRank() != 0 || !values || values->size() != 1)
     return std::nullopt;
   return (*values)[0];
+}
+
+bool TFRTFallbackFusePass::fusePreluOp(Operation *op) {
+  auto fusedOps = op->getAttrOfType<ArrayAttr>("fused_ops");
+  auto numArgs = op->getAttrOfType<IntegerAttr>("num_args");
+  if (!fusedOps || fusedOps.empty() || fusedOps.size() > 2 || !numArgs ||
+      op->getNumResults() != 1 ||
+      op->getNumOperands() != 2 + static_cast<unsigned>(numArgs.getInt()))
+    return false;
+  auto first = dyn_cast<StringAttr>(fusedOps[0]);
+  auto last = dyn_cast<StringAttr>(fusedOps[fusedOps.size() - 1]);
+  Type elementType = fusableElementType(op);
+  if (!first || first.getValue() != "BiasAdd" || !last ||
+      (fusedOps.size() == 2 && last.getValue() != "Add") || !elementType)
+    return false;
+  Value x = op->getResult(0);
+  Operation *prelu = soleUser(x);
+  if (tfName(prelu) != "Prelu" || prelu->getNumOperands() != 2 ||
+      prelu->getOperand(0) != x || prelu->getBlock() != op->getBlock())
+    return false;
+  Value alpha = prelu->getOperand(1);
+  std::optional<int64_t> channels = outputChannels(op, tfName(op));
+  auto alphaType = dyn_cast<RankedTensorType>(alpha.getType());
+  if (!channels || !alphaType || !alphaType.hasStaticShape() ||
+      alphaType.getElementType() != elementType ||
+      (alphaType.getNumElements() != *channels &&
+       alphaType.getNumElements() != 1) ||
+      !scalesChannels(alpha, /*rank=*/4, *channels))
+    return false;
+  SmallVector<Attribute> names(fusedOps.begin(), fusedOps.end());
+  OpBuilder after(prelu);
+  names.push_back(after.getStringAttr("Prelu"));
+  NamedAttrList attrs(op->getAttrDictionary());
+  attrs.set("fused_ops", after.getArrayAttr(names));
+  attrs.set("num_args", after.getI64IntegerAttr(numArgs.getInt() + 1));
+  SmallVector<Value, 5> operands(op->getOperands());
+  operands.push_back(alpha);
+  OperationState state(after.getFusedLoc({op->getLoc(), prelu->getLoc()}),
+                       op->getName().getStringRef());
+  state.addOperands(operands);
+  state.addTypes(prelu->getResultTypes());
+  state.addAttributes(attrs);
+  Operation *fused = after.create(state);
+  prelu->getResult(0).replaceAllUsesWith(fused->getResult(0));
+  prelu->erase();
+  op->erase();
+  return true;
 }
 
 bool TFRTFallbackFusePass::fuseHardSwish(Operation *op) {
@@ -913,8 +964,8 @@ void TFRTFallbackFusePass::runOnOperation() {
       fused.push_back(op);
   });
   for (Operation *op : fused)
-    if (!fusePrelu(op))
-      fuseHardSwish(op);
+    if (!fusePrelu(op) && !fuseHardSwish(op))
+      fusePreluOp(op);
 }
 
 } // namespace

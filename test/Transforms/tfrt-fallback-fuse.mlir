@@ -438,3 +438,22 @@ func.func @residual_then_bias(%x: tensor<1x4x4x8xf32>, %r: tensor<1x4x4x8xf32>) 
   %3 = "tf.Relu6"(%2) : (tensor<*xf32>) -> tensor<*xf32>
   return %3 : tensor<*xf32>
 }
+
+// -----
+
+// TF.js's tf.Prelu after a fused convolution with a residual Add becomes
+// its fused "Prelu" (alpha one more argument, after the addend).
+// CHECK-LABEL: func @prelu_op
+// CHECK-SAME: (%[[X:.*]]: tensor<1x4x4x8xf32>, %[[R:.*]]: tensor<1x4x4x8xf32>, %[[A:.*]]: tensor<1x1x8xf32>)
+// CHECK: %[[F:.*]] = "tf._FusedConv2D"(%[[X]], %{{.*}}, %{{.*}}, %[[R]], %[[A]])
+// CHECK-SAME: fused_ops = ["BiasAdd", "Add", "Prelu"]
+// CHECK-SAME: num_args = 3
+// CHECK-NOT: "tf.Prelu"
+// CHECK: return %[[F]]
+func.func @prelu_op(%x: tensor<1x4x4x8xf32>, %r: tensor<1x4x4x8xf32>, %alpha: tensor<1x1x8xf32>) -> tensor<*xf32> {
+  %w = "tf.Const"() {value = dense<1.0> : tensor<1x1x8x8xf32>} : () -> tensor<1x1x8x8xf32>
+  %b = "tf.Const"() {value = dense<0.5> : tensor<8xf32>} : () -> tensor<8xf32>
+  %0 = "tf._FusedConv2D"(%x, %w, %b, %r) {T = f32, fused_ops = ["BiasAdd", "Add"], num_args = 2 : i64, padding = "SAME", strides = [1, 1, 1, 1], epsilon = 0.0 : f32} : (tensor<1x4x4x8xf32>, tensor<1x1x8x8xf32>, tensor<8xf32>, tensor<1x4x4x8xf32>) -> tensor<*xf32>
+  %1 = "tf.Prelu"(%0, %alpha) : (tensor<*xf32>, tensor<1x1x8xf32>) -> tensor<*xf32>
+  return %1 : tensor<*xf32>
+}

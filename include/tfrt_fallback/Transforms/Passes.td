@@ -510,6 +510,9 @@ def TFRTFallbackFuse : Pass<"tfrt-fallback-fuse", "mlir::ModuleOp"> {
       converter folds the PReLU's Relu into the convolution) is `x`, since
       `x - Abs(x)` is 0 there, and is removed (for `x = +inf` the spelled-out
       form gives NaN, the rewrite `+inf`);
+    - TF.js's `tf.Prelu(x, alpha)` (alpha a constant of one or C elements)
+      after a fused convolution whose bias (and residual add) it is the
+      only user of becomes its fused `"Prelu"`;
     - the hard swish that TF.js's converter spells out after a fused
       convolution's bias (and residual add), `(c * x) * Relu6(x + 3)` with
       a scalar constant `c` (1/6, often rounded to f16), becomes
