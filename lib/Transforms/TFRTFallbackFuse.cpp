@@ -19,6 +19,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cmath>
@@ -264,6 +265,14 @@ struct TFRTFallbackFusePass
   /// elements), the only user of fused op `op` (fused_ops ["BiasAdd"] or
   /// ["BiasAdd", "Add"]), as its fused "Prelu"; true if it did.
   bool fusePreluOp(Operation *op);
+  /// Replaces the clip to [0, 6] that converters spell out,
+  /// Maximum(Minimum(x, 6), 0) or Minimum(Maximum(x, 0), 6) (`outer` the
+  /// last of the two), with tf.Relu6(x), which the fusion below then takes
+  /// into a convolution; true if it did.
+  bool clipToRelu6(Operation *outer);
+  /// Makes a fused op whose activation is Relu and whose only user is a
+  /// Relu6 end in Relu6 (Relu6(Relu(x)) is Relu6(x)); true if it did.
+  bool mergeReluIntoRelu6(Operation *op);
   /// Removes the same spelled-out PReLU, Add(x, Mul(Sub(x, Abs(x)), c)),
   /// after `abs` when x is a Relu's or Relu6's output (TF.js's converter
   /// folds the Relu of a PReLU into the convolution before it): x - |x| is 0
@@ -277,6 +286,10 @@ struct TFRTFallbackFusePass
   /// convolution with a constant filter (and optionally a constant
   /// BiasAdd) into new filter constants and a BiasAdd; true if it did.
   bool foldBatchNorm(Operation *bn);
+  /// Folds a tf.Mul of a convolution with a constant f32 filter (its only
+  /// user) by a constant of one or C elements (a batch norm's scale that a
+  /// converter left as Mul and Add) into the filter; true if it did.
+  bool foldScale(Operation *mul);
   /// Appends to `chain` (whose last op computes the bias) a residual Add
   /// (when `residual`), then an activation, with their fused_ops names and
   /// operands; returns the activation's extra attributes.
@@ -612,6 +625,71 @@ bool TFRTFallbackFusePass::fusePreluOp(Operation *op) {
   return true;
 }
 
+bool TFRTFallbackFusePass::clipToRelu6(Operation *outer) {
+  StringRef outerName = tfName(outer);
+  if ((outerName != "Maximum" && outerName != "Minimum") ||
+      outer->getNumOperands() != 2 || outer->getNumResults() != 1)
+    return false;
+  StringRef innerName = outerName == "Maximum" ? "Minimum" : "Maximum";
+  float innerBound = innerName == "Minimum" ? 6.0f : 0.0f;
+  float outerBound = outerName == "Minimum" ? 6.0f : 0.0f;
+  for (unsigned i = 0; i < 2; ++i) {
+    Operation *inner = outer->getOperand(i).getDefiningOp();
+    std::optional<float> bound = scalarF32(outer->getOperand(1 - i));
+    if (tfName(inner) != innerName || !bound || *bound != outerBound ||
+        inner->getNumOperands() != 2 || !inner->getResult(0).hasOneUse() ||
+        inner->getBlock() != outer->getBlock())
+      continue;
+    for (unsigned j = 0; j < 2; ++j) {
+      Value x = inner->getOperand(j);
+      std::optional<float> innerValue = scalarF32(inner->getOperand(1 - j));
+      auto type = dyn_cast<TensorType>(x.getType());
+      if (!innerValue || *innerValue != innerBound || !type ||
+          !type.getElementType().isF32() ||
+          x.getType() != outer->getResult(0).getType())
+        continue;
+      OpBuilder builder(outer);
+      OperationState state(
+          builder.getFusedLoc({inner->getLoc(), outer->getLoc()}), "tf.Relu6");
+      state.addOperands(x);
+      state.addTypes(outer->getResultTypes());
+      state.addAttribute("T", TypeAttr::get(type.getElementType()));
+      Operation *relu6 = builder.create(state);
+      SmallVector<Operation *, 2> bounds = {
+          outer->getOperand(1 - i).getDefiningOp(),
+          inner->getOperand(1 - j).getDefiningOp()};
+      outer->getResult(0).replaceAllUsesWith(relu6->getResult(0));
+      outer->erase();
+      inner->erase();
+      for (Operation *def : bounds)
+        if (def && def->use_empty())
+          def->erase();
+      return true;
+    }
+  }
+  return false;
+}
+
+bool TFRTFallbackFusePass::mergeReluIntoRelu6(Operation *op) {
+  auto fusedOps = op->getAttrOfType<ArrayAttr>("fused_ops");
+  if (!fusedOps || fusedOps.empty() || op->getNumResults() != 1)
+    return false;
+  auto last = dyn_cast<StringAttr>(fusedOps[fusedOps.size() - 1]);
+  Operation *relu6 = soleUser(op->getResult(0));
+  if (!last || last.getValue() != "Relu" || tfName(relu6) != "Relu6" ||
+      relu6->getBlock() != op->getBlock() ||
+      relu6->getResult(0).getType() != op->getResult(0).getType())
+    return false;
+  SmallVector<Attribute> names(fusedOps.begin(), fusedOps.end());
+  Builder builder(op->getContext());
+  names.back() = builder.getStringAttr("Relu6");
+  op->setAttr("fused_ops", builder.getArrayAttr(names));
+  op->setLoc(builder.getFusedLoc({op->getLoc(), relu6->getLoc()}));
+  relu6->getResult(0).replaceAllUsesWith(op->getResult(0));
+  relu6->erase();
+  return true;
+}
+
 bool TFRTFallbackFusePass::fuseHardSwish(Operation *op) {
   auto fusedOps = op->getAttrOfType<ArrayAttr>("fused_ops");
   if (!fusedOps || fusedOps.empty() || fusedOps.size() > 2 ||
@@ -798,6 +876,55 @@ bool TFRTFallbackFusePass::foldPad(Operation *conv) {
   return true;
 }
 
+bool TFRTFallbackFusePass::foldScale(Operation *mul) {
+  if (tfName(mul) != "Mul" || mul->getNumOperands() != 2 ||
+      mul->getNumResults() != 1)
+    return false;
+  for (unsigned i = 0; i < 2; ++i) {
+    Value x = mul->getOperand(i);
+    Value scale = mul->getOperand(1 - i);
+    Operation *conv = x.getDefiningOp();
+    StringRef convName = tfName(conv);
+    if ((convName != "Conv2D" && convName != "DepthwiseConv2dNative") ||
+        !x.hasOneUse() || !isNHWC(conv) || conv->getNumResults() != 1 ||
+        conv->getBlock() != mul->getBlock() ||
+        mul->getResult(0).getType() != x.getType())
+      continue;
+    std::optional<int64_t> channels = outputChannels(conv, convName);
+    auto filterType = dyn_cast<RankedTensorType>(conv->getOperand(1).getType());
+    std::optional<SmallVector<float>> filter =
+        constantF32Values(conv->getOperand(1));
+    std::optional<SmallVector<float>> factor = constantF32Values(scale);
+    if (!channels || *channels <= 0 || !filterType || !filter || !factor ||
+        !filterType.getElementType().isF32() ||
+        (static_cast<int64_t>(factor->size()) != *channels &&
+         factor->size() != 1) ||
+        !scalesChannels(scale, /*rank=*/4, *channels))
+      continue;
+    // The filter's last dimensions flatten to the output channel (as in
+    // foldBatchNorm): conv(w) * s = conv(w * s), rounded once per weight.
+    SmallVector<float> newFilter(filter->size());
+    for (size_t k = 0; k < filter->size(); ++k)
+      newFilter[k] =
+          (*filter)[k] * (*factor)[factor->size() == 1 ? 0 : k % *channels];
+    OpBuilder builder(conv);
+    Value filterConst = makeF32Const(builder, conv->getOperand(1).getLoc(),
+                                     filterType, newFilter);
+    Operation *oldFilter = conv->getOperand(1).getDefiningOp();
+    conv->setOperand(1, filterConst);
+    if (oldFilter->use_empty())
+      oldFilter->erase();
+    conv->setLoc(builder.getFusedLoc({conv->getLoc(), mul->getLoc()}));
+    mul->getResult(0).replaceAllUsesWith(conv->getResult(0));
+    Operation *scaleDef = scale.getDefiningOp();
+    mul->erase();
+    if (scaleDef && tfName(scaleDef) == "Const" && scaleDef->use_empty())
+      scaleDef->erase();
+    return true;
+  }
+  return false;
+}
+
 bool TFRTFallbackFusePass::foldBatchNorm(Operation *bn) {
   // Inference mode, NHWC, only y used.
   auto training = bn->getAttrOfType<BoolAttr>("is_training");
@@ -910,9 +1037,11 @@ void TFRTFallbackFusePass::runOnOperation() {
 
   // Zero padding and batch norms into the convolutions first, so that the
   // fusion below sees a convolution and its bias.
-  SmallVector<Operation *> convs, batchNorms;
+  SmallVector<Operation *> convs, batchNorms, muls;
   getOperation().walk([&](Operation *op) {
     StringRef name = tfName(op);
+    if (name == "Mul")
+      muls.push_back(op);
     if (name == "Conv2D" || name == "DepthwiseConv2dNative" ||
         name == "_FusedConv2D" || name == "_FusedDepthwiseConv2dNative" ||
         name == "FusedDepthwiseConv2dNative")
@@ -925,6 +1054,29 @@ void TFRTFallbackFusePass::runOnOperation() {
     foldPad(op);
   for (Operation *op : batchNorms)
     foldBatchNorm(op);
+  for (Operation *op : muls)
+    foldScale(op);
+  SmallVector<Operation *> clips;
+  getOperation().walk([&](Operation *op) {
+    StringRef name = tfName(op);
+    if (name == "Maximum" || name == "Minimum")
+      clips.push_back(op);
+  });
+  // An inner op of one clip may be the outer op of no other: erased ops
+  // are skipped by checking that they are still in the list's order.
+  llvm::DenseSet<Operation *> erased;
+  for (Operation *op : clips) {
+    if (erased.contains(op))
+      continue;
+    Operation *inner0 =
+        op->getNumOperands() == 2 ? op->getOperand(0).getDefiningOp() : nullptr;
+    Operation *inner1 =
+        op->getNumOperands() == 2 ? op->getOperand(1).getDefiningOp() : nullptr;
+    if (clipToRelu6(op)) {
+      erased.insert(inner0);
+      erased.insert(inner1);
+    }
+  }
 
   // Candidates first: fusing erases the ops after each one.
   SmallVector<Operation *> candidates;
@@ -964,8 +1116,8 @@ void TFRTFallbackFusePass::runOnOperation() {
       fused.push_back(op);
   });
   for (Operation *op : fused)
-    if (!fusePrelu(op) && !fuseHardSwish(op))
-      fusePreluOp(op);
+    if (!fusePrelu(op) && !fuseHardSwish(op) && !fusePreluOp(op))
+      mergeReluIntoRelu6(op);
 }
 
 } // namespace

@@ -457,3 +457,47 @@ func.func @prelu_op(%x: tensor<1x4x4x8xf32>, %r: tensor<1x4x4x8xf32>, %alpha: te
   %1 = "tf.Prelu"(%0, %alpha) : (tensor<*xf32>, tensor<1x1x8xf32>) -> tensor<*xf32>
   return %1 : tensor<*xf32>
 }
+
+// -----
+
+// A depthwise convolution whose output is scaled per channel (a batch
+// norm a converter left as Mul and Add), then shifted, Relu'd and clipped
+// to [0, 6] with Minimum and Maximum: the scale goes into the filter
+// (2 * (1, 3) = (2, 6)), the shift becomes the bias, the clip a Relu6
+// that takes the Relu's place.
+// CHECK-LABEL: func @scale_shift_clip
+// CHECK: %[[W:.*]] = "tf.Const"() {dtype = f32, value = dense<{{\[\[\[\[}}2.000000e+00], [6.000000e+00]]]]> : tensor<1x1x2x1xf32>}
+// CHECK: %[[F:.*]] = "tf._FusedDepthwiseConv2dNative"(%arg0, %[[W]], %{{[0-9]+}})
+// CHECK-SAME: fused_ops = ["BiasAdd", "Relu6"]
+// CHECK-NOT: "tf.Mul"
+// CHECK-NOT: "tf.Minimum"
+// CHECK-NOT: "tf.Maximum"
+// CHECK: return %[[F]]
+func.func @scale_shift_clip(%x: tensor<1x4x4x2xf32>) -> tensor<*xf32> {
+  %w = "tf.Const"() {value = dense<[[[[1.0], [3.0]]]]> : tensor<1x1x2x1xf32>} : () -> tensor<1x1x2x1xf32>
+  %s = "tf.Const"() {value = dense<2.0> : tensor<2xf32>} : () -> tensor<2xf32>
+  %b = "tf.Const"() {value = dense<0.5> : tensor<2xf32>} : () -> tensor<2xf32>
+  %six = "tf.Const"() {value = dense<6.0> : tensor<f32>} : () -> tensor<f32>
+  %zero = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %0 = "tf.DepthwiseConv2dNative"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x2xf32>, tensor<1x1x2x1xf32>) -> tensor<*xf32>
+  %1 = "tf.Mul"(%0, %s) : (tensor<*xf32>, tensor<2xf32>) -> tensor<*xf32>
+  %2 = "tf.Add"(%1, %b) : (tensor<*xf32>, tensor<2xf32>) -> tensor<*xf32>
+  %3 = "tf.Relu"(%2) : (tensor<*xf32>) -> tensor<*xf32>
+  %4 = "tf.Minimum"(%3, %six) : (tensor<*xf32>, tensor<f32>) -> tensor<*xf32>
+  %5 = "tf.Maximum"(%4, %zero) : (tensor<*xf32>, tensor<f32>) -> tensor<*xf32>
+  return %5 : tensor<*xf32>
+}
+
+// -----
+
+// A clip to other bounds is no Relu6.
+// CHECK-LABEL: func @other_clip
+// CHECK: "tf.Minimum"
+// CHECK: "tf.Maximum"
+func.func @other_clip(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %five = "tf.Const"() {value = dense<5.0> : tensor<f32>} : () -> tensor<f32>
+  %zero = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %0 = "tf.Minimum"(%x, %five) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  %1 = "tf.Maximum"(%0, %zero) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}

@@ -484,7 +484,13 @@ def TFRTFallbackFuse : Pass<"tfrt-fallback-fuse", "mlir::ModuleOp"> {
       constant scale, offset, mean and variance folds into the weights, as
       TensorFlow's `fold_batch_norms` graph transform does: the filter times
       `scale / sqrt(variance + epsilon)` per output channel, and a bias
-      `(bias - mean) * factor + offset` (computed in double, rounded once).
+      `(bias - mean) * factor + offset` (computed in double, rounded once);
+    - a `tf.Mul` of such a convolution (its only user) by a constant of one
+      or C elements (a batch norm's scale that a converter left as `Mul`
+      and `Add`) folds into the filter;
+    - a clip to [0, 6] spelled `Maximum(Minimum(x, 6), 0)` or
+      `Minimum(Maximum(x, 0), 6)` becomes `tf.Relu6(x)`, and a fused op
+      ending in `Relu` whose only user is a `Relu6` ends in `Relu6`.
 
     Then:
 
