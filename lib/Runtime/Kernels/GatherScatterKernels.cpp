@@ -4,12 +4,14 @@
 // SparseToDense and Where. Indices come from tensor data, so every index is
 // validated before any element moves; an out-of-range index is an
 // InvalidArgument error naming the first bad position, as TF's CPU kernels
-// report it. Gathers and SparseToDense move raw bits (dispatched on the
-// element size), ScatterNd adds (typed), Where tests != 0 (typed). GatherV2
-// also gathers strings, in a class of its own (StringCopy.h).
+// report it. Gathers (planned and copied by Gather.h, which the resource
+// gathers share) and SparseToDense move raw bits (dispatched on the element
+// size), ScatterNd adds (typed), Where tests != 0 (typed). GatherV2 also
+// gathers strings, in a class of its own (StringCopy.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "Gather.h"
 #include "KernelUtils.h"
 #include "StringCopy.h"
 
@@ -28,43 +30,13 @@ namespace {
 using namespace kernels;
 
 //===----------------------------------------------------------------------===//
-// GatherV2
+// GatherV2, GatherNd (Gather.h), ScatterNd
 //===----------------------------------------------------------------------===//
-
-/// Copies out[b, o, n, :] = params[b, o, idx[b, n], :] for validated
-/// indices, viewing params as [batch, outer, gather, inner] and the output
-/// as [batch, outer, n, inner].
-template <typename E>
-void gatherRows(const Eigen::ThreadPoolDevice &device, const E *params,
-                const int64_t *idx, E *out, int64_t batch, int64_t outer,
-                int64_t gather, int64_t n, int64_t inner) {
-  const double bytes = double(inner) * sizeof(E);
-  kernels::parallelFor(
-      device, batch * outer * n, Eigen::TensorOpCost(bytes, bytes, 1),
-      [=](Eigen::Index first, Eigen::Index last) {
-        for (Eigen::Index u = first; u < last; ++u) {
-          const int64_t k = u % n;
-          const int64_t bo = u / n;
-          const int64_t b = bo / outer;
-          const E *src = params + (bo * gather + idx[b * n + k]) * inner;
-          E *dst = out + u * inner;
-          if (inner == 1)
-            *dst = *src;
-          else
-            std::memcpy(dst, src, inner * sizeof(E));
-        }
-      });
-}
 
 /// GatherV2(params, indices, axis; batch_dims) and Gather(params, indices):
 /// slices of `params` along `axis` (an int32/int64 scalar in [-rank, rank),
-/// 0 for Gather) picked by `indices` (int32/int64, Tindices). With
-/// batch_dims = b (negative counts from indices' rank) the first b dims of
-/// params and indices must match and are iterated together; axis >= b.
-/// Output shape: params[:axis] + indices[b:] + params[axis + 1:]. Each
-/// index must be in [0, params.shape[axis]): "indices[1,0] = 7 is not in
-/// [0, 5)". `Strings` is the string form (StringCopy.h), a class of its
-/// own.
+/// 0 for Gather) picked by `indices` (int32/int64, Tindices), as planGather
+/// says. `Strings` is the string form (StringCopy.h), a class of its own.
 template <bool HasAxis, bool Strings = false>
 class GatherKernel final : public OpKernel {
 public:
@@ -76,14 +48,8 @@ public:
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &params = ctx->input(0);
     const Tensor &indices = ctx->input(1);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, isIndexTensor(indices),
-                              errorf("indices must be int32 or int64, got %s",
-                                     dtypeName(indices.dtype())));
-    TFRT_FALLBACK_OP_REQUIRES(ctx, params.rank() >= 1,
-                              errorf("params must be at least 1 dimensional"));
-    const int rank = params.rank();
     int64_t axis = 0;
-    if (HasAxis) {
+    if (HasAxis && isIndexTensor(indices) && params.rank() >= 1) {
       const Tensor &axisT = ctx->input(2);
       TFRT_FALLBACK_OP_REQUIRES(
           ctx, axisT.numElements() == 1 && isIndexTensor(axisT),
@@ -91,151 +57,53 @@ public:
                  axisT.shape().toString()));
       axis = indexAt(axisT, 0);
     }
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, axis >= -rank && axis < rank,
-        errorf("Expected axis in the range [%d, %d), but got %d", -rank, rank,
-               axis));
-    if (axis < 0)
-      axis += rank;
-    int64_t batchDims = batchDims_;
-    if (batchDims != 0) {
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx, batchDims >= -indices.rank() && batchDims <= indices.rank(),
-          errorf("Expected batch_dims in the range [%d, %d], but got %d",
-                 -indices.rank(), indices.rank(), batchDims));
-      if (batchDims < 0)
-        batchDims += indices.rank();
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx, batchDims < rank,
-          errorf("batch_dims (%d) must be less than rank(params) (%d).",
-                 batchDims, rank));
-      TFRT_FALLBACK_OP_REQUIRES(ctx, axis >= batchDims,
-                                errorf("batch_dims (%d) must be less than or "
-                                       "equal to axis (%d).",
-                                       batchDims, axis));
-      for (int d = 0; d < batchDims; ++d)
-        TFRT_FALLBACK_OP_REQUIRES(
-            ctx, params.dim(d) == indices.dim(d),
-            errorf("params.shape[%d]: %d should be equal to "
-                   "indices.shape[%d]: %d",
-                   d, params.dim(d), d, indices.dim(d)));
-    }
-    int64_t batch = 1, outer = 1, inner = 1, n = 1;
-    TensorShape::Dims outDims;
-    for (int d = 0; d < axis; ++d) {
-      outDims.push_back(params.dim(d));
-      (d < batchDims ? batch : outer) *= params.dim(d);
-    }
-    for (int d = batchDims; d < indices.rank(); ++d) {
-      outDims.push_back(indices.dim(d));
-      n *= indices.dim(d);
-    }
-    for (int d = axis + 1; d < rank; ++d) {
-      outDims.push_back(params.dim(d));
-      inner *= params.dim(d);
-    }
-    const int64_t gather = params.dim(axis);
-    // Validate (and widen) the indices.
-    const int64_t count = indices.numElements();
-    std::vector<int64_t> idx(count);
-    for (int64_t i = 0; i < count; ++i) {
-      idx[i] = indexAt(indices, i);
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx, idx[i] >= 0 && idx[i] < gather,
-          errorf("indices%s = %d is not in [0, %d)",
-                 sliceDebugString(indices.shape().dims(), i), idx[i], gather));
-    }
+    GatherPlan plan;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, planGather(*this, params, indices, axis, batchDims_, &plan));
     if constexpr (Strings) {
-      // out[b, o, k, :] = params[b, o, idx[b, k], :], as gatherRows.
+      // out[b, o, k, :] = params[b, o, idx[b, k], :], as gatherInto.
+      const int64_t outer = plan.outer, gather = plan.gather, n = plan.n,
+                    inner = plan.inner;
       std::vector<std::string_view> views;
-      views.reserve(static_cast<size_t>(batch * outer * n * inner));
+      views.reserve(static_cast<size_t>(plan.batch * outer * n * inner));
       const std::string_view *src = params.data<std::string_view>();
-      for (int64_t u = 0; u < batch * outer * n; ++u) {
+      for (int64_t u = 0; u < plan.batch * outer * n; ++u) {
         const int64_t k = u % n, bo = u / n, b = bo / outer;
         const std::string_view *row =
-            src + (bo * gather + idx[b * n + k]) * inner;
+            src + (bo * gather + plan.idx[b * n + k]) * inner;
         views.insert(views.end(), row, row + inner);
       }
-      StatusOr<Tensor> out = makeStringTensor(TensorShape(outDims), views);
+      StatusOr<Tensor> out = makeStringTensor(TensorShape(plan.outDims), views);
       TFRT_FALLBACK_OP_REQUIRES_OK(ctx, out.status());
       ctx->setOutput(0, *std::move(out));
       return;
     }
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, ctx->allocateOutput(0, TensorShape(outDims), &out));
-    if (out->numElements() == 0)
-      return;
-    dispatchElementSize(params.dtype(), [&](auto e) {
-      using E = decltype(e);
-      gatherRows<E>(ctx->eigenDevice(),
-                    static_cast<const E *>(params.rawData()), idx.data(),
-                    static_cast<E *>(out->rawData()), batch, outer, gather, n,
-                    inner);
-    });
+        ctx, ctx->allocateOutput(0, TensorShape(plan.outDims), &out));
+    gatherInto(ctx->eigenDevice(), params, plan, *out);
   }
 
 private:
   int64_t batchDims_ = 0;
 };
 
-//===----------------------------------------------------------------------===//
-// GatherNd, ScatterNd
-//===----------------------------------------------------------------------===//
-
 /// GatherNd(params, indices): indices [..., k] (int32/int64, k <= rank of
 /// params) address slices params[i0, ..., ik-1, :]; output shape is
-/// indices.shape[:-1] + params.shape[k:].
+/// indices.shape[:-1] + params.shape[k:] (planGatherNd).
 class GatherNdKernel final : public OpKernel {
 public:
   explicit GatherNdKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &params = ctx->input(0);
-    const Tensor &indices = ctx->input(1);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, isIndexTensor(indices),
-                              errorf("indices must be int32 or int64, got %s",
-                                     dtypeName(indices.dtype())));
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, indices.rank() >= 1,
-        errorf("indices must be at least a vector, got shape %s",
-               indices.shape().toString()));
-    const int64_t k = indices.dim(indices.rank() - 1);
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, k <= params.rank(),
-        errorf("index innermost dimension length must be <= params rank; "
-               "saw: %d vs. %d",
-               k, params.rank()));
-    TensorShape::Dims outDims(indices.shape().dims().begin(),
-                              indices.shape().dims().end() - 1);
-    const TensorShape::Dims ndDims = outDims;
-    int64_t inner = 1;
-    for (int d = static_cast<int>(k); d < params.rank(); ++d) {
-      outDims.push_back(params.dim(d));
-      inner *= params.dim(d);
-    }
-    const int64_t n = TensorShape(ndDims).numElements();
-    std::vector<int64_t> offsets;
-    int64_t bad = 0;
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx,
-        flattenIndexTuples(indices, n, k, params.shape().dims(), &offsets,
-                           &bad),
-        errorf("indices%s = [%s] does not index into param shape %s",
-               sliceDebugString(ndDims, bad), tupleString(indices, bad, k),
-               params.shape().toString()));
+    GatherPlan plan;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, planGatherNd(*this, params, ctx->input(1), &plan));
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, ctx->allocateOutput(0, TensorShape(outDims), &out));
-    if (out->numElements() == 0)
-      return;
-    dispatchElementSize(params.dtype(), [&](auto e) {
-      using E = decltype(e);
-      gatherRows<E>(ctx->eigenDevice(),
-                    static_cast<const E *>(params.rawData()), offsets.data(),
-                    static_cast<E *>(out->rawData()), 1, 1,
-                    params.numElements() / inner, n, inner);
-    });
+        ctx, ctx->allocateOutput(0, TensorShape(plan.outDims), &out));
+    gatherInto(ctx->eigenDevice(), params, plan, *out);
   }
 };
 

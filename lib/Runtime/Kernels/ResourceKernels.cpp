@@ -16,19 +16,35 @@
 //   immutable, an assignment replaces the buffer, never writes into it).
 // - VarIsInitializedOp(resource): whether the variable has a value.
 // - DestroyResourceOp(resource, ignore_lookup_error): deletes it.
+// - VariableShape(input): the value's shape.
+// - ResourceGather / ResourceGatherNd(resource, indices): GatherV2 (axis =
+//   batch_dims) / GatherNd of the value (Gather.h).
+// - ResourceScatter{Add,Sub,Mul,Div,Min,Max,Update} and
+//   ResourceScatterNd{Add,Sub,Min,Max,Update}(resource, indices, updates)
+//   and ResourceStridedSliceAssign(ref, begin, end, strides, value): the
+//   value with some slices updated (Scatter.h, StridedSlice.h). The new
+//   value is built in a copy that replaces the old one (copy-on-write, as
+//   AssignAdd), after every index and shape has been checked.
 // Reads and writes of one variable are ordered by the program's chains (the
-// ops are stateful); each kernel holds the variable's mutex while it works.
+// ops are stateful); each kernel holds the variable's mutex while it works
+// (the gathers only while they take the value).
 //
 //===----------------------------------------------------------------------===//
 
+#include "Gather.h"
 #include "KernelUtils.h"
+#include "Scatter.h"
+#include "StridedSlice.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/Resource.h"
 
 #include "tfrt_fallback/Runtime/StrCat.h"
 
+#include <algorithm>
+#include <cstring>
 #include <memory>
+#include <utility>
 
 namespace tfrt_fallback::rt {
 namespace {
@@ -297,11 +313,385 @@ private:
   bool ignoreLookupError_ = true;
 };
 
+/// Calls f(DTypeTag<T>{}) for the number type T of `dtype` (one of
+/// kUpdateDTypes); false for another dtype.
+template <typename F> bool dispatchNumber(DType dtype, F &&f) {
+  switch (dtype) {
+#define TFRT_FALLBACK_NUMBER_CASE(Enum, CppType)                               \
+  case DType::Enum:                                                            \
+    f(DTypeTag<CppType>{});                                                    \
+    return true;
+    TFRT_FALLBACK_NUMBER_CASE(F32, float)
+    TFRT_FALLBACK_NUMBER_CASE(F64, double)
+    TFRT_FALLBACK_NUMBER_CASE(F16, Eigen::half)
+    TFRT_FALLBACK_NUMBER_CASE(BF16, Eigen::bfloat16)
+    TFRT_FALLBACK_NUMBER_CASE(I8, int8_t)
+    TFRT_FALLBACK_NUMBER_CASE(I16, int16_t)
+    TFRT_FALLBACK_NUMBER_CASE(I32, int32_t)
+    TFRT_FALLBACK_NUMBER_CASE(I64, int64_t)
+    TFRT_FALLBACK_NUMBER_CASE(U8, uint8_t)
+    TFRT_FALLBACK_NUMBER_CASE(U16, uint16_t)
+    TFRT_FALLBACK_NUMBER_CASE(U32, uint32_t)
+    TFRT_FALLBACK_NUMBER_CASE(U64, uint64_t)
+#undef TFRT_FALLBACK_NUMBER_CASE
+  default:
+    return false;
+  }
+}
+
+/// The variable's value when it has `dtype`; otherwise null after
+/// recording TF's ReadVariableOp error.
+const Tensor *readableValue(OpKernelContextInterface *ctx, const OpKernel &op,
+                            const LockedVar &locked, DType dtype) {
+  if (locked.var->dtype() == dtype)
+    return &locked.var->value;
+  ctx->ctxFailure(op.errorf("Trying to read variable %s with wrong dtype. "
+                            "Expected %s got %s",
+                            locked.handle->debugName(),
+                            dtypeName(locked.var->dtype()), dtypeName(dtype)));
+  return nullptr;
+}
+
+/// A new tensor holding a copy of `value`, to update and then assign.
+StatusOr<Tensor> copyOf(const Tensor &value) {
+  StatusOr<Tensor> copy = Tensor::allocate(value.dtype(), value.shape());
+  if (copy.ok() && value.totalBytes())
+    std::memcpy(copy->rawData(), value.rawData(), value.totalBytes());
+  return copy;
+}
+
+/// ResourceGather(resource, indices; batch_dims, validate_indices): the
+/// variable's value gathered as GatherV2(value, indices, axis = batch_dims,
+/// batch_dims) does. validate_indices is ignored: indices are always
+/// checked (as TF's CPU kernel does).
+class ResourceGatherKernel final : public OpKernel {
+public:
+  explicit ResourceGatherKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("dtype", &dtype_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, getOptionalAttr(ctx, "batch_dims", &batchDims_));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, batchDims_ >= 0,
+        errorf("batch_dims is negative (%d)", batchDims_));
+  }
+  void compute(OpKernelContextInterface *ctx) override {
+    Tensor params;
+    {
+      LockedVar locked = lockInitializedVar(ctx, *this);
+      if (!locked.var)
+        return;
+      const Tensor *value = readableValue(ctx, *this, locked, dtype_);
+      if (!value)
+        return;
+      // Values are never written into: the gather reads this one after
+      // the lock is released.
+      params = *value;
+    }
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, params.rank() < 1 || params.rank() >= batchDims_,
+        errorf("params must have at least %d (batch_dims) dimensions but it "
+               "has shape %s",
+               batchDims_, params.shape().toString()));
+    GatherPlan plan;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 planGather(*this, params, ctx->input(1),
+                                            batchDims_, batchDims_, &plan));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape(plan.outDims), &out));
+    gatherInto(ctx->eigenDevice(), params, plan, *out);
+  }
+
+private:
+  DType dtype_ = DType::Invalid;
+  int64_t batchDims_ = 0;
+};
+
+/// ResourceGatherNd(resource, indices): GatherNd(value, indices) of the
+/// variable's value.
+class ResourceGatherNdKernel final : public OpKernel {
+public:
+  explicit ResourceGatherNdKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("dtype", &dtype_));
+  }
+  void compute(OpKernelContextInterface *ctx) override {
+    Tensor params;
+    {
+      LockedVar locked = lockInitializedVar(ctx, *this);
+      if (!locked.var)
+        return;
+      const Tensor *value = readableValue(ctx, *this, locked, dtype_);
+      if (!value)
+        return;
+      params = *value;
+    }
+    GatherPlan plan;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, planGatherNd(*this, params, ctx->input(1), &plan));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape(plan.outDims), &out));
+    gatherInto(ctx->eigenDevice(), params, plan, *out);
+  }
+
+private:
+  DType dtype_ = DType::Invalid;
+};
+
+/// VariableShape(input; out_type): the shape of the variable's value, an
+/// int32 (the default) or int64 vector.
+class VariableShapeKernel final : public OpKernel {
+public:
+  explicit VariableShapeKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 getOptionalAttr(ctx, "out_type", &outType_));
+  }
+  void compute(OpKernelContextInterface *ctx) override {
+    TensorShape shape;
+    {
+      LockedVar locked = lockInitializedVar(ctx, *this);
+      if (!locked.var)
+        return;
+      shape = locked.var->value.shape();
+    }
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape{shape.rank()}, &out));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, out->dtype() == DType::I32 || out->dtype() == DType::I64,
+        errorf("out_type must be int32 or int64, got %s",
+               dtypeName(out->dtype())));
+    for (int i = 0; i < shape.rank(); ++i) {
+      if (out->dtype() == DType::I32)
+        out->data<int32_t>()[i] = static_cast<int32_t>(shape.dim(i));
+      else
+        out->data<int64_t>()[i] = shape.dim(i);
+    }
+  }
+
+private:
+  DType outType_ = DType::I32;
+};
+
+/// Which TF kernel's rules a scatter into a variable follows.
+enum class ScatterRules {
+  /// ResourceScatterAdd and friends (resource_variable_ops.cc): rows of the
+  /// value picked by indices of any shape; updates.shape = indices.shape +
+  /// value.shape[1:], or a scalar for every element of those rows. Their
+  /// type attribute is `dtype`.
+  Rows,
+  /// ResourceScatterNdAdd and friends (scatter_nd_op.cc): slices addressed
+  /// by the tuples of indices [..., k]; updates.shape = indices.shape[:-1] +
+  /// value.shape[k:]. Their type attribute is `T`, and bad_indices_policy
+  /// "IGNORE" skips tuples out of range.
+  Nd,
+};
+
+/// ResourceScatter{Add,Sub,Mul,Div,Min,Max,Update}(resource, indices,
+/// updates) and ResourceScatterNd{Add,Sub,Min,Max,Update}(ref, indices,
+/// updates): the variable's value with each update slice combined into the
+/// slice its index addresses (Op of Scatter.h; repeated indices apply in
+/// order). Every index is checked before anything changes; the new value
+/// replaces the old one (which readers may share) as a whole. Update moves
+/// raw elements of any dtype; the others are typed (kUpdateDTypes).
+/// ResourceScatterDiv fails on a zero update, as TF's CPU kernel does.
+template <ScatterRules Rules, ScatterOp Op>
+class ResourceScatterKernel final : public OpKernel {
+public:
+  explicit ResourceScatterKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx,
+        ctx->getAttr(Rules == ScatterRules::Rows ? "dtype" : "T", &dtype_));
+    if (Rules == ScatterRules::Nd)
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, readBadIndicesPolicy(*this, ctx, &ignoreBad_));
+  }
+  void compute(OpKernelContextInterface *ctx) override {
+    LockedVar locked = lockInitializedVar(ctx, *this);
+    if (!locked.var)
+      return;
+    const Tensor &old = locked.var->value;
+    const Tensor &indices = ctx->input(1);
+    const Tensor &updates = ctx->input(2);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, old.dtype() == updates.dtype() && old.dtype() == dtype_,
+        errorf("DType of scatter resource and updates does not match."));
+    ScatterPlan plan;
+    if constexpr (Rules == ScatterRules::Rows) {
+      bool hasZero = false;
+      if constexpr (Op == ScatterOp::Div)
+        dispatchNumber(dtype_, [&](auto tag) {
+          using T = typename decltype(tag)::Type;
+          hasZero = containsZero<T>(updates);
+        });
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                   planScatterRows(*this, old.shape(), indices,
+                                                   updates, hasZero, &plan));
+    } else {
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                   planScatterNd(*this, old.shape(), indices,
+                                                 updates, ignoreBad_, &plan));
+    }
+    if (plan.offsets.empty())
+      return;
+    StatusOr<Tensor> updated = copyOf(old);
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, updated.status());
+    if constexpr (Op == ScatterOp::Update) {
+      applyScatterUpdateBytes(updated->rawData(), plan, updates.rawData(),
+                              dtypeSize(dtype_));
+    } else {
+      const bool typed = dispatchNumber(dtype_, [&](auto tag) {
+        using T = typename decltype(tag)::Type;
+        applyScatter<T, Op>(updated->template data<T>(), plan,
+                            updates.data<T>());
+      });
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, typed, errorf("unsupported dtype %s", dtypeName(dtype_)));
+    }
+    locked.var->value = *std::move(updated);
+  }
+
+private:
+  DType dtype_ = DType::Invalid;
+  bool ignoreBad_ = false;
+};
+
+/// ResourceStridedSliceAssign(ref, begin, end, strides, value; T, masks):
+/// the variable's value with the strided slice StridedSlice(value, begin,
+/// end, strides) would read (StridedSlice.h) set to `value`, broadcast to
+/// the slice's shape as TF's StridedSliceAssignBCast does (leading dims of
+/// `value` beyond the slice's rank must be 1). The new value replaces the
+/// old one as a whole. Raw elements, every dtype.
+class ResourceStridedSliceAssignKernel final : public OpKernel {
+public:
+  explicit ResourceStridedSliceAssignKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("T", &dtype_));
+    const std::pair<const char *, int32_t *> masks[] = {
+        {"begin_mask", &beginMask_},
+        {"end_mask", &endMask_},
+        {"ellipsis_mask", &ellipsisMask_},
+        {"new_axis_mask", &newAxisMask_},
+        {"shrink_axis_mask", &shrinkMask_}};
+    for (const auto &[name, value] : masks)
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, getOptionalAttr(ctx, name, value));
+  }
+  void compute(OpKernelContextInterface *ctx) override {
+    LockedVar locked = lockInitializedVar(ctx, *this);
+    if (!locked.var)
+      return;
+    const Tensor &old = locked.var->value;
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, old.dtype() == dtype_,
+        errorf("l-value dtype %s does not match r-value dtype %s",
+               dtypeName(old.dtype()), dtypeName(dtype_)));
+    StridedSlicePlan plan;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, planStridedSlice(*this, old.shape(), ctx->input(1), ctx->input(2),
+                              ctx->input(3), beginMask_, endMask_,
+                              ellipsisMask_, newAxisMask_, shrinkMask_, &plan));
+    int64_t count = 1;
+    for (int64_t dim : plan.processingDims)
+      count *= dim;
+    if (count == 0)
+      return;
+    const Tensor &value = ctx->input(4);
+    // The value's element step along each input dim (0: broadcast).
+    Dims valueSteps;
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, broadcastSteps(value.shape(), plan, &valueSteps),
+        errorf("Cannot broadcast input shape %s into final shape %s",
+               value.shape().toString(),
+               TensorShape(plan.finalDims).toString()));
+    StatusOr<Tensor> updated = copyOf(old);
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, updated.status());
+    const int rank = old.rank();
+    Dims steps = stridesOf(old.shape().dims());
+    int64_t base = 0;
+    for (int d = 0; d < rank; ++d) {
+      base += plan.begin[d] * steps[d];
+      steps[d] *= plan.stride[d];
+    }
+    dispatchElementSize(dtype_, [&](auto e) {
+      using E = decltype(e);
+      E *dst = static_cast<E *>(updated->rawData());
+      const E *src = static_cast<const E *>(value.rawData());
+      // An odometer over the slice's input-dim coordinates.
+      Dims index(rank, 0);
+      int64_t to = base, from = 0;
+      for (int64_t i = 0; i < count; ++i) {
+        dst[to] = src[from];
+        for (int d = rank - 1; d >= 0; --d) {
+          if (++index[d] < plan.processingDims[d]) {
+            to += steps[d];
+            from += valueSteps[d];
+            break;
+          }
+          to -= steps[d] * (plan.processingDims[d] - 1);
+          from -= valueSteps[d] * (plan.processingDims[d] - 1);
+          index[d] = 0;
+        }
+      }
+    });
+    locked.var->value = *std::move(updated);
+  }
+
+private:
+  /// TF's StridedSliceAssignBCast of `shape` into the plan's final shape,
+  /// as element steps of a value of `shape` along each input dim (0 where
+  /// it broadcasts or the dim is shrunk); false if it does not broadcast.
+  static bool broadcastSteps(const TensorShape &shape,
+                             const StridedSlicePlan &plan, Dims *steps) {
+    const int finalRank = static_cast<int>(plan.finalDims.size());
+    const int inStart = std::max(0, shape.rank() - finalRank);
+    for (int i = 0; i < inStart; ++i)
+      if (shape.dim(i) != 1)
+        return false;
+    const int outStart = std::max(0, finalRank - shape.rank());
+    const Dims valueStrides = stridesOf(shape.dims());
+    steps->assign(plan.processingDims.size(), 0);
+    for (int f = outStart; f < finalRank; ++f) {
+      const int v = f - outStart + inStart;
+      const int64_t dim = shape.dim(v);
+      if (dim != plan.finalDims[f] && dim != 1)
+        return false;
+      const int p = plan.finalToProcessing[f];
+      if (p >= 0 && dim != 1)
+        (*steps)[p] = valueStrides[v];
+    }
+    return true;
+  }
+
+  DType dtype_ = DType::Invalid;
+  int32_t beginMask_ = 0, endMask_ = 0, ellipsisMask_ = 0, newAxisMask_ = 0,
+          shrinkMask_ = 0;
+};
+
 /// The dtypes TF registers AssignAdd/AssignSubVariableOp for on CPU (its
 /// number types without complex and the quantized ones).
 constexpr DType kUpdateDTypes[] = {
     DType::F32, DType::F64, DType::F16, DType::BF16, DType::I8,  DType::I16,
     DType::I32, DType::I64, DType::U8,  DType::U16,  DType::U32, DType::U64};
+
+/// Registers the scatter kernel of `Op` with rules `R` for op `Id`: Update
+/// for every buffer dtype, the others for kUpdateDTypes (TF's number
+/// types; Min and Max its real number types, the same here), constrained
+/// on the ops' type attribute (dtype, or T for the Nd ops).
+template <OpId Id, typename R, ScatterOp Op>
+void registerScatter(KernelRegistry &registry) {
+  constexpr std::string_view attr =
+      R::value == ScatterRules::Rows ? "dtype" : "T";
+  if constexpr (Op == ScatterOp::Update)
+    registerKernel<Id, ResourceScatterKernel<R::value, Op>>(
+        registry, {{attr, kAllDTypes}});
+  else
+    registerKernel<Id, ResourceScatterKernel<R::value, Op>>(
+        registry, {{attr, kUpdateDTypes}});
+}
 
 } // namespace
 
@@ -319,6 +709,32 @@ void registerResourceKernels(KernelRegistry &registry) {
       registry, {{"dtype", kUpdateDTypes}});
   registerKernel<OpId::kVarIsInitializedOp, VarIsInitializedOpKernel>(registry);
   registerKernel<OpId::kDestroyResourceOp, DestroyResourceOpKernel>(registry);
+  registerKernel<OpId::kVariableShape, VariableShapeKernel>(
+      registry, {{"out_type", {DType::I32, DType::I64}}});
+  // Index dtype attributes (Tindices, Index) are checked on the operands.
+  registerKernel<OpId::kResourceGather, ResourceGatherKernel>(
+      registry, {{"dtype", kAllDTypes}});
+  registerKernel<OpId::kResourceGatherNd, ResourceGatherNdKernel>(
+      registry, {{"dtype", kAllDTypes}});
+  using Rows = std::integral_constant<ScatterRules, ScatterRules::Rows>;
+  using Nd = std::integral_constant<ScatterRules, ScatterRules::Nd>;
+  registerScatter<OpId::kResourceScatterAdd, Rows, ScatterOp::Add>(registry);
+  registerScatter<OpId::kResourceScatterSub, Rows, ScatterOp::Sub>(registry);
+  registerScatter<OpId::kResourceScatterMul, Rows, ScatterOp::Mul>(registry);
+  registerScatter<OpId::kResourceScatterDiv, Rows, ScatterOp::Div>(registry);
+  registerScatter<OpId::kResourceScatterMin, Rows, ScatterOp::Min>(registry);
+  registerScatter<OpId::kResourceScatterMax, Rows, ScatterOp::Max>(registry);
+  registerScatter<OpId::kResourceScatterUpdate, Rows, ScatterOp::Update>(
+      registry);
+  registerScatter<OpId::kResourceScatterNdAdd, Nd, ScatterOp::Add>(registry);
+  registerScatter<OpId::kResourceScatterNdSub, Nd, ScatterOp::Sub>(registry);
+  registerScatter<OpId::kResourceScatterNdMin, Nd, ScatterOp::Min>(registry);
+  registerScatter<OpId::kResourceScatterNdMax, Nd, ScatterOp::Max>(registry);
+  registerScatter<OpId::kResourceScatterNdUpdate, Nd, ScatterOp::Update>(
+      registry);
+  registerKernel<OpId::kResourceStridedSliceAssign,
+                 ResourceStridedSliceAssignKernel>(registry,
+                                                   {{"T", kAllDTypes}});
 }
 
 } // namespace tfrt_fallback::rt

@@ -1,0 +1,49 @@
+//===- StridedSlice.h - TF's strided-slice spec -----------------*- C++ -*-===//
+//
+// Private to lib/Runtime/Kernels: TensorFlow's ValidateStridedSliceOp
+// (strided_slice_op.cc, util/strided_slice_op.cc), ported for known input
+// shapes. StridedSlice (SliceKernels.cpp) reads the slice it plans and
+// ResourceStridedSliceAssign (ResourceKernels.cpp) writes it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_STRIDEDSLICE_H
+#define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_STRIDEDSLICE_H
+
+#include "StridedCopy.h"
+
+#include "tfrt_fallback/Runtime/OpKernel.h"
+#include "tfrt_fallback/Runtime/Status.h"
+#include "tfrt_fallback/Runtime/Tensor.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace tfrt_fallback::rt::kernels {
+
+/// The result of TF's ValidateStridedSliceOp: the per-input-dim begin and
+/// stride and the processing shape (one entry per input dim), and the final
+/// shape (new axes added, shrunk axes removed) with, for each final dim,
+/// the input dim it walks (-1 for a new axis).
+struct StridedSlicePlan {
+  Dims begin, stride, processingDims;
+  TensorShape::Dims finalDims;
+  std::vector<int> finalToProcessing;
+  bool identity = true;
+};
+
+/// TF's ValidateStridedSliceOp for an input of `shape`: expands the sparse
+/// spec (begin, end and strides: 1-D int32/int64 of one size; ellipsis,
+/// new_axis) into one entry per input dim, applies the begin/end masks,
+/// clamps begin/end into the valid range for the stride's sign, checks
+/// shrink indices, and computes the slice sizes. Errors name `kernel`.
+Status planStridedSlice(const OpKernel &kernel, const TensorShape &shape,
+                        const Tensor &beginT, const Tensor &endT,
+                        const Tensor &stridesT, int32_t beginMask,
+                        int32_t endMask, int32_t ellipsisMask,
+                        int32_t newAxisMask, int32_t shrinkMask,
+                        StridedSlicePlan *plan);
+
+} // namespace tfrt_fallback::rt::kernels
+
+#endif // TFRT_FALLBACK_LIB_RUNTIME_KERNELS_STRIDEDSLICE_H
