@@ -9,8 +9,9 @@
 
 #include "CompilerFuzzUtils.h"
 
+#include "tfrt_fallback/Transforms/ParseSource.h"
+
 #include "mlir/IR/OwningOpRef.h"
-#include "mlir/Parser/Parser.h"
 
 #include <string>
 
@@ -22,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string text(reinterpret_cast<const char *>(data), size);
   mlir::ParserConfig config(fuzz::nextContext());
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(text, config);
+      tfrt_fallback::parseSourceString(text, config);
   if (module)
     fuzz::compileAndLoad(*module);
   return 0;

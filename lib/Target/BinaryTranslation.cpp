@@ -11,6 +11,7 @@
 #include "tfrt_fallback/InitAllDialects.h"
 #include "tfrt_fallback/Runtime/BinaryFormat.h"
 #include "tfrt_fallback/Transforms/KernelManifest.h"
+#include "tfrt_fallback/Transforms/ParseSource.h"
 #include "tfrt_fallback/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -96,7 +97,8 @@ void tfrt_fallback::registerBinaryProgramTranslations() {
                                 input.size()),
               context);
         } else {
-          module = parseSourceFile<ModuleOp>(*sourceMgr, context);
+          module =
+              tfrt_fallback::parseSourceFile(*sourceMgr, ParserConfig(context));
           if (module &&
               failed(lowerToFallback(*module, TFRTFallbackPipelineOptions())))
             return failure();
@@ -107,20 +109,28 @@ void tfrt_fallback::registerBinaryProgramTranslations() {
         return success();
       });
 
-  TranslateFromMLIRRegistration toBinary(
+  TranslateRegistration toBinary(
       "mlir-to-bef",
       "Write a binary program (runs the tfrt-fallback pipeline first when "
       "the module holds TF ops)",
-      [](ModuleOp module, llvm::raw_ostream &os) -> LogicalResult {
-        if (failed(lowerToFallback(module, TFRTFallbackPipelineOptions())))
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         llvm::raw_ostream &os, MLIRContext *context) -> LogicalResult {
+        DialectRegistry registry;
+        registerAllDialects(registry);
+        context->appendDialectRegistry(registry);
+        // Parsed here, not by MLIR's translate driver, to refuse first what
+        // MLIR's parser would abort on (ParseSource.h).
+        OwningOpRef<ModuleOp> module =
+            tfrt_fallback::parseSourceFile(*sourceMgr, ParserConfig(context));
+        if (!module ||
+            failed(lowerToFallback(*module, TFRTFallbackPipelineOptions())))
           return failure();
         std::vector<uint8_t> bytes;
-        if (failed(writeBinaryProgram(module, bytes)))
+        if (failed(writeBinaryProgram(*module, bytes)))
           return failure();
         os.write(reinterpret_cast<const char *>(bytes.data()), bytes.size());
         return success();
-      },
-      registerAllDialects);
+      });
 
   TranslateToMLIRRegistration fromBinary(
       "bef-to-mlir",

@@ -18,6 +18,7 @@
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/Runner.h"
 #include "tfrt_fallback/Target/BinaryProgram.h"
+#include "tfrt_fallback/Transforms/ParseSource.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -67,7 +68,8 @@ static bool compileProgram(const std::string &path, bool referenceF64,
         sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer(), path,
         options, &context);
   } else
-    module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+    module =
+        tfrt_fallback::parseSourceFile(sourceMgr, mlir::ParserConfig(&context));
   if (!module)
     return false;
   if (referenceF64) {
