@@ -50,6 +50,7 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerBincountKernels,
                                            registerFakeQuantKernels,
                                            registerSparseSegmentKernels,
+                                           registerSparseKernels,
                                            registerXentKernels,
                                            registerQrKernels,
                                            registerColorKernels,

@@ -86,6 +86,7 @@ void registerTensorScatterKernels(KernelRegistry &registry);
 void registerBincountKernels(KernelRegistry &registry);
 void registerFakeQuantKernels(KernelRegistry &registry);
 void registerSparseSegmentKernels(KernelRegistry &registry);
+void registerSparseKernels(KernelRegistry &registry);
 void registerXentKernels(KernelRegistry &registry);
 void registerQrKernels(KernelRegistry &registry);
 void registerColorKernels(KernelRegistry &registry);

@@ -41,6 +41,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerBincountKernels(registry);
   registerFakeQuantKernels(registry);
   registerSparseSegmentKernels(registry);
+  registerSparseKernels(registry);
   registerXentKernels(registry);
   registerQrKernels(registry);
   registerColorKernels(registry);
