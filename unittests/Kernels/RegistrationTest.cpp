@@ -36,6 +36,7 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerReductionKernels,
                                            registerNmsKernels,
                                            registerListKernels,
+                                           registerMapKernels,
                                            registerTensorArrayKernels,
                                            registerMathKernels,
                                            registerResourceKernels,

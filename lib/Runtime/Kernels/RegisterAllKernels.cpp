@@ -27,6 +27,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerReductionKernels(registry);
   registerNmsKernels(registry);
   registerListKernels(registry);
+  registerMapKernels(registry);
   registerTensorArrayKernels(registry);
   registerResourceKernels(registry);
   registerMathKernels(registry);
