@@ -40,6 +40,7 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerTensorArrayKernels,
                                            registerMathKernels,
                                            registerResourceKernels,
+                                           registerLookupTableKernels,
                                            registerLinalgKernels,
                                            registerPartitionKernels,
                                            registerUniqueKernels,

@@ -72,6 +72,10 @@ void registerTensorArrayKernels(KernelRegistry &registry);
 /// VarHandleOp, ReadVariableOp, AssignVariableOp, AssignAdd/SubVariableOp,
 /// VarIsInitializedOp, DestroyResourceOp (ResourceKernels.cpp).
 void registerResourceKernels(KernelRegistry &registry);
+/// Lookup tables, resources of the ResourceManager (HashTableV2,
+/// MutableHashTableV2, InitializeTableV2, LookupTableFindV2, ...;
+/// LookupTableKernels.cpp, LookupInitKernels.cpp).
+void registerLookupTableKernels(KernelRegistry &registry);
 /// Math beyond the elementwise family: scans, safe and special functions,
 /// bit operations, bucketing and segment reductions (Cumsum, Xlogy,
 /// DivNoNan, BitwiseAnd, LeftShift, Bucketize, LinSpace, SegmentSum, ...).

@@ -30,6 +30,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerMapKernels(registry);
   registerTensorArrayKernels(registry);
   registerResourceKernels(registry);
+  registerLookupTableKernels(registry);
   registerMathKernels(registry);
   registerLinalgKernels(registry);
   registerPartitionKernels(registry);
