@@ -7,6 +7,8 @@
 
 #include "KernelTestUtils.h"
 
+#include "tfrt_fallback/Runtime/StringTensor.h"
+
 #include <limits>
 
 using namespace tfrt_fallback::rt;
@@ -42,6 +44,19 @@ TEST(Assert, PassesAndFails) {
                    /*ordered=*/true);
   EXPECT_EQ(out.status().message(),
             opError("Assert", "In[0] should be a scalar: [1]"));
+}
+
+TEST(Assert, StringData) {
+  // TF's usual message: a string tensor first, its bytes C-escaped.
+  StatusOr<Tensor> text = makeStringTensor(
+      TensorShape{}, std::vector<std::string_view>{"x must be \"small\"\n"});
+  ASSERT_TRUE(text.ok());
+  auto out = runKernelN("Assert", assertAttrs({DType::String, DType::I32}),
+                        {makeTensor<bool>({}, {false}), *text, i32({}, {9})},
+                        {}, /*ordered=*/true);
+  EXPECT_EQ(
+      out.status().message(),
+      opError("Assert", "assertion failed: [x must be \\\"small\\\"\\n] [9]"));
 }
 
 TEST(CheckNumerics, Messages) {

@@ -1,15 +1,17 @@
-//===- TensorArrayKernelsTest.cpp - TensorArray V3 kernel tests -*- C++ -*-===//
+//===- TensorArrayKernelsTest.cpp - TensorArray kernel tests ----*- C++ -*-===//
 //
 // Create, write, read, scatter, gather, split, concat, size and close a
 // TensorArray, each op a program of its own (the array lives with its
-// handle, not with an executor), and the errors. Expected values and
-// messages follow TensorFlow's tensor_array.h and tensor_array_ops.cc.
+// handle, not with an executor), and the errors. Then the V1 and V2 ops on
+// string handles, and V1's Pack and Unpack. Expected values and messages
+// follow TensorFlow's tensor_array.h and tensor_array_ops.cc.
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelTestUtils.h"
 
 #include "tfrt_fallback/Runtime/Resource.h"
+#include "tfrt_fallback/Runtime/StringTensor.h"
 
 using namespace tfrt_fallback::rt;
 using namespace tfrt_fallback::rt::testing;
@@ -382,6 +384,221 @@ TEST(TensorArray, Close) {
   EXPECT_EQ(message(read(handle, 0)),
             opError("TensorArrayReadV3",
                     "TensorArray loc(test) has already been closed."));
+}
+
+//===----------------------------------------------------------------------===//
+// V1 and V2: string handles
+//===----------------------------------------------------------------------===//
+
+/// TensorArrayV2 (or TensorArray, V1): the string handle.
+StatusOr<Tensor> createV2(int32_t size, std::string name = "",
+                          Options options = {},
+                          const std::string &op = "TensorArrayV2") {
+  AttrMap attrs{{"dtype", options.dtype},
+                {"element_shape", options.elementShape},
+                {"dynamic_size", options.dynamicSize},
+                {"clear_after_read", options.clearAfterRead},
+                {"tensor_array_name", std::move(name)}};
+  return runKernel(op, attrs, {i32({}, {size})}, DType::String);
+}
+
+std::vector<std::string> stringsOf(const Tensor &t) {
+  std::vector<std::string> out;
+  for (std::string_view s : stringElements(t))
+    out.emplace_back(s);
+  return out;
+}
+
+TEST(TensorArrayV2, StringHandle) {
+  auto handle = createV2(2, "numbers");
+  ASSERT_TRUE(handle.ok()) << handle.status();
+  ASSERT_EQ(handle->dtype(), DType::String);
+  ASSERT_EQ(handle->shape(), TensorShape({2}));
+  std::vector<std::string> strings = stringsOf(*handle);
+  EXPECT_EQ(strings[0], "_tensor_arrays");
+  // TensorFlow's unique name: the name, "_" and a counter.
+  EXPECT_EQ(strings[1].rfind("numbers_", 0), 0u) << strings[1];
+  auto other = createV2(2, "numbers");
+  ASSERT_TRUE(other.ok()) << other.status();
+  EXPECT_NE(stringsOf(*other)[1], strings[1]);
+  // Without a name, the node's.
+  auto unnamed = createV2(1);
+  ASSERT_TRUE(unnamed.ok()) << unnamed.status();
+  EXPECT_EQ(stringsOf(*unnamed)[1].rfind("loc(test)_", 0), 0u);
+}
+
+TEST(TensorArrayV2, WriteReadGatherSizeClose) {
+  auto made = createV2(3);
+  ASSERT_TRUE(made.ok()) << made.status();
+  Tensor handle = *made;
+  auto flowOut =
+      runKernel("TensorArrayWriteV2", AttrMap{{"T", DType::F32}},
+                {handle, i32({}, {1}), f32({2}, {3, 4}), flow(6)}, DType::F32);
+  ASSERT_TRUE(flowOut.ok()) << flowOut.status();
+  expectValues<float>(*flowOut, {}, {6});
+  flowOut =
+      runKernel("TensorArrayScatterV2", AttrMap{{"T", DType::F32}},
+                {handle, i32({2}, {2, 0}), f32({2, 2}, {5, 6, 1, 2}), flow(7)},
+                DType::F32);
+  ASSERT_TRUE(flowOut.ok()) << flowOut.status();
+  expectValues<float>(*flowOut, {}, {7});
+  auto n =
+      runKernel("TensorArraySizeV2", AttrMap(), {handle, flow()}, DType::I32);
+  ASSERT_TRUE(n.ok()) << n.status();
+  expectValues<int32_t>(*n, {}, {3});
+  auto one = runKernel("TensorArrayReadV2", AttrMap{{"dtype", DType::F32}},
+                       {handle, i32({}, {1}), flow()}, DType::F32);
+  ASSERT_TRUE(one.ok()) << one.status();
+  expectValues<float>(*one, {2}, {3, 4});
+  auto gathered = runKernel(
+      "TensorArrayGatherV2",
+      AttrMap{{"dtype", DType::F32}, {"element_shape", PartialShape{2}}},
+      {handle, i32({2}, {2, 0}), flow()}, DType::F32);
+  ASSERT_TRUE(gathered.ok()) << gathered.status();
+  expectValues<float>(*gathered, {2, 2}, {5, 6, 1, 2});
+  auto closed = runKernelN("TensorArrayCloseV2", AttrMap(), {handle},
+                           std::vector<DType>{});
+  ASSERT_TRUE(closed.ok()) << closed.status();
+  EXPECT_EQ(
+      runKernel("TensorArraySizeV2", AttrMap(), {handle, flow()}, DType::I32)
+          .status()
+          .message(),
+      opError("TensorArraySizeV2",
+              "TensorArray loc(test) has already been closed."));
+}
+
+TEST(TensorArrayV2, SplitConcat) {
+  auto made = createV2(2);
+  ASSERT_TRUE(made.ok()) << made.status();
+  Tensor handle = *made;
+  ASSERT_TRUE(runKernel("TensorArraySplitV2", AttrMap{{"T", DType::I32}},
+                        {handle, i32({3}, {7, 8, 9}), i64({2}, {2, 1}), flow()},
+                        DType::F32)
+                  .status()
+                  .message()
+                  .find("TensorArray dtype is f32") != std::string::npos);
+  Options ints;
+  ints.dtype = DType::I32;
+  made = createV2(2, "", ints);
+  ASSERT_TRUE(made.ok()) << made.status();
+  handle = *made;
+  auto split = runKernel(
+      "TensorArraySplitV2", AttrMap{{"T", DType::I32}},
+      {handle, i32({3}, {7, 8, 9}), i64({2}, {2, 1}), flow(2)}, DType::F32);
+  ASSERT_TRUE(split.ok()) << split.status();
+  expectValues<float>(*split, {}, {2});
+  auto joined =
+      runKernelN("TensorArrayConcatV2", AttrMap{{"dtype", DType::I32}},
+                 {handle, flow()}, {DType::I32, DType::I64});
+  ASSERT_TRUE(joined.ok()) << joined.status();
+  expectValues<int32_t>((*joined)[0], {3}, {7, 8, 9});
+  expectValues<int64_t>((*joined)[1], {2}, {2, 1});
+}
+
+TEST(TensorArrayV1, PackUnpack) {
+  auto made = createV2(3, "v1", {}, "TensorArray");
+  ASSERT_TRUE(made.ok()) << made.status();
+  Tensor handle = *made;
+  EXPECT_EQ(stringsOf(handle)[0], "_tensor_arrays");
+  auto flowOut =
+      runKernel("TensorArrayUnpack", AttrMap{{"T", DType::F32}},
+                {handle, f32({3, 2}, {1, 2, 3, 4, 5, 6}), flow(4)}, DType::F32);
+  ASSERT_TRUE(flowOut.ok()) << flowOut.status();
+  expectValues<float>(*flowOut, {}, {4});
+  auto packed = runKernel("TensorArrayPack", AttrMap{{"dtype", DType::F32}},
+                          {handle, flow()}, DType::F32);
+  ASSERT_TRUE(packed.ok()) << packed.status();
+  expectValues<float>(*packed, {3, 2}, {1, 2, 3, 4, 5, 6});
+  // Unpack needs as many rows as elements.
+  made = createV2(2, "", {}, "TensorArray");
+  ASSERT_TRUE(made.ok()) << made.status();
+  handle = *made;
+  EXPECT_EQ(runKernel("TensorArrayUnpack", AttrMap{{"T", DType::F32}},
+                      {handle, f32({3}, {1, 2, 3}), flow()}, DType::F32)
+                .status()
+                .message(),
+            opError("TensorArrayUnpack",
+                    "Input value must have first dimension equal to the array "
+                    "size (3 vs. 2)"));
+  EXPECT_EQ(runKernel("TensorArrayUnpack", AttrMap{{"T", DType::F32}},
+                      {handle, f32({}, {1}), flow()}, DType::F32)
+                .status()
+                .message(),
+            opError("TensorArrayUnpack",
+                    "Input value for unpack must be at least a vector but "
+                    "received shape: []"));
+  // With dynamic_size, Unpack grows the array to the rows.
+  Options dynamic;
+  dynamic.dynamicSize = true;
+  made = createV2(0, "", dynamic, "TensorArray");
+  ASSERT_TRUE(made.ok()) << made.status();
+  handle = *made;
+  ASSERT_TRUE(runKernel("TensorArrayUnpack", AttrMap{{"T", DType::F32}},
+                        {handle, f32({2}, {8, 9}), flow()}, DType::F32)
+                  .ok());
+  auto n =
+      runKernel("TensorArraySize", AttrMap(), {handle, flow()}, DType::I32);
+  ASSERT_TRUE(n.ok()) << n.status();
+  expectValues<int32_t>(*n, {}, {2});
+  auto one = runKernel("TensorArrayRead", AttrMap{{"dtype", DType::F32}},
+                       {handle, i32({}, {1}), flow()}, DType::F32);
+  ASSERT_TRUE(one.ok()) << one.status();
+  expectValues<float>(*one, {}, {9});
+}
+
+TEST(TensorArrayV1, PackEmpty) {
+  auto made = createV2(0, "", {}, "TensorArray");
+  ASSERT_TRUE(made.ok()) << made.status();
+  auto packed = runKernel(
+      "TensorArrayPack",
+      AttrMap{{"dtype", DType::F32}, {"element_shape", PartialShape{2}}},
+      {*made, flow()}, DType::F32);
+  ASSERT_TRUE(packed.ok()) << packed.status();
+  EXPECT_EQ(packed->shape(), TensorShape({0, 2}));
+  auto unknown = runKernel("TensorArrayPack", AttrMap{{"dtype", DType::F32}},
+                           {*made, flow()}, DType::F32);
+  EXPECT_EQ(unknown.status().code(), StatusCode::kUnimplemented);
+}
+
+TEST(TensorArrayV2, HandleErrors) {
+  // Not two strings.
+  StatusOr<Tensor> three = makeStringTensor(
+      TensorShape{3}, std::vector<std::string_view>{"a", "b", "c"});
+  ASSERT_TRUE(three.ok());
+  EXPECT_EQ(
+      runKernel("TensorArraySizeV2", AttrMap(), {*three, flow()}, DType::I32)
+          .status()
+          .message(),
+      opError("TensorArraySizeV2", "Tensor array handle must be 2-element "
+                                   "vector, but had shape: [3]"));
+  // No such array.
+  StatusOr<Tensor> unknown = makeStringTensor(
+      TensorShape{2}, std::vector<std::string_view>{"_tensor_arrays", "x_0"});
+  ASSERT_TRUE(unknown.ok());
+  auto missing =
+      runKernel("TensorArraySizeV2", AttrMap(), {*unknown, flow()}, DType::I32);
+  EXPECT_EQ(missing.status().code(), StatusCode::kNotFound);
+  EXPECT_EQ(missing.status().message(),
+            opError("TensorArraySizeV2",
+                    "Resource _tensor_arrays/x_0 does not exist."));
+  // A copy of the strings finds the array while its handle lives, and not
+  // after: the handle owns the array.
+  auto made = createV2(4);
+  ASSERT_TRUE(made.ok()) << made.status();
+  std::vector<std::string> strings = stringsOf(*made);
+  StatusOr<Tensor> copy = makeStringTensor(
+      TensorShape{2}, std::vector<std::string_view>{strings[0], strings[1]});
+  ASSERT_TRUE(copy.ok());
+  auto n =
+      runKernel("TensorArraySizeV2", AttrMap(), {*copy, flow()}, DType::I32);
+  ASSERT_TRUE(n.ok()) << n.status();
+  expectValues<int32_t>(*n, {}, {4});
+  made = Tensor();
+  EXPECT_EQ(
+      runKernel("TensorArraySizeV2", AttrMap(), {*copy, flow()}, DType::I32)
+          .status()
+          .code(),
+      StatusCode::kNotFound);
 }
 
 } // namespace

@@ -62,12 +62,20 @@ void registerReductionKernels(KernelRegistry &registry);
 void registerNmsKernels(KernelRegistry &registry);
 /// TensorLists (TensorListReserve, TensorListSetItem, TensorListStack, ...).
 void registerListKernels(KernelRegistry &registry);
-/// TensorArrays (TensorArrayV3, TensorArrayWriteV3, TensorArrayReadV3,
-/// TensorArrayGatherV3, TensorArrayScatterV3, ...; TensorArrayKernels.cpp).
+/// TensorMaps (EmptyTensorMap, TensorMapInsert, TensorMapLookup, ...;
+/// MapKernels.cpp).
+void registerMapKernels(KernelRegistry &registry);
+/// TensorArrays, V3 and the deprecated V1 and V2 (TensorArrayV3,
+/// TensorArrayWriteV3, TensorArrayReadV3, TensorArrayGatherV3, TensorArrayV2,
+/// TensorArrayPack, ...; TensorArrayKernels.cpp).
 void registerTensorArrayKernels(KernelRegistry &registry);
 /// VarHandleOp, ReadVariableOp, AssignVariableOp, AssignAdd/SubVariableOp,
 /// VarIsInitializedOp, DestroyResourceOp (ResourceKernels.cpp).
 void registerResourceKernels(KernelRegistry &registry);
+/// Lookup tables, resources of the ResourceManager (HashTableV2,
+/// MutableHashTableV2, InitializeTableV2, LookupTableFindV2, ...;
+/// LookupTableKernels.cpp, LookupInitKernels.cpp).
+void registerLookupTableKernels(KernelRegistry &registry);
 /// Math beyond the elementwise family: scans, safe and special functions,
 /// bit operations, bucketing and segment reductions (Cumsum, Xlogy,
 /// DivNoNan, BitwiseAnd, LeftShift, Bucketize, LinSpace, SegmentSum, ...).

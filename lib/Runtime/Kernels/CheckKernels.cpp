@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelUtils.h"
+#include "Summarize.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 
@@ -24,76 +25,6 @@ using namespace kernels;
 //===----------------------------------------------------------------------===//
 // Assert
 //===----------------------------------------------------------------------===//
-
-/// Appends element `i` of `t` as TF's SummarizeValue prints it: integers in
-/// decimal, floats with six significant digits, bool as 1 or 0.
-void appendElement(std::string *out, const Tensor &t, int64_t i) {
-  (void)dispatchDType(t.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::Type;
-    const T v = t.data<T>()[i];
-    if constexpr (std::is_same_v<T, bool>)
-      strAppend(out, v ? 1 : 0);
-    else if constexpr (std::is_unsigned_v<T>)
-      strAppend(out, static_cast<uint64_t>(v));
-    else if constexpr (std::is_integral_v<T>)
-      strAppend(out, static_cast<int64_t>(v));
-    else if constexpr (std::is_same_v<T, double>)
-      strAppend(out, v);
-    else
-      strAppend(out, static_cast<float>(v));
-  });
-}
-
-/// TF's PrintOneDim: nested brackets for every dim but the last, at most
-/// `limit` elements, "..." where an inner dim is cut short.
-void printOneDim(const Tensor &t, int dim, int64_t limit, int64_t *next,
-                 std::string *out) {
-  if (*next >= limit)
-    return;
-  const int64_t count = t.dim(dim);
-  if (dim == t.rank() - 1) {
-    for (int64_t i = 0; i < count; ++i) {
-      if (*next >= limit) {
-        if (dim != 0)
-          out->append("...");
-        return;
-      }
-      if (i > 0)
-        out->push_back(' ');
-      appendElement(out, t, (*next)++);
-    }
-    return;
-  }
-  for (int64_t i = 0; i < count; ++i) {
-    const bool open = *next < limit;
-    if (open)
-      out->push_back('[');
-    printOneDim(t, dim + 1, limit, next, out);
-    if (*next < limit || open)
-      out->push_back(']');
-  }
-}
-
-/// Tensor::SummarizeValue(summarize) without print_v2: the first
-/// `summarize` elements (all when negative), "..." after them when cut.
-std::string summarizeValue(const Tensor &t, int64_t summarize) {
-  const int64_t n = t.numElements();
-  const int64_t limit = summarize < 0 ? n : std::min(summarize, n);
-  std::string out;
-  if (t.rank() == 0) {
-    for (int64_t i = 0; i < limit; ++i) {
-      if (i > 0)
-        out.push_back(' ');
-      appendElement(&out, t, i);
-    }
-  } else {
-    int64_t next = 0;
-    printOneDim(t, 0, limit, &next, &out);
-  }
-  if (n > limit)
-    out.append("...");
-  return out;
-}
 
 /// Assert(condition: bool scalar, data: [T]; summarize = 3): nothing when
 /// the condition holds, else "assertion failed: [d0] [d1] ...", each data

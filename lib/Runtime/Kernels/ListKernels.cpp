@@ -44,6 +44,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelUtils.h"
+#include "Variant.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 
@@ -59,7 +60,8 @@ namespace {
 using namespace kernels;
 
 /// The value of a TensorList.
-struct TensorList {
+struct TensorList : VariantObject {
+  TensorList() : VariantObject(VariantKind::TensorList) {}
   DType elementDType = DType::Invalid;
   PartialShape elementShape;
   std::vector<Tensor> elements;
@@ -70,18 +72,15 @@ struct TensorList {
 /// A variant scalar holding `list`.
 Tensor makeListTensor(TensorList list) {
   auto *object = new TensorList(std::move(list));
-  RCReference<TensorBuffer> buffer =
-      TensorBuffer::wrapExternal(object, 0, [object] { delete object; });
-  return Tensor(DType::Variant, TensorShape{}, std::move(buffer));
+  return makeVariantTensor(TensorShape{}, object, [object] { delete object; });
 }
 
 /// A variant tensor of `shape` holding `lists` (one per element, side by
 /// side, as a scalar holds its one).
 Tensor makeListsTensor(TensorShape shape, std::vector<TensorList> lists) {
   auto *objects = new std::vector<TensorList>(std::move(lists));
-  RCReference<TensorBuffer> buffer = TensorBuffer::wrapExternal(
-      objects->data(), 0, [objects] { delete objects; });
-  return Tensor(DType::Variant, std::move(shape), std::move(buffer));
+  return makeVariantTensor(std::move(shape), objects->data(),
+                           [objects] { delete objects; });
 }
 
 /// The lists held by input `index` of `ctx` (its element count of them),
@@ -89,13 +88,22 @@ Tensor makeListsTensor(TensorShape shape, std::vector<TensorList> lists) {
 const TensorList *getLists(OpKernelContextInterface *ctx, const OpKernel &op,
                            int index) {
   const Tensor &handle = ctx->input(index);
-  if (handle.dtype() != DType::Variant ||
-      (handle.numElements() && !handle.rawData())) {
-    ctx->ctxFailure(op.errorf("input %s is not a TensorList (a variant scalar)",
-                              std::to_string(index)));
+  if (handle.dtype() == DType::Variant && handle.numElements() == 0)
+    return static_cast<const TensorList *>(
+        static_cast<const VariantObject *>(handle.rawData()));
+  const TensorList *lists =
+      variantObjects<TensorList>(handle, VariantKind::TensorList);
+  if (!lists) {
+    // TensorFlow's "Input handle is not a list" when it is another variant.
+    const VariantObject *other = firstVariantObject(handle);
+    ctx->ctxFailure(
+        other ? op.errorf("Input handle is not a list. Saw: '%s'",
+                          variantKindName(other->variantKind))
+              : op.errorf("input %s is not a TensorList (a variant scalar)",
+                          std::to_string(index)));
     return nullptr;
   }
-  return static_cast<const TensorList *>(handle.rawData());
+  return lists;
 }
 
 /// The list held by input `index` of `ctx`, or null after recording an

@@ -27,8 +27,10 @@ void registerAllKernels(KernelRegistry &registry) {
   registerReductionKernels(registry);
   registerNmsKernels(registry);
   registerListKernels(registry);
+  registerMapKernels(registry);
   registerTensorArrayKernels(registry);
   registerResourceKernels(registry);
+  registerLookupTableKernels(registry);
   registerMathKernels(registry);
   registerLinalgKernels(registry);
   registerPartitionKernels(registry);

@@ -1,4 +1,4 @@
-//===- TensorArrayKernels.cpp - TensorArray V3 ops ------------------------===//
+//===- TensorArrayKernels.cpp - TensorArray V1, V2 and V3 ops -------------===//
 //
 // TensorFlow's TensorArrays (tensorflow/core/kernels/tensor_array.h and
 // tensor_array_ops.cc). A TensorArray is a resource: a resource scalar
@@ -8,6 +8,20 @@
 // float `flow` scalar, which only orders the ops in TensorFlow's graphs; the
 // ops are stateful here, so chains order them too. The kernels move
 // elements of any buffer dtype.
+//
+// The deprecated V1 ops (TensorArray, TensorArrayWrite, ..., whose handle
+// is a Ref(string), read as a string here) and V2 ops (TensorArrayV2,
+// TensorArrayWriteV2, ...) run on the same kernels as V3, as in TensorFlow,
+// which registers one kernel class for the three names. Their handle is a
+// string vector ["_tensor_arrays", "<tensor_array_name>_<counter>"], and
+// TensorArray / TensorArrayV2 make no flow. TensorFlow finds the array by
+// those strings in the step's resource container; here a process-wide
+// table maps them to the array, and the buffer of the handle tensor the
+// creating op returns owns the array (so, as for V3, the array lives as
+// long as that tensor) and removes it from the table when freed. V1 adds
+// TensorArrayPack (a gather of every element) and TensorArrayUnpack (a
+// scatter of value's rows to elements 0, 1, ..., whose count must be the
+// array's size).
 //
 // - TensorArrayV3(size): `size` empty elements of `dtype`. element_shape
 //   (unknown by default) constrains every written element;
@@ -42,7 +56,9 @@
 #include "tfrt_fallback/Runtime/Resource.h"
 
 #include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StringTensor.h"
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -50,6 +66,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace tfrt_fallback::rt {
@@ -226,7 +243,91 @@ public:
   std::vector<Element> elements;
 };
 
-/// The TensorArray whose handle is input 0, locked, or null after recording
+//===----------------------------------------------------------------------===//
+// String handles (TensorArray, TensorArrayV2)
+//===----------------------------------------------------------------------===//
+
+/// The arrays of live string handles, by TensorFlow's key: the container
+/// and the unique name concatenated. The handle tensor made by the creating
+/// op owns the array; its buffer's release removes the entry.
+class StringHandleTable {
+public:
+  static StringHandleTable &get() {
+    // Never destroyed: a handle may be freed while the process exits.
+    static StringHandleTable *table = new StringHandleTable;
+    return *table;
+  }
+
+  /// A new unique name: `name`, "_" and a process-wide counter, as
+  /// TensorFlow's TensorArray::tensor_array_counter makes them.
+  std::string uniqueName(std::string_view name) {
+    return strCat(name, "_", counter_.fetch_add(1));
+  }
+
+  void insert(const std::string &key, std::weak_ptr<TensorArray> array) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    arrays_[key] = std::move(array);
+  }
+  void erase(const std::string &key) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    arrays_.erase(key);
+  }
+  std::shared_ptr<TensorArray> find(const std::string &key) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = arrays_.find(key);
+    return it == arrays_.end() ? nullptr : it->second.lock();
+  }
+
+private:
+  std::mutex mutex_;
+  std::unordered_map<std::string, std::weak_ptr<TensorArray>> arrays_;
+  std::atomic<int64_t> counter_{0};
+};
+
+constexpr std::string_view kTensorArrayContainer = "_tensor_arrays";
+
+/// A string handle of `array`: the string vector [container, uniqueName],
+/// whose buffer owns the array and its table entry.
+Tensor makeStringHandle(std::shared_ptr<TensorArray> array,
+                        const std::string &uniqueName) {
+  struct Owner {
+    std::string strings[2];
+    std::string_view views[2];
+    std::string key;
+    std::shared_ptr<TensorArray> array;
+  };
+  auto *owner = new Owner;
+  owner->strings[0] = std::string(kTensorArrayContainer);
+  owner->strings[1] = uniqueName;
+  owner->views[0] = owner->strings[0];
+  owner->views[1] = owner->strings[1];
+  owner->key = strCat(owner->strings[0], owner->strings[1]);
+  owner->array = std::move(array);
+  StringHandleTable::get().insert(owner->key, owner->array);
+  RCReference<TensorBuffer> buffer =
+      TensorBuffer::wrapExternal(owner->views, sizeof(owner->views), [owner]() {
+        StringHandleTable::get().erase(owner->key);
+        delete owner;
+      });
+  return Tensor(DType::String, TensorShape{2}, std::move(buffer));
+}
+
+/// The array of string handle `handle`, or an error in TensorFlow's words.
+StatusOr<std::shared_ptr<TensorArray>> findByString(const Tensor &handle) {
+  if (handle.numElements() != 2)
+    return InvalidArgumentError(
+        strCat("Tensor array handle must be 2-element vector, but had shape: ",
+               handle.shape().toString()));
+  absl::Span<const std::string_view> strings = stringElements(handle);
+  std::string key = strCat(strings[0], strings[1]);
+  if (std::shared_ptr<TensorArray> array = StringHandleTable::get().find(key))
+    return array;
+  return NotFoundError(
+      strCat("Resource ", strings[0], "/", strings[1], " does not exist."));
+}
+
+/// The TensorArray whose handle (a resource or a string handle) is input
+/// 0, locked, or null after recording
 /// an error.
 struct LockedArray {
   std::shared_ptr<TensorArray> array;
@@ -237,12 +338,24 @@ struct LockedArray {
 
 LockedArray lockArray(OpKernelContextInterface *ctx, const OpKernel &op) {
   LockedArray locked;
-  const ResourceHandle *handle = getResourceHandle(ctx->input(0));
-  if (!handle || !handle->owned || handle->owned->kind() != kTensorArrayKind) {
-    ctx->ctxFailure(op.errorf("input 0 is not a TensorArray handle"));
-    return locked;
+  const Tensor &input = ctx->input(0);
+  if (input.dtype() == DType::String) {
+    StatusOr<std::shared_ptr<TensorArray>> array = findByString(input);
+    if (!array.ok()) {
+      ctx->ctxFailure(makeOpError(array.status().code(), op.opName(),
+                                  op.nodeName(), array.status().message()));
+      return locked;
+    }
+    locked.array = *std::move(array);
+  } else {
+    const ResourceHandle *handle = getResourceHandle(input);
+    if (!handle || !handle->owned ||
+        handle->owned->kind() != kTensorArrayKind) {
+      ctx->ctxFailure(op.errorf("input 0 is not a TensorArray handle"));
+      return locked;
+    }
+    locked.array = std::static_pointer_cast<TensorArray>(handle->owned);
   }
-  locked.array = std::static_pointer_cast<TensorArray>(handle->owned);
   locked.lock = std::unique_lock<std::mutex>(locked.array->mutex);
   if (Status status = locked.array->checkOpen(); !status.ok()) {
     ctx->ctxFailure(makeOpError(status.code(), op.opName(), op.nodeName(),
@@ -298,6 +411,7 @@ StatusOr<Tensor> copyRows(const Tensor &value, int64_t begin, int64_t count,
   return piece;
 }
 
+/// TensorArrayV3, and TensorArray / TensorArrayV2 (a string handle).
 class TensorArrayV3Kernel final : public OpKernel {
 public:
   explicit TensorArrayV3Kernel(OpKernelConstructionInterface *ctx)
@@ -322,19 +436,29 @@ public:
     TFRT_FALLBACK_OP_REQUIRES(ctx, *size >= 0, errorf("Size should be >= 0."));
     if (Status status = checkSize(*size); !status.ok())
       return fail(ctx, *this, status);
-    ResourceHandle handle;
-    handle.container = "_tensor_arrays";
-    handle.name = name;
-    handle.dtype = dtype;
-    handle.shape = elementShape;
-    handle.owned =
+    auto array =
         std::make_shared<TensorArray>(name, dtype, elementShape, identical,
                                       dynamicSize, clearAfterRead, *size);
-    ctx->setOutput(0, makeResourceTensor(std::move(handle)));
-    Tensor *flow = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->allocateOutput(1, TensorShape{}, &flow));
-    flow->data<float>()[0] = 0;
+    if (ctx->expectedOutputDType(0) == DType::String) {
+      // TensorArray and TensorArrayV2: a string handle, no flow.
+      ctx->setOutput(
+          0, makeStringHandle(std::move(array),
+                              StringHandleTable::get().uniqueName(name)));
+    } else {
+      ResourceHandle handle;
+      handle.container = std::string(kTensorArrayContainer);
+      handle.name = name;
+      handle.dtype = dtype;
+      handle.shape = elementShape;
+      handle.owned = std::move(array);
+      ctx->setOutput(0, makeResourceTensor(std::move(handle)));
+    }
+    if (ctx->numOutputs() == 2) {
+      Tensor *flow = nullptr;
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, ctx->allocateOutput(1, TensorShape{}, &flow));
+      flow->data<float>()[0] = 0;
+    }
   }
 
 private:
@@ -393,9 +517,11 @@ private:
   DType dtype = DType::Invalid;
 };
 
-class TensorArrayGatherV3Kernel final : public OpKernel {
+/// TensorArrayGather{,V2,V3}(handle, indices, flow), and with `Pack`
+/// TensorArrayPack(handle, flow), which gathers elements 0, 1, ..., size - 1.
+template <bool Pack> class TensorArrayGatherKernel final : public OpKernel {
 public:
-  explicit TensorArrayGatherV3Kernel(OpKernelConstructionInterface *ctx)
+  explicit TensorArrayGatherKernel(OpKernelConstructionInterface *ctx)
       : OpKernel(ctx) {
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("dtype", &dtype));
     TFRT_FALLBACK_OP_REQUIRES_OK(
@@ -411,9 +537,18 @@ public:
                dtypeName(array->dtype), dtypeName(dtype)));
     if (Status status = array->mergeElementShape(elementShape); !status.ok())
       return fail(ctx, *this, status);
-    const Tensor &indices = ctx->input(1);
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, checkIndices(indices, *this));
-    const int64_t count = indices.numElements();
+    std::vector<int64_t> indices;
+    if constexpr (Pack) {
+      indices.resize(array->elements.size());
+      for (size_t i = 0; i < indices.size(); ++i)
+        indices[i] = static_cast<int64_t>(i);
+    } else {
+      const Tensor &input = ctx->input(1);
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, checkIndices(input, *this));
+      const int32_t *data = input.data<int32_t>();
+      indices.assign(data, data + input.numElements());
+    }
+    const int64_t count = static_cast<int64_t>(indices.size());
     if (count == 0) {
       StatusOr<TensorShape> shape = elementShape.toTensorShape();
       TFRT_FALLBACK_OP_REQUIRES(
@@ -435,7 +570,7 @@ public:
     std::vector<Tensor> values;
     values.reserve(count);
     for (int64_t i = 0; i < count; ++i) {
-      StatusOr<Tensor> value = array->read(indices.data<int32_t>()[i]);
+      StatusOr<Tensor> value = array->read(indices[i]);
       if (!value.ok())
         return fail(ctx, *this, value.status());
       values.push_back(*std::move(value));
@@ -471,16 +606,23 @@ private:
   PartialShape elementShape;
 };
 
-class TensorArrayScatterV3Kernel final : public OpKernel {
+/// TensorArrayScatter{,V2,V3}(handle, indices, value, flow), and with
+/// `Unpack` TensorArrayUnpack(handle, value, flow), which writes value's rows
+/// to elements 0, 1, ..., and needs as many rows as the array has elements.
+template <bool Unpack> class TensorArrayScatterKernel final : public OpKernel {
 public:
-  explicit TensorArrayScatterV3Kernel(OpKernelConstructionInterface *ctx)
+  explicit TensorArrayScatterKernel(OpKernelConstructionInterface *ctx)
       : OpKernel(ctx) {}
   void compute(OpKernelContextInterface *ctx) override {
     LockedArray array = lockArray(ctx, *this);
     if (!array)
       return;
-    const Tensor &indices = ctx->input(1);
-    const Tensor &value = ctx->input(2);
+    const Tensor &value = ctx->input(Unpack ? 1 : 2);
+    TFRT_FALLBACK_OP_REQUIRES(ctx,
+                              value.rank() == 0 ||
+                                  value.dim(0) <=
+                                      std::numeric_limits<int32_t>::max(),
+                              errorf("tensor dim0 too large to unpack"));
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, value.dtype() == array->dtype,
         errorf("TensorArray dtype is %s but Op is trying to write dtype %s.",
@@ -490,24 +632,42 @@ public:
         errorf("Input value for unpack must be at least a vector but "
                "received shape: %s",
                value.shape().toString()));
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, checkIndices(indices, *this));
-    const int64_t count = indices.numElements();
     const int64_t rows = value.shape().dims()[0];
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, count == rows,
-        errorf("Expected len(indices) == values.shape[0], but saw: %s vs. %s",
-               std::to_string(count), std::to_string(rows)));
-    const int32_t *index = indices.data<int32_t>();
+    std::vector<int64_t> index;
+    if constexpr (Unpack) {
+      index.resize(rows);
+      for (int64_t i = 0; i < rows; ++i)
+        index[i] = i;
+    } else {
+      const Tensor &indices = ctx->input(1);
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, checkIndices(indices, *this));
+      const int64_t count = indices.numElements();
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, count == rows,
+          errorf("Expected len(indices) == values.shape[0], but saw: %s vs. "
+                 "%s",
+                 std::to_string(count), std::to_string(rows)));
+      const int32_t *data = indices.data<int32_t>();
+      index.assign(data, data + count);
+    }
+    const int64_t count = static_cast<int64_t>(index.size());
     int64_t maxIndex = -1;
     for (int64_t i = 0; i < count; ++i)
       maxIndex = std::max<int64_t>(maxIndex, index[i]);
     int64_t size = static_cast<int64_t>(array->elements.size());
     if (array->dynamicSize && size < maxIndex + 1)
       size = maxIndex + 1;
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, maxIndex < size,
-        errorf("Max scatter index must be < array size (%s vs. %s)",
-               std::to_string(maxIndex), std::to_string(size)));
+    if constexpr (Unpack)
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, rows == size,
+          errorf("Input value must have first dimension equal to the array "
+                 "size (%s vs. %s)",
+                 std::to_string(rows), std::to_string(size)));
+    else
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, maxIndex < size,
+          errorf("Max scatter index must be < array size (%s vs. %s)",
+                 std::to_string(maxIndex), std::to_string(size)));
     TensorShape elementShape(value.shape().dims().subspan(1));
     for (int64_t i = 0; i < count; ++i) {
       StatusOr<Tensor> element = copyRows(value, i, 1, elementShape);
@@ -515,7 +675,7 @@ public:
       if (Status status = array->write(index[i], *element); !status.ok())
         return fail(ctx, *this, status);
     }
-    forwardFlow(ctx, 3, 0);
+    forwardFlow(ctx, Unpack ? 2 : 3, 0);
   }
 };
 
@@ -719,22 +879,58 @@ public:
 } // namespace
 
 void registerTensorArrayKernels(KernelRegistry &registry) {
-  // TensorArrayV3's dtype types no operand: any is accepted here; the
+  // TensorFlow registers one kernel class for the V1 (deprecated, Ref(string)
+  // handle), V2 (string handle) and V3 (resource handle) names of each op.
+  // The creating ops' dtype types no operand: any is accepted here; the
   // writes and reads check it (and have kernels for buffer dtypes only).
+  registerKernel<OpId::kTensorArray, TensorArrayV3Kernel>(registry);
+  registerKernel<OpId::kTensorArrayV2, TensorArrayV3Kernel>(registry);
   registerKernel<OpId::kTensorArrayV3, TensorArrayV3Kernel>(registry);
+  registerKernel<OpId::kTensorArrayWrite, TensorArrayWriteV3Kernel>(
+      registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kTensorArrayWriteV2, TensorArrayWriteV3Kernel>(
+      registry, {{"T", kAllDTypes}});
   registerKernel<OpId::kTensorArrayWriteV3, TensorArrayWriteV3Kernel>(
       registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kTensorArrayRead, TensorArrayReadV3Kernel>(
+      registry, {{"dtype", kAllDTypes}});
+  registerKernel<OpId::kTensorArrayReadV2, TensorArrayReadV3Kernel>(
+      registry, {{"dtype", kAllDTypes}});
   registerKernel<OpId::kTensorArrayReadV3, TensorArrayReadV3Kernel>(
       registry, {{"dtype", kAllDTypes}});
-  registerKernel<OpId::kTensorArrayGatherV3, TensorArrayGatherV3Kernel>(
+  registerKernel<OpId::kTensorArrayPack, TensorArrayGatherKernel<true>>(
       registry, {{"dtype", kAllDTypes}});
-  registerKernel<OpId::kTensorArrayScatterV3, TensorArrayScatterV3Kernel>(
+  registerKernel<OpId::kTensorArrayGather, TensorArrayGatherKernel<false>>(
+      registry, {{"dtype", kAllDTypes}});
+  registerKernel<OpId::kTensorArrayGatherV2, TensorArrayGatherKernel<false>>(
+      registry, {{"dtype", kAllDTypes}});
+  registerKernel<OpId::kTensorArrayGatherV3, TensorArrayGatherKernel<false>>(
+      registry, {{"dtype", kAllDTypes}});
+  registerKernel<OpId::kTensorArrayUnpack, TensorArrayScatterKernel<true>>(
       registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kTensorArrayScatter, TensorArrayScatterKernel<false>>(
+      registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kTensorArrayScatterV2, TensorArrayScatterKernel<false>>(
+      registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kTensorArrayScatterV3, TensorArrayScatterKernel<false>>(
+      registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kTensorArrayConcat, TensorArrayConcatV3Kernel>(
+      registry, {{"dtype", kAllDTypes}});
+  registerKernel<OpId::kTensorArrayConcatV2, TensorArrayConcatV3Kernel>(
+      registry, {{"dtype", kAllDTypes}});
   registerKernel<OpId::kTensorArrayConcatV3, TensorArrayConcatV3Kernel>(
       registry, {{"dtype", kAllDTypes}});
+  registerKernel<OpId::kTensorArraySplit, TensorArraySplitV3Kernel>(
+      registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kTensorArraySplitV2, TensorArraySplitV3Kernel>(
+      registry, {{"T", kAllDTypes}});
   registerKernel<OpId::kTensorArraySplitV3, TensorArraySplitV3Kernel>(
       registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::kTensorArraySize, TensorArraySizeV3Kernel>(registry);
+  registerKernel<OpId::kTensorArraySizeV2, TensorArraySizeV3Kernel>(registry);
   registerKernel<OpId::kTensorArraySizeV3, TensorArraySizeV3Kernel>(registry);
+  registerKernel<OpId::kTensorArrayClose, TensorArrayCloseV3Kernel>(registry);
+  registerKernel<OpId::kTensorArrayCloseV2, TensorArrayCloseV3Kernel>(registry);
   registerKernel<OpId::kTensorArrayCloseV3, TensorArrayCloseV3Kernel>(registry);
 }
 
