@@ -113,9 +113,14 @@ public:
         ctx, getMatMulDims(*this, a, b, transposeA_, transposeB_, &shape));
     const int contractA = shape.contractA, contractB = shape.contractB;
     const int64_t m = shape.m, n = shape.n;
+    // [m, n] of two inputs without elements can still overflow int64
+    // (a [2^56, 0] input times its transpose).
+    const int64_t outDims[] = {m, n};
+    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
+                              errorf("%s", outShape.status().message()));
     Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, ctx->allocateOutput(0, TensorShape{m, n}, &out));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *outShape, &out));
     if (out->numElements() == 0)
       return;
     if constexpr (std::is_same_v<T, float>) {
@@ -186,9 +191,12 @@ public:
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, epilogue.init(*this, spec_, absl::MakeSpan(args, spec_.numArgs), n,
                            epsilon_, leakyAlpha_));
+    const int64_t outDims[] = {m, n};
+    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
+                              errorf("%s", outShape.status().message()));
     Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, ctx->allocateOutput(0, TensorShape{m, n}, &out));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *outShape, &out));
     if (out->numElements() == 0)
       return;
     if constexpr (std::is_same_v<T, float>) {
