@@ -211,22 +211,6 @@ private:
   std::vector<std::string_view> strings;
 };
 
-bool isIntegerDType(DType dtype) {
-  switch (dtype) {
-  case DType::I8:
-  case DType::I16:
-  case DType::I32:
-  case DType::I64:
-  case DType::U8:
-  case DType::U16:
-  case DType::U32:
-  case DType::U64:
-    return true;
-  default:
-    return false;
-  }
-}
-
 class InitializeTableFromTextFileKernel final : public OpKernel {
 public:
   explicit InitializeTableFromTextFileKernel(OpKernelConstructionInterface *ctx)
@@ -278,7 +262,7 @@ private:
           strCat("Key index for line number requires table key dtype of "
                  "int64, got ",
                  dtypeName(keyDType)));
-    if (keyIndex == kWholeLine && !isIntegerDType(keyDType) &&
+    if (keyIndex == kWholeLine && !isInteger(keyDType) &&
         keyDType != DType::String)
       return InvalidArgumentError(
           strCat("Key index for whole line requires string or integer table "
@@ -289,7 +273,7 @@ private:
           strCat("Value index for line number requires table value dtype of "
                  "int64, got ",
                  dtypeName(valueDType)));
-    if (valueIndex == kWholeLine && !isIntegerDType(valueDType) &&
+    if (valueIndex == kWholeLine && !isInteger(valueDType) &&
         valueDType != DType::String)
       return InvalidArgumentError(
           strCat("Value index for whole line requires table value dtype of "
