@@ -63,6 +63,19 @@ TEST(SparseReshape, Errors) {
                     "output_shape=[5]"));
   EXPECT_EQ(run(i64({2}, {2, 3}), i64({2}, {-2, 3})).message(),
             opError("SparseReshape", "size 0 must be non-negative, not -2"));
+  // Our checks beyond TF's: index columns against the shape's rank, and an
+  // index whose position overflows int64 (2^62 * 4).
+  EXPECT_EQ(run(i64({3}, {2, 3, 1}), i64({1}, {6})).message(),
+            opError("SparseReshape", "Input indices have 2 columns but the "
+                                     "input shape has rank 3"));
+  auto overflow = runKernelN(
+      "SparseReshape", AttrMap{},
+      {i64({1, 2}, {int64_t(1) << 62, 0}), i64({2}, {2, 4}), i64({1}, {8})},
+      {DType::I64, DType::I64});
+  EXPECT_EQ(overflow.status().message(),
+            opError("SparseReshape", "Sparse index tuple indices[0, :] "
+                                     "overflows the position in "
+                                     "input_shape=[2,4]"));
 }
 
 TEST(SparseReorder, SortsRowMajorAndKeepsSortedInputs) {
@@ -130,6 +143,12 @@ TEST(SparseFillEmptyRows, UnorderedRowsAndErrors) {
   EXPECT_EQ(bad.status().message(),
             opError("SparseFillEmptyRows",
                     "default_value must be a scalar, saw: [1]"));
+  bad = runKernelN(
+      "SparseFillEmptyRows", AttrMap{{"T", DType::I32}},
+      {i64({0, 2}, {}), i32({0}, {}), i64({2}, {-1, 1}), i32({}, {0})},
+      {DType::I64, DType::I32, DType::Bool, DType::I64});
+  EXPECT_EQ(bad.status().message(),
+            opError("SparseFillEmptyRows", "Dimension -1 must be >= 0"));
 }
 
 TEST(SparseTensorDenseMatMul, AgainstADenseProduct) {
