@@ -107,6 +107,37 @@ void registerStringOpsKernels(KernelRegistry &registry);
 void registerStringConvertKernels(KernelRegistry &registry);
 void registerStringHashKernels(KernelRegistry &registry);
 void registerRegexKernels(KernelRegistry &registry);
+/// Set operations on the last dimension of dense and sparse tensors
+/// (DenseToDenseSetOperation, DenseToSparseSetOperation,
+/// SparseToSparseSetOperation).
+void registerSetOpsKernels(KernelRegistry &registry);
+/// Feature crosses of sparse and dense columns (SparseCross,
+/// SparseCrossHashed, SparseCrossV2).
+void registerSparseCrossKernels(KernelRegistry &registry);
+/// Ragged tensors as nested row splits plus flat values (RaggedRange,
+/// RaggedGather, RaggedTensorToTensor, RaggedTensorToSparse, and the
+/// variant encoding).
+void registerRaggedKernels(KernelRegistry &registry);
+/// Samplers beyond the uniform and normal ones: gamma, Poisson, shuffles and
+/// distorted bounding boxes, stateful and stateless, on TF's Philox streams.
+void registerRandomDistributionKernels(KernelRegistry &registry);
+/// Unicode decoding, encoding and transcoding of string tensors (UTF-8,
+/// UTF-16-BE, UTF-32-BE).
+void registerUnicodeKernels(KernelRegistry &registry);
+/// Tensors to and from bytes: StringFormat, SerializeTensor, DecodeRaw,
+/// DecodePaddedRaw, ReadFile, WriteFile.
+void registerSerializationKernels(KernelRegistry &registry);
+/// tf.Example protobufs in string tensors (ParseExample, ParseExampleV2,
+/// ParseSingleExample).
+void registerExampleParsingKernels(KernelRegistry &registry);
+/// CTC decoders (CTCGreedyDecoder, CTCBeamSearchDecoder).
+void registerCtcKernels(KernelRegistry &registry);
+/// Projective image transforms (ImageProjectiveTransformV2/V3).
+void registerImageTransformKernels(KernelRegistry &registry);
+/// Ops TensorFlow's own runtime inserts into graphs it rewrites
+/// (_HostCast, _ParallelConcatStart/Update, _ArrayToList, _ListToArray,
+/// _VarHandlesOp, _ReadVariablesOp).
+void registerInternalOpKernels(KernelRegistry &registry);
 
 } // namespace tfrt_fallback::rt
 
