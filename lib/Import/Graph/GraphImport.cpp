@@ -66,6 +66,23 @@ std::optional<TensorRef> parseTensorRef(StringRef name) {
   return ref;
 }
 
+/// The nodes TensorFlow's runtime writes for a function's arguments and
+/// results when it instantiates a function as a graph (and places it:
+/// _DeviceArg, _DeviceRetval), numbered by their `index` attribute.
+bool isArgOp(StringRef op) { return op == "_Arg" || op == "_DeviceArg"; }
+bool isRetvalOp(StringRef op) {
+  return op == "_Retval" || op == "_DeviceRetval";
+}
+
+/// The `index` attribute of an _Arg or _Retval node.
+std::optional<int64_t> indexAttr(const ImportedNode &node) {
+  for (const NamedAttribute &a : node.attrs)
+    if (a.getName() == "index")
+      if (auto value = dyn_cast<IntegerAttr>(a.getValue()))
+        return value.getInt();
+  return std::nullopt;
+}
+
 std::string typeString(Type type) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -223,17 +240,72 @@ static FailureOr<func::FuncOp> importFunction(const ImportedGraph &graph,
     }
   }
 
-  // Inputs and outputs: the signature, or TF.js's defaults.
+  // An instantiated function's _Arg and _Retval nodes, in index order:
+  // they must number 0..n-1.
+  auto byIndex = [&](bool (*isKind)(StringRef), StringRef kind)
+      -> FailureOr<SmallVector<size_t>> {
+    SmallVector<std::pair<int64_t, size_t>> found;
+    for (auto [index, node] : llvm::enumerate(graph.nodes)) {
+      if (!isKind(node.op))
+        continue;
+      std::optional<int64_t> position = indexAttr(node);
+      if (!position) {
+        (void)fail("node '" + node.name + "' (" + node.op +
+                   ") has no integer 'index' attribute");
+        return failure();
+      }
+      found.push_back({*position, index});
+    }
+    llvm::sort(found);
+    SmallVector<size_t> nodes;
+    for (auto [i, entry] : llvm::enumerate(found)) {
+      if (entry.first != static_cast<int64_t>(i)) {
+        (void)fail("the " + kind + " nodes' indices are not 0.." +
+                   Twine(found.size() - 1) + ": '" +
+                   graph.nodes[entry.second].name + "' has index " +
+                   Twine(entry.first));
+        return failure();
+      }
+      nodes.push_back(entry.second);
+    }
+    return nodes;
+  };
+
+  // Inputs and outputs: the signature, or TF.js's defaults (every
+  // Placeholder an input, every node without consumers an output), or an
+  // instantiated function's _Arg and _Retval nodes.
   std::vector<std::string> inputNames = graph.inputs;
-  if (inputNames.empty() && isMain)
+  if (inputNames.empty() && isMain) {
     for (const ImportedNode &node : graph.nodes)
       if (StringRef(node.op).starts_with("Placeholder"))
         inputNames.push_back(node.name);
+    FailureOr<SmallVector<size_t>> args = byIndex(isArgOp, "_Arg");
+    if (failed(args))
+      return failure();
+    for (size_t node : *args)
+      inputNames.push_back(graph.nodes[node].name);
+  }
   std::vector<std::string> outputNames = graph.outputs;
-  if (outputNames.empty() && isMain)
-    for (auto [index, node] : llvm::enumerate(graph.nodes))
-      if (!hasConsumer[index] && node.op != "NoOp")
-        outputNames.push_back(node.name);
+  if (outputNames.empty() && isMain) {
+    FailureOr<SmallVector<size_t>> retvals = byIndex(isRetvalOp, "_Retval");
+    if (failed(retvals))
+      return failure();
+    for (size_t index : *retvals) {
+      const ImportedNode &node = graph.nodes[index];
+      SmallVector<std::string> data;
+      for (const std::string &input : node.inputs)
+        if (!StringRef(input).starts_with("^"))
+          data.push_back(input);
+      if (data.size() != 1)
+        return fail("node '" + node.name + "' (" + node.op + ") has " +
+                    Twine(data.size()) + " data inputs, expected 1");
+      outputNames.push_back(data.front());
+    }
+    if (retvals->empty())
+      for (auto [index, node] : llvm::enumerate(graph.nodes))
+        if (!hasConsumer[index] && node.op != "NoOp")
+          outputNames.push_back(node.name);
+  }
   if (outputNames.empty() && isMain)
     return fail("the graph has no outputs");
 
@@ -350,20 +422,29 @@ static FailureOr<func::FuncOp> importFunction(const ImportedGraph &graph,
       argTypes[argNo] = placeholder.resultTypes->front();
       continue;
     }
+    // A Placeholder's dtype, an _Arg's T.
     Type element;
+    StringRef dtypeName = isArgOp(placeholder.op) ? "T" : "dtype";
     for (const NamedAttribute &a : placeholder.attrs)
-      if (a.getName() == "dtype")
+      if (a.getName() == dtypeName)
         if (auto typeAttr = dyn_cast<TypeAttr>(a.getValue()))
           element = typeAttr.getValue();
     if (!element || !isTFElementType(element))
-      return fail("the input '" + placeholder.name +
-                  "' has no supported 'dtype'");
+      return fail("the input '" + placeholder.name + "' has no supported '" +
+                  dtypeName + "'");
+    // A Placeholder's shape, else the shape TF recorded for its output.
     std::optional<SmallVector<int64_t>> dims;
-    for (const NamedAttribute &a : placeholder.attrs)
-      if (a.getName() == "shape")
-        if (auto shape = dyn_cast<tf::ShapeAttr>(a.getValue());
+    for (const NamedAttribute &a : placeholder.attrs) {
+      Attribute value = a.getValue();
+      if (a.getName() == "_output_shapes")
+        if (auto list = dyn_cast<ArrayAttr>(value); list && list.size() == 1)
+          value = list[0];
+      if (a.getName() == "shape" ||
+          (a.getName() == "_output_shapes" && !dims))
+        if (auto shape = dyn_cast<tf::ShapeAttr>(value);
             shape && shape.getRanked())
           dims = llvm::to_vector(shape.getDims());
+    }
     for (const auto &[name, shape] : graph.inputShapes)
       if (name == placeholder.name)
         dims = SmallVector<int64_t>(shape.begin(), shape.end());
@@ -638,8 +719,12 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
   Location unknown = UnknownLoc::get(context);
   ImportedGraph main = graph;
   // TF.js's default outputs (every node nothing reads) are fixed before
-  // functionalization replaces nodes.
-  if (main.outputs.empty()) {
+  // functionalization replaces nodes; a graph with _Retval nodes has its
+  // outputs (importFunction takes them).
+  bool hasRetvals = llvm::any_of(main.nodes, [](const ImportedNode &node) {
+    return isRetvalOp(node.op);
+  });
+  if (main.outputs.empty() && !hasRetvals) {
     llvm::StringSet<> consumed;
     for (const ImportedNode &node : main.nodes)
       for (const std::string &input : node.inputs)

@@ -461,6 +461,83 @@ private:
   PartialShape shape_;
 };
 
+/// _ParallelConcatStart(shape, dtype): the tensor _ParallelConcatUpdate
+/// fills, TF's lowering of ParallelConcat. TF leaves it uninitialized; here
+/// it is zero. The shape attribute must be fully defined.
+class ParallelConcatStartKernel final : public OpKernel {
+public:
+  explicit ParallelConcatStartKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    PartialShape shape;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("shape", &shape));
+    StatusOr<TensorShape> full = shape.toTensorShape();
+    TFRT_FALLBACK_OP_REQUIRES(ctx, full.ok(),
+                              errorf("%s", full.status().message()));
+    shape_ = *full;
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, shape_, &out));
+    std::memset(out->rawData(), 0, out->totalBytes());
+  }
+
+private:
+  TensorShape shape_;
+};
+
+/// _ParallelConcatUpdate(value, update; loc): value with row `loc` (of dim
+/// 0) replaced by update, whose first dim is 1 (TF's ParallelConcatUpdate,
+/// with its errors). TF writes into value's buffer; here the output reuses
+/// it when the executor allows, else it is a copy. A negative loc is an
+/// error (TF does not check it).
+class ParallelConcatUpdateKernel final : public OpKernel {
+public:
+  explicit ParallelConcatUpdateKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("loc", &loc_));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &value = ctx->input(0);
+    const Tensor &update = ctx->input(1);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, value.rank() >= 1,
+                              errorf("value should be at least rank 1."));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, value.dim(0) > loc_ && loc_ >= 0,
+        errorf("0th dimension of value = %d must be greater than loc_ = %d",
+               value.dim(0), loc_));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, value.rank() == update.rank(),
+        errorf("value and update shape doesn't match: %s vs. %s",
+               value.shape().toString(), update.shape().toString()));
+    for (int d = 1; d < value.rank(); ++d)
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, value.dim(d) == update.dim(d),
+          errorf("value and update shape doesn't match %s vs. %s",
+                 value.shape().toString(), update.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, update.dim(0) == 1,
+                              errorf("update shape doesn't match: %s",
+                                     update.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, value.dtype() == update.dtype(),
+        errorf("value and update dtypes differ: %s vs. %s",
+               dtypeName(value.dtype()), dtypeName(update.dtype())));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->forwardInputOrAllocateOutput({0}, 0, value.shape(), &out));
+    if (out->rawData() != value.rawData() && value.totalBytes())
+      std::memcpy(out->rawData(), value.rawData(), value.totalBytes());
+    const size_t rowBytes = update.totalBytes();
+    if (rowBytes)
+      std::memcpy(static_cast<char *>(out->rawData()) + loc_ * rowBytes,
+                  update.rawData(), rowBytes);
+  }
+
+private:
+  int64_t loc_ = 0;
+};
+
 //===----------------------------------------------------------------------===//
 // InplaceUpdate, InplaceAdd, InplaceSub
 //===----------------------------------------------------------------------===//
@@ -554,6 +631,10 @@ void registerArrayKernels(KernelRegistry &registry) {
   registerKernel<OpId::kDeepCopy, DeepCopyKernel>(registry,
                                                   {{"T", kAllDTypes}});
   registerKernel<OpId::kParallelConcat, ParallelConcatKernel>(
+      registry, {{"T", kAllDTypes}});
+  registerKernel<OpId::k_ParallelConcatStart, ParallelConcatStartKernel>(
+      registry, {{"dtype", kAllDTypes}});
+  registerKernel<OpId::k_ParallelConcatUpdate, ParallelConcatUpdateKernel>(
       registry, {{"T", kAllDTypes}});
   registerKernel<OpId::kInplaceUpdate,
                  InplaceKernel<uint8_t, InplaceOp::Update>>(

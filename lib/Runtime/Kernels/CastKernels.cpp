@@ -195,6 +195,9 @@ private:
 void registerCastKernels(KernelRegistry &registry) {
   registerKernel<OpId::kCast, CastKernel>(
       registry, {{"SrcT", kAllDTypes}, {"DstT", kAllDTypes}});
+  // _HostCast: TF's Cast placed on the host by its placer.
+  registerKernel<OpId::k_HostCast, CastKernel>(
+      registry, {{"SrcT", kAllDTypes}, {"DstT", kAllDTypes}});
 }
 
 } // namespace tfrt_fallback::rt

@@ -14,6 +14,8 @@
 //   using a Tensor with shape ..., shapes must be equal.").
 // - ReadVariableOp(resource): the value (sharing its buffer: values are
 //   immutable, an assignment replaces the buffer, never writes into it).
+// - _VarHandlesOp / _ReadVariablesOp: N VarHandleOps / ReadVariableOps in
+//   one node (TF's grappler batches them so).
 // - VarIsInitializedOp(resource): whether the variable has a value.
 // - DestroyResourceOp(resource, ignore_lookup_error): deletes it.
 // - VariableShape(input): the value's shape.
@@ -58,12 +60,12 @@ std::shared_ptr<Var> asVar(const std::shared_ptr<Resource> &resource) {
   return std::static_pointer_cast<Var>(resource);
 }
 
-/// The handle of input 0, or null after recording an error.
+/// The handle of input `index`, or null after recording an error.
 const ResourceHandle *getHandle(OpKernelContextInterface *ctx,
-                                const OpKernel &op) {
-  const ResourceHandle *handle = getResourceHandle(ctx->input(0));
+                                const OpKernel &op, int index = 0) {
+  const ResourceHandle *handle = getResourceHandle(ctx->input(index));
   if (!handle || !handle->name.size()) {
-    ctx->ctxFailure(op.errorf("input 0 is not a resource handle"));
+    ctx->ctxFailure(op.errorf("input %d is not a resource handle", index));
     return nullptr;
   }
   if (!ctx->resourceManager()) {
@@ -103,12 +105,12 @@ struct LockedVar {
   std::unique_lock<std::mutex> lock;
 };
 
-/// The variable input 0 names, locked, when it exists and has a value;
+/// The variable input `index` names, locked, when it exists and has a value;
 /// otherwise var is null and the error (TF's) is recorded.
-LockedVar lockInitializedVar(OpKernelContextInterface *ctx,
-                             const OpKernel &op) {
+LockedVar lockInitializedVar(OpKernelContextInterface *ctx, const OpKernel &op,
+                             int index = 0) {
   LockedVar locked;
-  locked.handle = getHandle(ctx, op);
+  locked.handle = getHandle(ctx, op, index);
   if (!locked.handle)
     return locked;
   std::shared_ptr<Var> var = lookupVar(ctx, op, *locked.handle);
@@ -171,6 +173,116 @@ public:
 
 private:
   DType dtype_ = DType::Invalid;
+};
+
+/// _VarHandlesOp(containers, shared_names, N, dtypes, shapes): N handles
+/// at once, as VarHandleOp makes each (TF's ResourceHandlesOp; grappler
+/// batches the VarHandleOps of a graph into one). A handle without a name
+/// is named after the node and its output, "node:i", so it stays one
+/// variable (TF makes it anonymous).
+class VarHandlesOpKernel final : public OpKernel {
+public:
+  explicit VarHandlesOpKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    int64_t n = 0;
+    std::vector<std::string> containers, names;
+    std::vector<DType> dtypes;
+    std::vector<PartialShape> shapes;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("N", &n));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("containers", &containers));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("shared_names", &names));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, getOptionalAttr(ctx, "dtypes", &dtypes));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, getOptionalAttr(ctx, "shapes", &shapes));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, static_cast<int64_t>(containers.size()) == n,
+        errorf("Number of containers (%d) must be equal to N (%d)",
+               containers.size(), n));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, static_cast<int64_t>(names.size()) == n,
+        errorf("Number of names (%d) must be equal to N (%d)", names.size(),
+               n));
+    for (int64_t i = 0; i < n; ++i) {
+      ResourceHandle handle;
+      handle.container = containers[i];
+      handle.name = names[i].empty() ? strCat(nodeName(), ":", i) : names[i];
+      if (static_cast<int64_t>(dtypes.size()) == n)
+        handle.dtype = dtypes[i];
+      if (static_cast<int64_t>(shapes.size()) == n)
+        handle.shape = shapes[i];
+      handles_.push_back(std::move(handle));
+    }
+  }
+  void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, ctx->numOutputs() == static_cast<int>(handles_.size()),
+        errorf("expected %d outputs, the node has %d", handles_.size(),
+               ctx->numOutputs()));
+    for (size_t i = 0; i < handles_.size(); ++i)
+      ctx->setOutput(i, makeResourceTensor(handles_[i]));
+  }
+
+private:
+  std::vector<ResourceHandle> handles_;
+};
+
+/// _ReadVariablesOp(resources; N, dtypes): ReadVariableOp of each resource
+/// (TF's ReadVariablesOp): every variable must exist and have a value (the
+/// names of the uninitialized ones in one error) and dtypes[i]'s dtype.
+class ReadVariablesOpKernel final : public OpKernel {
+public:
+  explicit ReadVariablesOpKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    int64_t n = 0;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("N", &n));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("dtypes", &dtypes_));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, static_cast<int64_t>(dtypes_.size()) == n,
+        errorf("Mismatched number of arguments to ReadVariablesOp (%d vs. %d)",
+               n, dtypes_.size()));
+  }
+  void compute(OpKernelContextInterface *ctx) override {
+    const int n = static_cast<int>(dtypes_.size());
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, ctx->numInputs() == n && ctx->numOutputs() == n,
+        errorf("expected %d inputs and outputs, the node has %d and %d", n,
+               ctx->numInputs(), ctx->numOutputs()));
+    std::vector<Tensor> values(n);
+    std::string uninitialized;
+    for (int i = 0; i < n; ++i) {
+      const ResourceHandle *handle = getHandle(ctx, *this, i);
+      if (!handle)
+        return;
+      StatusOr<std::shared_ptr<Resource>> resource =
+          ctx->resourceManager()->lookup(*handle);
+      std::shared_ptr<Var> var = resource.ok() ? asVar(*resource) : nullptr;
+      if (var) {
+        std::lock_guard<std::mutex> lock(var->mutex);
+        values[i] = var->value;
+      }
+      if (!values[i].isValid()) {
+        strAppend(&uninitialized, uninitialized.empty() ? "" : ", ",
+                  handle->name);
+        continue;
+      }
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, values[i].dtype() == dtypes_[i],
+          errorf("Trying to read variable %s from Container: %s with wrong "
+                 "dtype. Expected %s got %s",
+                 handle->name, handle->container, dtypeName(dtypes_[i]),
+                 dtypeName(values[i].dtype())));
+    }
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, uninitialized.empty(),
+        makeOpError(StatusCode::kFailedPrecondition, opName(), nodeName(),
+                    strCat("In ReadVariablesOp the following variables were "
+                           "found uninitialized: ",
+                           uninitialized)));
+    for (int i = 0; i < n; ++i)
+      ctx->setOutput(i, std::move(values[i]));
+  }
+
+private:
+  std::vector<DType> dtypes_;
 };
 
 class AssignVariableOpKernel final : public OpKernel {
@@ -701,6 +813,10 @@ void registerResourceKernels(KernelRegistry &registry) {
   registerKernel<OpId::kVarHandleOp, VarHandleOpKernel>(registry);
   registerKernel<OpId::kReadVariableOp, ReadVariableOpKernel>(
       registry, {{"dtype", kAllDTypes}});
+  // The batched forms TF's grappler makes; their dtypes are list attributes
+  // (checked against the variables, like ReadVariableOp's dtype).
+  registerKernel<OpId::k_VarHandlesOp, VarHandlesOpKernel>(registry);
+  registerKernel<OpId::k_ReadVariablesOp, ReadVariablesOpKernel>(registry);
   registerKernel<OpId::kAssignVariableOp, AssignVariableOpKernel>(
       registry, {{"dtype", kAllDTypes}});
   registerKernel<OpId::kAssignAddVariableOp, AssignUpdateVariableOpKernel<1>>(

@@ -563,6 +563,10 @@ void registerShapeKernels(KernelRegistry &registry) {
   registerKernel<OpId::kPreventGradient, IdentityKernel>(registry);
   registerKernel<OpId::kPlaceholderWithDefault, IdentityKernel>(registry);
   registerKernel<OpId::kIdentityN, IdentityNKernel>(registry);
+  // TF's function instantiation converts between a list of N tensors of one
+  // type and a list of typed tensors with these: IdentityN on the values.
+  registerKernel<OpId::k_ArrayToList, IdentityNKernel>(registry);
+  registerKernel<OpId::k_ListToArray, IdentityNKernel>(registry);
   // Index attributes with defaults (out_type, Tdim, index_type, Tidx) may
   // be absent from a graph, so they are not constrained; the kernels check
   // operand and output dtypes instead.
