@@ -242,8 +242,8 @@ static FailureOr<func::FuncOp> importFunction(const ImportedGraph &graph,
 
   // An instantiated function's _Arg and _Retval nodes, in index order:
   // they must number 0..n-1.
-  auto byIndex = [&](bool (*isKind)(StringRef), StringRef kind)
-      -> FailureOr<SmallVector<size_t>> {
+  auto byIndex = [&](bool (*isKind)(StringRef),
+                     StringRef kind) -> FailureOr<SmallVector<size_t>> {
     SmallVector<std::pair<int64_t, size_t>> found;
     for (auto [index, node] : llvm::enumerate(graph.nodes)) {
       if (!isKind(node.op))
@@ -439,8 +439,7 @@ static FailureOr<func::FuncOp> importFunction(const ImportedGraph &graph,
       if (a.getName() == "_output_shapes")
         if (auto list = dyn_cast<ArrayAttr>(value); list && list.size() == 1)
           value = list[0];
-      if (a.getName() == "shape" ||
-          (a.getName() == "_output_shapes" && !dims))
+      if (a.getName() == "shape" || (a.getName() == "_output_shapes" && !dims))
         if (auto shape = dyn_cast<tf::ShapeAttr>(value);
             shape && shape.getRanked())
           dims = llvm::to_vector(shape.getDims());
@@ -721,9 +720,8 @@ OwningOpRef<ModuleOp> tfrt_fallback::importGraph(const ImportedGraph &graph,
   // TF.js's default outputs (every node nothing reads) are fixed before
   // functionalization replaces nodes; a graph with _Retval nodes has its
   // outputs (importFunction takes them).
-  bool hasRetvals = llvm::any_of(main.nodes, [](const ImportedNode &node) {
-    return isRetvalOp(node.op);
-  });
+  bool hasRetvals = llvm::any_of(
+      main.nodes, [](const ImportedNode &node) { return isRetvalOp(node.op); });
   if (main.outputs.empty() && !hasRetvals) {
     llvm::StringSet<> consumed;
     for (const ImportedNode &node : main.nodes)

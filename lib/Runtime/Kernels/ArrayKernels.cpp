@@ -516,9 +516,9 @@ public:
           ctx, value.dim(d) == update.dim(d),
           errorf("value and update shape doesn't match %s vs. %s",
                  value.shape().toString(), update.shape().toString()));
-    TFRT_FALLBACK_OP_REQUIRES(ctx, update.dim(0) == 1,
-                              errorf("update shape doesn't match: %s",
-                                     update.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, update.dim(0) == 1,
+        errorf("update shape doesn't match: %s", update.shape().toString()));
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, value.dtype() == update.dtype(),
         errorf("value and update dtypes differ: %s vs. %s",
