@@ -334,9 +334,10 @@ FailureOr<ElementsAttr>
 GraphDefImporter::convertTensor(const pb::TensorProto &tensor) {
   int dtype = tensor.dtype();
   Type element = getTFElementType(dtype, context);
-  // Numbers, bools and strings; variant and resource tensors hold
-  // serialized objects, and complex and quantized values are not decoded.
-  if (!element || !(isa<tf::StringType>(element) || element.isIntOrFloat()))
+  // Numbers, bools, complex numbers and strings; variant and resource
+  // tensors hold serialized objects, and quantized values are not decoded.
+  if (!element ||
+      !(isa<tf::StringType, ComplexType>(element) || element.isIntOrFloat()))
     return error("the tensor has the unsupported dtype " + dtypeName(dtype));
   if (tensor.tensor_shape().unknown_rank())
     return error("the tensor has no shape");
@@ -419,8 +420,35 @@ GraphDefImporter::convertTensor(const pb::TensorProto &tensor) {
   auto store = [&](auto value, char *dst) {
     std::memcpy(dst, &value, sizeof(value));
   };
+  // Complex values: (re, im) pairs in one repeated field.
+  auto fillComplex = [&](const auto &parts) -> LogicalResult {
+    if (parts.size() % 2)
+      return error("the tensor's complex values have an odd number (" +
+                   Twine(parts.size()) + ") of parts");
+    using Part = std::decay_t<decltype(parts[0])>;
+    int64_t count = parts.size() / 2;
+    if (count > numElements)
+      return error("the tensor has " + Twine(count) + " values for " +
+                   Twine(numElements) + " elements");
+    if (count == 0) {
+      std::memset(out.data(), 0, size);
+      return success();
+    }
+    for (int64_t i = 0; i < numElements; ++i) {
+      int64_t from = std::min(i, count - 1);
+      Part pair[2] = {parts[2 * from], parts[2 * from + 1]};
+      std::memcpy(out.data() + i * elementBytes, pair, sizeof(pair));
+    }
+    return success();
+  };
   LogicalResult filled = failure();
   switch (dtype) {
+  case pb::DT_COMPLEX64:
+    filled = fillComplex(tensor.scomplex_val());
+    break;
+  case pb::DT_COMPLEX128:
+    filled = fillComplex(tensor.dcomplex_val());
+    break;
   case pb::DT_FLOAT:
     filled = fill(tensor.float_val(), [&](float v, char *d) { store(v, d); });
     break;

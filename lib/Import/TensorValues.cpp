@@ -40,6 +40,8 @@ float tfrt_fallback::halfToFloat(uint16_t h) {
 }
 
 unsigned tfrt_fallback::getElementByteSize(Type element) {
+  if (auto complex = dyn_cast<ComplexType>(element))
+    return 2 * getElementByteSize(complex.getElementType());
   return element.isInteger(1) ? 1 : element.getIntOrFloatBitWidth() / 8;
 }
 

@@ -185,6 +185,19 @@ FailureOr<uint32_t> ProgramWriter::getTypeIndex(Type type, Operation *user) {
   return index;
 }
 
+/// Bytes per element of a numeric element type (1 for bool; both parts of a
+/// complex number), or std::nullopt for another type.
+static std::optional<size_t> getNumericElementSize(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    std::optional<size_t> part =
+        getNumericElementSize(complex.getElementType());
+    return part ? std::optional<size_t>(2 * *part) : std::nullopt;
+  }
+  if (!type.isIntOrFloat())
+    return std::nullopt;
+  return type.isInteger(1) ? 1 : type.getIntOrFloatBitWidth() / 8;
+}
+
 /// Appends the raw little-endian bytes of `value` to `bytes`.
 static LogicalResult appendElementsBytes(ElementsAttr value,
                                          std::vector<uint8_t> &bytes,
@@ -198,10 +211,8 @@ static LogicalResult appendElementsBytes(ElementsAttr value,
   bool overflow = false;
   for (int64_t dim : type.getShape())
     overflow |= llvm::MulOverflow(numElements, dim, numElements);
-  int64_t perElement =
-      isa<tf::StringType>(elementType) || !elementType.isIntOrFloat()
-          ? 8
-          : std::max<int64_t>(1, elementType.getIntOrFloatBitWidth() / 8);
+  std::optional<size_t> numericSize = getNumericElementSize(elementType);
+  int64_t perElement = numericSize ? static_cast<int64_t>(*numericSize) : 8;
   if (overflow || numElements > kMaxConstantBytes / perElement)
     return user->emitOpError("has a constant of type ")
            << type << ", larger than a binary program holds ("
@@ -227,11 +238,11 @@ static LogicalResult appendElementsBytes(ElementsAttr value,
       bytes.insert(bytes.end(), element(i).begin(), element(i).end());
     return success();
   }
-  if (!elementType.isIntOrFloat())
+  if (!numericSize)
     return user->emitOpError("has a constant of element type ")
            << elementType << ", which the binary program format cannot carry";
   bool isBool = elementType.isInteger(1);
-  size_t elementSize = isBool ? 1 : elementType.getIntOrFloatBitWidth() / 8;
+  size_t elementSize = *numericSize;
   if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
     AsmResourceBlob *blob = resource.getRawHandle().getBlob();
     if (!blob)

@@ -279,7 +279,15 @@ inline std::vector<double> patternValues(int64_t n, int range = 8,
 
 inline double toDouble(Eigen::half v) { return static_cast<float>(v); }
 inline double toDouble(Eigen::bfloat16 v) { return static_cast<float>(v); }
-template <typename T> double toDouble(T v) { return static_cast<double>(v); }
+/// A quantized element's integer; a complex number's real part.
+template <typename T> double toDouble(T v) {
+  if constexpr (kIsQuantized<T>)
+    return v.value;
+  else if constexpr (kIsComplex<T>)
+    return v.real();
+  else
+    return static_cast<double>(v);
+}
 
 /// Relative tolerance for comparing floats of type T.
 template <typename T> double tolerance() {

@@ -64,7 +64,9 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerStringOpsKernels,
                                            registerStringConvertKernels,
                                            registerStringHashKernels,
-                                           registerRegexKernels}) {
+                                           registerRegexKernels,
+                                           registerComplexKernels,
+                                           registerFftKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

@@ -15,6 +15,7 @@
 
 #include <Eigen/Core>
 
+#include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -22,6 +23,37 @@
 #include <utility>
 
 namespace tfrt_fallback::rt {
+
+/// An element of one of TensorFlow's quantized dtypes (Eigen's QInt8,
+/// QUInt8, QInt16, QUInt16, QInt32 in TF): an integer that kernels map to
+/// real numbers through a float range given beside the tensor. A type of its
+/// own, so that DTypeOf and kernel registrations tell qint8 from int8.
+template <typename Int, int DataType> struct Quantized {
+  using Storage = Int;
+  Int value = 0;
+  constexpr Quantized() = default;
+  constexpr explicit Quantized(Int v) : value(v) {}
+  friend constexpr bool operator==(Quantized a, Quantized b) {
+    return a.value == b.value;
+  }
+  friend constexpr bool operator!=(Quantized a, Quantized b) {
+    return a.value != b.value;
+  }
+  friend constexpr bool operator<(Quantized a, Quantized b) {
+    return a.value < b.value;
+  }
+};
+using qint8 = Quantized<int8_t, 11>;
+using quint8 = Quantized<uint8_t, 12>;
+using qint32 = Quantized<int32_t, 13>;
+using qint16 = Quantized<int16_t, 15>;
+using quint16 = Quantized<uint16_t, 16>;
+
+template <typename T> inline constexpr bool kIsQuantized = false;
+template <typename Int, int DataType>
+inline constexpr bool kIsQuantized<Quantized<Int, DataType>> = true;
+template <typename T> inline constexpr bool kIsComplex = false;
+template <typename T> inline constexpr bool kIsComplex<std::complex<T>> = true;
 
 /// Element type of a tensor, numbered like TensorFlow's DataType
 /// (DTypes.def).
@@ -69,6 +101,15 @@ constexpr bool isInteger(DType dtype) {
   default:
     return false;
   }
+}
+
+constexpr bool isComplex(DType dtype) {
+  return dtype == DType::C64 || dtype == DType::C128;
+}
+
+constexpr bool isQuantized(DType dtype) {
+  return dtype == DType::QI8 || dtype == DType::QU8 || dtype == DType::QI16 ||
+         dtype == DType::QU16 || dtype == DType::QI32;
 }
 
 /// True for floats and signed integers.

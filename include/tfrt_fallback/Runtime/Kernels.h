@@ -134,10 +134,20 @@ void registerExampleParsingKernels(KernelRegistry &registry);
 void registerCtcKernels(KernelRegistry &registry);
 /// Projective image transforms (ImageProjectiveTransformV2/V3).
 void registerImageTransformKernels(KernelRegistry &registry);
-/// Ops TensorFlow's own runtime inserts into graphs it rewrites
-/// (_HostCast, _ParallelConcatStart/Update, _ArrayToList, _ListToArray,
-/// _VarHandlesOp, _ReadVariablesOp).
-void registerInternalOpKernels(KernelRegistry &registry);
+/// Complex numbers: Complex, Real, Imag, Angle, Conj, ComplexAbs.
+void registerComplexKernels(KernelRegistry &registry);
+/// Fourier transforms in 1-3 dimensions (FFT, IFFT, RFFT, IRFFT and their
+/// 2D and 3D forms).
+void registerFftKernels(KernelRegistry &registry);
+/// Audio features: AudioSpectrogram, Mfcc.
+void registerAudioKernels(KernelRegistry &registry);
+/// Quantization and the quantized ops on quint8/qint8/qint32 tensors with
+/// float ranges (QuantizeV2, Dequantize, Requantize, QuantizedConv2D,
+/// QuantizedMatMul, QuantizedAdd, ...).
+void registerQuantizationKernels(KernelRegistry &registry);
+/// The quantized neural-network ops (QuantizedConv2D, QuantizedMatMul,
+/// pooling, activations, batch norm, resize, bias, concat, reshape).
+void registerQuantizedNNKernels(KernelRegistry &registry);
 
 } // namespace tfrt_fallback::rt
 

@@ -239,6 +239,9 @@ constexpr DTypeSpelling kDTypeSpellings[] = {
 #define TFRT_FALLBACK_DTYPE(Enum, DataType, TFName, PyName, Name, CppType,     \
                             Npy)                                               \
   {DataType, Name},
+#define TFRT_FALLBACK_DTYPE_OPT_IN(Enum, DataType, TFName, PyName, Name,       \
+                                   CppType, Npy, Mlir)                         \
+  {DataType, Mlir},
 #define TFRT_FALLBACK_DTYPE_NO_BUFFER(Enum, DataType, TFName, PyName, Name,    \
                                       Mlir)                                    \
   {DataType, Mlir},

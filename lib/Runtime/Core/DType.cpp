@@ -38,6 +38,10 @@ std::string_view dtypeName(DType dtype) {
 
 std::string_view dtypeTypeName(DType dtype) {
   switch (dtype) {
+#define TFRT_FALLBACK_DTYPE_OPT_IN(Enum, DataType, TFName, PyName, Name,       \
+                                   CppType, Npy, Mlir)                         \
+  case DType::Enum:                                                            \
+    return Mlir;
 #define TFRT_FALLBACK_DTYPE_NO_BUFFER(Enum, DataType, TFName, PyName, Name,    \
                                       Mlir)                                    \
   case DType::Enum:                                                            \

@@ -15,6 +15,7 @@
 #include <charconv>
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 namespace tfrt_fallback::rt {
 
@@ -271,6 +272,17 @@ StatusOr<Tensor> readNpyFile(const std::string &path) {
 
 StatusOr<std::string> encodeNpy(const Tensor &input) {
   Tensor tensor = input;
+  // NumPy has no quantized dtypes: their integers, as TF's .numpy() gives.
+  static constexpr std::pair<DType, DType> kQuantizedStorage[] = {
+      {DType::QI8, DType::I8},
+      {DType::QU8, DType::U8},
+      {DType::QI16, DType::I16},
+      {DType::QU16, DType::U16},
+      {DType::QI32, DType::I32}};
+  for (auto [quantized, storage] : kQuantizedStorage)
+    if (tensor.dtype() == quantized)
+      tensor =
+          Tensor(storage, tensor.shape(), tensor.buffer(), tensor.byteOffset());
   if (tensor.dtype() == DType::BF16) {
     StatusOr<Tensor> converted = Tensor::allocate(DType::F32, tensor.shape());
     if (!converted.ok())

@@ -338,6 +338,12 @@ std::string formatFloat(double v) {
 template <typename T> std::string formatValue(T v) {
   if constexpr (std::is_same_v<T, bool>)
     return v ? "True" : "False";
+  else if constexpr (kIsQuantized<T>)
+    return formatValue(v.value);
+  else if constexpr (kIsComplex<T>)
+    // NumPy's "1.+2.j", "0.5-1.j".
+    return strCat(formatFloat(v.real()), std::signbit(v.imag()) ? "" : "+",
+                  formatFloat(v.imag()), "j");
   else if constexpr (std::is_integral_v<T>)
     return strCat(
         static_cast<std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>>(

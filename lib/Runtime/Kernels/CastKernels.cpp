@@ -1,12 +1,15 @@
 //===- CastKernels.cpp - Cast between dtypes --------------------*- C++ -*-===//
 //
 // Cast(x; SrcT, DstT, Truncate = false) for every pair of f32, f64, f16,
-// bf16, i8, u8, i16, u16, i32, u32, i64, u64 and bool, with TensorFlow's
+// bf16, i8, u8, i16, u16, i32, u32, i64, u64, bool, complex64 and
+// complex128, with TensorFlow's
 // rules (TF's CPU kernel is Eigen's `cast<DstT>()`, i.e. static_cast):
 //
 //   - SrcT == DstT: the output is the input (shared buffer).
 //   - anything -> bool: x != 0 (so NaN -> true).
 //   - bool -> number: 0 or 1.
+//   - complex -> anything: its real part, converted (NumPy's rule, as TF);
+//     anything -> complex: (x, 0); complex -> complex: both parts.
 //   - int -> int: two's complement wrap-around (static_cast).
 //   - int -> float: round to nearest even (static_cast; for f16/bf16 via
 //     float, as Eigen's conversions).
@@ -57,7 +60,15 @@ template <typename T> auto widen(T x) {
 
 /// Converts one value with the rules in the file header.
 template <typename D, typename S> D castValue(S x) {
-  if constexpr (std::is_same_v<D, bool>) {
+  if constexpr (kIsComplex<S> && kIsComplex<D>) {
+    using R = typename D::value_type;
+    return D(static_cast<R>(x.real()), static_cast<R>(x.imag()));
+  } else if constexpr (kIsComplex<S>) {
+    return castValue<D>(x.real());
+  } else if constexpr (kIsComplex<D>) {
+    using R = typename D::value_type;
+    return D(castValue<R>(x), R(0));
+  } else if constexpr (std::is_same_v<D, bool>) {
     return widen(x) != 0;
   } else if constexpr (std::is_same_v<S, bool>) {
     return static_cast<D>(x ? 1 : 0);
@@ -139,8 +150,11 @@ CastFn selectCast(DType src, DType dst, bool truncate) {
   CastFn fn = nullptr;
   (void)dispatchDType(src, [&](auto srcTag) {
     return dispatchDType(dst, [&](auto dstTag) {
-      fn = castLoop<typename decltype(srcTag)::Type,
-                    typename decltype(dstTag)::Type>;
+      using S = typename decltype(srcTag)::Type;
+      using D = typename decltype(dstTag)::Type;
+      // TF has no Cast from or to the quantized dtypes.
+      if constexpr (!kIsQuantized<S> && !kIsQuantized<D>)
+        fn = castLoop<S, D>;
     });
   });
   return fn;
@@ -190,14 +204,22 @@ private:
   CastFn fn_ = nullptr;
 };
 
+/// Every dtype and the complex ones.
+constexpr DType kCastDTypes[] = {
+    DType::F32, DType::F64, DType::F16,  DType::BF16, DType::I8,
+    DType::U8,  DType::I16, DType::U16,  DType::I32,  DType::U32,
+    DType::I64, DType::U64, DType::Bool, DType::C64,  DType::C128};
+static_assert(std::size(kCastDTypes) == std::size(kAllDTypes) + 2,
+              "kCastDTypes is kAllDTypes and the complex dtypes");
+
 } // namespace
 
 void registerCastKernels(KernelRegistry &registry) {
   registerKernel<OpId::kCast, CastKernel>(
-      registry, {{"SrcT", kAllDTypes}, {"DstT", kAllDTypes}});
+      registry, {{"SrcT", kCastDTypes}, {"DstT", kCastDTypes}});
   // _HostCast: TF's Cast placed on the host by its placer.
   registerKernel<OpId::k_HostCast, CastKernel>(
-      registry, {{"SrcT", kAllDTypes}, {"DstT", kAllDTypes}});
+      registry, {{"SrcT", kCastDTypes}, {"DstT", kCastDTypes}});
 }
 
 } // namespace tfrt_fallback::rt

@@ -133,8 +133,10 @@ void parallelFor(const Eigen::ThreadPoolDevice &device, Eigen::Index n,
 /// order): what kernels that move raw elements (data movement, Gather,
 /// ZerosLike, ...) and Cast are registered for, as TF registers them on CPU
 /// for every type.
+/// Complex and quantized dtypes opt in kernel by kernel (DTypes.def).
 inline constexpr DType kAllDTypes[] = {
 #define TFRT_FALLBACK_DTYPE(Enum, ...) DType::Enum,
+#define TFRT_FALLBACK_DTYPE_OPT_IN(...)
 #include "tfrt_fallback/Runtime/DTypes.def"
 };
 

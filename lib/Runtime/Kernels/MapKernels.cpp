@@ -284,9 +284,11 @@ private:
   DType keyDType = DType::Invalid;
 };
 
-/// The dtypes a key may have: every buffer dtype and string.
+/// The dtypes a key may have: every buffer dtype but the complex and
+/// quantized ones, and string.
 constexpr DType kKeyDTypes[] = {
 #define TFRT_FALLBACK_DTYPE(Enum, ...) DType::Enum,
+#define TFRT_FALLBACK_DTYPE_OPT_IN(...)
 #include "tfrt_fallback/Runtime/DTypes.def"
     DType::String};
 

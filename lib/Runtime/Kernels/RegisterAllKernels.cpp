@@ -56,6 +56,8 @@ void registerAllKernels(KernelRegistry &registry) {
   registerStringConvertKernels(registry);
   registerStringHashKernels(registry);
   registerRegexKernels(registry);
+  registerComplexKernels(registry);
+  registerFftKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt

@@ -364,14 +364,19 @@ public:
     }
     StatusOr<Tensor> updated = Tensor::allocate(dtype_, old.shape());
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, updated.status());
-    Status status = dispatchDType(dtype_, [&](auto tag) {
+    Status status = dispatchDType(dtype_, [&](auto tag) -> Status {
       using T = typename decltype(tag)::Type;
-      const T *a = old.data<T>();
-      const T *b = value.data<T>();
-      T *out = updated->template data<T>();
-      for (int64_t i = 0, e = old.numElements(); i < e; ++i)
-        out[i] = Sign > 0 ? static_cast<T>(a[i] + b[i])
-                          : static_cast<T>(a[i] - b[i]);
+      if constexpr (kIsQuantized<T>) {
+        return errorf("cannot add to a variable of %s", dtypeName(dtype_));
+      } else {
+        const T *a = old.data<T>();
+        const T *b = value.data<T>();
+        T *out = updated->template data<T>();
+        for (int64_t i = 0, e = old.numElements(); i < e; ++i)
+          out[i] = Sign > 0 ? static_cast<T>(a[i] + b[i])
+                            : static_cast<T>(a[i] - b[i]);
+        return OkStatus();
+      }
     });
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, status);
     var->value = *std::move(updated);

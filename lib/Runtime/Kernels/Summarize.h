@@ -24,8 +24,8 @@
 namespace tfrt_fallback::rt::kernels {
 
 /// Appends element `i` of `t` as TF's SummarizeValue prints it: integers in
-/// decimal, floats with six significant digits, bool as 1 or 0, strings
-/// C-escaped.
+/// decimal, floats with six significant digits, bool as 1 or 0, complex
+/// numbers "(re,im)", strings C-escaped.
 inline void appendElement(std::string *out, const Tensor &t, int64_t i) {
   if (t.dtype() == DType::String) {
     const std::string_view bytes = stringElements(t)[i];
@@ -37,6 +37,11 @@ inline void appendElement(std::string *out, const Tensor &t, int64_t i) {
     const T v = t.data<T>()[i];
     if constexpr (std::is_same_v<T, bool>)
       strAppend(out, v ? 1 : 0);
+    else if constexpr (kIsQuantized<T>)
+      strAppend(out, static_cast<int64_t>(v.value));
+    else if constexpr (kIsComplex<T>)
+      // std::complex's operator<<: "(re,im)".
+      strAppend(out, "(", v.real(), ",", v.imag(), ")");
     else if constexpr (std::is_unsigned_v<T>)
       strAppend(out, static_cast<uint64_t>(v));
     else if constexpr (std::is_integral_v<T>)
