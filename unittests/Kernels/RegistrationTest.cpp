@@ -66,7 +66,9 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerStringHashKernels,
                                            registerRegexKernels,
                                            registerComplexKernels,
-                                           registerFftKernels}) {
+                                           registerFftKernels,
+                                           registerQuantizationKernels,
+                                           registerQuantizedNNKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

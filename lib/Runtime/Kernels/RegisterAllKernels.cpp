@@ -58,6 +58,8 @@ void registerAllKernels(KernelRegistry &registry) {
   registerRegexKernels(registry);
   registerComplexKernels(registry);
   registerFftKernels(registry);
+  registerQuantizationKernels(registry);
+  registerQuantizedNNKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
