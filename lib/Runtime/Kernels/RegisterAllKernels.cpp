@@ -57,6 +57,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerStringHashKernels(registry);
   registerRegexKernels(registry);
   registerCtcKernels(registry);
+  registerImageTransformKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
