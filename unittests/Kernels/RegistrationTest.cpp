@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FusedPadConv.h"
 #include "KernelTestUtils.h"
 
 #include <set>
@@ -66,7 +67,8 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerStringHashKernels,
                                            registerRegexKernels,
                                            registerCtcKernels,
-                                           registerImageTransformKernels}) {
+                                           registerImageTransformKernels,
+                                           registerFusedPadConvKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

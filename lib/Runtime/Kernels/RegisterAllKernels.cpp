@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FusedPadConv.h"
+
 #include "tfrt_fallback/Runtime/Kernels.h"
 
 namespace tfrt_fallback::rt {
@@ -58,6 +60,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerRegexKernels(registry);
   registerCtcKernels(registry);
   registerImageTransformKernels(registry);
+  registerFusedPadConvKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
