@@ -68,7 +68,8 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerRegexKernels,
                                            registerCtcKernels,
                                            registerImageTransformKernels,
-                                           registerFusedPadConvKernels}) {
+                                           registerFusedPadConvKernels,
+                                           registerExampleParsingKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

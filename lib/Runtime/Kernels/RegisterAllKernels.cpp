@@ -61,6 +61,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerCtcKernels(registry);
   registerImageTransformKernels(registry);
   registerFusedPadConvKernels(registry);
+  registerExampleParsingKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
