@@ -344,7 +344,9 @@ public:
       TopBeams<T> leaves(static_cast<size_t>(beamWidth_));
       leaves.push(root);
       for (int64_t t = 0; t < len[b]; ++t)
-        step(x + (t * batchSize + b) * numClasses, numClasses, tree, leaves);
+        TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                     step(x + (t * batchSize + b) * numClasses,
+                                          numClasses, tree, leaves));
       TFRT_FALLBACK_OP_REQUIRES(
           ctx, topPaths_ <= beamWidth_,
           errorf("requested more paths than the beam width."));
@@ -367,9 +369,9 @@ public:
 private:
   /// One time step of TF's CTCBeamSearchDecoder::Step over the logits
   /// `in` (numClasses of them, the blank last).
-  void step(const T *in, int numClasses,
-            std::vector<std::unique_ptr<BeamEntry<T>>> &tree,
-            TopBeams<T> &leaves) const {
+  Status step(const T *in, int numClasses,
+              std::vector<std::unique_ptr<BeamEntry<T>>> &tree,
+              TopBeams<T> &leaves) const {
     const int blank = numClasses - 1;
     T maxCoeff = in[0];
     for (int c = 1; c < numClasses; ++c)
@@ -407,30 +409,44 @@ private:
       if (!isCandidate(b->oldp))
         continue;
       for (int label = 0; label < blank; ++label) {
-        auto [it, inserted] = b->children.emplace(label, nullptr);
-        if (inserted) {
-          tree.push_back(std::make_unique<BeamEntry<T>>());
-          it->second = tree.back().get();
-          it->second->parent = b;
-          it->second->label = label;
-        }
-        BeamEntry<T> &c = *it->second;
-        if (c.active())
+        // TF makes the child first and resets it when it is no candidate:
+        // an entry in that state is one never made, so it is made only
+        // when it enters the beam (far fewer entries).
+        auto it = b->children.find(label);
+        BeamEntry<T> *c = it == b->children.end() ? nullptr : it->second;
+        if (c && c->active())
           continue;
-        c.newp.blank = logZero<T>();
-        const T previous = c.label == b->label ? b->oldp.blank : b->oldp.total;
-        c.newp.label = in[label] - normOffset + previous;
-        c.newp.total = c.newp.label;
-        if (isCandidate(c.newp)) {
-          if (leaves.size() == static_cast<size_t>(beamWidth_))
-            leaves.bottom()->newp.reset();
-          leaves.push(&c);
-        } else {
-          c.oldp.reset();
-          c.newp.reset();
+        const T previous = label == b->label ? b->oldp.blank : b->oldp.total;
+        typename BeamEntry<T>::Prob p;
+        p.label = in[label] - normOffset + previous;
+        p.total = p.label;
+        if (!isCandidate(p)) {
+          if (c) {
+            c->oldp.reset();
+            c->newp.reset();
+          }
+          continue;
         }
+        if (!c) {
+          // The tree grows with the input; bound it by the run's memory.
+          if (tree.size() % 4096 == 0)
+            if (Status status = checkHostAllocation(tree.size() + 4096,
+                                                    sizeof(BeamEntry<T>) + 64);
+                !status.ok())
+              return status;
+          tree.push_back(std::make_unique<BeamEntry<T>>());
+          c = tree.back().get();
+          c->parent = b;
+          c->label = label;
+          b->children.emplace(label, c);
+        }
+        c->newp = p;
+        if (leaves.size() == static_cast<size_t>(beamWidth_))
+          leaves.bottom()->newp.reset();
+        leaves.push(c);
       }
     }
+    return OkStatus();
   }
 
   bool mergeRepeated_ = true;
