@@ -10,6 +10,8 @@
 
 #include "KernelTestUtils.h"
 
+#include "tfrt_fallback/Runtime/StringTensor.h"
+
 using namespace tfrt_fallback::rt;
 using namespace tfrt_fallback::rt::testing;
 
@@ -96,6 +98,31 @@ TEST(TensorStridedSliceUpdate, Errors) {
   out = update(iota({4}), {2}, {2}, {1}, f32({3}, {1, 2, 3}));
   ASSERT_TRUE(out.ok()) << out.status();
   expectValues<float>(*out, {4}, {0, 1, 2, 3});
+}
+
+TEST(TensorStridedSliceUpdate, Strings) {
+  // ["a", "b", "c", "d"][1::2] = ["x", "yz"] -> ["a", "x", "c", "yz"]; a
+  // scalar value broadcasts.
+  auto strs = [](TensorShape shape, std::vector<std::string_view> v) {
+    return *makeStringTensor(shape, v);
+  };
+  auto out = update(strs({4}, {"a", "b", "c", "d"}), {1}, {4}, {2},
+                    strs({2}, {"x", "yz"}));
+  ASSERT_TRUE(out.ok()) << out.status();
+  auto e = stringElements(*out);
+  EXPECT_EQ(std::vector<std::string_view>(e.begin(), e.end()),
+            (std::vector<std::string_view>{"a", "x", "c", "yz"}));
+  out = update(strs({2, 2}, {"a", "b", "c", "d"}), {0, 1}, {2, 2}, {1, 1},
+               strs({}, {"z"}));
+  ASSERT_TRUE(out.ok()) << out.status();
+  e = stringElements(*out);
+  EXPECT_EQ(std::vector<std::string_view>(e.begin(), e.end()),
+            (std::vector<std::string_view>{"a", "z", "c", "z"}));
+  out =
+      update(strs({2}, {"a", "b"}), {0}, {2}, {1}, strs({3}, {"x", "y", "z"}));
+  EXPECT_EQ(out.status().message(),
+            opError("TensorStridedSliceUpdate",
+                    "Cannot broadcast input shape [3] into final shape [2]"));
 }
 
 } // namespace

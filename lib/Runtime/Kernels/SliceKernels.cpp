@@ -153,8 +153,9 @@ private:
 /// broadcast to the slice's final shape as TF's StridedSliceAssignBCast
 /// (strided_slice_op.cc): leading dims of `value` beyond the final rank
 /// must be 1, the others equal or 1. An empty slice ignores `value`'s
-/// shape, as in TF. Raw elements, every dtype but string (TF registers
-/// string too).
+/// shape, as in TF. Raw elements, every dtype; `Strings` is the string
+/// form, which builds a new string tensor from the views of both.
+template <bool Strings = false>
 class TensorStridedSliceUpdateKernel final : public OpKernel {
 public:
   explicit TensorStridedSliceUpdateKernel(OpKernelConstructionInterface *ctx)
@@ -192,6 +193,17 @@ public:
         ctx, value.dtype() == input.dtype(),
         errorf("value must have the input's dtype %s, got %s",
                dtypeName(input.dtype()), dtypeName(value.dtype())));
+    if constexpr (Strings) {
+      auto in = stringElements(input);
+      std::vector<std::string_view> views(in.begin(), in.end());
+      if (count > 0)
+        writeStridedSliceViews(plan, valueSteps, stringElements(value),
+                               input.shape().dims(), &views);
+      StatusOr<Tensor> out = makeStringTensor(input.shape(), views);
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, out.status());
+      ctx->setOutput(0, *std::move(out));
+      return;
+    }
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, ctx->forwardInputOrAllocateOutput({0}, 0, input.shape(), &out));
@@ -216,7 +228,10 @@ void registerSliceKernels(KernelRegistry &registry) {
       registry, {{"T", kAllDTypes}});
   registerStringKernel<OpId::kStridedSlice, StridedSliceKernel<true>>(registry);
   registerKernel<OpId::kTensorStridedSliceUpdate,
-                 TensorStridedSliceUpdateKernel>(registry, {{"T", kAllDTypes}});
+                 TensorStridedSliceUpdateKernel<>>(registry,
+                                                   {{"T", kAllDTypes}});
+  registerStringKernel<OpId::kTensorStridedSliceUpdate,
+                       TensorStridedSliceUpdateKernel<true>>(registry);
 }
 
 } // namespace tfrt_fallback::rt

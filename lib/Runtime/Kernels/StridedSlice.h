@@ -18,6 +18,7 @@
 #include "tfrt_fallback/Runtime/Tensor.h"
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 namespace tfrt_fallback::rt::kernels {
@@ -59,6 +60,14 @@ bool stridedSliceValueSteps(const TensorShape &shape,
 /// selects. Raw elements.
 void writeStridedSlice(const StridedSlicePlan &plan, const Dims &valueSteps,
                        const Tensor &value, Tensor &dst);
+
+/// writeStridedSlice for string elements: the views of `value` into `dst`,
+/// the views of a tensor of `dims`.
+void writeStridedSliceViews(const StridedSlicePlan &plan,
+                            const Dims &valueSteps,
+                            absl::Span<const std::string_view> value,
+                            absl::Span<const int64_t> dims,
+                            std::vector<std::string_view> *dst);
 
 } // namespace tfrt_fallback::rt::kernels
 
