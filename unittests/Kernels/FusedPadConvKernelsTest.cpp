@@ -160,6 +160,45 @@ TEST(FusedPadConv2D, Double) {
                        {2, 4, 6, 6, 2, 4, 6, 6, 8, 10, 12, 12, 14, 16, 18, 18});
 }
 
+TEST(FusedPadConv2D, HalfAndBfloat16) {
+  // Values exact in both types; the reference in double.
+  const Image in{1, 3, 4, 2, patternValues(3 * 4 * 2, 2, 17)};
+  const std::vector<double> filter = patternValues(2 * 2 * 2 * 2, 1, 19);
+  Dims shape;
+  const std::vector<double> expected = conv2d(
+      mirrorPad(in, 1, 1, 1, 1, true), filter, 2, 2, 2, 1, false, &shape);
+  AttrMap a = attrs("REFLECT", 1, "VALID");
+  a.set("T", DType::F16);
+  auto out = runKernel("FusedPadConv2D", a,
+                       {makeTensorFrom<half>({1, 3, 4, 2}, in.v),
+                        i32({4, 2}, {0, 0, 1, 1, 1, 1, 0, 0}),
+                        makeTensorFrom<half>({2, 2, 2, 2}, filter)},
+                       DType::F16);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<half>(*out, shapeOf(shape), expected);
+  a.set("T", DType::BF16);
+  out = runKernel("FusedPadConv2D", a,
+                  {makeTensorFrom<bf16>({1, 3, 4, 2}, in.v),
+                   i32({4, 2}, {0, 0, 1, 1, 1, 1, 0, 0}),
+                   makeTensorFrom<bf16>({2, 2, 2, 2}, filter)},
+                  DType::BF16);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<bf16>(*out, shapeOf(shape), expected);
+  // FusedResizeAndPadConv2D in half: [1, 3] resized to width 3 with
+  // align_corners is [1, 2, 3]; SYMMETRIC by 1 on the right [1, 2, 3, 3];
+  // a [1, 2] filter of ones: 3, 5, 6.
+  AttrMap r = attrs("SYMMETRIC", 1, "VALID");
+  r.set("T", DType::F16);
+  r.set("resize_align_corners", true);
+  out = runKernel("FusedResizeAndPadConv2D", r,
+                  {makeTensorFrom<half>({1, 1, 2, 1}, {1, 3}), i32({2}, {1, 3}),
+                   i32({4, 2}, {0, 0, 0, 0, 0, 1, 0, 0}),
+                   makeTensorFrom<half>({1, 2, 1, 1}, {1, 1})},
+                  DType::F16);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<half>(*out, {1, 1, 3, 1}, {3, 5, 6});
+}
+
 TEST(FusedPadConv2D, StrideBeyondTheFilterShiftsTheWindows) {
   // Width 5 REFLECT-padded by 1 and 1: [2, 1, 2, 3, 4, 5, 4] (7 wide); a
   // 1x1 filter with stride 4, SAME: 2 outputs; TF's fused kernel starts

@@ -26,8 +26,9 @@
 // the same as Conv2D except with strides larger than the filter, where a
 // negative start shifts every window (Conv2D clamps it at 0).
 //
-// f32 and f64; TF also registers half (both ops) and bfloat16
-// (FusedPadConv2D).
+// f16, f32, f64 (both ops) and bf16 (FusedPadConv2D), as TF registers
+// them; f16 and bf16 resize, pad and convolve in f32 (TF: in the dtype)
+// and round the result once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +42,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace tfrt_fallback::rt {
@@ -51,6 +53,10 @@ using namespace kernels;
 /// header).
 template <typename T, bool Resize>
 class FusedPadConvKernel final : public OpKernel {
+  /// The type the padded image and the convolution use: T, or f32 for f16
+  /// and bf16.
+  using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
+
 public:
   explicit FusedPadConvKernel(OpKernelConstructionInterface *ctx)
       : OpKernel(ctx) {
@@ -204,14 +210,14 @@ public:
     StatusOr<TensorShape> paddedShape = TensorShape::create(paddedDims);
     TFRT_FALLBACK_OP_REQUIRES(ctx, paddedShape.ok(),
                               errorf("%s", paddedShape.status().message()));
-    StatusOr<Tensor> padded = Tensor::allocate(dtypeOf<T>(), *paddedShape);
+    StatusOr<Tensor> padded = Tensor::allocate(dtypeOf<C>(), *paddedShape);
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, padded.status());
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *outShape, &out));
 
     // The padded (resized) image, one row per work item.
     const T *in = input.data<T>();
-    T *dst = padded->data<T>();
+    C *dst = padded->data<C>();
     const int offset = offset_;
     // TF's mirror: padded coordinate -> coordinate in the resized image.
     auto mirror = [offset](int64_t c, int64_t before, int64_t size) {
@@ -224,14 +230,14 @@ public:
     };
     // Source columns and blend weights, the same for every row.
     std::vector<int64_t> xLeft(paddedW), xRight(paddedW);
-    std::vector<T> xLerp(paddedW);
+    std::vector<C> xLerp(paddedW);
     for (int64_t x = 0; x < paddedW; ++x) {
       const float inX = mirror(x, left, resizedW) * scaleW;
       xLeft[x] = std::clamp<int64_t>(static_cast<int64_t>(std::floor(inX)), 0,
                                      inW - 1);
       xRight[x] =
           std::clamp<int64_t>(static_cast<int64_t>(std::ceil(inX)), 0, inW - 1);
-      xLerp[x] = static_cast<T>(inX - static_cast<float>(xLeft[x]));
+      xLerp[x] = static_cast<C>(inX - static_cast<float>(xLeft[x]));
     }
     parallelFor(ctx->eigenDevice(), batch * paddedH,
                 elementCost<T>(4, 1, 8.0 * paddedW * depth),
@@ -243,35 +249,57 @@ public:
                         static_cast<int64_t>(std::floor(inY)), 0, inH - 1);
                     const int64_t yBottom = std::clamp<int64_t>(
                         static_cast<int64_t>(std::ceil(inY)), 0, inH - 1);
-                    const T yLerp =
-                        static_cast<T>(inY - static_cast<float>(yTop));
+                    const C yLerp =
+                        static_cast<C>(inY - static_cast<float>(yTop));
                     const T *topRow = in + (b * inH + yTop) * inW * depth;
                     const T *bottomRow = in + (b * inH + yBottom) * inW * depth;
-                    T *row = dst + item * paddedW * depth;
+                    C *row = dst + item * paddedW * depth;
                     for (int64_t x = 0; x < paddedW; ++x) {
-                      T *px = row + x * depth;
+                      C *px = row + x * depth;
                       if constexpr (!Resize) {
-                        std::copy(topRow + xLeft[x] * depth,
-                                  topRow + (xLeft[x] + 1) * depth, px);
+                        const T *src = topRow + xLeft[x] * depth;
+                        for (int64_t c = 0; c < depth; ++c)
+                          px[c] = static_cast<C>(src[c]);
                       } else {
                         const T *tl = topRow + xLeft[x] * depth;
                         const T *tr = topRow + xRight[x] * depth;
                         const T *bl = bottomRow + xLeft[x] * depth;
                         const T *br = bottomRow + xRight[x] * depth;
-                        const T xl = xLerp[x];
+                        const C xl = xLerp[x];
+                        auto v = [](T e) { return static_cast<C>(e); };
                         for (int64_t c = 0; c < depth; ++c) {
-                          const T t = tl[c] + (tr[c] - tl[c]) * xl;
-                          const T u = bl[c] + (br[c] - bl[c]) * xl;
+                          const C t = v(tl[c]) + (v(tr[c]) - v(tl[c])) * xl;
+                          const C u = v(bl[c]) + (v(br[c]) - v(bl[c])) * xl;
                           px[c] = t + (u - t) * yLerp;
                         }
                       }
                     }
                   }
                 });
-    conv2dNhwcNoEpilogue<T>(ctx->eigenDevice(), padded->data<T>(),
-                            filter.data<T>(), out->data<T>(), batch, paddedH,
-                            paddedW, depth, kH, kW, outC, rows.out, cols.out,
-                            strideH_, strideW_, padTop, padLeft);
+    if constexpr (std::is_same_v<T, C>) {
+      conv2dNhwcNoEpilogue<C>(ctx->eigenDevice(), padded->data<C>(),
+                              filter.data<T>(), out->data<T>(), batch, paddedH,
+                              paddedW, depth, kH, kW, outC, rows.out, cols.out,
+                              strideH_, strideW_, padTop, padLeft);
+    } else {
+      // f16 / bf16: filter and result in f32.
+      StatusOr<Tensor> f32Filter = Tensor::allocate(DType::F32, filter.shape());
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, f32Filter.status());
+      StatusOr<Tensor> f32Out = Tensor::allocate(DType::F32, *outShape);
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, f32Out.status());
+      const T *f = filter.data<T>();
+      float *ff = f32Filter->data<float>();
+      for (int64_t i = 0; i < filter.numElements(); ++i)
+        ff[i] = static_cast<float>(f[i]);
+      conv2dNhwcNoEpilogue<float>(
+          ctx->eigenDevice(), padded->data<float>(), ff, f32Out->data<float>(),
+          batch, paddedH, paddedW, depth, kH, kW, outC, rows.out, cols.out,
+          strideH_, strideW_, padTop, padLeft);
+      const float *o = f32Out->data<float>();
+      T *dstOut = out->data<T>();
+      for (int64_t i = 0; i < out->numElements(); ++i)
+        dstOut[i] = static_cast<T>(o[i]);
+    }
   }
 
 private:
@@ -294,9 +322,10 @@ template <typename T> using FusedResizePadConv = FusedPadConvKernel<T, true>;
 } // namespace
 
 void registerFusedPadConvKernels(KernelRegistry &registry) {
-  registerKernel<OpId::kFusedPadConv2D, FusedPadConv, float, double>(registry);
-  registerKernel<OpId::kFusedResizeAndPadConv2D, FusedResizePadConv, float,
-                 double>(registry);
+  registerKernel<OpId::kFusedPadConv2D, FusedPadConv, Eigen::half, float,
+                 double, Eigen::bfloat16>(registry);
+  registerKernel<OpId::kFusedResizeAndPadConv2D, FusedResizePadConv,
+                 Eigen::half, float, double>(registry);
 }
 
 } // namespace tfrt_fallback::rt
