@@ -123,7 +123,12 @@ TEST(Registration, EveryPromisedOpIsRegistered) {
         "MatrixDiagV2", "MatrixDiagPartV2", "MatrixSetDiagV2", "MatrixDiagV3",
         "MatrixDiagPartV3", "MatrixSetDiagV3",
         // NN additions.
-        "Softsign", "LRN", "BatchNormWithGlobalNormalization"})
+        "Softsign", "LRN", "BatchNormWithGlobalNormalization",
+        // CTC, image transforms, fused pad + conv, example parsing.
+        "CTCGreedyDecoder", "CTCBeamSearchDecoder", "CombinedNonMaxSuppression",
+        "ImageProjectiveTransformV2", "ImageProjectiveTransformV3",
+        "TensorStridedSliceUpdate", "FusedPadConv2D", "FusedResizeAndPadConv2D",
+        "ParseExample", "ParseExampleV2", "ParseSingleExample"})
     EXPECT_TRUE(ops.count(op)) << op << " is not registered";
 }
 
