@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FusedPadConv.h"
 #include "KernelTestUtils.h"
 
 #include <set>
@@ -66,7 +67,11 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerStringHashKernels,
                                            registerRegexKernels,
                                            registerComplexKernels,
-                                           registerFftKernels}) {
+                                           registerFftKernels,
+                                           registerCtcKernels,
+                                           registerImageTransformKernels,
+                                           registerFusedPadConvKernels,
+                                           registerExampleParsingKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);
@@ -120,7 +125,12 @@ TEST(Registration, EveryPromisedOpIsRegistered) {
         "MatrixDiagV2", "MatrixDiagPartV2", "MatrixSetDiagV2", "MatrixDiagV3",
         "MatrixDiagPartV3", "MatrixSetDiagV3",
         // NN additions.
-        "Softsign", "LRN", "BatchNormWithGlobalNormalization"})
+        "Softsign", "LRN", "BatchNormWithGlobalNormalization",
+        // CTC, image transforms, fused pad + conv, example parsing.
+        "CTCGreedyDecoder", "CTCBeamSearchDecoder", "CombinedNonMaxSuppression",
+        "ImageProjectiveTransformV2", "ImageProjectiveTransformV3",
+        "TensorStridedSliceUpdate", "FusedPadConv2D", "FusedResizeAndPadConv2D",
+        "ParseExample", "ParseExampleV2", "ParseSingleExample"})
     EXPECT_TRUE(ops.count(op)) << op << " is not registered";
 }
 

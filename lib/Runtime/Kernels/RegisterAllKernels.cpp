@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FusedPadConv.h"
+
 #include "tfrt_fallback/Runtime/Kernels.h"
 
 namespace tfrt_fallback::rt {
@@ -58,6 +60,10 @@ void registerAllKernels(KernelRegistry &registry) {
   registerRegexKernels(registry);
   registerComplexKernels(registry);
   registerFftKernels(registry);
+  registerCtcKernels(registry);
+  registerImageTransformKernels(registry);
+  registerFusedPadConvKernels(registry);
+  registerExampleParsingKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
