@@ -64,7 +64,8 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerStringOpsKernels,
                                            registerStringConvertKernels,
                                            registerStringHashKernels,
-                                           registerRegexKernels}) {
+                                           registerRegexKernels,
+                                           registerRandomDistributionKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

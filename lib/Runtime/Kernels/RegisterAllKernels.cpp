@@ -56,6 +56,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerStringConvertKernels(registry);
   registerStringHashKernels(registry);
   registerRegexKernels(registry);
+  registerRandomDistributionKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
