@@ -65,7 +65,8 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerStringConvertKernels,
                                            registerStringHashKernels,
                                            registerRegexKernels,
-                                           registerRandomDistributionKernels}) {
+                                           registerRandomDistributionKernels,
+                                           registerUnicodeKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

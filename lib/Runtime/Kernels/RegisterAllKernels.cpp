@@ -57,6 +57,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerStringHashKernels(registry);
   registerRegexKernels(registry);
   registerRandomDistributionKernels(registry);
+  registerUnicodeKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
