@@ -66,7 +66,8 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerStringHashKernels,
                                            registerRegexKernels,
                                            registerRandomDistributionKernels,
-                                           registerUnicodeKernels}) {
+                                           registerUnicodeKernels,
+                                           registerSerializationKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

@@ -58,6 +58,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerRegexKernels(registry);
   registerRandomDistributionKernels(registry);
   registerUnicodeKernels(registry);
+  registerSerializationKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
