@@ -602,6 +602,12 @@ TEST(SampleDistortedBoundingBox, Errors) {
                  {DType::I32, DType::I32, DType::F32});
   EXPECT_EQ(negative.status().message(),
             opError(v2, "Min object covered must be non-negative: -0.5"));
+  // The OpDef's fixed float inputs are checked by the kernel.
+  auto wide = runKernelN(
+      v2, ok, {i32({3}, {3, 3, 3}), box, makeTensor<double>({}, {0.5})},
+      {DType::I32, DType::I32, DType::F32});
+  EXPECT_EQ(wide.status().message(),
+            opError(v2, "input 2 must be f32, got f64"));
 }
 
 } // namespace

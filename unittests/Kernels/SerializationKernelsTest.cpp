@@ -264,6 +264,11 @@ TEST(DecodePaddedRaw, PadsAndCuts) {
   EXPECT_EQ(zero.status().message(),
             opError("DecodePaddedRaw",
                     "fixed_length (0) must be greater than zero."));
+  auto wideLength =
+      runKernel("DecodePaddedRaw", AttrMap{{"out_type", DType::I8}},
+                {str({1}, {"ab"}), i64({}, {2})}, DType::I8);
+  EXPECT_EQ(wideLength.status().message(),
+            opError("DecodePaddedRaw", "input 1 must be i32, got i64"));
   auto vector = runKernel("DecodePaddedRaw", AttrMap{{"out_type", DType::I8}},
                           {str({1}, {"ab"}), i32({2}, {1, 1})}, DType::I8);
   EXPECT_EQ(vector.status().message(),

@@ -304,6 +304,13 @@ TEST(UnicodeTranscode, ErrorPolicies) {
                           {{"errors", std::string("strict")}});
   EXPECT_EQ(strict.status().message(),
             opError("UnicodeTranscode", "Invalid formatting on input string"));
+  auto notStrings =
+      runKernel("UnicodeTranscode",
+                AttrMap{{"input_encoding", std::string("UTF-8")},
+                        {"output_encoding", std::string("UTF-8")}},
+                {i32({2}, {1, 2})}, DType::String);
+  EXPECT_EQ(notStrings.status().message(),
+            opError("UnicodeTranscode", "input 0 must be string, got i32"));
   auto ascii = transcode({"A"}, "US ASCII", "UTF-8");
   EXPECT_EQ(ascii.status().message(),
             opError("UnicodeTranscode",

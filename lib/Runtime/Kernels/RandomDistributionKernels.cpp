@@ -104,6 +104,17 @@ private:
   int uniformLeft_ = 0;
 };
 
+/// Input `index` must have `dtype`: the loader checks the dtypes type
+/// attributes bind, the kernels those the OpDef fixes.
+Status checkInputDType(const OpKernel &op, OpKernelContextInterface *ctx,
+                       int index, DType dtype) {
+  const DType got = ctx->input(index).dtype();
+  if (got != dtype)
+    return op.errorf("input %d must be %s, got %s", index, dtypeName(dtype),
+                     dtypeName(got));
+  return OkStatus();
+}
+
 /// The stream of output `index`: `rng` skipped by 256 calls per index.
 Philox streamOfOutput(Philox rng, int64_t index) {
   rng.skip(static_cast<uint64_t>(index) * kReservedCallsPerOutput);
@@ -429,6 +440,15 @@ public:
       TFRT_FALLBACK_OP_REQUIRES(
           ctx, endsWith(shape, rate.shape()),
           errorf("Shape passed in must end with broadcasted shape."));
+    auto isPoissonType = [](DType d) {
+      return std::find(std::begin(kPoissonTypes), std::end(kPoissonTypes), d) !=
+             std::end(kPoissonTypes);
+    };
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, isPoissonType(rate.dtype()) && isPoissonType(out->dtype()),
+        errorf("rate and output dtypes must be half, float, double, int32 or "
+               "int64, got %s and %s",
+               dtypeName(rate.dtype()), dtypeName(out->dtype())));
     const int64_t numRates = rate.numElements();
     const int64_t perRate = shape.numElements() / numRates;
     if (!Stateless)
@@ -702,6 +722,10 @@ public:
     else
       rng = gen_.reserveCalls(static_cast<uint64_t>(maxAttempts_));
 
+    for (int i = 1; i < ctx->numInputs(); ++i)
+      if (Op == BoxOp::V1 || i < 3)
+        TFRT_FALLBACK_OP_REQUIRES_OK(
+            ctx, checkInputDType(*this, ctx, i, DType::F32));
     const Tensor &imageSize = ctx->input(0);
     TFRT_FALLBACK_OP_REQUIRES(ctx, imageSize.rank() == 1,
                               errorf("image_size must be 1-dimensional%s",
@@ -771,7 +795,7 @@ public:
     SimplePhilox random(&rng);
     Rect crop;
     bool generated = false;
-    for (int64_t i = 0; i < maxAttempts_; ++i) {
+    for (int32_t i = 0; i < maxAttempts_; ++i) {
       const float aspect =
           random.randFloat() * (aspectRange_[1] - aspectRange_[0]) +
           aspectRange_[0];
@@ -812,7 +836,7 @@ private:
   bool useImageIfNoBoxes_ = false;
   std::vector<float> aspectRange_ = {0.75f, 1.33f};
   std::vector<float> areaRange_ = {0.05f, 1.0f};
-  int64_t maxAttempts_ = 100;
+  int32_t maxAttempts_ = 100;
 };
 
 template <typename T> using SampleBoxV1 = SampleBoundingBoxKernel<T, BoxOp::V1>;

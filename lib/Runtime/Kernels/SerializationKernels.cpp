@@ -49,6 +49,17 @@ using namespace kernels;
 using half = Eigen::half;
 using bf16 = Eigen::bfloat16;
 
+/// Input `index` must have `dtype`: the loader checks the dtypes type
+/// attributes bind, the kernels those the OpDef fixes.
+Status checkInputDType(const OpKernel &op, OpKernelContextInterface *ctx,
+                       int index, DType dtype) {
+  const DType got = ctx->input(index).dtype();
+  if (got != dtype)
+    return op.errorf("input %d must be %s, got %s", index, dtypeName(dtype),
+                     dtypeName(got));
+  return OkStatus();
+}
+
 //===----------------------------------------------------------------------===//
 // StringFormat
 //===----------------------------------------------------------------------===//
@@ -352,6 +363,8 @@ public:
   }
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 checkInputDType(*this, ctx, 0, DType::String));
     const Tensor &in = ctx->input(0);
     const auto elements = stringElements(in);
     int64_t size = -1;
@@ -415,6 +428,10 @@ public:
   }
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 checkInputDType(*this, ctx, 0, DType::String));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 checkInputDType(*this, ctx, 1, DType::I32));
     const Tensor &in = ctx->input(0);
     const Tensor &lengthT = ctx->input(1);
     TFRT_FALLBACK_OP_REQUIRES(
@@ -586,6 +603,8 @@ public:
   explicit ReadFileKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 checkInputDType(*this, ctx, 0, DType::String));
     const Tensor &name = ctx->input(0);
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, name.rank() == 0,
@@ -611,6 +630,9 @@ public:
       : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
+    for (int i = 0; i < 2; ++i)
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, checkInputDType(*this, ctx, i, DType::String));
     const Tensor &name = ctx->input(0);
     const Tensor &contents = ctx->input(1);
     TFRT_FALLBACK_OP_REQUIRES(

@@ -313,6 +313,17 @@ Status emitStrings(OpKernelContextInterface *ctx, int index,
 // Kernels
 //===----------------------------------------------------------------------===//
 
+/// Input `index` must have `dtype`: the loader checks the dtypes type
+/// attributes bind, the kernels those the OpDef fixes.
+Status checkInputDType(const OpKernel &op, OpKernelContextInterface *ctx,
+                       int index, DType dtype) {
+  const DType got = ctx->input(index).dtype();
+  if (got != dtype)
+    return op.errorf("input %d must be %s, got %s", index, dtypeName(dtype),
+                     dtypeName(got));
+  return OkStatus();
+}
+
 /// UnicodeDecode(input: string; input_encoding, errors, replacement_char,
 /// replace_control_characters, Tsplits) -> (row_splits [n + 1], char_values
 /// int32) and UnicodeDecodeWithOffsets, also char_to_byte_starts (int64):
@@ -330,6 +341,8 @@ public:
   }
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 checkInputDType(*this, ctx, 0, DType::String));
     const Tensor &in = ctx->input(0);
     const int64_t n = in.numElements();
     std::vector<int64_t> splits;
@@ -405,8 +418,14 @@ public:
   }
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 checkInputDType(*this, ctx, 0, DType::I32));
     const Tensor &values = ctx->input(0);
     const Tensor &splits = ctx->input(1);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, isIndexTensor(splits),
+                              errorf("input_splits must be int32 or int64, "
+                                     "got %s",
+                                     dtypeName(splits.dtype())));
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, values.rank() == 1 && splits.rank() == 1,
         errorf("Both the input_tensor and input_splits should be of rank 1. "));
@@ -481,6 +500,8 @@ public:
   }
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 checkInputDType(*this, ctx, 0, DType::String));
     const Tensor &in = ctx->input(0);
     std::vector<std::string> out;
     out.reserve(in.numElements());
