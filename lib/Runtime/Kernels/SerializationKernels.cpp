@@ -36,6 +36,8 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <fcntl.h>
@@ -81,6 +83,31 @@ std::string legacyPrecision(double value, bool isDouble) {
   return buffer;
 }
 
+/// Whether TF's Tensor::SummarizeValue prints the elements of `dtype`:
+/// numbers, bool, strings and the 8- and 16-bit quantized types (as their
+/// integers). Complex numbers and qint32 (TF DataType 8, 18 and 13) print
+/// as "?", as do resource and variant handles here (TF: "<summary>").
+bool tfPrintsElements(DType dtype) {
+  switch (static_cast<int>(dtype)) {
+  case 8:  // complex64
+  case 13: // qint32
+  case 18: // complex128
+  case 20: // resource
+  case 21: // variant
+    return false;
+  default:
+    return true;
+  }
+}
+
+/// Whether T is a quantized element type (a struct holding its integer
+/// `value`).
+template <typename T, typename = void>
+struct HasValueMember : std::false_type {};
+template <typename T>
+struct HasValueMember<T, std::void_t<decltype(std::declval<const T &>().value)>>
+    : std::true_type {};
+
 /// Element `i` of `t` as TF's PrintOneElement(..., print_v2) and
 /// LegacyPrecision show it: integers in decimal, bool as 1 or 0, floats by
 /// legacyPrecision (half and bfloat16 as floats), strings double-quoted and
@@ -99,6 +126,8 @@ void appendElementV2(std::string *out, const Tensor &t, int64_t i) {
     const T v = t.data<T>()[i];
     if constexpr (std::is_same_v<T, bool>)
       out->append(v ? "1" : "0");
+    else if constexpr (HasValueMember<T>::value)
+      out->append(std::to_string(static_cast<int64_t>(v.value)));
     else if constexpr (std::is_same_v<T, double>)
       out->append(legacyPrecision(v, true));
     else if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, half> ||
@@ -106,8 +135,10 @@ void appendElementV2(std::string *out, const Tensor &t, int64_t i) {
       out->append(legacyPrecision(static_cast<float>(v), false));
     else if constexpr (std::is_unsigned_v<T>)
       out->append(std::to_string(static_cast<uint64_t>(v)));
-    else
+    else if constexpr (std::is_integral_v<T>)
       out->append(std::to_string(static_cast<int64_t>(v)));
+    else
+      out->push_back('?');
   });
 }
 
@@ -157,6 +188,18 @@ std::string summarizeValueV2(const Tensor &t, int64_t summarize) {
   const int64_t n = t.numElements();
   const int64_t limit = summarize < 0 ? n : std::min(summarize, n);
   std::string out;
+  if (!tfPrintsElements(t.dtype())) {
+    // TF's default case: a flat list of "?", bracketed unless a scalar.
+    if (t.rank() > 0)
+      out.push_back('[');
+    for (int64_t i = 0; i < limit; ++i)
+      out.append(i > 0 ? " ?" : "?");
+    if ((summarize < 0 ? n : summarize) < n)
+      out.append("...");
+    if (t.rank() > 0)
+      out.push_back(']');
+    return out;
+  }
   if (t.rank() == 0) {
     for (int64_t i = 0; i < limit; ++i) {
       if (i > 0)
