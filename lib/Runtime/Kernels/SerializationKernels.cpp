@@ -16,12 +16,13 @@
 // ReadFile and WriteFile use POSIX calls on the local file system (TF's
 // Env also takes gs://, s3:// ... paths) and report failures as TF's posix
 // file system does: "<path>; <strerror>" with the code TF maps errno to.
-// They run on the calling thread.
+// They are async kernels whose I/O runs on the host's blocking pool.
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelUtils.h"
 
+#include "tfrt_fallback/Runtime/HostContext.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
 
@@ -639,76 +640,109 @@ Status createDirs(const OpKernel &op, const std::string &dir) {
   return OkStatus();
 }
 
-/// ReadFile(filename: string scalar) -> string scalar: the file's bytes.
-/// "Input filename tensor must be scalar, but had shape: [2]".
-class ReadFileKernel final : public OpKernel {
-public:
-  explicit ReadFileKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
+/// Writes `bytes` to `path` (created or truncated), creating its missing
+/// parent directories first.
+Status writeWholeFile(const OpKernel &op, const std::string &path,
+                      std::string_view bytes) {
+  const std::string dir = dirname(path);
+  struct stat st;
+  if (!dir.empty() && ::stat(dir.c_str(), &st) != 0)
+    if (Status s = createDirs(op, dir); !s.ok())
+      return s;
+  const int fd =
+      ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0)
+    return ioError(op, path, errno);
+  size_t written = 0;
+  while (written < bytes.size()) {
+    const ssize_t n =
+        ::write(fd, bytes.data() + written, bytes.size() - written);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0) {
+      const int error = errno;
+      ::close(fd);
+      return ioError(op, path, error);
+    }
+    written += static_cast<size_t>(n);
+  }
+  if (::close(fd) != 0)
+    return ioError(op, path, errno);
+  return OkStatus();
+}
 
-  void compute(OpKernelContextInterface *ctx) override {
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 checkInputDType(*this, ctx, 0, DType::String));
-    const Tensor &name = ctx->input(0);
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, name.rank() == 0,
-        errorf("Input filename tensor must be scalar, but had shape: %s",
-               name.shape().toString()));
-    std::string contents;
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx,
-        readWholeFile(*this, std::string(stringElements(name)[0]), &contents));
-    const std::string_view view = contents;
-    StatusOr<Tensor> out = makeStringTensor(TensorShape(), {&view, 1});
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, out.status());
-    ctx->setOutput(0, *std::move(out));
+/// Checks that inputs [0, n) are string scalars with TF's messages
+/// ("Input filename tensor must be scalar, but had shape: [2]", "Contents
+/// tensor must be scalar, ...").
+Status checkFileOperands(const OpKernel &op, OpKernelContextInterface *ctx,
+                         int n) {
+  for (int i = 0; i < n; ++i) {
+    if (Status s = checkInputDType(op, ctx, i, DType::String); !s.ok())
+      return s;
+    const Tensor &t = ctx->input(i);
+    if (t.rank() != 0)
+      return op.errorf("%s tensor must be scalar, but had shape: %s",
+                       i == 0 ? "Input filename" : "Contents",
+                       t.shape().toString());
+  }
+  return OkStatus();
+}
+
+/// ReadFile(filename: string scalar) -> string scalar: the file's bytes.
+/// The read runs on the host's blocking pool, off the compute threads.
+class ReadFileKernel final : public AsyncOpKernel {
+public:
+  explicit ReadFileKernel(OpKernelConstructionInterface *ctx)
+      : AsyncOpKernel(ctx) {}
+
+  void computeAsync(OpKernelContextInterface *ctx, DoneCallback done) override {
+    if (Status s = checkFileOperands(*this, ctx, 1); !s.ok()) {
+      ctx->ctxFailure(std::move(s));
+      return std::move(done)();
+    }
+    std::string path(stringElements(ctx->input(0))[0]);
+    ctx->host().enqueueBlockingWork(
+        [this, ctx, path = std::move(path), done = std::move(done)]() mutable {
+          std::string contents;
+          Status s = readWholeFile(*this, path, &contents);
+          if (s.ok()) {
+            const std::string_view view = contents;
+            StatusOr<Tensor> out = makeStringTensor(TensorShape(), {&view, 1});
+            if (out.ok())
+              ctx->setOutput(0, *std::move(out));
+            else
+              s = out.status();
+          }
+          if (!s.ok())
+            ctx->ctxFailure(std::move(s));
+          std::move(done)();
+        });
   }
 };
 
 /// WriteFile(filename: string scalar, contents: string scalar): writes
 /// (replaces) the file, creating its missing parent directories as TF
-/// does. "Contents tensor must be scalar, but had shape: [2]".
-class WriteFileKernel final : public OpKernel {
+/// does; on the host's blocking pool.
+class WriteFileKernel final : public AsyncOpKernel {
 public:
   explicit WriteFileKernel(OpKernelConstructionInterface *ctx)
-      : OpKernel(ctx) {}
+      : AsyncOpKernel(ctx) {}
 
-  void compute(OpKernelContextInterface *ctx) override {
-    for (int i = 0; i < 2; ++i)
-      TFRT_FALLBACK_OP_REQUIRES_OK(
-          ctx, checkInputDType(*this, ctx, i, DType::String));
-    const Tensor &name = ctx->input(0);
-    const Tensor &contents = ctx->input(1);
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, name.rank() == 0,
-        errorf("Input filename tensor must be scalar, but had shape: %s",
-               name.shape().toString()));
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, contents.rank() == 0,
-        errorf("Contents tensor must be scalar, but had shape: %s",
-               contents.shape().toString()));
-    const std::string path(stringElements(name)[0]);
-    const std::string dir = dirname(path);
-    struct stat st;
-    if (!dir.empty() && ::stat(dir.c_str(), &st) != 0)
-      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, createDirs(*this, dir));
-    const int fd =
-        ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, fd >= 0, ioError(*this, path, errno));
-    const std::string_view bytes = stringElements(contents)[0];
-    size_t done = 0;
-    while (done < bytes.size()) {
-      const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0) {
-        const int error = errno;
-        ::close(fd);
-        return ctx->ctxFailure(ioError(*this, path, error));
-      }
-      done += static_cast<size_t>(n);
+  void computeAsync(OpKernelContextInterface *ctx, DoneCallback done) override {
+    if (Status s = checkFileOperands(*this, ctx, 2); !s.ok()) {
+      ctx->ctxFailure(std::move(s));
+      return std::move(done)();
     }
-    TFRT_FALLBACK_OP_REQUIRES(ctx, ::close(fd) == 0,
-                              ioError(*this, path, errno));
+    ctx->host().enqueueBlockingWork([this, ctx,
+                                     done = std::move(done)]() mutable {
+      // The context keeps its inputs, and so the contents' bytes, alive
+      // until `done`.
+      const std::string path(stringElements(ctx->input(0))[0]);
+      Status s = writeWholeFile(*this, path, stringElements(ctx->input(1))[0]);
+      if (!s.ok())
+        ctx->ctxFailure(std::move(s));
+      std::move(done)();
+    });
   }
 };
 
