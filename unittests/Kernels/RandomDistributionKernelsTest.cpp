@@ -153,6 +153,36 @@ TEST(RandomGamma, MomentsOfEachAlpha) {
   expectMoments(hv, 3.0, 3.0, 5.0);
 }
 
+TEST(RandomGamma, MatchesAReferenceImplementation) {
+  // The first sample of each alpha (0.3 and 2.5 by Marsaglia-Tsang, 40 too)
+  // and rate (Knuth below 10, Hormann's PTRS from 10 on) for seed 17, seed2
+  // 4242, from a Python port of TF's RandomGammaOp and PoissonFunctor
+  // (its own Philox, Python's libm functions). Bit-identical here; 4 ulps
+  // allowed for another C library's log and sin.
+  auto g =
+      runKernel("RandomGamma",
+                seeds(AttrMap{{"T", DType::F64}, {"S", DType::I32}}, 17, 4242),
+                {i32({1}, {6}), makeTensor<double>({4}, {0.3, 1.0, 2.5, 40.0})},
+                DType::F64);
+  ASSERT_TRUE(g.ok()) << g.status();
+  const std::vector<double> gamma = {0.014016444936586287, 0.6967212701081351,
+                                     0.3494903496187552, 31.92344700815914};
+  for (int a = 0; a < 4; ++a)
+    EXPECT_DOUBLE_EQ(valuesOf<double>(*g)[a], gamma[a]) << a;
+  auto p = runKernel(
+      "RandomPoissonV2",
+      seeds(
+          AttrMap{{"R", DType::F64}, {"dtype", DType::I64}, {"S", DType::I32}},
+          17, 4242),
+      {i32({1}, {6}),
+       makeTensor<double>({7}, {0.5, 3.0, 9.99, 10.0, 25.0, 1000.0, 123456.0})},
+      DType::I64);
+  ASSERT_TRUE(p.ok()) << p.status();
+  const std::vector<int64_t> counts = {2, 2, 7, 10, 20, 1003, 123907};
+  for (int r = 0; r < 7; ++r)
+    EXPECT_EQ(valuesOf<int64_t>(*p)[r], counts[r]) << r;
+}
+
 TEST(RandomGamma, EmptyAndErrors) {
   auto empty = runKernel(
       "RandomGamma", seeds(AttrMap{{"T", DType::F32}, {"S", DType::I32}}, 1, 1),
@@ -476,6 +506,30 @@ TEST(SampleDistortedBoundingBox, WholeImageWhenTheAreaMustBeOne) {
   EXPECT_EQ((*out)[2].shape(), (TensorShape{1, 1, 4}));
   EXPECT_EQ(valuesOf<float>((*out)[2]),
             (std::vector<float>{0.0f, 0.0f, 1.0f, 1.0f}));
+}
+
+TEST(SampleDistortedBoundingBox, MatchesAReferenceImplementation) {
+  // Seed [1, 2], a 100 x 200 image, box [0.4, 0.4, 0.6, 0.6] half covered,
+  // area [0.1, 0.5], aspect [0.5, 2]: a Python port of TF's
+  // GenerateRandomCrop (float32 rounding emulated, its own Philox and
+  // ExactUniformInt) accepts its first attempt, the crop x 13..124,
+  // y 19..82.
+  auto out = runKernelN(
+      "StatelessSampleDistortedBoundingBox",
+      AttrMap{{"T", DType::I32},
+              {"Tseed", DType::I64},
+              {"area_range", std::vector<float>{0.1f, 0.5f}},
+              {"aspect_ratio_range", std::vector<float>{0.5f, 2.0f}},
+              {"max_attempts", int64_t(100)}},
+      {i32({3}, {100, 200, 3}), f32({1, 1, 4}, {0.4f, 0.4f, 0.6f, 0.6f}),
+       f32({}, {0.5f}), i64({2}, {1, 2})},
+      {DType::I32, DType::I32, DType::F32});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(valuesOf<int32_t>((*out)[0]), (std::vector<int32_t>{19, 13, 0}));
+  EXPECT_EQ(valuesOf<int32_t>((*out)[1]), (std::vector<int32_t>{63, 111, -1}));
+  EXPECT_EQ(valuesOf<float>((*out)[2]),
+            (std::vector<float>{19 / 100.0f, 13 / 200.0f, 82 / 100.0f,
+                                124 / 200.0f}));
 }
 
 TEST(SampleDistortedBoundingBox, CropsRespectTheRanges) {
