@@ -3,7 +3,9 @@
 // SerializationKernels.cpp through the executor. StringFormat against the
 // expected strings of TF's string_format_op_test.py; SerializeTensor
 // against TensorProto bytes assembled here from protobuf's wire format
-// (tag = field << 3 | wire type, varint lengths); DecodeRaw and
+// (tag = field << 3 | wire type, varint lengths), the same bytes as
+// `protoc --encode=tfrt_fallback.graphdef.TensorProto graph.proto` gives
+// for the text protos of the first four cases; DecodeRaw and
 // DecodePaddedRaw against little- and big-endian encodings written out by
 // hand; ReadFile and WriteFile on a temporary directory.
 //
