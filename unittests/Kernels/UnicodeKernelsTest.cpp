@@ -146,6 +146,12 @@ TEST(UnicodeDecode, Utf16AndUtf32BigEndian) {
   EXPECT_EQ(r16->values,
             (std::vector<int32_t>{0x1F60A, 'A', 0xFFFD, 'B', 'C', 0xFFFD}));
   EXPECT_EQ(r16->offsets, (std::vector<int64_t>{0, 4, 0, 2, 0, 2}));
+  // A lead surrogate and one more byte at the end: one error of 3 bytes.
+  auto truncated =
+      decode({std::string("\x00\x41\xD8\x3D\xDE", 5)}, {}, "UTF-16-BE");
+  ASSERT_TRUE(truncated.ok()) << truncated.status();
+  EXPECT_EQ(truncated->values, (std::vector<int32_t>{'A', 0xFFFD}));
+  EXPECT_EQ(truncated->offsets, (std::vector<int64_t>{0, 2}));
   // ICU's name matching: utf-16be, UTF16BE.
   EXPECT_TRUE(decode({"ab"}, {}, "utf-16be").ok());
   auto r32 = decode({std::string("\x00\x01\xF6\x0A\x00\x00\x00\x41", 8),

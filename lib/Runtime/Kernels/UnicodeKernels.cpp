@@ -10,8 +10,9 @@
 //    overlongs, surrogates (ED A0..BF) and values past U+10FFFF break
 //    after the lead byte; a truncated sequence at the end is one error).
 //  * UTF-16-BE: two bytes a unit, a surrogate pair is one code point; an
-//    unpaired surrogate unit is one error, an odd last byte another. A BOM
-//    is the character U+FEFF.
+//    unpaired surrogate unit is one error, an odd last byte another, a lead
+//    surrogate with one byte after it at the end one (of 3 bytes). A BOM is
+//    the character U+FEFF.
 //  * UTF-32-BE: four bytes a code point; a surrogate or a value past
 //    U+10FFFF is one error, 1 to 3 trailing bytes another.
 //
@@ -204,7 +205,11 @@ Decoded decodeUtf16BE(std::string_view s, size_t pos) {
   const uint32_t u = unitAt(s, pos);
   if (!isSurrogate(u))
     return {u, 2, false};
-  if (u <= 0xDBFF && s.size() - pos >= 4) {
+  if (u <= 0xDBFF) {
+    // ICU: a lead surrogate with 0 or 1 bytes after it is one truncated
+    // sequence of the 2 or 3 bytes left.
+    if (s.size() - pos < 4)
+      return {kReplacement, static_cast<int>(s.size() - pos), true};
     const uint32_t low = unitAt(s, pos + 2);
     if (low >= 0xDC00 && low <= 0xDFFF)
       return {0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00), 4, false};
