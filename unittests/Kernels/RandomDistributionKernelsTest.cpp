@@ -532,6 +532,27 @@ TEST(SampleDistortedBoundingBox, MatchesAReferenceImplementation) {
                                 124 / 200.0f}));
 }
 
+TEST(SampleDistortedBoundingBox, ExtremeAspectRatiosFallBackToTheImage) {
+  // Aspect ratios 1e-30 and 1e30 make heights and widths far outside int
+  // (TF's int arithmetic overflows there): no crop fits, every attempt
+  // fails and the crop is the whole image.
+  for (float aspect : {1e-30f, 1e30f}) {
+    auto out = runKernelN(
+        "StatelessSampleDistortedBoundingBox",
+        AttrMap{{"T", DType::I64},
+                {"Tseed", DType::I32},
+                {"area_range", std::vector<float>{0.05f, 1.0f}},
+                {"aspect_ratio_range", std::vector<float>{aspect, aspect}},
+                {"max_attempts", int64_t(10)}},
+        {i64({3}, {10, 20, 3}), f32({1, 1, 4}, {0, 0, 1, 1}), f32({}, {0.1f}),
+         i32({2}, {3, 4})},
+        {DType::I64, DType::I64, DType::F32});
+    ASSERT_TRUE(out.ok()) << out.status();
+    EXPECT_EQ(valuesOf<int64_t>((*out)[0]), (std::vector<int64_t>{0, 0, 0}));
+    EXPECT_EQ(valuesOf<int64_t>((*out)[1]), (std::vector<int64_t>{10, 20, -1}));
+  }
+}
+
 TEST(SampleDistortedBoundingBox, CropsRespectTheRanges) {
   // Area in [0.1, 0.5] of a 100 x 200 (h x w) image, aspect w/h in
   // [0.5, 2], covering all of the box [0.4, 0.4, 0.6, 0.6] (min 1.0): the

@@ -598,11 +598,21 @@ bool satisfiesOverlap(const Rect &crop, float minCovered,
 }
 
 /// `x` rounded as lrintf, as an int (long to int wraps as TF's cast).
-int roundToInt(float x) { return static_cast<int>(std::lrintf(x)); }
+int64_t roundToInt(float x) { return static_cast<int>(std::lrintf(x)); }
+
+/// `v` truncated to int as x86's cvttsd2si does (TF's static_cast<int>):
+/// INT_MIN for NaN and values out of range (UB in C++).
+int64_t truncToInt(double v) {
+  if (!(v > -2147483649.0 && v < 2147483648.0))
+    return std::numeric_limits<int>::min();
+  return static_cast<int>(v);
+}
 
 /// TF's GenerateRandomCrop: a crop of relative area in [minArea, maxArea]
 /// with width = round(aspect * height), its height uniform between the
-/// smallest and largest that fit, its corner uniform in the image.
+/// smallest and largest that fit, its corner uniform in the image. Heights
+/// and widths are int64 here: TF's int arithmetic on them overflows (UB)
+/// for extreme aspect ratios; in range the results are TF's.
 bool generateRandomCrop(int width, int height, float minRelArea,
                         float maxRelArea, float aspect, SimplePhilox *random,
                         Rect *crop) {
@@ -611,12 +621,15 @@ bool generateRandomCrop(int width, int height, float minRelArea,
     return false;
   const float minArea = minRelArea * width * height;
   const float maxArea = maxRelArea * width * height;
-  int h = roundToInt(std::sqrt(minArea / aspect));
-  int maxH = roundToInt(std::sqrt(maxArea / aspect));
-  if (std::lrintf(maxH * aspect) > width) {
+  auto times = [aspect](int64_t v) {
+    return static_cast<float>(static_cast<int>(v)) * aspect;
+  };
+  int64_t h = roundToInt(std::sqrt(minArea / aspect));
+  int64_t maxH = roundToInt(std::sqrt(maxArea / aspect));
+  if (std::lrintf(times(maxH)) > width) {
     const float kEps = 0.0000001f;
-    maxH = static_cast<int>((width + 0.5 - kEps) / aspect);
-    if (std::lrintf(maxH * aspect) > width)
+    maxH = truncToInt((width + 0.5 - kEps) / aspect);
+    if (std::lrintf(times(maxH)) > width)
       maxH -= 1;
   }
   if (maxH > height)
@@ -624,29 +637,31 @@ bool generateRandomCrop(int width, int height, float minRelArea,
   if (h >= maxH)
     h = maxH;
   if (h < maxH)
-    h += random->uniform(static_cast<uint32_t>(maxH - h + 1));
-  int w = roundToInt(h * aspect);
-  float area = static_cast<float>(static_cast<int64_t>(w) * h);
+    h = static_cast<int>(static_cast<uint32_t>(h) +
+                         random->uniform(static_cast<uint32_t>(maxH - h + 1)));
+  int64_t w = roundToInt(times(h));
+  float area = static_cast<float>(w * h);
   if (area < minArea) {
     h += 1;
-    w = roundToInt(h * aspect);
-    area = static_cast<float>(static_cast<int64_t>(w) * h);
+    w = roundToInt(times(h));
+    area = static_cast<float>(w * h);
   }
   if (area > maxArea) {
     h -= 1;
-    w = roundToInt(h * aspect);
-    area = static_cast<float>(static_cast<int64_t>(w) * h);
+    w = roundToInt(times(h));
+    area = static_cast<float>(w * h);
   }
   if (area < minArea || area > maxArea || w > width || h > height || w <= 0 ||
       h <= 0)
     return false;
-  int y = 0;
+  int64_t y = 0;
   if (h < height)
-    y = static_cast<int>(random->uniform(static_cast<uint32_t>(height - h)));
-  int x = 0;
+    y = random->uniform(static_cast<uint32_t>(height - h));
+  int64_t x = 0;
   if (w < width)
-    x = static_cast<int>(random->uniform(static_cast<uint32_t>(width - w)));
-  *crop = Rect{x, y, x + w, y + h};
+    x = random->uniform(static_cast<uint32_t>(width - w));
+  *crop = Rect{static_cast<int>(x), static_cast<int>(y),
+               static_cast<int>(x + w), static_cast<int>(y + h)};
   return true;
 }
 
