@@ -194,7 +194,8 @@ TEST(RandomGamma, EmptyAndErrors) {
       {i32({2, 1}, {2, 2}), f32({1}, {1})}, DType::F32);
   EXPECT_EQ(bad.status().message(),
             opError("RandomGamma", "shape must be a vector of {int32,int64}, "
-                                   "got shape [2,1]"));
+                                   "got shape: Tensor<type: int32 shape: "
+                                   "[2,1] values: [2][2]>"));
   auto negative = runKernel(
       "RandomGamma", seeds(AttrMap{{"T", DType::F32}, {"S", DType::I32}}, 1, 1),
       {i32({1}, {-2}), f32({1}, {1})}, DType::F32);

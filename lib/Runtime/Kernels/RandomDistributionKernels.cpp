@@ -31,6 +31,7 @@
 
 #include "KernelUtils.h"
 #include "Philox.h"
+#include "Summarize.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
@@ -214,6 +215,29 @@ Status appendShape(const OpKernel &op, const TensorShape &prefix,
   return OkStatus();
 }
 
+/// TensorFlow's name of `dtype` ("int32", "float").
+std::string_view tfDTypeName(DType dtype) {
+  switch (dtype) {
+#define TFRT_FALLBACK_DTYPE(Enum, DataType, TFName, ...)                       \
+  case DType::Enum:                                                            \
+    return TFName;
+#define TFRT_FALLBACK_DTYPE_NO_BUFFER(Enum, DataType, TFName, ...)             \
+  case DType::Enum:                                                            \
+    return TFName;
+#include "tfrt_fallback/Runtime/DTypes.def"
+  default:
+    return "unknown";
+  }
+}
+
+/// TF's Tensor::DebugString: "Tensor<type: int32 shape: [2,1] values:
+/// [2][2]>".
+std::string tensorDebugString(const Tensor &t) {
+  return strCat("Tensor<type: ", tfDTypeName(t.dtype()),
+                " shape: ", t.shape().toString(),
+                " values: ", summarizeValue(t, 3), ">");
+}
+
 /// RandomGamma(shape: S, alpha: T; seed, seed2) -> T of shape + alpha's
 /// shape, T in {half, float, double}: samples for each alpha on the node's
 /// stream.
@@ -225,10 +249,14 @@ public:
   }
 
   void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &shapeT = ctx->input(0);
     const Tensor &alpha = ctx->input(1);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, shapeT.rank() == 1 && isIndexTensor(shapeT),
+        errorf("shape must be a vector of {int32,int64}, got shape: %s",
+               tensorDebugString(shapeT)));
     TensorShape samples, shape;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 readShape(*this, ctx->input(0), &samples));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, readShape(*this, shapeT, &samples));
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, appendShape(*this, samples, alpha.shape(), &shape));
     Tensor *out = nullptr;
