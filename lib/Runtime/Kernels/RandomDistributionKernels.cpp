@@ -48,7 +48,9 @@
 #include <vector>
 
 // TF's CPU kernels are built without FMA contraction; a fused `a * b + c`
-// would round differently from TensorFlow's numbers.
+// would round differently from TensorFlow's numbers. (GCC has no such
+// pragma and contracts by default: build with -ffp-contract=off there for
+// TF's last bits.)
 #ifdef __clang__
 #pragma clang fp contract(off)
 #endif
