@@ -71,7 +71,10 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerCtcKernels,
                                            registerImageTransformKernels,
                                            registerFusedPadConvKernels,
-                                           registerExampleParsingKernels}) {
+                                           registerExampleParsingKernels,
+                                           registerRandomDistributionKernels,
+                                           registerUnicodeKernels,
+                                           registerSerializationKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

@@ -64,6 +64,9 @@ void registerAllKernels(KernelRegistry &registry) {
   registerImageTransformKernels(registry);
   registerFusedPadConvKernels(registry);
   registerExampleParsingKernels(registry);
+  registerRandomDistributionKernels(registry);
+  registerUnicodeKernels(registry);
+  registerSerializationKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
