@@ -53,6 +53,7 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerFakeQuantKernels,
                                            registerSparseSegmentKernels,
                                            registerSparseKernels,
+                                           registerSetOpsKernels,
                                            registerXentKernels,
                                            registerQrKernels,
                                            registerColorKernels,

@@ -44,6 +44,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerFakeQuantKernels(registry);
   registerSparseSegmentKernels(registry);
   registerSparseKernels(registry);
+  registerSetOpsKernels(registry);
   registerXentKernels(registry);
   registerQrKernels(registry);
   registerColorKernels(registry);
