@@ -54,6 +54,7 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerSparseSegmentKernels,
                                            registerSparseKernels,
                                            registerSetOpsKernels,
+                                           registerSparseCrossKernels,
                                            registerXentKernels,
                                            registerQrKernels,
                                            registerColorKernels,

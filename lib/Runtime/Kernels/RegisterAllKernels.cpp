@@ -45,6 +45,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerSparseSegmentKernels(registry);
   registerSparseKernels(registry);
   registerSetOpsKernels(registry);
+  registerSparseCrossKernels(registry);
   registerXentKernels(registry);
   registerQrKernels(registry);
   registerColorKernels(registry);
