@@ -55,6 +55,7 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerSparseKernels,
                                            registerSetOpsKernels,
                                            registerSparseCrossKernels,
+                                           registerRaggedKernels,
                                            registerXentKernels,
                                            registerQrKernels,
                                            registerColorKernels,

@@ -46,6 +46,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerSparseKernels(registry);
   registerSetOpsKernels(registry);
   registerSparseCrossKernels(registry);
+  registerRaggedKernels(registry);
   registerXentKernels(registry);
   registerQrKernels(registry);
   registerColorKernels(registry);
