@@ -451,4 +451,23 @@ TEST(RaggedVariant, Errors) {
                     "RaggedTensorVariant: tensorflow::TensorList"));
 }
 
+TEST(RaggedKernels, ValueRowsWithoutElementsAreNotWalked) {
+  // 2^40 value rows of no elements, all in one ragged row.
+  const int64_t n = int64_t(1) << 40;
+  auto gathered = gather({i64({2}, {0, n})}, f32({n, 0}, {}), i32({2}, {0, 0}));
+  ASSERT_TRUE(gathered.ok()) << gathered.status();
+  expectValues<int64_t>((*gathered)[0], {3}, {0, double(n), double(2 * n)});
+  EXPECT_EQ((*gathered)[1].shape(), (TensorShape{2 * n, 0}));
+  auto sparse = runKernelN(
+      "RaggedTensorToSparse",
+      AttrMap{{"T", DType::F32}, {"Tsplits", DType::I64}, {"RAGGED_RANK", 1}},
+      {i64({2}, {0, n}), f32({n, 0}, {})},
+      {DType::I64, DType::F32, DType::I64});
+  ASSERT_TRUE(sparse.ok()) << sparse.status();
+  EXPECT_EQ((*sparse)[0].shape(), (TensorShape{0, 3}));
+  expectValues<int64_t>((*sparse)[2], {3}, {1, double(n), 0});
+  // Unbatching them would make 2^40 variants: refused, not attempted.
+  EXPECT_FALSE(toVariant({}, f32({n, 0}, {}), true).ok());
+}
+
 } // namespace

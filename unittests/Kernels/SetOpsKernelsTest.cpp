@@ -152,6 +152,25 @@ TEST(DenseToSparseSetOperation, MatchesRowsToGroups) {
   expectValues<int64_t>((*loose)[2], {2}, {2, 1});
 }
 
+TEST(DenseToSparseSetOperation, ManyEmptyDenseSetsAreNotWalked) {
+  // a: 2^40 empty sets (no elements); b: group 5 {1, 2}, group 7 {3}.
+  const int64_t n = int64_t(1) << 40;
+  auto out =
+      runKernelN("DenseToSparseSetOperation", setAttrs("union", DType::I32),
+                 {i32({n, 0}, {}), i64({3, 2}, {5, 0, 5, 1, 7, 0}),
+                  i32({3}, {1, 2, 3}), i64({2}, {n, 2})},
+                 kOut32);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<int64_t>((*out)[0], {3, 2}, {5, 0, 5, 1, 7, 0});
+  expectValues<int32_t>((*out)[1], {3}, {1, 2, 3});
+  expectValues<int64_t>((*out)[2], {2}, {double(n), 2});
+  // Dense sets on both sides, all empty: nothing.
+  auto none = denseDense("union", i32({n, 0}, {}), i32({n, 0}, {}));
+  ASSERT_TRUE(none.ok()) << none.status();
+  expectValues<int64_t>((*none)[0], {0, 2}, {});
+  expectValues<int64_t>((*none)[2], {2}, {double(n), 0});
+}
+
 TEST(SparseToSparseSetOperation, MergesGroups) {
   // a: row 0 {1, 2}, row 2 {7}; b: row 1 {5}, row 2 {7, 8}; shape [3, 2].
   auto run = [](const char *op) {

@@ -361,12 +361,54 @@ public:
         errorf("OUTPUT_RAGGED_RANK must be %d (indices.rank - 1 + "
                "PARAMS_RAGGED_RANK), the node has %d outputs",
                outSplits, ctx->numOutputs()));
-    std::vector<std::vector<int64_t>> out(outSplits, std::vector<int64_t>{0});
-    int64_t nrows = 1;
+    // The output sizes first, which repeated indices can make far larger
+    // than the inputs: each is checked before it is allocated.
+    std::vector<uint64_t> sizes(outSplits, 1);
+    uint64_t nrows = 1, numValueRows = 0;
     for (int dim = 0; dim < indices.rank() - 1; ++dim) {
-      nrows *= indices.dim(dim);
+      nrows *= static_cast<uint64_t>(indices.dim(dim)); // A sub-shape's.
+      sizes[dim] += nrows;
+    }
+    for (int64_t i = 0; i < indices.numElements(); ++i) {
+      int64_t start = indexAt(indices, i), limit = start + 1;
+      for (int dim = 0; dim < numSplits; ++dim) {
+        const int outDim = dim + indices.rank() - 1;
+        if (outDim >= 0)
+          TFRT_FALLBACK_OP_REQUIRES(
+              ctx,
+              !__builtin_add_overflow(sizes[outDim],
+                                      static_cast<uint64_t>(limit - start),
+                                      &sizes[outDim]),
+              errorf("the gathered splits overflow"));
+        start = splits[dim][start];
+        limit = splits[dim][limit];
+      }
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx,
+          !__builtin_add_overflow(numValueRows,
+                                  static_cast<uint64_t>(limit - start),
+                                  &numValueRows),
+          errorf("the gathered values overflow"));
+    }
+    for (uint64_t size : sizes)
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                   checkHostAllocation(size, sizeof(int64_t)));
+    TensorShape::Dims dims(values.shape().dims().begin(),
+                           values.shape().dims().end());
+    const int64_t rowSize = dims[0] == 0 ? 0 : values.numElements() / dims[0];
+    // Value rows are listed only when they have elements to copy.
+    if (rowSize > 0)
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, checkHostAllocation(numValueRows, sizeof(int64_t)));
+
+    std::vector<std::vector<int64_t>> out(outSplits, std::vector<int64_t>{0});
+    for (int dim = 0; dim < outSplits; ++dim)
+      out[dim].reserve(sizes[dim]);
+    int64_t rows = 1;
+    for (int dim = 0; dim < indices.rank() - 1; ++dim) {
+      rows *= indices.dim(dim);
       const int64_t rowLength = indices.dim(dim + 1);
-      for (int64_t i = 1; i <= nrows; ++i)
+      for (int64_t i = 1; i <= rows; ++i)
         out[dim].push_back(i * rowLength);
     }
     std::vector<int64_t> valueRows;
@@ -385,8 +427,9 @@ public:
         start = s[start];
         limit = s[limit];
       }
-      for (int64_t r = start; r < limit; ++r)
-        valueRows.push_back(r);
+      if (rowSize > 0)
+        for (int64_t r = start; r < limit; ++r)
+          valueRows.push_back(r);
     }
     for (int i = 0; i < outSplits; ++i) {
       StatusOr<Tensor> t =
@@ -394,13 +437,13 @@ public:
       TFRT_FALLBACK_OP_REQUIRES_OK(ctx, t.status());
       ctx->setOutput(i, *std::move(t));
     }
-    TensorShape::Dims dims(values.shape().dims().begin(),
-                           values.shape().dims().end());
-    const int64_t rowSize = dims[0] == 0 ? 0 : values.numElements() / dims[0];
-    dims[0] = static_cast<int64_t>(valueRows.size());
+    dims[0] = static_cast<int64_t>(numValueRows);
+    StatusOr<TensorShape> valuesShape = TensorShape::create(dims);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, valuesShape.ok(),
+                              errorf("%s", valuesShape.status().message()));
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, emitGatheredRows(ctx, outSplits, values,
                                                        valueRows, rowSize,
-                                                       TensorShape(dims)));
+                                                       *valuesShape));
   }
 };
 
@@ -462,8 +505,11 @@ public:
     const int64_t width = k + values.rank();
     // pos[d][i]: item i of level d + 1's position in its row; the value
     // rows' own level is k.
+    // Values without elements ([n, 0]) have no entries: their rows, which
+    // may be many, are not walked.
+    const int64_t walked = values.numElements() > 0 ? nvals : 0;
     std::vector<std::vector<int64_t>> parent(k);
-    for (int d = 0; d < k; ++d) {
+    for (int d = 0; d < k && walked > 0; ++d) {
       const std::vector<int64_t> &s = splits[d];
       parent[d].resize(s.back());
       for (size_t row = 0; row + 1 < s.size(); ++row)
@@ -481,7 +527,7 @@ public:
                           values.shape().dims().end());
       return TensorShape(d);
     }();
-    for (int64_t v = 0; v < nvals; ++v) {
+    for (int64_t v = 0; v < walked; ++v) {
       int64_t item = v;
       for (int d = k - 1; d >= 0; --d) {
         const int64_t row = parent[d][item];
@@ -756,6 +802,9 @@ public:
               errorf("row partition %d has %d items but the next level has "
                      "%d",
                      d, p.back(), nextCount));
+          // The next level's count may be a shape's dim ([n, 0] values).
+          TFRT_FALLBACK_OP_REQUIRES_OK(
+              ctx, checkHostAllocation(p.back(), sizeof(int64_t)));
           next.reserve(p.back());
           for (int64_t row = 0; row < rows; ++row) {
             const int64_t length = p[row + 1] - p[row];
@@ -855,6 +904,13 @@ private:
     if (values.dtype() == DType::String) {
       absl::Span<const std::string_view> in = stringElements(values);
       absl::Span<const std::string_view> def = stringElements(defaultValue);
+      if (shape.numElements() == 0) {
+        ctx->setOutput(0, *makeStringTensor(shape, {}));
+        return;
+      }
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx,
+          checkHostAllocation(shape.numElements(), sizeof(std::string_view)));
       std::vector<std::string_view> out(shape.numElements());
       for (int64_t r = 0; r < rowsOut; ++r)
         for (int64_t e = 0; e < valueSize; ++e)
@@ -958,6 +1014,8 @@ public:
     if (k == 0) {
       TFRT_FALLBACK_OP_REQUIRES(ctx, values.rank() >= 1,
                                 errorf("Can't unbatch rank-0 tensor."));
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, checkHostAllocation(values.dim(0), sizeof(RaggedVariant)));
       components.resize(values.dim(0));
       TensorShape::Dims inner(values.shape().dims().begin() + 1,
                               values.shape().dims().end());
@@ -1126,6 +1184,8 @@ public:
     int64_t rows = 1;
     for (int64_t d = 0; d + 1 < dims; ++d) {
       rows *= encoded.dim(d);
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, checkHostAllocation(rows + 1, sizeof(int64_t)));
       std::vector<int64_t> s(rows + 1);
       for (int64_t j = 0; j <= rows; ++j)
         s[j] = j * encoded.dim(d + 1);

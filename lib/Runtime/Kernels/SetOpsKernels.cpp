@@ -131,11 +131,12 @@ public:
       const T *values1 = elementsOf<T>(ctx->input(1));
       const T *values2 = elementsOf<T>(ctx->input(4));
       int64_t next1 = 0, next2 = 0;
+      // The groups at next1 and next2, each found once.
+      SparseGroup g1{-1, -1}, g2{-1, -1};
       while (next1 < sparse1.nnz || next2 < sparse2.nnz) {
-        SparseGroup g1, g2;
-        if (next1 < sparse1.nnz)
+        if (next1 < sparse1.nnz && g1.begin != next1)
           g1 = nextGroup(sparse1, next1);
-        if (next2 < sparse2.nnz)
+        if (next2 < sparse2.nnz && g2.begin != next2)
           g2 = nextGroup(sparse2, next2);
         // Which group comes first; an exhausted input's comes last.
         int cmp;
@@ -174,8 +175,38 @@ public:
       int64_t numGroups = 1;
       for (int64_t d : groupShape)
         numGroups *= d; // A sub-shape of an input's: no overflow.
+      if (last1 == 0 && (In == Inputs::DenseSparse || last2 == 0)) {
+        // Every dense set is empty, and there may be many of them ([n, 0]):
+        // only the sparse groups can give results, those that the walk
+        // below would match, in order (a group out of range or not after
+        // the last matched one ends the matching, as it does there).
+        if constexpr (In == Inputs::DenseSparse) {
+          int64_t last = -1;
+          for (int64_t next2 = 0; next2 < sparse2.nnz;) {
+            const SparseGroup g2 = nextGroup(sparse2, next2);
+            const int64_t *key = sparse2.indices + g2.begin * sparse2.rank;
+            int64_t flat = 0;
+            bool inRange = true;
+            for (int d = 0; d < groupRank && inRange; ++d) {
+              inRange = key[d] >= 0 && key[d] < groupShape[d];
+              flat = flat * groupShape[d] + key[d];
+            }
+            if (!inRange || flat <= last)
+              break;
+            set1.clear();
+            TFRT_FALLBACK_OP_REQUIRES_OK(
+                ctx, readGroup(sparse2, g2, values2, &set2));
+            apply(std::vector<int64_t>(key, key + groupRank));
+            last = flat;
+            next2 = g2.end;
+          }
+        }
+        return emit(ctx, groupShape, results);
+      }
       std::vector<int64_t> group(groupRank, 0);
       int64_t next2 = 0;
+      // The sparse group at next2, found once per position.
+      SparseGroup g2{-1, -1};
       for (int64_t g = 0; g < numGroups; ++g) {
         int64_t rest = g;
         for (int d = groupRank - 1; d >= 0; --d) {
@@ -188,7 +219,8 @@ public:
           set2.assign(values2 + g * last2, values2 + (g + 1) * last2);
         } else if (next2 < sparse2.nnz) {
           // The next sparse group is this one's set, or a later one's.
-          const SparseGroup g2 = nextGroup(sparse2, next2);
+          if (g2.begin != next2)
+            g2 = nextGroup(sparse2, next2);
           if (std::equal(group.begin(), group.end(),
                          sparse2.indices + g2.begin * sparse2.rank)) {
             TFRT_FALLBACK_OP_REQUIRES_OK(

@@ -319,11 +319,14 @@ public:
         kind_ == CrossKind::Strings || kind_ == CrossKind::StringsV2;
     std::vector<std::string> strings;
     Tensor *hashesOut = nullptr;
-    if (stringOutput)
+    if (stringOutput) {
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, checkHostAllocation(total, sizeof(std::string)));
       strings.reserve(total);
-    else
+    } else {
       TFRT_FALLBACK_OP_REQUIRES_OK(
           ctx, ctx->allocateOutput(1, TensorShape{total}, &hashesOut));
+    }
     int64_t *hashes = hashesOut ? hashesOut->data<int64_t>() : nullptr;
 
     std::vector<int64_t> pick(columns.size());
