@@ -289,6 +289,14 @@ TEST(RaggedTensorToTensor, DefaultValueBroadcastsToAValueRow) {
   expectStrings(*s, {"a", "_", "b", "c", "_", "_", "_", "_"});
 }
 
+TEST(RaggedTensorToTensor, NoValuesGiveDefaultRows) {
+  // Two empty rows of [0, 2] values, shape [2, 1, 2]: all default.
+  auto out = toTensor(i64({3}, {2, 1, 2}), f32({0, 2}, {}), f32({2}, {5, 6}),
+                      {i64({3}, {0, 0, 0})}, {"ROW_SPLITS"});
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {2, 1, 2}, {5, 6, 5, 6});
+}
+
 TEST(RaggedTensorToTensor, Errors) {
   auto values = [] { return f32({3}, {1, 2, 3}); };
   EXPECT_EQ(toTensor(i64({}, {-1}), values(), f32({}, {0}),

@@ -724,8 +724,11 @@ public:
     StatusOr<TensorShape> outShape = TensorShape::create(outDims);
     TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
                               errorf("%s", outShape.status().message()));
-    const int64_t valueSize =
-        values.dim(0) == 0 ? 0 : values.numElements() / values.dim(0);
+    // One value row's elements, from the shape: values [0, 3] still make
+    // rows of 3 defaults.
+    int64_t valueSize = 1;
+    for (int i = 1; i < valuesRank; ++i)
+      valueSize *= values.dim(i);
     int64_t rowsOut = 1;
     for (int i = 0; i <= raggedRank_; ++i)
       rowsOut *= outDims[i];
