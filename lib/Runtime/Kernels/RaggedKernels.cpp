@@ -36,6 +36,7 @@
 
 #include "GatherRows.h"
 #include "KernelUtils.h"
+#include "TFDTypeName.h"
 #include "Variant.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
@@ -55,21 +56,6 @@
 namespace tfrt_fallback::rt {
 namespace {
 using namespace kernels;
-
-/// TensorFlow's DataTypeString of a dtype ("float", "int64", "string").
-std::string_view tfTypeName(DType dtype) {
-  switch (dtype) {
-#define TFRT_FALLBACK_DTYPE(Enum, DataType, TFName, ...)                       \
-  case DType::Enum:                                                            \
-    return TFName;
-#define TFRT_FALLBACK_DTYPE_NO_BUFFER(Enum, DataType, TFName, ...)             \
-  case DType::Enum:                                                            \
-    return TFName;
-#include "tfrt_fallback/Runtime/DTypes.def"
-  default:
-    return "invalid";
-  }
-}
 
 /// A new splits (or any index) tensor of `dtype` (int32 or int64) holding
 /// `values`; an error naming `op` when one does not fit in int32.
@@ -1135,7 +1121,7 @@ public:
       TFRT_FALLBACK_OP_REQUIRES(
           ctx, c.values.dtype() == valueType,
           errorf("Expected values Tensor dtype: %s, found: %s",
-                 tfTypeName(valueType), tfTypeName(c.values.dtype())));
+                 tfDTypeName(valueType), tfDTypeName(c.values.dtype())));
       TFRT_FALLBACK_OP_REQUIRES(
           ctx, c.values.rank() >= 1 || outputRaggedRank_ == 0,
           errorf("Ragged values must have rank >= 1; encoded scalar element "
@@ -1145,7 +1131,7 @@ public:
         TFRT_FALLBACK_OP_REQUIRES(
             ctx, s.dtype() == splitsType,
             errorf("Expected row_splits Tensor dtype: %s, found: %s",
-                   tfTypeName(splitsType), tfTypeName(s.dtype())));
+                   tfDTypeName(splitsType), tfDTypeName(s.dtype())));
     }
     if (dims == 0) {
       const RaggedVariant &c = items[0];
