@@ -105,11 +105,15 @@ public:
     } else {
       extra = 1;
     }
-    numDense_ = ctx->numInputs() - 3 * n_ - extra;
+    // N is bounded by the input count before 3 * N is computed.
+    const int64_t numDense = n_ >= 0 && n_ <= ctx->numInputs()
+                                 ? ctx->numInputs() - 3 * n_ - extra
+                                 : -1;
     TFRT_FALLBACK_OP_REQUIRES(
-        ctx, n_ >= 0 && numDense_ >= 0,
+        ctx, numDense >= 0,
         errorf("%d inputs do not hold N = %d sparse columns", ctx->numInputs(),
                n_));
+    numDense_ = static_cast<int>(numDense);
   }
 
   void compute(OpKernelContextInterface *ctx) override {
