@@ -297,6 +297,17 @@ TEST(RaggedTensorToTensor, NoValuesGiveDefaultRows) {
   expectValues<float>(*out, {2, 1, 2}, {5, 6, 5, 6});
 }
 
+TEST(RaggedTensorToTensor, UnsortedRowIdsPlaceEachValue) {
+  // value_rowids [1, 0, 1]: values 1 and 3 in row 1, value 2 in row 0.
+  // TF's copy assumes ascending positions; here each value lands at its own.
+  auto out = toTensor(i64({}, {-1}), f32({3}, {1, 2, 3}), f32({}, {0}),
+                      {i64({}, {2}), i64({3}, {1, 0, 1})},
+                      {"FIRST_DIM_SIZE", "VALUE_ROWIDS"});
+  ASSERT_TRUE(out.ok()) << out.status();
+  // Widest run of equal ids: 1; the second row-1 run restarts at column 0.
+  expectValues<float>(*out, {2, 1}, {2, 3});
+}
+
 TEST(RaggedTensorToTensor, Errors) {
   auto values = [] { return f32({3}, {1, 2, 3}); };
   EXPECT_EQ(toTensor(i64({}, {-1}), values(), f32({}, {0}),
@@ -341,6 +352,13 @@ TEST(RaggedTensorToTensor, Errors) {
                 .message(),
             opError("RaggedTensorToTensor",
                     "row partition 0 has 9 items but the next level has 3"));
+  EXPECT_EQ(toTensor(i64({}, {-1}), values(), f32({}, {0}),
+                     {i64({1}, {2}), i64({3}, {0, 0, 1})},
+                     {"FIRST_DIM_SIZE", "VALUE_ROWIDS"})
+                .status()
+                .message(),
+            opError("RaggedTensorToTensor",
+                    "FIRST_DIM_SIZE must be a scalar, got shape [1]"));
   auto unknown = toTensor(i64({}, {-1}), values(), f32({}, {0}),
                           {i64({3}, {0, 1, 3})}, {"ROW_LENGTHS"});
   ASSERT_FALSE(unknown.ok());

@@ -196,6 +196,19 @@ TEST(SparseToSparseSetOperation, MergesGroups) {
   expectValues<int64_t>((*out)[1], {2}, {5, 8});
 }
 
+TEST(SparseToSparseSetOperation, UnvalidatedGroupsAreStillChecked) {
+  // validate_indices=false skips the order checks, but a group's indices
+  // must still be below the dense shape (TF's CheckGroup).
+  auto out = runKernelN("SparseToSparseSetOperation",
+                        setAttrs("union", DType::I64, /*validate=*/false),
+                        {i64({1, 2}, {0, 5}), i64({1}, {1}), i64({2}, {1, 2}),
+                         i64({1, 2}, {0, 0}), i64({1}, {1}), i64({2}, {1, 2})},
+                        {DType::I64, DType::I64, DType::I64});
+  EXPECT_EQ(out.status().message(),
+            opError("SparseToSparseSetOperation",
+                    "indices[0, 1] expected < 2, got 5."));
+}
+
 TEST(SparseToSparseSetOperation, Errors) {
   auto run = [](Tensor aShape, Tensor bShape) -> std::string {
     return std::string(

@@ -273,6 +273,18 @@ TEST(SparseAdd, Errors) {
                                  "a_shape must match, got 2 and 3"));
 }
 
+TEST(SparseAdd, ThreshMustHaveTheValuesDType) {
+  // Treal is its own attribute; the kernel is registered for T alone.
+  auto out = runKernelN(
+      "SparseAdd", AttrMap{{"T", DType::F32}, {"Treal", DType::F64}},
+      {i64({1, 1}, {0}), f32({1}, {1}), i64({1}, {2}), i64({1, 1}, {1}),
+       f32({1}, {2}), i64({1}, {2}), makeTensor<double>({}, {0.5})},
+      {DType::I64, DType::F32, DType::I64});
+  EXPECT_EQ(
+      out.status().message(),
+      opError("SparseAdd", "thresh must be f32 like the values, got f64"));
+}
+
 TEST(SparseSlice, TheDocumentationsExample) {
   // tf.sparse.slice's example: a [2, 7] tensor with a=(0,1), d=(0,4),
   // e=(0,5), b=(1,0), c=(1,1) (values 1..5 in that order).
