@@ -46,6 +46,9 @@ void registerAllKernels(KernelRegistry &registry) {
   registerFakeQuantKernels(registry);
   registerSparseSegmentKernels(registry);
   registerSparseKernels(registry);
+  registerSetOpsKernels(registry);
+  registerSparseCrossKernels(registry);
+  registerRaggedKernels(registry);
   registerXentKernels(registry);
   registerQrKernels(registry);
   registerColorKernels(registry);
