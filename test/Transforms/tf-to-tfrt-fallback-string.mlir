@@ -19,12 +19,12 @@ func.func @strings(%s: tensor<2x!tf_type.string>, %shape: tensor<2xi32>) -> (ten
 // CHECK: %[[C0:.*]] = tfrt_fallback.new_chain
 // CHECK: %[[C:.*]] = tfrt_fallback.constant dense<["a", "bb"]> : tensor<2x!tf_type.string>
 // CHECK: %[[R:.*]] = tfrt_fallback.kernel_call "StringLength"(%[[C]]) {unit = "BYTE"} : (tensor<2x!tf_type.string>) -> tensor<2xi32>
-// CHECK: %[[T:.*]], %{{.*}} = tfrt_fallback.kernel_call "UnicodeTranscode"(%[[C]]) chain(%[[C0]]) {input_encoding = "UTF-8", output_encoding = "UTF-8"} : (tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string>
+// CHECK: %[[T:.*]], %{{.*}} = tfrt_fallback.kernel_call "DecodeJSONExample"(%[[C]]) chain(%[[C0]]) : (tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string>
 // CHECK: return %[[R]], %[[T]]
 func.func @string_const() -> (tensor<2xi32>, tensor<2x!tf_type.string>) {
   %0 = "tf.Const"() {value = dense<["a", "bb"]> : tensor<2x!tf_type.string>, dtype = !tf_type.string} : () -> tensor<2x!tf_type.string>
   %1 = "tf.StringLength"(%0) {unit = "BYTE"} : (tensor<2x!tf_type.string>) -> tensor<2xi32>
-  %2 = "tf.UnicodeTranscode"(%0) {input_encoding = "UTF-8", output_encoding = "UTF-8"} : (tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string>
+  %2 = "tf.DecodeJSONExample"(%0) : (tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string>
   return %1, %2 : tensor<2xi32>, tensor<2x!tf_type.string>
 }
 

@@ -2,6 +2,8 @@
 //
 // Hard NMS with flipped corners, ties, thresholds and max_output_size;
 // V5 padding, valid_outputs and Gaussian soft-NMS; every error.
+// CombinedNonMaxSuppression against selections worked out by hand from
+// tf.image.combined_non_max_suppression's documentation.
 //
 //===----------------------------------------------------------------------===//
 
@@ -180,6 +182,118 @@ TEST(NonMaxSuppressionWithOverlaps, UsesTheMatrix) {
                   DType::I32);
   EXPECT_EQ(out.status().message(), opError("NonMaxSuppressionWithOverlaps",
                                             "overlaps must be square[2,3]"));
+}
+
+/// Four boxes shared by two classes (q = 1): 0 and 1 overlap (IoU 0.818),
+/// 2 is disjoint, 3 overlaps 1 by 0.176 and sticks out of [0, 1].
+Tensor combinedBoxes() {
+  return f32({1, 4, 1, 4}, {0, 0, 1, 1,       //
+                            0, 0.1f, 1, 1.1f, //
+                            0, 2, 1, 3,       //
+                            0.5f, 0.5f, 1.5f, 1.5f});
+}
+/// Class 0: 0.9, 0.8, 0.7, 0.1; class 1: 0.2, 0.85, 0.3, 0.6.
+Tensor combinedScores() {
+  return f32({1, 4, 2}, {0.9f, 0.2f, 0.8f, 0.85f, 0.7f, 0.3f, 0.1f, 0.6f});
+}
+
+StatusOr<std::vector<Tensor>>
+combinedNms(Tensor boxes, Tensor scores, int perClass, int total, float iou,
+            float scoreThreshold, bool padPerClass = false, bool clip = true) {
+  return runKernelN(
+      "CombinedNonMaxSuppression",
+      AttrMap{{"pad_per_class", padPerClass}, {"clip_boxes", clip}},
+      {std::move(boxes), std::move(scores), i32({}, {perClass}),
+       i32({}, {total}), f32({}, {iou}), f32({}, {scoreThreshold})},
+      {DType::F32, DType::F32, DType::F32, DType::I32});
+}
+
+TEST(CombinedNonMaxSuppression, PerClassThenMergedByScore) {
+  // Class 0 (threshold 0.15 drops box 3): 0 kept, 1 suppressed by 0, 2
+  // kept. Class 1: 1 (0.85), then 3 (0.6, IoU 0.176 with 1); 2 per class.
+  // Merged: 0.9 (c0, box 0), 0.85 (c1, box 1), 0.7 (c0, box 2), 0.6 (c1,
+  // box 3). Clipped to [0, 1].
+  auto out = combinedNms(combinedBoxes(), combinedScores(), 2, 4, 0.5f, 0.15f);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>((*out)[0], {1, 4, 4},
+                      {0, 0, 1, 1, 0, 0.1, 1, 1, 0, 1, 1, 1, 0.5, 0.5, 1, 1});
+  expectValues<float>((*out)[1], {1, 4}, {0.9, 0.85, 0.7, 0.6});
+  expectValues<float>((*out)[2], {1, 4}, {0, 1, 0, 1});
+  expectValues<int32_t>((*out)[3], {1}, {4});
+
+  // max_total_size 3 keeps the best three; 6 pads two zero rows.
+  out = combinedNms(combinedBoxes(), combinedScores(), 2, 3, 0.5f, 0.15f);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>((*out)[1], {1, 3}, {0.9, 0.85, 0.7});
+  expectValues<int32_t>((*out)[3], {1}, {3});
+  out = combinedNms(combinedBoxes(), combinedScores(), 2, 6, 0.5f, 0.15f,
+                    /*padPerClass=*/false, /*clip=*/false);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>((*out)[1], {1, 6}, {0.9, 0.85, 0.7, 0.6, 0, 0});
+  expectValues<float>((*out)[0], {1, 6, 4},
+                      {0,   0,   1,   1,   0, 0.1, 1, 1.1, 0, 2, 1, 3,
+                       0.5, 0.5, 1.5, 1.5, 0, 0,   0, 0,   0, 0, 0, 0});
+  expectValues<int32_t>((*out)[3], {1}, {4});
+  // pad_per_class: min(max_total_size, per class * classes) = 4 rows.
+  out = combinedNms(combinedBoxes(), combinedScores(), 2, 10, 0.5f, 0.15f,
+                    /*padPerClass=*/true);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>((*out)[1], {1, 4}, {0.9, 0.85, 0.7, 0.6});
+  // One per class: 0.9 (c0, box 0) and 0.85 (c1, box 1).
+  out = combinedNms(combinedBoxes(), combinedScores(), 1, 4, 0.5f, 0.15f);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>((*out)[1], {1, 4}, {0.9, 0.85, 0, 0});
+  expectValues<float>((*out)[2], {1, 4}, {0, 1, 0, 0});
+  expectValues<int32_t>((*out)[3], {1}, {2});
+}
+
+TEST(CombinedNonMaxSuppression, BoxesPerClassAndBatches) {
+  // q = 2: class 1 has its own boxes. Two batch entries, one box each:
+  // entry 0 scores (0.5, 0.6), entry 1 (0.4, 0.1) under threshold 0.2.
+  Tensor boxes = f32({2, 1, 2, 4}, {0, 0, 1, 1, 0.2f, 0.2f, 0.4f, 0.4f, //
+                                    0, 0, 0.5f, 0.5f, 1, 1, 2, 2});
+  Tensor scores = f32({2, 1, 2}, {0.5f, 0.6f, 0.4f, 0.1f});
+  auto out = combinedNms(boxes, scores, 1, 2, 0.5f, 0.2f);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>((*out)[0], {2, 2, 4},
+                      {0.2, 0.2, 0.4, 0.4, 0, 0, 1, 1, //
+                       0, 0, 0.5, 0.5, 0, 0, 0, 0});
+  expectValues<float>((*out)[1], {2, 2}, {0.6, 0.5, 0.4, 0});
+  expectValues<float>((*out)[2], {2, 2}, {1, 0, 0, 0});
+  expectValues<int32_t>((*out)[3], {2}, {2, 1});
+}
+
+TEST(CombinedNonMaxSuppression, Errors) {
+  auto message = [](StatusOr<std::vector<Tensor>> out) {
+    return std::string(out.status().message());
+  };
+  EXPECT_EQ(
+      message(combinedNms(combinedBoxes(), combinedScores(), 0, 4, 0.5f, 0)),
+      opError("CombinedNonMaxSuppression",
+              "max_size_per_class must be positive"));
+  EXPECT_EQ(
+      message(combinedNms(combinedBoxes(), combinedScores(), 2, 0, 0.5f, 0)),
+      opError("CombinedNonMaxSuppression", "max_total_size must be > 0"));
+  EXPECT_EQ(
+      message(combinedNms(combinedBoxes(), combinedScores(), 2, 4, 1.5f, 0)),
+      opError("CombinedNonMaxSuppression", "iou_threshold must be in [0, 1]"));
+  EXPECT_EQ(message(combinedNms(f32({1, 4, 3, 4}, std::vector<float>(48)),
+                                combinedScores(), 2, 4, 0.5f, 0)),
+            opError("CombinedNonMaxSuppression",
+                    "third dimension of boxes must be either 1 or num "
+                    "classes"));
+  EXPECT_EQ(message(combinedNms(f32({2, 4, 1, 4}, std::vector<float>(32)),
+                                combinedScores(), 2, 4, 0.5f, 0)),
+            opError("CombinedNonMaxSuppression",
+                    "boxes and scores must have same batch size"));
+  EXPECT_EQ(
+      message(combinedNms(combinedBoxes(),
+                          f32({1, 3, 2}, std::vector<float>(6)), 2, 4, 0.5f,
+                          0)),
+      opError("CombinedNonMaxSuppression", "scores has incompatible shape"));
+  EXPECT_EQ(message(combinedNms(f32({4, 4}, std::vector<float>(16)),
+                                combinedScores(), 2, 4, 0.5f, 0)),
+            opError("CombinedNonMaxSuppression", "boxes must be 4-D[4,4]"));
 }
 
 } // namespace

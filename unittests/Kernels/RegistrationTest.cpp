@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FusedPadConv.h"
 #include "KernelTestUtils.h"
 
 #include <set>
@@ -53,6 +54,9 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerFakeQuantKernels,
                                            registerSparseSegmentKernels,
                                            registerSparseKernels,
+                                           registerSetOpsKernels,
+                                           registerSparseCrossKernels,
+                                           registerRaggedKernels,
                                            registerXentKernels,
                                            registerQrKernels,
                                            registerColorKernels,
@@ -67,6 +71,13 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerRegexKernels,
                                            registerComplexKernels,
                                            registerFftKernels,
+                                           registerCtcKernels,
+                                           registerImageTransformKernels,
+                                           registerFusedPadConvKernels,
+                                           registerExampleParsingKernels,
+                                           registerRandomDistributionKernels,
+                                           registerUnicodeKernels,
+                                           registerSerializationKernels,
                                            registerQuantizationKernels,
                                            registerQuantizedNNKernels}) {
     KernelRegistry registry;
@@ -122,7 +133,12 @@ TEST(Registration, EveryPromisedOpIsRegistered) {
         "MatrixDiagV2", "MatrixDiagPartV2", "MatrixSetDiagV2", "MatrixDiagV3",
         "MatrixDiagPartV3", "MatrixSetDiagV3",
         // NN additions.
-        "Softsign", "LRN", "BatchNormWithGlobalNormalization"})
+        "Softsign", "LRN", "BatchNormWithGlobalNormalization",
+        // CTC, image transforms, fused pad + conv, example parsing.
+        "CTCGreedyDecoder", "CTCBeamSearchDecoder", "CombinedNonMaxSuppression",
+        "ImageProjectiveTransformV2", "ImageProjectiveTransformV3",
+        "TensorStridedSliceUpdate", "FusedPadConv2D", "FusedResizeAndPadConv2D",
+        "ParseExample", "ParseExampleV2", "ParseSingleExample"})
     EXPECT_TRUE(ops.count(op)) << op << " is not registered";
 }
 

@@ -354,12 +354,30 @@ Status checkSide(std::string_view opName, std::string_view side,
     const OpArg &arg = args[i];
     if (!placed[i])
       continue;
+    if (arg.kind == OpArg::Kind::Fixed && side == "input") {
+      // Numeric inputs of a fixed dtype are the kernels' to check (some take
+      // more than TF does, as Conv2DBackpropInput's int64 input_sizes). But
+      // a string, resource or variant input must be one, and a numeric one
+      // must not be: a kernel that reads a number buffer as strings or
+      // handles would read memory that is not there.
+      StatusOr<DType> fixed = parseDType(arg.type);
+      if (!fixed.ok())
+        continue;
+      for (int64_t index = std::max<int64_t>(first[i], 0);
+           index < std::min<int64_t>(first[i] + counts[i], size); ++index) {
+        const DType actual = dtypes[index];
+        if (isBufferDType(*fixed) ? !isBufferDType(actual) : actual != *fixed)
+          return InvalidArgumentError(strCat(
+              "op '", opName, "' takes a ", dtypeName(*fixed), " tensor as ",
+              side, " #", index, " (its OpDef fixes it) but the program gives ",
+              dtypeName(actual)));
+      }
+      continue;
+    }
     if (arg.kind == OpArg::Kind::Fixed && side == "output") {
       // An output dtype the OpDef fixes (ResizeBilinear's float): the kernel
       // makes that dtype whatever the program declares, so a program that
-      // declares another would read the tensor as what it is not. (Inputs
-      // of a fixed dtype are the kernels' to check: some take more than
-      // TF does, as Conv2DBackpropInput's int64 input_sizes.)
+      // declares another would read the tensor as what it is not.
       StatusOr<DType> fixed = parseDType(arg.type);
       if (!fixed.ok())
         continue; // A dtype the runtime has no tensors of.

@@ -97,9 +97,10 @@ template <template <typename> class Fn> struct ComplexUnary {
 template <OpId Op, template <typename> class Kernel, typename In, typename Out>
 void registerPair(KernelRegistry &registry, std::string_view outAttr) {
   if constexpr (isKernelSelected(Op, dtypeOf<In>()))
-    rt::registerKernel<Kernel<In>>(registry, KernelDefBuilder(kOpRow<Op>)
-                                                 .typeConstraint<In>("T")
-                                                 .typeConstraint<Out>(outAttr));
+    rt::registerKernel<Kernel<In>>(registry,
+                                   KernelDefBuilder(kOpRow<Op>)
+                                       .typeConstraint<In>("T")
+                                       .template typeConstraint<Out>(outAttr));
 }
 
 template <OpId Op, template <typename> class Fn>

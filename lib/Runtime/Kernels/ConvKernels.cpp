@@ -6,7 +6,9 @@
 // channels) and Conv2DBackpropInput (GEMM + col2im). f32 GEMMs are the
 // runtime's own (Gemm.h: fused epilogues in the microkernel's registers,
 // constant filters packed once per kernel); f64 uses Eigen's contraction
-// with the epilogue in its output kernel.
+// with the epilogue in its output kernel. FusedPadConv2D and
+// FusedResizeAndPadConv2D (FusedPadConvKernels.cpp) run their convolution
+// through conv2dNhwcNoEpilogue (FusedPadConv.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,7 @@
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
 #include "BinaryOpKernel.h"
+#include "FusedPadConv.h"
 #include "KernelUtils.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
@@ -941,6 +944,28 @@ template <typename T> using DepthwiseConv = DepthwiseConvKernel<T, false>;
 template <typename T> using FusedDepthwiseConv = DepthwiseConvKernel<T, true>;
 
 } // namespace
+
+template <typename T>
+void kernels::conv2dNhwcNoEpilogue(const Eigen::ThreadPoolDevice &device,
+                                   const T *in, const T *filter, T *out,
+                                   int64_t n, int64_t inH, int64_t inW,
+                                   int64_t inC, int64_t kH, int64_t kW,
+                                   int64_t outC, int64_t outH, int64_t outW,
+                                   int64_t strideH, int64_t strideW,
+                                   int64_t padTop, int64_t padLeft) {
+  const ConvShape s{n,    inH,     inW,     inC, kH, kW,     outC,   outH,
+                    outW, strideH, strideW, 1,   1,  padTop, padLeft};
+  conv2dNhwc<T>(device, in, filter, out, s, Epilogue<T>());
+}
+
+template void kernels::conv2dNhwcNoEpilogue<float>(
+    const Eigen::ThreadPoolDevice &, const float *, const float *, float *,
+    int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t,
+    int64_t, int64_t, int64_t, int64_t, int64_t);
+template void kernels::conv2dNhwcNoEpilogue<double>(
+    const Eigen::ThreadPoolDevice &, const double *, const double *, double *,
+    int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t,
+    int64_t, int64_t, int64_t, int64_t, int64_t);
 
 void registerConvKernels(KernelRegistry &registry) {
   registerKernel<OpId::kConv2D, Conv2D, float, double>(registry);

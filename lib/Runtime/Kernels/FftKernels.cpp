@@ -282,7 +282,7 @@ void registerRealFft(KernelRegistry &registry) {
       rt::registerKernel<FftKernel<Rank, Forward, FftKind::Real, In, C>>(
           registry, KernelDefBuilder(kOpRow<Op>)
                         .typeConstraint<R>("Treal")
-                        .typeConstraint<C>("Tcomplex"));
+                        .template typeConstraint<C>("Tcomplex"));
   };
   registerOne(float{}, C64{});
   registerOne(double{}, C128{});

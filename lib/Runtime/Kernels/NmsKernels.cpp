@@ -1,6 +1,7 @@
 //===- NmsKernels.cpp - Non-max suppression ---------------------*- C++ -*-===//
 //
-// NonMaxSuppression (V1 to V5) and NonMaxSuppressionWithOverlaps with TF's
+// NonMaxSuppression (V1 to V5), NonMaxSuppressionWithOverlaps and
+// CombinedNonMaxSuppression with TF's
 // CPU algorithm
 // (tensorflow/core/kernels/image/non_max_suppression_op.cc):
 //
@@ -29,6 +30,17 @@
 // V5(..., soft_nms_sigma; pad_to_max_output_size) -> selected_indices,
 //   selected_scores [num_selected] (both zero-padded to max_output_size
 //   when pad_to_max_output_size), valid_outputs int32 scalar.
+// CombinedNonMaxSuppression(boxes [batch, num_boxes, q, 4], scores [batch,
+//   num_boxes, num_classes], max_output_size_per_class, max_total_size,
+//   iou_threshold, score_threshold; pad_per_class, clip_boxes): per batch
+//   entry and class, hard NMS of that class's scores (boxes of that class
+//   when q == num_classes, the shared ones when q == 1), at most
+//   min(max_output_size_per_class, num_boxes) boxes each; then the
+//   selected boxes of all classes sorted by score (descending) and the
+//   first max_total_size kept (min(max_total_size, max_output_size_per_class
+//   * num_classes) slots with pad_per_class), coordinates clipped to [0, 1]
+//   with clip_boxes, zero-padded -> nmsed_boxes, nmsed_scores,
+//   nmsed_classes (float), valid_detections int32 [batch].
 //
 //===----------------------------------------------------------------------===//
 
@@ -277,6 +289,204 @@ private:
   float iouAttr_ = 0.5f;
 };
 
+//===----------------------------------------------------------------------===//
+// CombinedNonMaxSuppression
+//===----------------------------------------------------------------------===//
+
+/// CombinedNonMaxSuppression (file header), TF's BatchedNonMaxSuppressionOp:
+/// a class's candidates come from a score-ordered std::priority_queue as
+/// in TF (so equal scores resolve alike); the per-batch merge sorts equal
+/// scores in class order, then by rank within the class (TF's std::sort
+/// leaves their order unspecified). As in TF the merge also sorts the
+/// unfilled slots (score -1): with a score_threshold below -1, selected
+/// boxes scoring below -1 rank after them and the output takes the empty
+/// slots' zero boxes and class -1 in their place.
+class CombinedNmsKernel final : public OpKernel {
+public:
+  explicit CombinedNmsKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, getOptionalAttr(ctx, "pad_per_class", &padPerClass_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 getOptionalAttr(ctx, "clip_boxes", &clip_));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &boxes = ctx->input(0);
+    const Tensor &scores = ctx->input(1);
+    // TF reads dim 0 of both before checking ranks (a CHECK failure for a
+    // scalar there); the ranks are checked first here.
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, boxes.rank() == 4,
+        errorf("boxes must be 4-D%s", boxes.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, scores.rank() == 3,
+        errorf("scores must be 3-D%s", scores.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, boxes.dim(0) == scores.dim(0),
+        errorf("boxes and scores must have same batch size"));
+    const Tensor *scalars[4] = {&ctx->input(2), &ctx->input(3), &ctx->input(4),
+                                &ctx->input(5)};
+    static constexpr const char *kNames[4] = {"max_size_per_class",
+                                              "max_total_size", "iou_threshold",
+                                              "score_threshold"};
+    for (int i = 0; i < 4; ++i)
+      TFRT_FALLBACK_OP_REQUIRES(ctx, scalars[i]->rank() == 0,
+                                errorf("%s must be 0-D, got shape %s",
+                                       kNames[i],
+                                       scalars[i]->shape().toString()));
+    const int32_t maxPerClass = scalars[0]->data<int32_t>()[0];
+    TFRT_FALLBACK_OP_REQUIRES(ctx, maxPerClass > 0,
+                              errorf("max_size_per_class must be positive"));
+    const int32_t maxTotal = scalars[1]->data<int32_t>()[0];
+    TFRT_FALLBACK_OP_REQUIRES(ctx, maxTotal > 0,
+                              errorf("max_total_size must be > 0"));
+    const float iouThreshold = scalars[2]->data<float>()[0];
+    const float scoreThreshold = scalars[3]->data<float>()[0];
+    TFRT_FALLBACK_OP_REQUIRES(ctx, iouThreshold >= 0 && iouThreshold <= 1,
+                              errorf("iou_threshold must be in [0, 1]"));
+    const int64_t numClasses = scores.dim(2);
+    const int64_t q = boxes.dim(2);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, q == 1 || q == numClasses,
+        errorf("third dimension of boxes must be either 1 or num classes"));
+    const int64_t numBoxes = boxes.dim(1);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, boxes.dim(3) == 4,
+                              errorf("boxes must have 4 columns"));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, scores.dim(1) == numBoxes,
+                              errorf("scores has incompatible shape"));
+    // TF keeps these counts in int.
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx,
+        numBoxes <= std::numeric_limits<int32_t>::max() &&
+            numClasses <= std::numeric_limits<int32_t>::max(),
+        errorf("num_boxes and num_classes must fit in int32"));
+    const int64_t batches = boxes.dim(0);
+    const int64_t sizePerClass = std::min<int64_t>(maxPerClass, numBoxes);
+    const int64_t maxTotalSize = std::min<int64_t>(
+        std::numeric_limits<int32_t>::max(), int64_t(maxPerClass) * numClasses);
+    const int64_t perBatch =
+        padPerClass_ ? std::min<int64_t>(maxTotal, maxTotalSize) : maxTotal;
+    // The candidates of a batch entry, and the padded outputs.
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, checkHostAllocation(static_cast<uint64_t>(sizePerClass) *
+                                     static_cast<uint64_t>(numClasses),
+                                 sizeof(Candidate)));
+    const int64_t outDims[] = {batches, perBatch, 4};
+    StatusOr<TensorShape> boxesShape = TensorShape::create(outDims);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, boxesShape.ok(),
+                              errorf("%s", boxesShape.status().message()));
+    Tensor *outBoxes = nullptr, *outScores = nullptr, *outClasses = nullptr,
+           *valid = nullptr;
+    const TensorShape scoresShape{batches, perBatch};
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, *boxesShape, &outBoxes));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(1, scoresShape, &outScores));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(2, scoresShape, &outClasses));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(3, TensorShape{batches}, &valid));
+    float *ob = outBoxes->data<float>();
+    float *os = outScores->data<float>();
+    float *oc = outClasses->data<float>();
+    int32_t *ov = valid->data<int32_t>();
+    std::fill(ob, ob + outBoxes->numElements(), 0.0f);
+    std::fill(os, os + outScores->numElements(), 0.0f);
+    std::fill(oc, oc + outClasses->numElements(), 0.0f);
+
+    const float *boxData = boxes.data<float>();
+    const float *scoreData = scores.data<float>();
+    std::vector<Candidate> candidates;
+    for (int64_t b = 0; b < batches; ++b) {
+      candidates.assign(sizePerClass * numClasses, Candidate());
+      const float *batchBoxes = boxData + b * numBoxes * q * 4;
+      const float *batchScores = scoreData + b * numBoxes * numClasses;
+      for (int64_t c = 0; c < numClasses; ++c)
+        nmsPerClass(batchBoxes, batchScores, numBoxes, q, numClasses, c,
+                    sizePerClass, scoreThreshold, iouThreshold,
+                    candidates.data() + c * sizePerClass);
+      for (size_t i = 0; i < candidates.size(); ++i)
+        candidates[i].position = static_cast<int64_t>(i);
+      std::sort(candidates.begin(), candidates.end(),
+                [](const Candidate &x, const Candidate &y) {
+                  return x.score > y.score ||
+                         (x.score == y.score && x.position < y.position);
+                });
+      const int64_t found =
+          std::count_if(candidates.begin(), candidates.end(),
+                        [](const Candidate &x) { return x.boxIndex > -1; });
+      const int64_t keep = std::min<int64_t>(
+          found, padPerClass_ ? perBatch : static_cast<int64_t>(maxTotal));
+      ov[b] = static_cast<int32_t>(keep);
+      for (int64_t i = 0; i < keep; ++i) {
+        const Candidate &x = candidates[i];
+        for (int k = 0; k < 4; ++k)
+          ob[(b * perBatch + i) * 4 + k] =
+              clip_ ? std::max(std::min(x.box[k], 1.0f), 0.0f) : x.box[k];
+        os[b * perBatch + i] = x.score;
+        oc[b * perBatch + i] = static_cast<float>(x.classIndex);
+      }
+    }
+  }
+
+private:
+  struct Candidate {
+    int64_t boxIndex = -1;
+    float score = -1.0f;
+    int64_t classIndex = -1;
+    float box[4] = {0, 0, 0, 0};
+    /// The slot before sorting (class, then rank in the class): the
+    /// merge's tie-break.
+    int64_t position = 0;
+  };
+
+  /// TF's DoNMSPerClass: writes the boxes of class `c` it selects, in
+  /// selection order, to `out` (sizePerClass slots).
+  static void nmsPerClass(const float *boxes, const float *scores,
+                          int64_t numBoxes, int64_t q, int64_t numClasses,
+                          int64_t c, int64_t sizePerClass, float scoreThreshold,
+                          float iouThreshold, Candidate *out) {
+    struct Entry {
+      int64_t boxIndex;
+      float score;
+    };
+    auto cmp = [](const Entry &x, const Entry &y) { return x.score < y.score; };
+    std::priority_queue<Entry, std::vector<Entry>, decltype(cmp)> queue(cmp);
+    for (int64_t i = 0; i < numBoxes; ++i) {
+      const float s = scores[i * numClasses + c];
+      if (s > scoreThreshold)
+        queue.push(Entry{i, s});
+    }
+    const int64_t classBox = q > 1 ? c : 0;
+    std::vector<int64_t> selected;
+    while (static_cast<int64_t>(selected.size()) < sizePerClass &&
+           !queue.empty()) {
+      const Entry next = queue.top();
+      queue.pop();
+      const int64_t row = next.boxIndex * q + classBox;
+      bool keep = true;
+      for (int64_t j = static_cast<int64_t>(selected.size()) - 1; j >= 0; --j) {
+        if (iou(boxes, row, selected[j] * q + classBox) > iouThreshold) {
+          keep = false;
+          break;
+        }
+      }
+      if (!keep)
+        continue;
+      Candidate &slot = out[selected.size()];
+      slot.boxIndex = next.boxIndex;
+      slot.score = next.score;
+      slot.classIndex = c;
+      std::copy(boxes + 4 * row, boxes + 4 * row + 4, slot.box);
+      selected.push_back(next.boxIndex);
+    }
+  }
+
+  bool padPerClass_ = false;
+  bool clip_ = true;
+};
+
 } // namespace
 
 void registerNmsKernels(KernelRegistry &registry) {
@@ -291,6 +501,7 @@ void registerNmsKernels(KernelRegistry &registry) {
       registry);
   registerKernel<OpId::kNonMaxSuppressionWithOverlaps,
                  NmsKernel<NmsVersion::Overlaps>>(registry);
+  registerKernel<OpId::kCombinedNonMaxSuppression, CombinedNmsKernel>(registry);
 }
 
 } // namespace tfrt_fallback::rt

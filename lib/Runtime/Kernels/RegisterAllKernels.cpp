@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FusedPadConv.h"
+
 #include "tfrt_fallback/Runtime/Kernels.h"
 
 namespace tfrt_fallback::rt {
@@ -44,6 +46,9 @@ void registerAllKernels(KernelRegistry &registry) {
   registerFakeQuantKernels(registry);
   registerSparseSegmentKernels(registry);
   registerSparseKernels(registry);
+  registerSetOpsKernels(registry);
+  registerSparseCrossKernels(registry);
+  registerRaggedKernels(registry);
   registerXentKernels(registry);
   registerQrKernels(registry);
   registerColorKernels(registry);
@@ -58,6 +63,13 @@ void registerAllKernels(KernelRegistry &registry) {
   registerRegexKernels(registry);
   registerComplexKernels(registry);
   registerFftKernels(registry);
+  registerCtcKernels(registry);
+  registerImageTransformKernels(registry);
+  registerFusedPadConvKernels(registry);
+  registerExampleParsingKernels(registry);
+  registerRandomDistributionKernels(registry);
+  registerUnicodeKernels(registry);
+  registerSerializationKernels(registry);
   registerQuantizationKernels(registry);
   registerQuantizedNNKernels(registry);
 }

@@ -720,69 +720,17 @@ public:
     // The value's element step along each input dim (0: broadcast).
     Dims valueSteps;
     TFRT_FALLBACK_OP_REQUIRES(
-        ctx, broadcastSteps(value.shape(), plan, &valueSteps),
+        ctx, stridedSliceValueSteps(value.shape(), plan, &valueSteps),
         errorf("Cannot broadcast input shape %s into final shape %s",
                value.shape().toString(),
                TensorShape(plan.finalDims).toString()));
     StatusOr<Tensor> updated = copyOf(old);
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, updated.status());
-    const int rank = old.rank();
-    Dims steps = stridesOf(old.shape().dims());
-    int64_t base = 0;
-    for (int d = 0; d < rank; ++d) {
-      base += plan.begin[d] * steps[d];
-      steps[d] *= plan.stride[d];
-    }
-    dispatchElementSize(dtype_, [&](auto e) {
-      using E = decltype(e);
-      E *dst = static_cast<E *>(updated->rawData());
-      const E *src = static_cast<const E *>(value.rawData());
-      // An odometer over the slice's input-dim coordinates.
-      Dims index(rank, 0);
-      int64_t to = base, from = 0;
-      for (int64_t i = 0; i < count; ++i) {
-        dst[to] = src[from];
-        for (int d = rank - 1; d >= 0; --d) {
-          if (++index[d] < plan.processingDims[d]) {
-            to += steps[d];
-            from += valueSteps[d];
-            break;
-          }
-          to -= steps[d] * (plan.processingDims[d] - 1);
-          from -= valueSteps[d] * (plan.processingDims[d] - 1);
-          index[d] = 0;
-        }
-      }
-    });
+    writeStridedSlice(plan, valueSteps, value, *updated);
     locked.var->value = *std::move(updated);
   }
 
 private:
-  /// TF's StridedSliceAssignBCast of `shape` into the plan's final shape,
-  /// as element steps of a value of `shape` along each input dim (0 where
-  /// it broadcasts or the dim is shrunk); false if it does not broadcast.
-  static bool broadcastSteps(const TensorShape &shape,
-                             const StridedSlicePlan &plan, Dims *steps) {
-    const int finalRank = static_cast<int>(plan.finalDims.size());
-    const int inStart = std::max(0, shape.rank() - finalRank);
-    for (int i = 0; i < inStart; ++i)
-      if (shape.dim(i) != 1)
-        return false;
-    const int outStart = std::max(0, finalRank - shape.rank());
-    const Dims valueStrides = stridesOf(shape.dims());
-    steps->assign(plan.processingDims.size(), 0);
-    for (int f = outStart; f < finalRank; ++f) {
-      const int v = f - outStart + inStart;
-      const int64_t dim = shape.dim(v);
-      if (dim != plan.finalDims[f] && dim != 1)
-        return false;
-      const int p = plan.finalToProcessing[f];
-      if (p >= 0 && dim != 1)
-        (*steps)[p] = valueStrides[v];
-    }
-    return true;
-  }
-
   DType dtype_ = DType::Invalid;
   int32_t beginMask_ = 0, endMask_ = 0, ellipsisMask_ = 0, newAxisMask_ = 0,
           shrinkMask_ = 0;

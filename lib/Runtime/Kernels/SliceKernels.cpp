@@ -1,8 +1,9 @@
 //===- SliceKernels.cpp - Slice, StridedSlice -------------------*- C++ -*-===//
 //
-// Slice and StridedSlice (TF's ValidateStridedSliceOp ported in
-// StridedSlice.h, which ResourceStridedSliceAssign shares). Contiguous
-// results (dim-0 slices, identity slices) share the input buffer.
+// Slice, StridedSlice and TensorStridedSliceUpdate (TF's
+// ValidateStridedSliceOp ported in StridedSlice.h, which
+// ResourceStridedSliceAssign shares). Contiguous results (dim-0 slices,
+// identity slices) share the input buffer.
 //
 // Every kernel here moves raw elements (StridedCopy.h) and is registered
 // for every dtype. Index operands may be int32 or int64: their type
@@ -146,6 +147,79 @@ private:
           shrinkMask_ = 0;
 };
 
+/// TensorStridedSliceUpdate(input, begin, end, strides, value; masks as
+/// StridedSlice): a copy of `input` (its buffer when the executor allows
+/// forwarding) with the slice StridedSlice would read set to `value`,
+/// broadcast to the slice's final shape as TF's StridedSliceAssignBCast
+/// (strided_slice_op.cc): leading dims of `value` beyond the final rank
+/// must be 1, the others equal or 1. An empty slice ignores `value`'s
+/// shape, as in TF. Raw elements, every dtype; `Strings` is the string
+/// form, which builds a new string tensor from the views of both.
+template <bool Strings = false>
+class TensorStridedSliceUpdateKernel final : public OpKernel {
+public:
+  explicit TensorStridedSliceUpdateKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    const std::pair<const char *, int32_t *> masks[] = {
+        {"begin_mask", &beginMask_},
+        {"end_mask", &endMask_},
+        {"ellipsis_mask", &ellipsisMask_},
+        {"new_axis_mask", &newAxisMask_},
+        {"shrink_axis_mask", &shrinkMask_}};
+    for (const auto &[name, value] : masks)
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, getOptionalAttr(ctx, name, value));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &input = ctx->input(0);
+    const Tensor &value = ctx->input(4);
+    StridedSlicePlan plan;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx,
+        planStridedSlice(*this, input.shape(), ctx->input(1), ctx->input(2),
+                         ctx->input(3), beginMask_, endMask_, ellipsisMask_,
+                         newAxisMask_, shrinkMask_, &plan));
+    int64_t count = 1;
+    for (int64_t dim : plan.processingDims)
+      count *= dim;
+    Dims valueSteps;
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx,
+        count == 0 || stridedSliceValueSteps(value.shape(), plan, &valueSteps),
+        errorf("Cannot broadcast input shape %s into final shape %s",
+               value.shape().toString(),
+               TensorShape(plan.finalDims).toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, value.dtype() == input.dtype(),
+        errorf("value must have the input's dtype %s, got %s",
+               dtypeName(input.dtype()), dtypeName(value.dtype())));
+    if constexpr (Strings) {
+      auto in = stringElements(input);
+      std::vector<std::string_view> views(in.begin(), in.end());
+      if (count > 0)
+        writeStridedSliceViews(plan, valueSteps, stringElements(value),
+                               input.shape().dims(), &views);
+      StatusOr<Tensor> out = makeStringTensor(input.shape(), views);
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, out.status());
+      ctx->setOutput(0, *std::move(out));
+      return;
+    }
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->forwardInputOrAllocateOutput({0}, 0, input.shape(), &out));
+    if (out->rawData() != input.rawData() && input.totalBytes() > 0)
+      parallelMemcpy(ctx->eigenDevice(), static_cast<char *>(out->rawData()),
+                     static_cast<const char *>(input.rawData()),
+                     static_cast<int64_t>(input.totalBytes()));
+    if (count > 0)
+      writeStridedSlice(plan, valueSteps, value, *out);
+  }
+
+private:
+  int32_t beginMask_ = 0, endMask_ = 0, ellipsisMask_ = 0, newAxisMask_ = 0,
+          shrinkMask_ = 0;
+};
+
 } // namespace
 
 void registerSliceKernels(KernelRegistry &registry) {
@@ -153,6 +227,11 @@ void registerSliceKernels(KernelRegistry &registry) {
   registerKernel<OpId::kStridedSlice, StridedSliceKernel<>>(
       registry, {{"T", kAllDTypes}});
   registerStringKernel<OpId::kStridedSlice, StridedSliceKernel<true>>(registry);
+  registerKernel<OpId::kTensorStridedSliceUpdate,
+                 TensorStridedSliceUpdateKernel<>>(registry,
+                                                   {{"T", kAllDTypes}});
+  registerStringKernel<OpId::kTensorStridedSliceUpdate,
+                       TensorStridedSliceUpdateKernel<true>>(registry);
 }
 
 } // namespace tfrt_fallback::rt

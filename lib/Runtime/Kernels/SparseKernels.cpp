@@ -3,13 +3,17 @@
 // The sparse ops of the Flex list that take a SparseTensor as its three
 // dense parts: int64 indices [nnz, rank], values [nnz] and dense_shape
 // [rank]. SparseReshape (reshape_util.cc), SparseReorder
-// (sparse_reorder_op.cc), SparseFillEmptyRows (fill_empty_rows_functor.h)
-// and SparseTensorDenseMatMul (sparse_tensor_dense_matmul_op.cc), with
-// TensorFlow's checks and messages. Values of any dtype move as raw bits
-// (one class for every dtype); the product is one class per dtype.
+// (sparse_reorder_op.cc), SparseFillEmptyRows (fill_empty_rows_functor.h),
+// SparseTensorDenseMatMul (sparse_tensor_dense_matmul_op.cc), SparseAdd
+// (sparse_add_op.cc), SparseSlice (sparse_slice_op.cc, SparseTensor::Slice)
+// and SparseReduceSum (sparse_reduce_op.cc), with TensorFlow's checks and
+// messages. Values of any dtype move as raw bits (one class for every
+// dtype; SparseSlice copies strings too); the arithmetic ones are one
+// class per dtype.
 //
 //===----------------------------------------------------------------------===//
 
+#include "GatherRows.h"
 #include "KernelUtils.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
@@ -401,6 +405,9 @@ template <typename T> struct SumType {
 template <> struct SumType<Eigen::half> {
   using type = float;
 };
+template <> struct SumType<Eigen::bfloat16> {
+  using type = float;
+};
 
 /// row + a * b; integers wrap around (two's complement, as TF's kernels
 /// give in practice) instead of overflowing.
@@ -511,6 +518,350 @@ private:
   bool adjointA_ = false, adjointB_ = false;
 };
 
+//===----------------------------------------------------------------------===//
+// SparseAdd
+//===----------------------------------------------------------------------===//
+
+/// a + b of two integers wrapping around (two's complement) instead of
+/// overflowing; floats add as floats.
+template <typename T> T wrappingAdd(T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+  } else {
+    return a + b;
+  }
+}
+
+/// thresh <= |s|, without overflowing |INT_MIN|.
+template <typename T> bool reachesThreshold(T thresh, T s) {
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    if (thresh <= 0)
+      return true;
+    const U magnitude = s < 0 ? U(0) - static_cast<U>(s) : static_cast<U>(s);
+    return static_cast<U>(thresh) <= magnitude;
+  } else {
+    return thresh <= std::abs(s);
+  }
+}
+
+/// SparseAdd(a_indices, a_values, a_shape, b_indices, b_values, b_shape,
+/// thresh) -> (sum_indices, sum_values, sum_shape): the sum of two
+/// SparseTensors of one dense shape, both in row-major order (TF's
+/// assumption: the entries are merged in one pass, as tf.sparse.add does).
+/// Where both have an entry the sum is kept only when thresh <= |sum|;
+/// entries of one operand are kept as they are. sum_shape is a_shape.
+/// Indices are compared, never used to address memory, so they are not
+/// bounds-checked (TF does not either).
+template <typename T> class SparseAddKernel final : public OpKernel {
+public:
+  explicit SparseAddKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {}
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &aIndices = ctx->input(0), &aValues = ctx->input(1),
+                 &aShape = ctx->input(2), &bIndices = ctx->input(3),
+                 &bValues = ctx->input(4), &bShape = ctx->input(5),
+                 &threshT = ctx->input(6);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, aIndices.rank() == 2 && bIndices.rank() == 2,
+        errorf("Input indices should be matrices but received shapes: %s and "
+               "%s",
+               aIndices.shape().toString(), bIndices.shape().toString()));
+    const int64_t aNnz = aIndices.dim(0), bNnz = bIndices.dim(0);
+    const int64_t rank = aIndices.dim(1);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, bIndices.dim(1) == rank,
+        errorf("Input indices must have the same dimension, got %d and %d",
+               rank, bIndices.dim(1)));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, aValues.rank() == 1 && bValues.rank() == 1,
+        errorf("Input values should be vectors but received shapes: %s and %s",
+               aValues.shape().toString(), bValues.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, aValues.dim(0) == aNnz && bValues.dim(0) == bNnz,
+        errorf("Expected %d and %d non-empty input values, got %d and %d", aNnz,
+               bNnz, aValues.dim(0), bValues.dim(0)));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, aShape.rank() == 1 && bShape.rank() == 1,
+        errorf("Input shapes should be a vector but received shapes %s and %s",
+               aShape.shape().toString(), bShape.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, aShape.numElements() == rank,
+        errorf("Second dimension of a_indices and length of a_shape must "
+               "match, got %d and %d",
+               rank, aShape.numElements()));
+    // TF's message, misspelling included.
+    TFRT_FALLBACK_OP_REQUIRES(ctx, rank > 0,
+                              errorf("Tesors must not be empty"));
+    const int64_t *as = aShape.data<int64_t>(), *bs = bShape.data<int64_t>();
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, bShape.numElements() == rank,
+        errorf("Operands do not have the same ranks; got shapes: %s and %s",
+               strJoin(absl::MakeConstSpan(as, rank), " "),
+               strJoin(absl::MakeConstSpan(bs, bShape.numElements()), " ")));
+    for (int64_t d = 0; d < rank; ++d)
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, as[d] == bs[d],
+          errorf("Operands' shapes do not match: got %d and %d for dimension "
+                 "%d",
+                 as[d], bs[d], d));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, threshT.rank() == 0,
+        errorf("The magnitude threshold must be a scalar: got shape %s",
+               threshT.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, threshT.dtype() == dtypeOf<T>(),
+        errorf("thresh must be %s like the values, got %s",
+               dtypeName(dtypeOf<T>()), dtypeName(threshT.dtype())));
+    const T thresh = threshT.data<T>()[0];
+
+    const int64_t *ai = aIndices.data<int64_t>(),
+                  *bi = bIndices.data<int64_t>();
+    const T *av = aValues.data<T>(), *bv = bValues.data<T>();
+    // (from a?, row) of each output entry, and its value.
+    std::vector<std::pair<bool, int64_t>> picked;
+    std::vector<T> values;
+    picked.reserve(aNnz + bNnz);
+    values.reserve(aNnz + bNnz);
+    int64_t i = 0, j = 0;
+    while (i < aNnz && j < bNnz) {
+      const int64_t *x = ai + i * rank, *y = bi + j * rank;
+      const int cmp = std::lexicographical_compare(x, x + rank, y, y + rank)
+                          ? -1
+                      : std::equal(x, x + rank, y) ? 0
+                                                   : 1;
+      if (cmp < 0) {
+        picked.emplace_back(true, i);
+        values.push_back(av[i++]);
+      } else if (cmp > 0) {
+        picked.emplace_back(false, j);
+        values.push_back(bv[j++]);
+      } else {
+        const T s = wrappingAdd(av[i], bv[j]);
+        if (reachesThreshold(thresh, s)) {
+          picked.emplace_back(true, i);
+          values.push_back(s);
+        }
+        ++i;
+        ++j;
+      }
+    }
+    for (; i < aNnz; ++i) {
+      picked.emplace_back(true, i);
+      values.push_back(av[i]);
+    }
+    for (; j < bNnz; ++j) {
+      picked.emplace_back(false, j);
+      values.push_back(bv[j]);
+    }
+    const int64_t nnz = static_cast<int64_t>(values.size());
+    Tensor *indicesOut = nullptr, *valuesOut = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape{nnz, rank}, &indicesOut));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(1, TensorShape{nnz}, &valuesOut));
+    int64_t *oi = indicesOut->data<int64_t>();
+    for (int64_t k = 0; k < nnz; ++k)
+      std::copy_n((picked[k].first ? ai : bi) + picked[k].second * rank, rank,
+                  oi + k * rank);
+    std::copy(values.begin(), values.end(), valuesOut->data<T>());
+    ctx->setOutput(2, aShape);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// SparseSlice
+//===----------------------------------------------------------------------===//
+
+/// SparseSlice(indices, values, shape, start, size) -> (output_indices,
+/// output_values, output_shape): the entries with start <= index < start +
+/// size in every dimension, in their order, with start subtracted from
+/// their indices. Each output dim is size[d], cut to what is left of the
+/// input after start[d] (input_size - start), or 0 when start is past it; a
+/// negative size inside the input is TF's "Expected a non-negative size,
+/// got -1". Values of any dtype.
+class SparseSliceKernel final : public OpKernel {
+public:
+  explicit SparseSliceKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {}
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &indices = ctx->input(0), &values = ctx->input(1),
+                 &shape = ctx->input(2), &start = ctx->input(3),
+                 &size = ctx->input(4);
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, validateSparseParts(*this, indices, values, shape));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, start.rank() == 1,
+        errorf("Input start should be a vector but received shape %s",
+               start.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, size.rank() == 1,
+        errorf("Input size should be a vector but received shape %s",
+               size.shape().toString()));
+    const int64_t rank = shape.numElements();
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, start.numElements() == rank,
+        errorf("Expected start to be a vector of length %d but got length %d",
+               rank, start.numElements()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, size.numElements() == rank,
+        errorf("Expected size to be a vector of length %d but got length %d",
+               rank, size.numElements()));
+    TensorShape inputShape;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 readDenseShape(*this, shape, &inputShape));
+    const int64_t *st = start.data<int64_t>(), *sz = size.data<int64_t>();
+    std::vector<int64_t> outDims(rank);
+    for (int64_t d = 0; d < rank; ++d) {
+      const __int128 in = inputShape.dim(d);
+      if (st[d] < in - sz[d])
+        outDims[d] = sz[d];
+      else if (st[d] < in)
+        outDims[d] = static_cast<int64_t>(in - st[d]);
+      else
+        outDims[d] = 0;
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, outDims[d] >= 0,
+          errorf("Expected a non-negative size, got %d", outDims[d]));
+    }
+    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
+                              errorf("%s", outShape.status().message()));
+
+    const int64_t nnz = indices.dim(0);
+    const int64_t *ix = indices.data<int64_t>();
+    std::vector<int64_t> hits;
+    for (int64_t i = 0; i < nnz; ++i) {
+      bool hit = true;
+      for (int64_t d = 0; d < rank && hit; ++d) {
+        const int64_t v = ix[i * rank + d];
+        hit = sz[d] > 0 && v >= st[d] &&
+              static_cast<uint64_t>(v) - static_cast<uint64_t>(st[d]) <
+                  static_cast<uint64_t>(sz[d]);
+      }
+      if (hit)
+        hits.push_back(i);
+    }
+    const int64_t count = static_cast<int64_t>(hits.size());
+    Tensor *indicesOut = nullptr, *shapeOut = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape{count, rank}, &indicesOut));
+    int64_t *oi = indicesOut->data<int64_t>();
+    for (int64_t k = 0; k < count; ++k)
+      for (int64_t d = 0; d < rank; ++d)
+        oi[k * rank + d] = ix[hits[k] * rank + d] - st[d];
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, emitGatheredRows(ctx, 1, values, hits, 1, TensorShape{count}));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(2, TensorShape{rank}, &shapeOut));
+    std::copy(outDims.begin(), outDims.end(), shapeOut->data<int64_t>());
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// SparseReduceSum
+//===----------------------------------------------------------------------===//
+
+/// SparseReduceSum(input_indices, input_values, input_shape,
+/// reduction_axes; keep_dims = false) -> output: the dense sum of the
+/// SparseTensor's entries over `reduction_axes` (a scalar or vector of
+/// axes, negative ones counting from the end, repeats allowed; an empty
+/// list reduces nothing), positions without entries 0. keep_dims keeps the
+/// reduced dims as 1. Entries with equal indices all count. An index outside
+/// the dense shape is an error (TF's "Obtained a write index of ..." catches
+/// those that land outside the output; this checks every kept coordinate).
+/// Integers wrap on overflow; f16 and bf16 are summed in f32.
+template <typename T> class SparseReduceSumKernel final : public OpKernel {
+public:
+  explicit SparseReduceSumKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 getOptionalAttr(ctx, "keep_dims", &keepDims_));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &indices = ctx->input(0), &values = ctx->input(1),
+                 &shape = ctx->input(2), &axes = ctx->input(3);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, shape.rank() == 1,
+        errorf("Expected input_shape to be a vector; got shape: %s",
+               shape.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, axes.rank() <= 1,
+        errorf("Expected reduction_axes to be a scalar or a vector; got "
+               "shape: %s",
+               axes.shape().toString()));
+    const int64_t rank = shape.numElements();
+    const int32_t *ax = axes.data<int32_t>();
+    std::vector<bool> reduced(rank, false);
+    for (int64_t i = 0; i < axes.numElements(); ++i) {
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, ax[i] >= -rank && ax[i] < rank,
+          errorf("Invalid reduction dimension %d, for input with %d "
+                 "dimensions.",
+                 ax[i], rank));
+      reduced[(ax[i] + rank) % rank] = true;
+    }
+    TensorShape dense;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, readDenseShape(*this, shape, &dense));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, indices.rank() == 2,
+                              errorf("indices must be a matrix, but got: %s",
+                                     indices.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, values.rank() == 1,
+        errorf("vals must be a vec, but got: %s", values.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, indices.dim(0) == values.dim(0),
+        errorf("indices and values rows (indexing dimension) must match. "
+               "(indices = %d, values = %d)",
+               indices.dim(0), values.dim(0)));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, indices.dim(1) == rank,
+        errorf("Order length must be SparseTensor rank."));
+
+    TensorShape::Dims outDims;
+    std::vector<int64_t> kept;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (!reduced[d]) {
+        kept.push_back(d);
+        outDims.push_back(dense.dim(d));
+      } else if (keepDims_) {
+        outDims.push_back(1);
+      }
+    }
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape(outDims), &out));
+    using Sum = typename SumType<T>::type;
+    std::vector<Sum> acc(out->numElements(), Sum(0));
+    const int64_t *ix = indices.data<int64_t>();
+    const T *v = values.data<T>();
+    for (int64_t i = 0; i < indices.dim(0); ++i) {
+      int64_t flat = 0;
+      for (int64_t d : kept) {
+        const int64_t c = ix[i * rank + d];
+        TFRT_FALLBACK_OP_REQUIRES(
+            ctx, c >= 0 && c < dense.dim(d),
+            errorf("indices[%d] = [%s] is out of bounds: need 0 <= index < "
+                   "[%s]",
+                   i, strJoin(absl::MakeConstSpan(ix + i * rank, rank), ","),
+                   strJoin(dense.dims(), ",")));
+        flat = flat * dense.dim(d) + c;
+      }
+      acc[flat] = wrappingAdd(acc[flat], static_cast<Sum>(v[i]));
+    }
+    T *o = out->data<T>();
+    for (size_t k = 0; k < acc.size(); ++k)
+      o[k] = static_cast<T>(acc[k]);
+  }
+
+private:
+  bool keepDims_ = false;
+};
+
 } // namespace
 
 void registerSparseKernels(KernelRegistry &registry) {
@@ -522,6 +873,15 @@ void registerSparseKernels(KernelRegistry &registry) {
   // Tindices (int32 or int64) is read from the operand.
   registerKernel<OpId::kSparseTensorDenseMatMul, SparseTensorDenseMatMulKernel,
                  Eigen::half, float, double, int32_t>(registry);
+  // TF's real number types but uint8 (complex has no dtype here); Treal,
+  // the threshold's, is checked against T by the kernel.
+  registerKernel<OpId::kSparseAdd, SparseAddKernel, float, double, int64_t,
+                 int32_t, int16_t, int8_t>(registry);
+  registerKernel<OpId::kSparseSlice, SparseSliceKernel>(
+      registry, {{"T", kAllValueDTypes}});
+  registerKernel<OpId::kSparseReduceSum, SparseReduceSumKernel, float, double,
+                 Eigen::half, Eigen::bfloat16, int8_t, int16_t, int32_t,
+                 int64_t, uint8_t, uint16_t, uint32_t, uint64_t>(registry);
 }
 
 } // namespace tfrt_fallback::rt

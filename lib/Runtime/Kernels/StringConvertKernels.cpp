@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelUtils.h"
+#include "TFDTypeName.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
@@ -32,23 +33,6 @@ using namespace kernels;
 //===----------------------------------------------------------------------===//
 // AsString
 //===----------------------------------------------------------------------===//
-
-/// TensorFlow's name of `dtype` ("int32", "float"), as DataTypeString
-/// prints it in TF's messages.
-std::string_view tfDTypeName(DType dtype) {
-  switch (dtype) {
-#define TFRT_FALLBACK_DTYPE(Enum, DataType, TFName, ...)                       \
-  case DType::Enum:                                                            \
-    return TFName;
-#define TFRT_FALLBACK_DTYPE_NO_BUFFER(Enum, DataType, TFName, ...)             \
-  case DType::Enum:                                                            \
-    return TFName;
-#include "tfrt_fallback/Runtime/DTypes.def"
-  default:
-    break;
-  }
-  return "unknown";
-}
 
 /// AsString(input: T; precision = -1, scientific = false, shortest = false,
 /// width = -1, fill = "") -> string. Integers "%<fill><width>d" (u for

@@ -19,11 +19,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelUtils.h"
+#include "TFHash.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
-
-#include <farmhash.h>
 
 #include <cstdint>
 #include <cstring>
@@ -33,13 +32,6 @@
 namespace tfrt_fallback::rt {
 namespace {
 using namespace kernels;
-
-uint64_t load64(const char *p) {
-  uint64_t v = 0;
-  for (int i = 7; i >= 0; --i)
-    v = v << 8 | static_cast<unsigned char>(p[i]);
-  return v;
-}
 
 /// TF's Hash64(data, n) (tsl/platform/hash.cc): MurmurHash64A, seed
 /// 0xDECAFCAFFE, little-endian words.
@@ -67,56 +59,6 @@ uint64_t tfHash64(std::string_view s) {
   h *= m;
   h ^= h >> r;
   return h;
-}
-
-uint64_t rotl(uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
-
-/// SipHash-2-4 of `s` under the 128-bit key (k0, k1) (Aumasson and
-/// Bernstein's reference definition).
-uint64_t sipHash24(uint64_t k0, uint64_t k1, std::string_view s) {
-  uint64_t v0 = 0x736f6d6570736575ULL ^ k0, v1 = 0x646f72616e646f6dULL ^ k1,
-           v2 = 0x6c7967656e657261ULL ^ k0, v3 = 0x7465646279746573ULL ^ k1;
-  auto round = [&] {
-    v0 += v1;
-    v1 = rotl(v1, 13);
-    v1 ^= v0;
-    v0 = rotl(v0, 32);
-    v2 += v3;
-    v3 = rotl(v3, 16);
-    v3 ^= v2;
-    v0 += v3;
-    v3 = rotl(v3, 21);
-    v3 ^= v0;
-    v2 += v1;
-    v1 = rotl(v1, 17);
-    v1 ^= v2;
-    v2 = rotl(v2, 32);
-  };
-  const size_t n = s.size();
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    const uint64_t m = load64(s.data() + i);
-    v3 ^= m;
-    round();
-    round();
-    v0 ^= m;
-  }
-  uint64_t last = static_cast<uint64_t>(n & 0xff) << 56;
-  for (size_t j = 0; i + j < n; ++j)
-    last |= static_cast<uint64_t>(static_cast<unsigned char>(s[i + j]))
-            << (8 * j);
-  v3 ^= last;
-  round();
-  round();
-  v0 ^= last;
-  v2 ^= 0xff;
-  for (int k = 0; k < 4; ++k)
-    round();
-  return v0 ^ v1 ^ v2 ^ v3;
-}
-
-uint64_t fingerprint64(std::string_view s) {
-  return util::Fingerprint64(s.data(), s.size());
 }
 
 enum class Hash { Fast, Legacy, Strong };

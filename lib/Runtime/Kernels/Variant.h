@@ -2,10 +2,10 @@
 //-*-===//
 //
 // Private to lib/Runtime/Kernels: a variant tensor's buffer holds one object
-// per element (a TensorList, a TensorMap), side by side. Each derives from
-// VariantObject, whose kind says which it is, so that a kernel given a
-// variant of another kind fails with an error instead of reading it as its
-// own (TensorFlow's Variant::get<T>() returns null for another type).
+// per element (a TensorList, a TensorMap, a ragged tensor), side by side. Each
+// derives from VariantObject, whose kind says which it is, so that a kernel
+// given a variant of another kind fails with an error instead of reading it as
+// its own (TensorFlow's Variant::get<T>() returns null for another type).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,12 +20,19 @@
 
 namespace tfrt_fallback::rt::kernels {
 
-enum class VariantKind : uint8_t { TensorList, TensorMap };
+enum class VariantKind : uint8_t { TensorList, TensorMap, RaggedTensor };
 
 /// TensorFlow's TypeName() of each kind, for messages.
 inline std::string_view variantKindName(VariantKind kind) {
-  return kind == VariantKind::TensorList ? "tensorflow::TensorList"
-                                         : "tensorflow::TensorMap";
+  switch (kind) {
+  case VariantKind::TensorList:
+    return "tensorflow::TensorList";
+  case VariantKind::TensorMap:
+    return "tensorflow::TensorMap";
+  case VariantKind::RaggedTensor:
+    return "tensorflow::RaggedTensorVariant";
+  }
+  return "unknown";
 }
 
 /// The base of every object a variant tensor holds.
