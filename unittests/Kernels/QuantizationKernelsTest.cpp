@@ -158,11 +158,12 @@ TEST(QuantizeV2, OtherTypes) {
 }
 
 TEST(QuantizeV2, Errors) {
-  auto run = [](AttrMap attrs, Tensor in, Tensor lo, Tensor hi) {
-    return runKernelN("QuantizeV2", attrs,
-                      {std::move(in), std::move(lo), std::move(hi)}, kQOut3)
-        .status()
-        .message();
+  auto run = [](AttrMap attrs, Tensor in, Tensor lo, Tensor hi) -> std::string {
+    return std::string(runKernelN("QuantizeV2", attrs,
+                                  {std::move(in), std::move(lo), std::move(hi)},
+                                  kQOut3)
+                           .status()
+                           .message());
   };
   EXPECT_EQ(run(AttrMap{{"T", DType::QU8}, {"mode", "FOO"}}, f32({1}, {0}),
                 sc(0), sc(1)),
@@ -207,13 +208,15 @@ TEST(QuantizeV2, Errors) {
 
 TEST(Dequantize, MinCombined) {
   // quint8 [-1, 1]: code * 2 / 255 - 1.
-  auto u8 = runKernel("Dequantize", AttrMap{{"T", DType::QU8}},
-                      {qu8({3}, {0, 128, 255}), sc(-1), sc(1)}, DType::F32);
+  auto u8 =
+      runKernel("Dequantize", AttrMap{{"dtype", DType::F32}, {"T", DType::QU8}},
+                {qu8({3}, {0, 128, 255}), sc(-1), sc(1)}, DType::F32);
   ASSERT_TRUE(u8.ok()) << u8.status();
   expectValues<float>(*u8, {3}, {-1, 128 * 2.0 / 255 - 1, 1}, 1e-6);
   // qint8 [-1, 1]: (code + 128) * 2 / 255 - 1.
-  auto i8 = runKernel("Dequantize", AttrMap{{"T", DType::QI8}},
-                      {qi8({3}, {-128, 127, -1}), sc(-1), sc(1)}, DType::F32);
+  auto i8 =
+      runKernel("Dequantize", AttrMap{{"dtype", DType::F32}, {"T", DType::QI8}},
+                {qi8({3}, {-128, 127, -1}), sc(-1), sc(1)}, DType::F32);
   ASSERT_TRUE(i8.ok()) << i8.status();
   expectValues<float>(*i8, {3}, {-1, 1, 127 * 2.0 / 255 - 1}, 1e-6);
 }
@@ -222,32 +225,38 @@ TEST(Dequantize, MinFirstAndScaled) {
   // MIN_FIRST quint8 [-1, 1]: the minimum rounded to a multiple of the
   // step 2 / 255 (in float just above 2 / 255, so -1 / step = -127.49..
   // rounds to -127 steps): code c is (c - 127) * 2 / 255.
-  auto first =
-      runKernel("Dequantize", AttrMap{{"T", DType::QU8}, {"mode", "MIN_FIRST"}},
-                {qu8({3}, {128, 0, 255}), sc(-1), sc(1)}, DType::F32);
+  auto first = runKernel(
+      "Dequantize",
+      AttrMap{{"dtype", DType::F32}, {"T", DType::QU8}, {"mode", "MIN_FIRST"}},
+      {qu8({3}, {128, 0, 255}), sc(-1), sc(1)}, DType::F32);
   ASSERT_TRUE(first.ok()) << first.status();
   expectValues<float>(*first, {3}, {2.0 / 255, -254.0 / 255, 256.0 / 255},
                       1e-6);
   // SCALED qint8 [-1, 2]: scale max(-1 / -128, 2 / 127) = 2 / 127.
-  auto scaled =
-      runKernel("Dequantize", AttrMap{{"T", DType::QI8}, {"mode", "SCALED"}},
-                {qi8({2}, {127, -128}), sc(-1), sc(2)}, DType::F32);
+  auto scaled = runKernel(
+      "Dequantize",
+      AttrMap{{"dtype", DType::F32}, {"T", DType::QI8}, {"mode", "SCALED"}},
+      {qi8({2}, {127, -128}), sc(-1), sc(2)}, DType::F32);
   ASSERT_TRUE(scaled.ok()) << scaled.status();
   expectValues<float>(*scaled, {2}, {2, -256.0 / 127}, 1e-6);
   // SCALED quint8 [0, 2.55]: scale 2.55 / 255.
-  auto u8 =
-      runKernel("Dequantize", AttrMap{{"T", DType::QU8}, {"mode", "SCALED"}},
-                {qu8({1}, {100}), sc(0), sc(2.55f)}, DType::F32);
+  auto u8 = runKernel(
+      "Dequantize",
+      AttrMap{{"dtype", DType::F32}, {"T", DType::QU8}, {"mode", "SCALED"}},
+      {qu8({1}, {100}), sc(0), sc(2.55f)}, DType::F32);
   ASSERT_TRUE(u8.ok()) << u8.status();
   expectValues<float>(*u8, {1}, {1}, 1e-6);
 }
 
 TEST(Dequantize, PerAxisAndBfloat16) {
-  auto axis = runKernel(
-      "Dequantize",
-      AttrMap{{"T", DType::QI8}, {"mode", "SCALED"}, {"axis", int64_t(0)}},
-      {qi8({2, 1}, {127, 127}), f32({2}, {-1, -2}), f32({2}, {1, 2})},
-      DType::F32);
+  auto axis =
+      runKernel("Dequantize",
+                AttrMap{{"dtype", DType::F32},
+                        {"T", DType::QI8},
+                        {"mode", "SCALED"},
+                        {"axis", int64_t(0)}},
+                {qi8({2, 1}, {127, 127}), f32({2}, {-1, -2}), f32({2}, {1, 2})},
+                DType::F32);
   ASSERT_TRUE(axis.ok()) << axis.status();
   expectValues<float>(*axis, {2, 1}, {1, 2}, 1e-6);
   auto bf = runKernel("Dequantize",
@@ -267,9 +276,9 @@ TEST(Dequantize, RoundTripWithinOneStep) {
   auto quantized = runKernelN("QuantizeV2", AttrMap{{"T", DType::QU8}},
                               {f32({64}, in), sc(-2), sc(6)}, kQOut3);
   ASSERT_TRUE(quantized.ok()) << quantized.status();
-  auto back = runKernel("Dequantize", AttrMap{{"T", DType::QU8}},
-                        {(*quantized)[0], (*quantized)[1], (*quantized)[2]},
-                        DType::F32);
+  auto back = runKernel(
+      "Dequantize", AttrMap{{"dtype", DType::F32}, {"T", DType::QU8}},
+      {(*quantized)[0], (*quantized)[1], (*quantized)[2]}, DType::F32);
   ASSERT_TRUE(back.ok()) << back.status();
   for (int i = 0; i < 64; ++i)
     EXPECT_NEAR(back->data<float>()[i], in[i], 4.0 / 255 + 1e-6) << i;
@@ -283,20 +292,23 @@ TEST(Dequantize, Errors) {
   EXPECT_EQ(bf.status().message(),
             opError("Dequantize", "When output type is bfloat16, Mode string "
                                   "must be 'MIN_COMBINED', is 'SCALED'"));
-  auto axis =
-      runKernel("Dequantize", AttrMap{{"T", DType::QU8}, {"axis", int64_t(3)}},
-                {qu8({1, 1}, {0}), sc(0), sc(1)}, DType::F32);
+  auto axis = runKernel(
+      "Dequantize",
+      AttrMap{{"dtype", DType::F32}, {"T", DType::QU8}, {"axis", int64_t(3)}},
+      {qu8({1, 1}, {0}), sc(0), sc(1)}, DType::F32);
   EXPECT_EQ(axis.status().message(),
             opError("Dequantize",
                     "Axis must be less than input dimension(2), got 3"));
-  auto count = runKernel("Dequantize", AttrMap{{"T", DType::QU8}},
-                         {qu8({1}, {0}), f32({2}, {0, 0}), sc(1)}, DType::F32);
+  auto count =
+      runKernel("Dequantize", AttrMap{{"dtype", DType::F32}, {"T", DType::QU8}},
+                {qu8({1}, {0}), f32({2}, {0, 0}), sc(1)}, DType::F32);
   EXPECT_EQ(count.status().message(),
             opError("Dequantize", "input_min_tensor must have as many "
                                   "elements as input on the dequantization "
                                   "axis (-1), got 2, expected 1"));
-  auto range = runKernel("Dequantize", AttrMap{{"T", DType::QU8}},
-                         {qu8({1}, {0}), sc(1), sc(0)}, DType::F32);
+  auto range =
+      runKernel("Dequantize", AttrMap{{"dtype", DType::F32}, {"T", DType::QU8}},
+                {qu8({1}, {0}), sc(1), sc(0)}, DType::F32);
   EXPECT_EQ(range.status().message(),
             opError("Dequantize",
                     "input range [1, 0] must be finite with min <= max"));
@@ -337,15 +349,15 @@ TEST(Requantize, ToQint8ThroughFloat) {
 }
 
 TEST(Requantize, Errors) {
-  auto run = [](Tensor lo, Tensor outLo, Tensor outHi) {
-    return runKernelN(
-               "Requantize",
-               AttrMap{{"Tinput", DType::QI32}, {"out_type", DType::QU8}},
-               {qi32({1}, {0}), std::move(lo), sc(1), std::move(outLo),
-                std::move(outHi)},
-               kQOut3)
-        .status()
-        .message();
+  auto run = [](Tensor lo, Tensor outLo, Tensor outHi) -> std::string {
+    return std::string(
+        runKernelN("Requantize",
+                   AttrMap{{"Tinput", DType::QI32}, {"out_type", DType::QU8}},
+                   {qi32({1}, {0}), std::move(lo), sc(1), std::move(outLo),
+                    std::move(outHi)},
+                   kQOut3)
+            .status()
+            .message());
   };
   EXPECT_EQ(run(f32({1}, {0}), sc(0), sc(1)),
             opError("Requantize", "`input_min` must be rank 0 but is rank 1"));
@@ -575,14 +587,14 @@ TEST(QuantizedConcat, SameRangesCopyOthersRequantize) {
 }
 
 TEST(QuantizedConcat, Errors) {
-  auto run = [](int32_t dim, Tensor b) {
-    return runKernelN("QuantizedConcat",
-                      AttrMap{{"T", DType::QU8}, {"N", int64_t(2)}},
-                      {i32({}, {dim}), qu8({1, 2}, {1, 2}), std::move(b), sc(0),
-                       sc(0), sc(1), sc(1)},
-                      kQOut3)
-        .status()
-        .message();
+  auto run = [](int32_t dim, Tensor b) -> std::string {
+    return std::string(runKernelN("QuantizedConcat",
+                                  AttrMap{{"T", DType::QU8}, {"N", int64_t(2)}},
+                                  {i32({}, {dim}), qu8({1, 2}, {1, 2}),
+                                   std::move(b), sc(0), sc(0), sc(1), sc(1)},
+                                  kQOut3)
+                           .status()
+                           .message());
   };
   EXPECT_EQ(run(2, qu8({1, 2}, {1, 2})),
             opError("QuantizedConcat", "ConcatOp : Expected concatenating "

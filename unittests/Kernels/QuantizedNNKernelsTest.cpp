@@ -127,13 +127,13 @@ TEST(QuantizedConv2D, ChannelsAgainstAFloatReference) {
 }
 
 TEST(QuantizedConv2D, Errors) {
-  auto run = [](AttrMap attrs, Tensor input, Tensor filter) {
-    return runKernelN("QuantizedConv2D", attrs,
-                      {std::move(input), std::move(filter), sc(0), sc(255),
-                       sc(-128), sc(127)},
-                      kQ32Out3)
-        .status()
-        .message();
+  auto run = [](AttrMap attrs, Tensor input, Tensor filter) -> std::string {
+    return std::string(runKernelN("QuantizedConv2D", attrs,
+                                  {std::move(input), std::move(filter), sc(0),
+                                   sc(255), sc(-128), sc(127)},
+                                  kQ32Out3)
+                           .status()
+                           .message());
   };
   AttrMap unequal = convAttrs("VALID");
   unequal.set("strides", std::vector<int64_t>{1, 2, 1, 1});
@@ -206,13 +206,13 @@ TEST(QuantizedMatMul, Transposes) {
 }
 
 TEST(QuantizedMatMul, Errors) {
-  auto run = [](Tensor a, Tensor b, float maxA) {
-    return runKernelN(
-               "QuantizedMatMul", matMulAttrs(),
-               {std::move(a), std::move(b), sc(0), sc(maxA), sc(0), sc(1)},
-               kQ32Out3)
-        .status()
-        .message();
+  auto run = [](Tensor a, Tensor b, float maxA) -> std::string {
+    return std::string(
+        runKernelN("QuantizedMatMul", matMulAttrs(),
+                   {std::move(a), std::move(b), sc(0), sc(maxA), sc(0), sc(1)},
+                   kQ32Out3)
+            .status()
+            .message());
   };
   EXPECT_EQ(run(qu8({2, 2}, {0, 0, 0, 0}), qu8({3, 2}, {0, 0, 0, 0, 0, 0}), 1),
             opError("QuantizedMatMul", "Matrix size-incompatible: In[0]: "
@@ -227,9 +227,15 @@ TEST(QuantizedMatMul, Errors) {
 // QuantizedBiasAdd
 //===----------------------------------------------------------------------===//
 
-TEST(QuantizedBiasAdd, AgainstAFloatReference) {
-  // quint8 in [0, 255] plus bias in [-1, 1]: range +-255 * 2^17; the sum
-  // within one bias step.
+TEST(QuantizedBiasAdd, TFsFloatRequantization) {
+  // quint8 in [0, 255] plus bias in [-1, 1]: range +-R, R = 255 * 2^17.
+  // TF's QUANTIZE_WITH_EIGEN into qint32 works in float: scale =
+  // float((2^32 - 1) / 2R) = 64.2509765625, round(-R * scale) in float is
+  // -2147483520, so code(v) = round(v * scale) - 128 (the float range loses
+  // the low bits of 2^31). The bias codes 0 and 255 dequantize (with TF's
+  // minimum rounded to -127 steps) to -0.99607849 and 1.00392151: codes -192
+  // and -63; the inputs 10, 20, 30, 40: 515, 1157, 1800, 2442; the code of
+  // 0.0 (double arithmetic) is 0.
   auto out = runKernelN("QuantizedBiasAdd",
                         AttrMap{{"T1", DType::QU8},
                                 {"T2", DType::QU8},
@@ -241,11 +247,8 @@ TEST(QuantizedBiasAdd, AgainstAFloatReference) {
   const double range = 255.0 * 131072;
   expectValues<float>((*out)[1], {}, {-range});
   expectValues<float>((*out)[2], {}, {range});
-  const double expected[] = {9, 21, 29, 41};
-  for (int i = 0; i < 4; ++i)
-    EXPECT_NEAR(real32((*out)[0].data<qint32>()[i].value, -range, range),
-                expected[i], 2.0 / 255)
-        << i;
+  expectValues<qint32>((*out)[0], {2, 2},
+                       {515 - 192, 1157 - 63, 1800 - 192, 2442 - 63});
   // qint8: [-1, 1] each; code 127 is about 1, -128 about -1 (TF rounds
   // the minimum to a whole number of steps: within two steps).
   out = runKernelN("QuantizedBiasAdd",
@@ -263,16 +266,16 @@ TEST(QuantizedBiasAdd, AgainstAFloatReference) {
 }
 
 TEST(QuantizedBiasAdd, Errors) {
-  auto run = [](Tensor input, Tensor bias) {
-    return runKernelN(
-               "QuantizedBiasAdd",
-               AttrMap{{"T1", DType::QU8},
-                       {"T2", DType::QU8},
-                       {"out_type", DType::QI32}},
-               {std::move(input), std::move(bias), sc(0), sc(1), sc(0), sc(1)},
-               kQ32Out3)
-        .status()
-        .message();
+  auto run = [](Tensor input, Tensor bias) -> std::string {
+    return std::string(runKernelN("QuantizedBiasAdd",
+                                  AttrMap{{"T1", DType::QU8},
+                                          {"T2", DType::QU8},
+                                          {"out_type", DType::QI32}},
+                                  {std::move(input), std::move(bias), sc(0),
+                                   sc(1), sc(0), sc(1)},
+                                  kQ32Out3)
+                           .status()
+                           .message());
   };
   EXPECT_EQ(
       run(qu8({2}, {0, 0}), qu8({2}, {0, 0})),
@@ -429,18 +432,19 @@ TEST(QuantizedBatchNorm, AgainstAFloatReference) {
 }
 
 TEST(QuantizedBatchNorm, Errors) {
-  auto run = [](Tensor mean) {
-    return runKernelN("QuantizedBatchNormWithGlobalNormalization",
-                      AttrMap{{"Tinput", DType::QU8},
-                              {"out_type", DType::QI32},
-                              {"variance_epsilon", 0.0f},
-                              {"scale_after_normalization", true}},
-                      batchNormInputs(qu8({1, 1, 1, 2}, {10, 20}),
-                                      std::move(mean), qu8({2}, {4, 16}),
-                                      qu8({2}, {1, 1}), qu8({2}, {3, 2})),
-                      kQ32Out3)
-        .status()
-        .message();
+  auto run = [](Tensor mean) -> std::string {
+    return std::string(
+        runKernelN("QuantizedBatchNormWithGlobalNormalization",
+                   AttrMap{{"Tinput", DType::QU8},
+                           {"out_type", DType::QI32},
+                           {"variance_epsilon", 0.0f},
+                           {"scale_after_normalization", true}},
+                   batchNormInputs(qu8({1, 1, 1, 2}, {10, 20}), std::move(mean),
+                                   qu8({2}, {4, 16}), qu8({2}, {1, 1}),
+                                   qu8({2}, {3, 2})),
+                   kQ32Out3)
+            .status()
+            .message());
   };
   // TF requires more than one channel.
   EXPECT_EQ(run(qu8({1}, {2})),
@@ -548,12 +552,13 @@ TEST(QuantizedResizeBilinear, Qint32AndFloat) {
 }
 
 TEST(QuantizedResizeBilinear, Errors) {
-  auto run = [](Tensor size) {
-    return runKernelN("QuantizedResizeBilinear", AttrMap{{"T", DType::QU8}},
-                      {qu8({1, 1, 1, 1}, {0}), std::move(size), sc(0), sc(1)},
-                      kQ8Out3)
-        .status()
-        .message();
+  auto run = [](Tensor size) -> std::string {
+    return std::string(
+        runKernelN("QuantizedResizeBilinear", AttrMap{{"T", DType::QU8}},
+                   {qu8({1, 1, 1, 1}, {0}), std::move(size), sc(0), sc(1)},
+                   kQ8Out3)
+            .status()
+            .message());
   };
   EXPECT_EQ(
       run(i32({3}, {1, 1, 1})),
