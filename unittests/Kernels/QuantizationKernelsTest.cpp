@@ -192,6 +192,11 @@ TEST(QuantizeV2, Errors) {
                     "Axis is on a zero-based index, so its value must always "
                     "be less than number of input's dims, but given axis "
                     "value was 2 and input's dims was 2"));
+  // The OpDef fixes float; the loader leaves numeric dtypes to the kernel.
+  auto f64 = runKernelN("QuantizeV2", AttrMap{{"T", DType::QU8}},
+                        {makeTensor<double>({1}, {0}), sc(0), sc(1)}, kQOut3);
+  EXPECT_EQ(f64.status().message(),
+            opError("QuantizeV2", "input #0 must be a f32 tensor, got f64"));
   auto minFirst = runKernelN(
       "QuantizeV2",
       AttrMap{{"T", DType::QU8}, {"mode", "MIN_FIRST"}, {"axis", int64_t(1)}},
@@ -604,6 +609,21 @@ TEST(QuantizedConcat, Errors) {
             opError("QuantizedConcat",
                     "ConcatOp : Dimensions of inputs should match: shape[0] = "
                     "[1,2] vs. shape[1] = [1,3]"));
+  auto dim64 = runKernelN(
+      "QuantizedConcat", AttrMap{{"T", DType::QU8}, {"N", int64_t(2)}},
+      {i64({}, {0}), qu8({1}, {1}), qu8({1}, {2}), sc(0), sc(0), sc(1), sc(1)},
+      kQOut3);
+  EXPECT_EQ(
+      dim64.status().message(),
+      opError("QuantizedConcat", "input #0 must be a i32 tensor, got i64"));
+  auto range8 = runKernelN("QuantizedConcat",
+                           AttrMap{{"T", DType::QU8}, {"N", int64_t(2)}},
+                           {i32({}, {0}), qu8({1}, {1}), qu8({1}, {2}), sc(0),
+                            sc(0), sc(1), makeTensor<int8_t>({}, {1})},
+                           kQOut3);
+  EXPECT_EQ(
+      range8.status().message(),
+      opError("QuantizedConcat", "input #6 must be a f32 tensor, got i8"));
   EXPECT_EQ(run(0, qu8({2}, {1, 2})),
             opError("QuantizedConcat",
                     "ConcatOp : Ranks of all input tensors should match: "

@@ -566,6 +566,12 @@ TEST(QuantizedResizeBilinear, Errors) {
   EXPECT_EQ(
       run(i32({2}, {0, 2})),
       opError("QuantizedResizeBilinear", "output dimensions must be positive"));
+  auto size64 = runKernelN(
+      "QuantizedResizeBilinear", AttrMap{{"T", DType::QU8}},
+      {qu8({1, 1, 1, 1}, {0}), i64({2}, {1, 1}), sc(0), sc(1)}, kQ8Out3);
+  EXPECT_EQ(size64.status().message(),
+            opError("QuantizedResizeBilinear",
+                    "input #1 must be a i32 tensor, got i64"));
   auto scalar = runKernelN(
       "QuantizedResizeBilinear", AttrMap{{"T", DType::QU8}},
       {qu8({1, 1, 1, 1}, {0}), i32({2}, {1, 1}), f32({1}, {0}), sc(1)},

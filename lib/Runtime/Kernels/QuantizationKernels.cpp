@@ -145,6 +145,7 @@ public:
   }
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requireFloatInputs(*this, ctx, 0, 2));
     const Tensor &input = ctx->input(0);
     const Tensor &minRange = ctx->input(1);
     const Tensor &maxRange = ctx->input(2);
@@ -339,6 +340,7 @@ public:
   }
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requireFloatInputs(*this, ctx, 1, 2));
     const Tensor &input = ctx->input(0);
     const Tensor &minT = ctx->input(1);
     const Tensor &maxT = ctx->input(2);
@@ -451,6 +453,7 @@ public:
       : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requireFloatInputs(*this, ctx, 1, 4));
     const Tensor &input = ctx->input(0);
     static constexpr const char *kNames[] = {"", "input_min", "input_max",
                                              "requested_output_min",
@@ -510,6 +513,7 @@ public:
       : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requireFloatInputs(*this, ctx, 1, 2));
     TFRT_FALLBACK_OP_REQUIRES(ctx, ctx->input(1).numElements() > 0,
                               errorf("Input min must not be empty."));
     TFRT_FALLBACK_OP_REQUIRES(ctx, ctx->input(2).numElements() > 0,
@@ -539,6 +543,7 @@ public:
       : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requireFloatInputs(*this, ctx, 1, 2));
     const Tensor &input = ctx->input(0);
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, requireScalar(*this, ctx->input(1), "input_min"));
@@ -724,6 +729,7 @@ public:
       : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requireFloatInputs(*this, ctx, 2, 5));
     const Tensor &x = ctx->input(0);
     const Tensor &y = ctx->input(1);
     static constexpr const char *kNames[] = {"",      "",      "min_x",
@@ -803,6 +809,7 @@ public:
       : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requireFloatInputs(*this, ctx, 2, 5));
     const Tensor &x = ctx->input(0);
     const Tensor &y = ctx->input(1);
     static constexpr const char *kNames[] = {"",      "",      "min_x",
@@ -935,6 +942,10 @@ public:
       : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requireFloatInputs(*this, ctx, 2, 3));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, isIndexTensor(ctx->input(1)),
+                              errorf("shape must be int32 or int64, got %s",
+                                     dtypeName(ctx->input(1).dtype())));
     const Tensor &input = ctx->input(0);
     TensorShape shape;
     TFRT_FALLBACK_OP_REQUIRES_OK(
@@ -972,6 +983,11 @@ public:
       : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, requireFloatInputs(*this, ctx, 1 + (ctx->numInputs() - 1) / 3,
+                                ctx->numInputs() - 1));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, requireInputDType(*this, ctx, {0}, DType::I32));
     const int n = (ctx->numInputs() - 1) / 3;
     const Tensor &dimT = ctx->input(0);
     TFRT_FALLBACK_OP_REQUIRES(

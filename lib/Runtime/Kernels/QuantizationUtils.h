@@ -276,6 +276,32 @@ inline Status checkRange(const OpKernel &op, std::string_view what, float min,
   return OkStatus();
 }
 
+/// Fails unless inputs `indices` of `ctx` are `dtype` tensors: the OpDef
+/// fixes them (float ranges, int32 sizes), but the loader leaves numeric
+/// dtypes to the kernels, and reading another dtype's buffer as floats
+/// could read past it.
+inline Status requireInputDType(const OpKernel &op,
+                                OpKernelContextInterface *ctx,
+                                std::initializer_list<int> indices,
+                                DType dtype) {
+  for (int i : indices)
+    if (ctx->input(i).dtype() != dtype)
+      return op.errorf("input #%d must be a %s tensor, got %s", i,
+                       dtypeName(dtype), dtypeName(ctx->input(i).dtype()));
+  return OkStatus();
+}
+
+/// requireInputDType(F32) for inputs [first, last].
+inline Status requireFloatInputs(const OpKernel &op,
+                                 OpKernelContextInterface *ctx, int first,
+                                 int last) {
+  for (int i = first; i <= last; ++i)
+    if (Status status = requireInputDType(op, ctx, {i}, DType::F32);
+        !status.ok())
+      return status;
+  return OkStatus();
+}
+
 /// The float element of a scalar (or any 1-element) float tensor.
 inline float scalarOf(const Tensor &t) { return t.data<float>()[0]; }
 

@@ -141,6 +141,7 @@ public:
   }
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requireFloatInputs(*this, ctx, 2, 5));
     const Tensor &input = ctx->input(0);
     const Tensor &filter = ctx->input(1);
     for (int64_t d : input.shape().dims())
@@ -275,6 +276,7 @@ public:
   }
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requireFloatInputs(*this, ctx, 2, 5));
     const Tensor &a = ctx->input(0);
     const Tensor &b = ctx->input(1);
     TFRT_FALLBACK_OP_REQUIRES(ctx, ctx->input(2).rank() == 0,
@@ -308,9 +310,12 @@ public:
                a.shape().toString(), b.shape().toString()));
     const int64_t m = a.dim(transposeA_ ? 1 : 0);
     const int64_t n = b.dim(transposeB_ ? 0 : 1);
+    const int64_t outDims[] = {m, n};
+    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
+                              errorf("%s", outShape.status().message()));
     Tensor *c = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->allocateOutput(0, TensorShape{m, n}, &c));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *outShape, &c));
     // B minus its zero as [k, n] rows.
     std::vector<int32_t> bk(k * n);
     const quint8 *bd = b.data<quint8>();
@@ -363,6 +368,7 @@ public:
       : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requireFloatInputs(*this, ctx, 2, 5));
     const Tensor &input = ctx->input(0);
     const Tensor &bias = ctx->input(1);
     static constexpr const char *kNames[] = {
@@ -427,6 +433,7 @@ public:
       : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requireFloatInputs(*this, ctx, 1, 2));
     const Tensor &input = ctx->input(0);
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, requireScalar(*this, ctx->input(1), "min_input"));
@@ -490,6 +497,7 @@ public:
   }
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requireFloatInputs(*this, ctx, 1, 2));
     const Tensor &input = ctx->input(0);
     for (int i = 1; i < 3; ++i) {
       const Tensor &t = ctx->input(i);
@@ -581,6 +589,9 @@ public:
   }
 
   void compute(OpKernelContextInterface *ctx) override {
+    for (int i = 0; i < 5; ++i)
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, requireFloatInputs(*this, ctx, 3 * i + 1, 3 * i + 2));
     static constexpr const char *kNames[] = {"input", "mean", "var", "beta",
                                              "gamma"};
     float mins[5], maxs[5];
@@ -698,6 +709,7 @@ public:
   }
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requireFloatInputs(*this, ctx, 1, 2));
     const Tensor &input = ctx->input(0);
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
                                  requireScalar(*this, ctx->input(1), "x_min"));
@@ -827,6 +839,9 @@ public:
   }
 
   void compute(OpKernelContextInterface *ctx) override {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requireFloatInputs(*this, ctx, 2, 3));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, requireInputDType(*this, ctx, {1}, DType::I32));
     TFRT_FALLBACK_OP_REQUIRES(ctx, ctx->input(2).rank() == 0,
                               errorf("min must be a scalar"));
     TFRT_FALLBACK_OP_REQUIRES(ctx, ctx->input(3).rank() == 0,
