@@ -703,10 +703,15 @@ struct Linear8To32 {
     const float f1 = quantizedToFloat<quint8>(1, min, max);
     code0 = floatToQuantizedUnclamped<qint32>(f0, outMin, outMax);
     const int64_t code1 = floatToQuantizedUnclamped<qint32>(f1, outMin, outMax);
-    mult = static_cast<int32_t>(static_cast<uint32_t>(code1 - code0));
+    // TF's int32 of the int64 difference (modular; unsigned so that the
+    // saturated codes of a non-finite range cannot overflow).
+    mult = static_cast<int32_t>(static_cast<uint32_t>(
+        static_cast<uint64_t>(code1) - static_cast<uint64_t>(code0)));
   }
   int32_t operator()(uint8_t v) const {
-    int64_t out = code0 + static_cast<int64_t>(v) * mult;
+    int64_t out = 0;
+    if (__builtin_add_overflow(code0, static_cast<int64_t>(v) * mult, &out))
+      out = code0 < 0 ? INT64_MIN : INT64_MAX;
     out = std::min<int64_t>(std::max<int64_t>(out, INT32_MIN), INT32_MAX);
     return static_cast<int32_t>(out);
   }

@@ -82,7 +82,8 @@ inline uint32_t mulAdd(uint32_t acc, int32_t a, int32_t b) {
 
 /// (v - offset) as TF's int32 arithmetic, wrapping.
 inline int32_t minusOffset(int64_t v, int64_t offset) {
-  return static_cast<int32_t>(static_cast<uint32_t>(v - offset));
+  return static_cast<int32_t>(static_cast<uint32_t>(
+      static_cast<uint64_t>(v) - static_cast<uint64_t>(offset)));
 }
 
 //===----------------------------------------------------------------------===//
