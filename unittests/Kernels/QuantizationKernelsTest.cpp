@@ -631,3 +631,61 @@ TEST(QuantizedConcat, Errors) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(QuantizationKernels, EdgeCasesStayDefined) {
+  // Empty tensors, extreme finite ranges whose width overflows float and NaN
+  // inputs: defined results, no errors beyond the documented ones.
+  const float big = 3e38f;
+  auto q = runKernelN("QuantizeV2", AttrMap{{"T", DType::QI32}},
+                      {f32({3}, {std::nanf(""), -big, big}), sc(-big), sc(big)},
+                      {DType::QI32, DType::F32, DType::F32});
+  ASSERT_TRUE(q.ok()) << q.status();
+  EXPECT_EQ((*q)[0].data<qint32>()[0].value, INT32_MIN); // NaN: the lowest.
+  auto empty = runKernelN("QuantizeV2", AttrMap{{"T", DType::QU8}},
+                          {f32({0, 3}, {}), sc(0), sc(1)}, kQOut3);
+  ASSERT_TRUE(empty.ok()) << empty.status();
+  EXPECT_EQ((*empty)[0].shape(), TensorShape({0, 3}));
+  auto add = runKernelN(
+      "QuantizedAdd", kBinaryAttrs,
+      {qu8({2}, {0, 255}), qu8({}, {7}), sc(-big), sc(big), sc(-big), sc(big)},
+      kQ32Out3);
+  ASSERT_TRUE(add.ok()) << add.status();
+  auto mul = runKernelN(
+      "QuantizedMul", kBinaryAttrs,
+      {qu8({2, 0}, {}), qu8({2, 0}, {}), sc(-big), sc(big), sc(0), sc(1)},
+      kQ32Out3);
+  ASSERT_TRUE(mul.ok()) << mul.status();
+  EXPECT_EQ((*mul)[0].shape(), TensorShape({2, 0}));
+  // [2, 0] * [0] collapses to two dims with an empty operand: TF's error.
+  mul = runKernelN("QuantizedMul", kBinaryAttrs,
+                   {qu8({2, 0}, {}), qu8({0}, {}), sc(0), sc(1), sc(0), sc(1)},
+                   kQ32Out3);
+  EXPECT_EQ(mul.status().message(),
+            opError("QuantizedMul", "vector must have at least 1 element"));
+  auto range =
+      runKernelN("RequantizationRange", AttrMap{{"Tinput", DType::QI32}},
+                 {qi32({0}, {}), sc(-big), sc(big)}, {DType::F32, DType::F32});
+  ASSERT_TRUE(range.ok()) << range.status();
+  auto down = runKernelN(
+      "QuantizeDownAndShrinkRange",
+      AttrMap{{"Tinput", DType::QI32}, {"out_type", DType::QU8}},
+      {qi32({2}, {INT32_MIN, INT32_MAX}), sc(-big), sc(big)}, kQOut3);
+  ASSERT_TRUE(down.ok()) << down.status();
+  auto req = runKernelN(
+      "Requantize", AttrMap{{"Tinput", DType::QI32}, {"out_type", DType::QU8}},
+      {qi32({2}, {INT32_MIN, INT32_MAX}), sc(-big), sc(big), sc(-1e-30f),
+       sc(1e-30f)},
+      kQOut3);
+  ASSERT_TRUE(req.ok()) << req.status();
+  auto concat = runKernelN(
+      "QuantizedConcat", AttrMap{{"T", DType::QI32}, {"N", int64_t(2)}},
+      {i32({}, {1}), qi32({2, 0}, {}), qi32({2, 1}, {1, 2}), sc(-big), sc(0),
+       sc(big), sc(1)},
+      kQ32Out3);
+  ASSERT_TRUE(concat.ok()) << concat.status();
+  EXPECT_EQ((*concat)[0].shape(), TensorShape({2, 1}));
+}
+
+} // namespace

@@ -581,3 +581,51 @@ TEST(QuantizedResizeBilinear, Errors) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(QuantizedNNKernels, EdgeCasesStayDefined) {
+  const float big = 3e38f;
+  auto mm =
+      runKernelN("QuantizedMatMul", matMulAttrs(),
+                 {qu8({0, 3}, {}), qu8({3, 2}, std::vector<int64_t>(6, 9)),
+                  sc(-big), sc(big), sc(1e30f), sc(2e30f)},
+                 kQ32Out3);
+  ASSERT_TRUE(mm.ok()) << mm.status();
+  EXPECT_EQ((*mm)[0].shape(), TensorShape({0, 2}));
+  auto conv =
+      runKernelN("QuantizedConv2D", convAttrs("SAME", 3),
+                 {qu8({1, 2, 2, 1}, {0, 85, 170, 255}),
+                  qu8({1, 1, 1, 2}, {0, 255}), sc(-big), sc(big), sc(5), sc(5)},
+                 kQ32Out3);
+  ASSERT_TRUE(conv.ok()) << conv.status();
+  auto norm = runKernelN("QuantizedInstanceNorm", AttrMap{{"T", DType::QU8}},
+                         {qu8({1, 0, 0, 1}, {}), sc(0), sc(1)}, kQ8Out3);
+  ASSERT_TRUE(norm.ok()) << norm.status();
+  // A constant image: variance 0, normalized to 0 (epsilon).
+  norm = runKernelN("QuantizedInstanceNorm", AttrMap{{"T", DType::QU8}},
+                    {qu8({1, 2, 1, 1}, {7, 7}), sc(0), sc(1)}, kQ8Out3);
+  ASSERT_TRUE(norm.ok()) << norm.status();
+  auto pool = runKernelN("QuantizedAvgPool", poolAttrs("SAME"),
+                         {qu8({0, 2, 2, 0}, {}), sc(0), sc(1)}, kQ8Out3);
+  ASSERT_TRUE(pool.ok()) << pool.status();
+  auto resize = runKernelN(
+      "QuantizedResizeBilinear",
+      AttrMap{{"T", DType::QU8}, {"half_pixel_centers", true}},
+      {qu8({1, 1, 3, 1}, {0, 128, 255}), i32({2}, {5, 100}), sc(-big), sc(big)},
+      kQ8Out3);
+  ASSERT_TRUE(resize.ok()) << resize.status();
+  auto bn = runKernelN("QuantizedBatchNormWithGlobalNormalization",
+                       AttrMap{{"Tinput", DType::QU8},
+                               {"out_type", DType::QI32},
+                               {"variance_epsilon", 0.0f},
+                               {"scale_after_normalization", true}},
+                       {qu8({1, 1, 1, 2}, {255, 255}), sc(0), sc(big),
+                        qu8({2}, {0, 0}), sc(0), sc(1), qu8({2}, {0, 0}), sc(0),
+                        sc(1), qu8({2}, {0, 0}), sc(0), sc(1),
+                        qu8({2}, {255, 255}), sc(0), sc(big)},
+                       kQ32Out3);
+  ASSERT_TRUE(bn.ok()) << bn.status();
+}
+
+} // namespace
