@@ -17,7 +17,7 @@ func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
 // CHECK-NEXT: run: code 0
 // CHECK-NEXT: output: type 1 dims [3] bytes 12 values 3 5 7
 // CHECK-NEXT: bad size: NULL code 3: TFRTF_NewTensor: 5 bytes given for [3] f32, which takes 12
-// CHECK-NEXT: bad type: NULL code 3: TFRTF_NewTensor: unsupported data type 8
+// CHECK-NEXT: bad type: NULL code 3: TFRTF_NewTensor: unsupported data type 24
 // CHECK-NEXT: no function: code 5: the program has no function 'nope'
 // CHECK-NEXT: no room: code 3: function 'main' takes 1 inputs and returns 1 outputs; got 1 and room for 0
 // CHECK-NEXT: wrong shape: code 3: input #0 of 'main': expected tensor<3xf32>, got tensor<2xf32>

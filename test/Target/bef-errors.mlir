@@ -6,10 +6,10 @@ func.func private @external(tensor<f32>) -> tensor<f32>
 
 // -----
 
-func.func @main() -> tensor<2xcomplex<f32>> {
-  // expected-error@+1 {{uses the element type 'complex<f32>', which the binary program format cannot carry}}
-  %0 = tfrt_fallback.constant dense<[(1.0, 2.0), (3.0, 4.0)]> : tensor<2xcomplex<f32>>
-  return %0 : tensor<2xcomplex<f32>>
+// expected-error@+1 {{uses the element type '!tf_type.f32ref', which the binary program format cannot carry}}
+func.func @main(%x: tensor<2x!tf_type.f32ref>) -> tensor<2x!tf_type.f32ref> {
+  %0 = tfrt_fallback.kernel_call "Identity"(%x) {T = !tf_type.f32ref} : (tensor<2x!tf_type.f32ref>) -> tensor<2x!tf_type.f32ref>
+  return %0 : tensor<2x!tf_type.f32ref>
 }
 
 // -----

@@ -55,7 +55,7 @@ int main(int argc, char **argv) {
   TFRTF_Tensor *bad = TFRTF_NewTensor(TFRTF_FLOAT, dims, 1, values, 5, status);
   printf("bad size: %s code %d: %s\n", bad ? "tensor" : "NULL",
          TFRTF_GetCode(status), TFRTF_Message(status));
-  bad = TFRTF_NewTensor((TFRTF_DataType)8, dims, 1, values, 12, status);
+  bad = TFRTF_NewTensor((TFRTF_DataType)24, dims, 1, values, 12, status);
   printf("bad type: %s code %d: %s\n", bad ? "tensor" : "NULL",
          TFRTF_GetCode(status), TFRTF_Message(status));
   TFRTF_Run(program, "nope", &input, 1, &output, 1, status);

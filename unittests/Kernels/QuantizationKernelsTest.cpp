@@ -192,11 +192,13 @@ TEST(QuantizeV2, Errors) {
                     "Axis is on a zero-based index, so its value must always "
                     "be less than number of input's dims, but given axis "
                     "value was 2 and input's dims was 2"));
-  // The OpDef fixes float; the loader leaves numeric dtypes to the kernel.
+  // The OpDef fixes float: the loader refuses another dtype.
   auto f64 = runKernelN("QuantizeV2", AttrMap{{"T", DType::QU8}},
                         {makeTensor<double>({1}, {0}), sc(0), sc(1)}, kQOut3);
-  EXPECT_EQ(f64.status().message(),
-            opError("QuantizeV2", "input #0 must be a f32 tensor, got f64"));
+  EXPECT_EQ(
+      f64.status().message(),
+      "loc(test): op 'QuantizeV2' takes a f32 tensor as input #0 (its OpDef "
+      "fixes it) but the program gives f64");
   auto minFirst = runKernelN(
       "QuantizeV2",
       AttrMap{{"T", DType::QU8}, {"mode", "MIN_FIRST"}, {"axis", int64_t(1)}},
@@ -623,7 +625,8 @@ TEST(QuantizedConcat, Errors) {
                            kQOut3);
   EXPECT_EQ(
       range8.status().message(),
-      opError("QuantizedConcat", "input #6 must be a f32 tensor, got i8"));
+      "loc(test): op 'QuantizedConcat' takes a f32 tensor as input #6 (its "
+      "OpDef fixes it) but the program gives i8");
   EXPECT_EQ(run(0, qu8({2}, {1, 2})),
             opError("QuantizedConcat",
                     "ConcatOp : Ranks of all input tensors should match: "

@@ -79,8 +79,7 @@ TEST(DTypeTest, FromDataType) {
   for (DType dtype : kAll)
     EXPECT_EQ(*dtypeFromDataType(static_cast<int>(dtype)), dtype);
   EXPECT_EQ(*dtypeFromDataType(7), DType::String);
-  EXPECT_EQ(dtypeFromDataType(20).status(), // DT_RESOURCE, no buffer
-            InvalidArgumentError("unknown TensorFlow DataType 20"));
+  EXPECT_EQ(*dtypeFromDataType(20), DType::Resource);
   EXPECT_EQ(dtypeFromDataType(24).status(), // DT_FLOAT8_E5M2
             InvalidArgumentError("unknown TensorFlow DataType 24"));
   EXPECT_EQ(dtypeFromDataType(0).status(),

@@ -355,18 +355,20 @@ Status checkSide(std::string_view opName, std::string_view side,
     if (!placed[i])
       continue;
     if (arg.kind == OpArg::Kind::Fixed && side == "input") {
-      // Numeric inputs of a fixed dtype are the kernels' to check (some take
-      // more than TF does, as Conv2DBackpropInput's int64 input_sizes). But
-      // a string, resource or variant input must be one, and a numeric one
-      // must not be: a kernel that reads a number buffer as strings or
-      // handles would read memory that is not there.
+      // An input the OpDef fixes must have that dtype: a kernel reads it as
+      // one (a float range read from an int8 tensor runs past its buffer, a
+      // number buffer read as strings or handles is memory that is not
+      // there). int32 and int64 stand for each other: the kernels read
+      // index inputs as either (some take int64 where TF's OpDef says
+      // int32, as Conv2DBackpropInput's input_sizes).
       StatusOr<DType> fixed = parseDType(arg.type);
       if (!fixed.ok())
         continue;
+      auto isIndex = [](DType d) { return d == DType::I32 || d == DType::I64; };
       for (int64_t index = std::max<int64_t>(first[i], 0);
            index < std::min<int64_t>(first[i] + counts[i], size); ++index) {
         const DType actual = dtypes[index];
-        if (isBufferDType(*fixed) ? !isBufferDType(actual) : actual != *fixed)
+        if (actual != *fixed && !(isIndex(actual) && isIndex(*fixed)))
           return InvalidArgumentError(strCat(
               "op '", opName, "' takes a ", dtypeName(*fixed), " tensor as ",
               side, " #", index, " (its OpDef fixes it) but the program gives ",
