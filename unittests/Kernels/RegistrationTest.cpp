@@ -77,7 +77,8 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerExampleParsingKernels,
                                            registerRandomDistributionKernels,
                                            registerUnicodeKernels,
-                                           registerSerializationKernels}) {
+                                           registerSerializationKernels,
+                                           registerAudioKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

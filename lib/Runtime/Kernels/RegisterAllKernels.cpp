@@ -70,6 +70,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerRandomDistributionKernels(registry);
   registerUnicodeKernels(registry);
   registerSerializationKernels(registry);
+  registerAudioKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt
