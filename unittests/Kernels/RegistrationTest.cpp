@@ -79,7 +79,8 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerUnicodeKernels,
                                            registerSerializationKernels,
                                            registerQuantizationKernels,
-                                           registerQuantizedNNKernels}) {
+                                           registerQuantizedNNKernels,
+                                           registerAudioKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

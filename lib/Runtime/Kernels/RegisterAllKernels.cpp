@@ -72,6 +72,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerSerializationKernels(registry);
   registerQuantizationKernels(registry);
   registerQuantizedNNKernels(registry);
+  registerAudioKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt

@@ -1,0 +1,381 @@
+//===- AudioKernelsTest.cpp - AudioSpectrogram and Mfcc ---------*- C++ -*-===//
+//
+// AudioSpectrogram against a direct O(n^2) DFT of Hann-windowed frames
+// written here, a pure tone's peak bins derived by hand, and TF's own test
+// vectors (tensorflow/core/kernels/spectrogram_op_test.cc); Mfcc against
+// TF's golden values (mfcc_op_test.cc, mfcc_test.cc) and, for the mel
+// filterbank alone, mfcc_mel_filterbank_test.cc's golden values put
+// through a log and a DCT-II written here. Plus TF's errors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelTestUtils.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+using namespace tfrt_fallback::rt;
+using namespace tfrt_fallback::rt::testing;
+
+namespace {
+
+const double kPi = 3.14159265358979323846;
+
+StatusOr<Tensor> spectrogram(Tensor input, int64_t window, int64_t stride,
+                             bool squared = false) {
+  return runKernel("AudioSpectrogram",
+                   AttrMap{{"window_size", window},
+                           {"stride", stride},
+                           {"magnitude_squared", squared}},
+                   {std::move(input)}, DType::F32);
+}
+
+/// The spectrogram by definition: for each channel and frame, the DFT of
+/// length fft (the next power of two >= window) of the frame's samples
+/// times the periodic Hann window 0.5 - 0.5 cos(2 pi j / window), zero
+/// beyond the window; |X_k|^2 for k in [0, fft / 2], rounded to float as
+/// TF does (then its square root unless squared).
+std::vector<double> referenceSpectrogram(const std::vector<float> &x,
+                                         int64_t samples, int64_t channels,
+                                         int64_t window, int64_t stride,
+                                         bool squared, int64_t *frames,
+                                         int64_t *width) {
+  int64_t fft = 1;
+  while (fft < window)
+    fft *= 2;
+  *width = fft / 2 + 1;
+  *frames = samples < window ? 0 : 1 + (samples - window) / stride;
+  std::vector<double> out;
+  for (int64_t c = 0; c < channels; ++c)
+    for (int64_t f = 0; f < *frames; ++f)
+      for (int64_t k = 0; k < *width; ++k) {
+        double re = 0, im = 0;
+        for (int64_t j = 0; j < window; ++j) {
+          const double w = 0.5 - 0.5 * std::cos(2 * kPi * j / window);
+          const double v = x[(f * stride + j) * channels + c] * w;
+          const double angle = 2 * kPi * double(j * k % fft) / fft;
+          re += v * std::cos(angle);
+          im -= v * std::sin(angle);
+        }
+        const float power = static_cast<float>(re * re + im * im);
+        out.push_back(squared ? power : std::sqrt(power));
+      }
+  return out;
+}
+
+void expectMatchesReference(int64_t samples, int64_t channels, int64_t window,
+                            int64_t stride, bool squared, int seed) {
+  std::vector<float> x;
+  for (double v : patternValues(samples * channels, 4, seed))
+    x.push_back(static_cast<float>(v));
+  int64_t frames = 0, width = 0;
+  std::vector<double> expected = referenceSpectrogram(
+      x, samples, channels, window, stride, squared, &frames, &width);
+  auto out = spectrogram(f32({samples, channels}, x), window, stride, squared);
+  ASSERT_TRUE(out.ok()) << out.status();
+  SCOPED_TRACE(::testing::Message() << "window " << window << " stride "
+                                    << stride << " squared " << squared);
+  // Float rounding of the results; absolute near zero, where the DFT's
+  // and the FFT's double rounding differ most in relative terms.
+  expectValues<float>(*out, {channels, frames, width}, expected, 4e-6);
+}
+
+TEST(AudioSpectrogram, TFTestVectors) {
+  // spectrogram_op_test.cc SimpleTest / SquaredTest: one frame of
+  // [-1, 0, 1, 0, -1, 0, 1, 0], window 8, stride 1.
+  Tensor x = f32({8, 1}, {-1, 0, 1, 0, -1, 0, 1, 0});
+  auto out = spectrogram(x, 8, 1);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {1, 1, 5}, {0, 1, 2, 1, 0}, 1e-6);
+  out = spectrogram(x, 8, 1, /*squared=*/true);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {1, 1, 5}, {0, 1, 4, 1, 0}, 1e-6);
+  // MultichannelTest: the same signal in two channels.
+  out = spectrogram(
+      f32({8, 2}, {-1, -1, 0, 0, 1, 1, 0, 0, -1, -1, 0, 0, 1, 1, 0, 0}), 8, 2);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {2, 1, 5}, {0, 1, 2, 1, 0, 0, 1, 2, 1, 0}, 1e-6);
+}
+
+TEST(AudioSpectrogram, PureTonePeaks) {
+  // x[n] = cos(2 pi 8 n / 64) over a 64-sample window: the Hann window
+  // makes it 0.5 cos(8 a n) - 0.25 (cos(7 a n) + cos(9 a n)), a = 2 pi /
+  // 64; a cosine of m cycles has DFT N / 2 at bin m, so |X_8| = 64 / 4 =
+  // 16, |X_7| = |X_9| = 64 / 8 = 8 and every other bin is 0. A second
+  // frame (stride 64) holds the tone at bin 20: |X_20| = 16, |X_19| =
+  // |X_21| = 8.
+  std::vector<float> x;
+  for (int n = 0; n < 64; ++n)
+    x.push_back(static_cast<float>(std::cos(2 * kPi * 8 * n / 64)));
+  for (int n = 0; n < 64; ++n)
+    x.push_back(static_cast<float>(std::cos(2 * kPi * 20 * n / 64)));
+  auto out = spectrogram(f32({128, 1}, x), 64, 64);
+  ASSERT_TRUE(out.ok()) << out.status();
+  std::vector<double> expected(2 * 33, 0.0);
+  expected[8] = 16;
+  expected[7] = expected[9] = 8;
+  expected[33 + 20] = 16;
+  expected[33 + 19] = expected[33 + 21] = 8;
+  // The float tone's rounding leaves ~1e-6 in the empty bins.
+  expectValues<float>(*out, {1, 2, 33}, expected, 1e-5);
+}
+
+TEST(AudioSpectrogram, MatchesADirectDft) {
+  // Power-of-two and padded windows, overlapping and skipping strides,
+  // several channels; the FFT's small sizes (2, 4) too.
+  expectMatchesReference(40, 2, 16, 4, false, 1);
+  expectMatchesReference(40, 2, 16, 4, true, 2);
+  expectMatchesReference(31, 3, 5, 3, false, 3);      // fft 8
+  expectMatchesReference(50, 1, 12, 20, true, 4);     // stride > window
+  expectMatchesReference(9, 2, 2, 1, false, 5);       // fft 2
+  expectMatchesReference(9, 1, 3, 2, true, 6);        // fft 4
+  expectMatchesReference(600, 1, 400, 160, false, 7); // fft 512
+}
+
+TEST(AudioSpectrogram, EmptyOutputs) {
+  // Fewer samples than the window: no frames.
+  auto out = spectrogram(f32({5, 2}, std::vector<float>(10, 1.0f)), 8, 1);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {2, 0, 5}, {});
+  // No channels.
+  out = spectrogram(f32({16, 0}, {}), 8, 4);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {0, 3, 5}, {});
+}
+
+TEST(AudioSpectrogram, Errors) {
+  Tensor x = f32({8, 1}, {-1, 0, 1, 0, -1, 0, 1, 0});
+  // TF's shape function's messages (spectrogram_op_test.cc
+  // InvalidWindowSize / InvalidStride look for "window size" / "stride").
+  EXPECT_EQ(spectrogram(x, 1, 1).status().message(),
+            opError("AudioSpectrogram", "window size must be > 1, got 1"));
+  EXPECT_EQ(
+      spectrogram(x, 2, 0).status().message(),
+      opError("AudioSpectrogram", "stride must be strictly positive, got 0"));
+  EXPECT_EQ(
+      spectrogram(x, 2, -3).status().message(),
+      opError("AudioSpectrogram", "stride must be strictly positive, got -3"));
+  // The kernel's: rank, and a window whose FFT length TF's int cannot hold
+  // (a CHECK failure in TF).
+  EXPECT_EQ(spectrogram(f32({8}, {-1, 0, 1, 0, -1, 0, 1, 0}), 8, 1)
+                .status()
+                .message(),
+            opError("AudioSpectrogram", "input must be 2-dimensional[8]"));
+  EXPECT_EQ(spectrogram(x, (int64_t(1) << 30) + 1, 1).status().message(),
+            opError("AudioSpectrogram",
+                    "Spectrogram initialization failed for window size "
+                    "1073741825 and stride 1"));
+  // window_size is an int32 attribute.
+  EXPECT_FALSE(spectrogram(x, int64_t(1) << 32, 1).ok());
+  // The input's dtype is float.
+  auto wrong =
+      runKernel("AudioSpectrogram", AttrMap{{"window_size", 2}, {"stride", 1}},
+                {i32({2, 1}, {1, 2})}, DType::F32);
+  EXPECT_EQ(wrong.status().message(),
+            opError("AudioSpectrogram", "input must be float, got i32"));
+}
+
+//===----------------------------------------------------------------------===//
+// Mfcc
+//===----------------------------------------------------------------------===//
+
+StatusOr<Tensor> mfcc(Tensor spectrogram, int32_t sampleRate,
+                      AttrMap attrs = {}) {
+  return runKernel("Mfcc", attrs,
+                   {std::move(spectrogram), i32({}, {sampleRate})}, DType::F32);
+}
+
+/// TF's DCT-II: out[i] = sum_j sqrt(2 / n) cos(pi i (j + 0.5) / n) in[j].
+std::vector<double> dct(const std::vector<double> &in, int count) {
+  const double n = static_cast<double>(in.size());
+  std::vector<double> out;
+  for (int i = 0; i < count; ++i) {
+    double sum = 0;
+    for (size_t j = 0; j < in.size(); ++j)
+      sum += std::sqrt(2 / n) * std::cos(kPi * i * (j + 0.5) / n) * in[j];
+    out.push_back(sum);
+  }
+  return out;
+}
+
+void expectNear(const Tensor &t, const std::vector<double> &expected,
+                int64_t offset, double tol) {
+  const float *data = t.data<float>();
+  for (size_t i = 0; i < expected.size(); ++i)
+    EXPECT_NEAR(data[offset + i], expected[i], tol) << "at " << offset + i;
+}
+
+/// [frames, 513] bins holding 1, 2, ..., 513 in each frame.
+std::vector<float> iotaFrames(int frames) {
+  std::vector<float> v;
+  for (int f = 0; f < frames; ++f)
+    for (int i = 0; i < 513; ++i)
+      v.push_back(static_cast<float>(i + 1));
+  return v;
+}
+
+TEST(Mfcc, TFGoldenValues) {
+  // mfcc_op_test.cc SimpleTest (= mfcc_test.cc AgreesWithPythonGoldenValues,
+  // tolerance 1e-4 there): one frame of 1..513, sample rate 22050, the
+  // default attributes.
+  const std::vector<double> golden = {
+      29.13970072, -6.41568601, -0.61903012, -0.96778652, -0.26819878,
+      -0.40907028, -0.15614748, -0.23203119, -0.10481487, -0.1543029,
+      -0.0769791,  -0.10806114, -0.06047613};
+  auto out = mfcc(f32({1, 1, 513}, iotaFrames(1)), 22050);
+  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_EQ(out->shape(), TensorShape({1, 1, 13}));
+  expectNear(*out, golden, 0, 1e-4);
+  // The same attributes spelled out, in the second of two audio channels
+  // with two frames each; the other frames are zero spectra, whose
+  // floored log is ln(1e-12) in each of the 40 bands: c0 = sqrt(2 / 40) *
+  // 40 * ln(1e-12), and the other coefficients sum a full set of cosines,
+  // 0 (mfcc_test.cc AvoidsNansWithZeroInput).
+  std::vector<float> bins(4 * 513, 0.0f);
+  std::vector<float> iota = iotaFrames(1);
+  std::copy(iota.begin(), iota.end(), bins.begin() + 3 * 513);
+  out = mfcc(f32({2, 2, 513}, bins), 22050,
+             AttrMap{{"upper_frequency_limit", 4000.0f},
+                     {"lower_frequency_limit", 20.0f},
+                     {"filterbank_channel_count", 40},
+                     {"dct_coefficient_count", 13}});
+  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_EQ(out->shape(), TensorShape({2, 2, 13}));
+  std::vector<double> zero(13, 0.0);
+  zero[0] = std::sqrt(2.0 / 40) * 40 * std::log(1e-12);
+  for (int row = 0; row < 3; ++row)
+    expectNear(*out, zero, row * 13, 1e-4);
+  expectNear(*out, golden, 3 * 13, 1e-4);
+}
+
+TEST(Mfcc, MelFilterbankGoldenValues) {
+  // mfcc_mel_filterbank_test.cc AgreesWithPythonGoldenValues: 20 bands
+  // from 20 to 4000 Hz over 1..513 at 22050 Hz (golden to 1e-4). With 20
+  // DCT coefficients the op gives the whole DCT of their logs.
+  const std::vector<double> bands = {
+      7.38894574,   10.30330648, 13.72703292,  17.24158686,  21.35253118,
+      25.77781089,  31.30624108, 37.05877236,  43.9436536,   51.80306637,
+      60.79867148,  71.14363376, 82.90910141,  96.50069158,  112.08428368,
+      129.96721968, 150.4277597, 173.74997634, 200.86037462, 231.59802942};
+  std::vector<double> logs;
+  for (double b : bands)
+    logs.push_back(std::log(b));
+  auto out = mfcc(
+      f32({1, 1, 513}, iotaFrames(1)), 22050,
+      AttrMap{{"filterbank_channel_count", 20}, {"dct_coefficient_count", 20}});
+  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_EQ(out->shape(), TensorShape({1, 1, 20}));
+  // A 1e-4 error in a band moves its log by < 1.4e-5, each coefficient by
+  // < sqrt(2 / 20) * 20 * 1.4e-5.
+  expectNear(*out, dct(logs, 20), 0, 1e-4);
+}
+
+TEST(Mfcc, LowToneGivesLargestC1) {
+  // mfcc_test.cc SimpleInputSaneResult: one hot bin (10 of 129) at 8000
+  // Hz, bands from 125 to 3800 Hz, 40 bands and coefficients: "output
+  // beyond c_0 should look like a slow cosine": c1 is the largest.
+  std::vector<float> bins(129, 0.0f);
+  bins[10] = 1.0f;
+  auto out = mfcc(f32({1, 1, 129}, bins), 8000,
+                  AttrMap{{"lower_frequency_limit", 125.0f},
+                          {"upper_frequency_limit", 3800.0f},
+                          {"filterbank_channel_count", 40},
+                          {"dct_coefficient_count", 40}});
+  ASSERT_TRUE(out.ok()) << out.status();
+  std::vector<float> v = valuesOf<float>(*out);
+  ASSERT_EQ(v.size(), 40u);
+  EXPECT_EQ(std::max_element(v.begin(), v.end()) - v.begin(), 1);
+}
+
+TEST(Mfcc, UpperLimitPastNyquistGivesZeros) {
+  // 129 bins at 8000 Hz are 31.25 Hz apart: a 5000 Hz limit is bin 160,
+  // past the last; TF's filterbank then returns nothing ("Input too short
+  // to compute filterbank") and its DCT of nothing is all zeros.
+  auto out = mfcc(f32({1, 2, 129}, std::vector<float>(258, 1.0f)), 8000,
+                  AttrMap{{"upper_frequency_limit", 5000.0f}});
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {1, 2, 13}, std::vector<double>(26, 0.0));
+}
+
+TEST(Mfcc, EmptyInputs) {
+  auto out = mfcc(f32({0, 3, 513}, {}), 22050);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {0, 3, 13}, {});
+  out = mfcc(f32({2, 0, 513}, {}), 22050);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>(*out, {2, 0, 13}, {});
+}
+
+TEST(Mfcc, Errors) {
+  Tensor bins = f32({1, 1, 513}, iotaFrames(1));
+  EXPECT_EQ(mfcc(f32({1, 513}, iotaFrames(1)), 22050).status().message(),
+            opError("Mfcc", "spectrogram must be 3-dimensional[1,513]"));
+  auto rate =
+      runKernel("Mfcc", AttrMap{}, {bins, i32({1}, {22050})}, DType::F32);
+  EXPECT_EQ(rate.status().message(),
+            opError("Mfcc", "Input sample_rate should be a scalar tensor, got "
+                            "[1] instead."));
+  auto initFailed = [](int64_t channels, int32_t sampleRate,
+                       int64_t filterbank) {
+    return opError("Mfcc", "Mfcc initialization failed for channel count " +
+                               std::to_string(channels) + ", sample rate " +
+                               std::to_string(sampleRate) +
+                               " and filterbank_channel_count " +
+                               std::to_string(filterbank));
+  };
+  // mfcc_mel_filterbank.cc / mfcc_dct.cc Initialize's checks.
+  EXPECT_EQ(mfcc(bins, 0).status().message(), initFailed(513, 0, 40));
+  EXPECT_EQ(mfcc(bins, -8000).status().message(), initFailed(513, -8000, 40));
+  EXPECT_EQ(mfcc(f32({1, 1, 1}, {1}), 8000).status().message(),
+            initFailed(1, 8000, 40));
+  EXPECT_EQ(mfcc(bins, 8000, AttrMap{{"filterbank_channel_count", 0}})
+                .status()
+                .message(),
+            initFailed(513, 8000, 0));
+  EXPECT_EQ(mfcc(bins, 8000, AttrMap{{"lower_frequency_limit", -1.0f}})
+                .status()
+                .message(),
+            initFailed(513, 8000, 40));
+  EXPECT_EQ(mfcc(bins, 8000,
+                 AttrMap{{"lower_frequency_limit", 300.0f},
+                         {"upper_frequency_limit", 300.0f}})
+                .status()
+                .message(),
+            initFailed(513, 8000, 40));
+  EXPECT_EQ(mfcc(bins, 8000, AttrMap{{"dct_coefficient_count", 0}})
+                .status()
+                .message(),
+            initFailed(513, 8000, 40));
+  // mfcc_dct_test.cc InitializeFailsOnInvalidInput: more coefficients than
+  // bands.
+  EXPECT_EQ(mfcc(bins, 8000,
+                 AttrMap{{"filterbank_channel_count", 20},
+                         {"dct_coefficient_count", 21}})
+                .status()
+                .message(),
+            initFailed(513, 8000, 20));
+  // mfcc_mel_filterbank_test.cc FailsWhenChannelsGreaterThanMaxIntValue.
+  EXPECT_EQ(mfcc(bins, 2,
+                 AttrMap{{"filterbank_channel_count",
+                          int64_t(std::numeric_limits<int32_t>::max())},
+                         {"lower_frequency_limit", 1.0f},
+                         {"upper_frequency_limit", 5.0f}})
+                .status()
+                .message(),
+            initFailed(513, 2, std::numeric_limits<int32_t>::max()));
+  // NaN limits (TF computes on with NaNs).
+  EXPECT_EQ(mfcc(bins, 8000, AttrMap{{"upper_frequency_limit", NAN}})
+                .status()
+                .message(),
+            initFailed(513, 8000, 40));
+  // Dtypes the OpDef fixes.
+  auto wrong =
+      runKernel("Mfcc", AttrMap{}, {bins, i64({}, {8000})}, DType::F32);
+  EXPECT_EQ(wrong.status().message(),
+            opError("Mfcc", "sample_rate must be int32, got i64"));
+}
+
+} // namespace
