@@ -170,12 +170,14 @@ TEST(AudioSpectrogram, Errors) {
                     "1073741825 and stride 1"));
   // window_size is an int32 attribute.
   EXPECT_FALSE(spectrogram(x, int64_t(1) << 32, 1).ok());
-  // The input's dtype is float.
+  // The input's dtype is float (the loader's check).
   auto wrong =
       runKernel("AudioSpectrogram", AttrMap{{"window_size", 2}, {"stride", 1}},
                 {i32({2, 1}, {1, 2})}, DType::F32);
-  EXPECT_EQ(wrong.status().message(),
-            opError("AudioSpectrogram", "input must be float, got i32"));
+  EXPECT_NE(wrong.status().message().find(
+                "takes a f32 tensor as input #0 (its OpDef fixes it)"),
+            std::string_view::npos)
+      << wrong.status();
 }
 
 //===----------------------------------------------------------------------===//
