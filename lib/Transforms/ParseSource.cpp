@@ -31,6 +31,15 @@ llvm::SMLoc tfrt_fallback::findUnparsableResource(llvm::StringRef source,
     llvm::StringRef hex = source.substr(quote + 3);
     hex = hex.take_while(llvm::isHexDigit);
     metadata = quote + 3 + hex.size();
+    // A blob string holds hex digits up to its closing quote; MLIR 22's
+    // lexer runs past the buffer on one cut short (found by the MLIR
+    // pipeline fuzzer: `"0x0400000000803F00tfrt...` at the end of a file).
+    if (metadata >= source.size() || source[metadata] != '"') {
+      if (message)
+        *message = "resource blob is not a string of hex digits closed by "
+                   "'\"'";
+      return llvm::SMLoc::getFromPointer(source.data() + quote);
+    }
     if (hex.size() < 8)
       continue;
     uint32_t alignment = 0;
