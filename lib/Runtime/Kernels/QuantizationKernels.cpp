@@ -36,25 +36,6 @@ namespace {
 using namespace kernels;
 using namespace kernels::quant;
 
-Status unimplemented(const OpKernel &op, std::string message) {
-  return makeOpError(StatusCode::kUnimplemented, op.opName(), op.nodeName(),
-                     message);
-}
-
-/// Registers `KernelClass` for `Op` with one dtype per type attribute
-/// (`constraints`), unless the kernel selection leaves (Op, First) out.
-template <OpId Op, typename KernelClass, typename First>
-void registerWith(
-    KernelRegistry &registry,
-    std::initializer_list<std::pair<std::string_view, DType>> constraints) {
-  if constexpr (isKernelSelected(Op, dtypeOf<First>())) {
-    KernelDefBuilder builder(kOpRow<Op>);
-    for (const auto &[name, dtype] : constraints)
-      builder.typeConstraint(name, {dtype});
-    rt::registerKernel<KernelClass>(registry, builder);
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // QuantizeV2 and Dequantize
 //===----------------------------------------------------------------------===//

@@ -25,6 +25,8 @@
 #ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_QUANTIZATIONUTILS_H
 #define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_QUANTIZATIONUTILS_H
 
+#include "KernelUtils.h"
+
 #include "tfrt_fallback/Runtime/DType.h"
 #include "tfrt_fallback/Runtime/OpKernel.h"
 #include "tfrt_fallback/Runtime/Status.h"
@@ -33,14 +35,36 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
+#include <string>
 #include <string_view>
+#include <utility>
 
 // TF evaluates these expressions one operation at a time (Eigen packet ops,
 // or GCC without FMA contraction): no fused multiply-adds here either.
 #pragma STDC FP_CONTRACT OFF
 
 namespace tfrt_fallback::rt::kernels::quant {
+
+inline Status unimplemented(const OpKernel &op, std::string message) {
+  return makeOpError(StatusCode::kUnimplemented, op.opName(), op.nodeName(),
+                     message);
+}
+
+/// Registers `KernelClass` for `Op` with one dtype per type attribute
+/// (`constraints`), unless the kernel selection leaves (Op, First) out.
+template <OpId Op, typename KernelClass, typename First>
+void registerWith(
+    KernelRegistry &registry,
+    std::initializer_list<std::pair<std::string_view, DType>> constraints) {
+  if constexpr (isKernelSelected(Op, dtypeOf<First>())) {
+    KernelDefBuilder builder(kOpRow<Op>);
+    for (const auto &[name, dtype] : constraints)
+      builder.typeConstraint(name, {dtype});
+    rt::registerKernel<KernelClass>(registry, builder);
+  }
+}
 
 /// The storage integer of quantized type T (uint8_t for quint8), or T.
 template <typename T> struct StorageOf {

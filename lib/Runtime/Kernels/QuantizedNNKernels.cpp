@@ -35,23 +35,6 @@ namespace {
 using namespace kernels;
 using namespace kernels::quant;
 
-Status unimplemented(const OpKernel &op, std::string message) {
-  return makeOpError(StatusCode::kUnimplemented, op.opName(), op.nodeName(),
-                     message);
-}
-
-template <OpId Op, typename KernelClass, typename First>
-void registerWith(
-    KernelRegistry &registry,
-    std::initializer_list<std::pair<std::string_view, DType>> constraints) {
-  if constexpr (isKernelSelected(Op, dtypeOf<First>())) {
-    KernelDefBuilder builder(kOpRow<Op>);
-    for (const auto &[name, dtype] : constraints)
-      builder.typeConstraint(name, {dtype});
-    rt::registerKernel<KernelClass>(registry, builder);
-  }
-}
-
 /// Output tensors 1 and 2: scalar floats `min` and `max`.
 void setRangeOutputs(OpKernelContextInterface *ctx, float min, float max,
                      int first = 1) {
