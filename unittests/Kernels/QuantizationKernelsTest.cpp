@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelTestUtils.h"
+#include "QuantizedTestUtils.h"
 
 #include <cmath>
 
@@ -18,23 +18,6 @@ using namespace tfrt_fallback::rt;
 using namespace tfrt_fallback::rt::testing;
 
 namespace {
-
-template <typename Q> Tensor q(TensorShape shape, std::vector<int64_t> codes) {
-  std::vector<Q> v;
-  for (int64_t c : codes)
-    v.push_back(Q(static_cast<typename Q::Storage>(c)));
-  return makeTensor<Q>(std::move(shape), v);
-}
-Tensor qu8(TensorShape s, std::vector<int64_t> c) {
-  return q<quint8>(std::move(s), std::move(c));
-}
-Tensor qi8(TensorShape s, std::vector<int64_t> c) {
-  return q<qint8>(std::move(s), std::move(c));
-}
-Tensor qi32(TensorShape s, std::vector<int64_t> c) {
-  return q<qint32>(std::move(s), std::move(c));
-}
-Tensor sc(float v) { return f32({}, {v}); }
 
 /// The documented real value of `code` of a `bits`-bit type with lowest
 /// value `lowest` in [min, max].
