@@ -274,6 +274,20 @@ private:
   Philox gen_;
 };
 
+/// Registers `Kernel<T>` for op `Op` with its value type attribute `attr`
+/// ("dtype", "Tout") equal to T, one def per T, subject to the build's
+/// kernel selection.
+template <OpId Op, template <typename> class Kernel, typename... Ts>
+void registerByAttr(KernelRegistry &registry, const char *attr) {
+  auto one = [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (isKernelSelected(Op, dtypeOf<T>()))
+      rt::registerKernel<Kernel<T>>(
+          registry, KernelDefBuilder(kOpRow<Op>).typeConstraint<T>(attr));
+  };
+  (one(TypeTag<Ts>{}), ...);
+}
+
 } // namespace tfrt_fallback::rt::kernels
 
 #endif // TFRT_FALLBACK_LIB_RUNTIME_KERNELS_PHILOX_H

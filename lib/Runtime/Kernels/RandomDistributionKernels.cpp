@@ -891,19 +891,6 @@ using StatelessSampleBox = SampleBoundingBoxKernel<T, BoxOp::Stateless>;
 template <typename T> using StatelessGammaV2 = StatelessGammaKernel<T, false>;
 template <typename T> using StatelessGammaV3 = StatelessGammaKernel<T, true>;
 
-/// Registers `Kernel<T>` for op `Op` with type attribute `attr` equal to T,
-/// one def per T, subject to the build's kernel selection.
-template <OpId Op, template <typename> class Kernel, typename... Ts>
-void registerByAttr(KernelRegistry &registry, const char *attr) {
-  auto one = [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (isKernelSelected(Op, dtypeOf<T>()))
-      rt::registerKernel<Kernel<T>>(
-          registry, KernelDefBuilder(kOpRow<Op>).typeConstraint<T>(attr));
-  };
-  (one(TypeTag<Ts>{}), ...);
-}
-
 } // namespace
 
 void registerRandomDistributionKernels(KernelRegistry &registry) {

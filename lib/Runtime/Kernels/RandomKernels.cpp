@@ -424,20 +424,6 @@ using RandomUniformInt = StatefulRandomKernel<T, Dist::UniformInt>;
 template <typename T> using Multinomial = MultinomialKernel<T, false>;
 template <typename T> using StatelessMultinomial = MultinomialKernel<T, true>;
 
-/// Registers `Kernel<T>` for op `Op` with its value type attribute `attr`
-/// ("dtype", "Tout") equal to T, one def per T, subject to the build's
-/// kernel selection.
-template <OpId Op, template <typename> class Kernel, typename... Ts>
-void registerByAttr(KernelRegistry &registry, const char *attr) {
-  auto one = [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (isKernelSelected(Op, dtypeOf<T>()))
-      rt::registerKernel<Kernel<T>>(
-          registry, KernelDefBuilder(kOpRow<Op>).typeConstraint<T>(attr));
-  };
-  (one(TypeTag<Ts>{}), ...);
-}
-
 } // namespace
 
 void registerRandomKernels(KernelRegistry &registry) {
