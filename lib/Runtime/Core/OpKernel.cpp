@@ -14,6 +14,7 @@
 
 #include <limits>
 #include <memory>
+#include <new>
 
 namespace tfrt_fallback::rt {
 
@@ -297,11 +298,17 @@ Status OpKernelContext::forwardInputOrAllocateOutput(
         input.numElements() != shape.numElements() ||
         !input.isBufferUniquelyOwned())
       continue;
-    if (input.shape() == shape)
-      *outputs_[outputIndex] = input;
-    else
-      *outputs_[outputIndex] = input.reshaped(shape);
-    *out = outputs_[outputIndex];
+    Tensor *output = outputs_[outputIndex];
+    if (input.shape() != shape)
+      *output = input.reshaped(shape);
+    else if (!output->isValid()) {
+      // The usual case, an empty result register: copy-construct in place
+      // instead of the general assignment.
+      output->~Tensor();
+      new (output) Tensor(input);
+    } else
+      *output = input;
+    *out = output;
     return OkStatus();
   }
   return allocateOutput(outputIndex, shape, out);

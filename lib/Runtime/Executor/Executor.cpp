@@ -61,6 +61,20 @@ void forwardValue(TensorValue &from, AsyncValue &to) {
   }
 }
 
+/// PartialShape::isCompatibleWith, inline for the executor's output check
+/// (most declared types are unranked or of rank <= 4).
+inline bool fitsShape(const PartialShape &declared, const TensorShape &shape) {
+  if (!declared.hasRank())
+    return true;
+  absl::Span<const int64_t> want = declared.dims(), have = shape.dims();
+  if (want.size() != have.size())
+    return false;
+  for (size_t i = 0; i < want.size(); ++i)
+    if (want[i] >= 0 && want[i] != have[i])
+      return false;
+  return true;
+}
+
 const char *controlFlowName(bef::Opcode opcode) {
   switch (opcode) {
   case bef::Opcode::If:
@@ -614,7 +628,11 @@ inline void Executor::Frame::finishKernel(const KernelEntry &kernel,
                                      strCat("the kernel set no output #", i)));
       return;
     }
-    if (!type.accepts(output.dtype(), output.shape())) {
+    // ValueType::accepts, with the usual case (an unranked type of the
+    // kernel's dtype: every imported intermediate) decided inline.
+    const bool accepted = !type.isChain() && output.dtype() == type.dtype &&
+                          fitsShape(type.shape, output.shape());
+    if (!accepted) {
       publishError(
           inst,
           makeOpError(StatusCode::kInvalidArgument, kernel.opName,
