@@ -122,24 +122,30 @@ public:
         ctx->eigenDevice(), images.dim(0) * outH,
         Eigen::TensorOpCost(0, 0, static_cast<double>(outW * c * 8)),
         [&](Eigen::Index first, Eigen::Index last) {
-          std::vector<float> top(c), bottom(c), tmp(c);
           for (Eigen::Index row = first; row < last; ++row) {
             const int64_t b = row / outH;
             const Interp &y = ys[row % outH];
             const T *rowT = in + (b * inH + y.lower) * inW * c;
             const T *rowB = in + (b * inH + y.upper) * inW * c;
             float *o = po + row * outW * c;
+            const float yLerp = y.lerp;
             for (int64_t ox = 0; ox < outW; ++ox, o += c) {
               const Interp &x = xs[ox];
-              auto load = [&](const T *p) {
-                return ConstArrayMap<T>(p, c).template cast<float>();
-              };
-              ArrayMap<float> t(top.data(), c), bt(bottom.data(), c);
-              t = load(rowT + x.lower * c);
-              t += (load(rowT + x.upper * c) - t) * x.lerp;
-              bt = load(rowB + x.lower * c);
-              bt += (load(rowB + x.upper * c) - bt) * x.lerp;
-              ArrayMap<float>(o, c) = t + (bt - t) * y.lerp;
+              const T *tl = rowT + x.lower * c, *tr = rowT + x.upper * c;
+              const T *bl = rowB + x.lower * c, *br = rowB + x.upper * c;
+              const float xLerp = x.lerp;
+              // TF's compute_lerp, one pass over the channels (the
+              // compiler vectorizes it).
+              for (int64_t i = 0; i < c; ++i) {
+                const float topLeft = static_cast<float>(tl[i]);
+                const float bottomLeft = static_cast<float>(bl[i]);
+                const float top =
+                    topLeft + (static_cast<float>(tr[i]) - topLeft) * xLerp;
+                const float bottom =
+                    bottomLeft +
+                    (static_cast<float>(br[i]) - bottomLeft) * xLerp;
+                o[i] = top + (bottom - top) * yLerp;
+              }
             }
           }
         });
