@@ -348,12 +348,11 @@ void conv2dNhwc(const Eigen::ThreadPoolDevice &device, const T *in,
   T *patches = threadScratch<T, 0>(chunkRows * k);
   for (int64_t r0 = 0; r0 < m; r0 += chunkRows) {
     const int64_t rows = std::min(chunkRows, m - r0);
-    kernels::parallelFor(device, rows,
-                         elementCost<T>(1, 1, 0) * static_cast<double>(k),
-                         [&](Eigen::Index first, Eigen::Index last) {
-                           im2colRows(in, s, r0 + first, r0 + last,
-                                      patches + first * k);
-                         });
+    kernels::parallelFor(
+        device, rows, elementCost<T>(1, 1, 0) * static_cast<double>(k),
+        [&](Eigen::Index first, Eigen::Index last) {
+          im2colRows(in, s, r0 + first, r0 + last, patches + first * k);
+        });
     gemmRows(device, static_cast<const T *>(patches), filter, out + r0 * s.outC,
              rows, k, s.outC, false, epilogue, packed);
   }
