@@ -122,6 +122,10 @@ constexpr bool isSigned(DType dtype) {
 /// for the two non-buffer dtypes; "unknown" for out-of-range values.
 std::string_view dtypeName(DType dtype);
 
+/// Unimplemented: "unsupported dtype '<dtypeName>'" (dispatchDType's
+/// error, out of line).
+Status unsupportedDTypeError(DType dtype);
+
 /// The MLIR element type's spelling, for tensor types in messages and
 /// output: dtypeName for numeric dtypes, "!tf_type.string" and the like
 /// for TensorFlow's own.
@@ -195,8 +199,7 @@ template <typename F> Status dispatchDType(DType dtype, F &&f) {
   default:
     break;
   }
-  return UnimplementedError(
-      strCat("unsupported dtype '", dtypeName(dtype), "'"));
+  return unsupportedDTypeError(dtype);
 }
 
 } // namespace tfrt_fallback::rt

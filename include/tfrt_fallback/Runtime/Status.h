@@ -116,13 +116,16 @@ TFRT_FALLBACK_STATUS_FACTORY(Unauthenticated)
 #undef TFRT_FALLBACK_STATUS_FACTORY
 
 /// A T or an error Status, as StatusOr<T>.
+namespace detail {
+/// `status`, or an Internal error if it is OK (out of line: every StatusOr
+/// type has this constructor).
+Status notOk(Status status);
+} // namespace detail
+
 template <typename T> class [[nodiscard]] StatusOr {
 public:
   /// An OK `status` is a programming error: it becomes an Internal error.
-  StatusOr(Status status) : status_(std::move(status)) {
-    if (status_.ok())
-      status_ = InternalError("StatusOr constructed from an OK status");
-  }
+  StatusOr(Status status) : status_(detail::notOk(std::move(status))) {}
   template <typename U = T, typename = std::enable_if_t<
                                 std::is_constructible_v<T, U &&> &&
                                 !std::is_same_v<std::decay_t<U>, Status> &&

@@ -20,10 +20,9 @@
 
 namespace tfrt_fallback::rt {
 
-/// One argument of strCat as text. Like absl::AlphaNum it may point into
-/// its own buffer: use it within the full expression that made it. The
-/// constructors that format are out of line, so that each call site stays
-/// a few instructions (a shipped runtime has hundreds of messages).
+/// One value as strCat prints it, as text (strJoin, errorf). Like
+/// absl::AlphaNum it may point into its own buffer: use it within the full
+/// expression that made it. The constructors that format are out of line.
 class StrPiece {
 public:
   StrPiece(std::string_view text) : piece_(text) {}
@@ -56,19 +55,104 @@ private:
   char buffer_[32];
 };
 
-std::string strCatPieces(std::initializer_list<std::string_view> pieces);
-void strAppendPieces(std::string *out,
-                     std::initializer_list<std::string_view> pieces);
+namespace detail {
+/// One strCat argument, not yet formatted: text (a pointer and its length)
+/// or a number, with its kind in place of a length. 16 bytes (a StrPiece is
+/// 48), so that each strCat instantiation is a few short stores and one
+/// call: a shipped runtime has a hundred or more of them, one per message
+/// shape (~28 bytes less each than with StrPieces, docs/BinarySize.md).
+struct StrArg {
+  enum Kind : size_t {
+    kCString = ~size_t(0),
+    kSigned = ~size_t(1),
+    kUnsigned = ~size_t(2),
+    kDouble = ~size_t(3),
+  };
+  union {
+    const char *text;
+    long long i;
+    unsigned long long u;
+    double d;
+  };
+  size_t size; // the text's length, or a Kind
+};
+
+inline StrArg strArg(std::string_view text) {
+  StrArg arg;
+  arg.text = text.data();
+  arg.size = text.size();
+  return arg;
+}
+inline StrArg strArg(const std::string &text) {
+  return strArg(std::string_view(text));
+}
+template <size_t N> StrArg strArg(const char (&text)[N]) {
+  return strArg(std::string_view(text, N - 1));
+}
+/// A C string (may be null, printed as "").
+template <typename T,
+          typename = std::enable_if_t<std::is_same_v<T, const char *> ||
+                                      std::is_same_v<T, char *>>>
+StrArg strArg(T text) {
+  StrArg arg;
+  arg.text = text;
+  arg.size = StrArg::kCString;
+  return arg;
+}
+inline StrArg strArg(long long value) {
+  StrArg arg;
+  arg.i = value;
+  arg.size = StrArg::kSigned;
+  return arg;
+}
+inline StrArg strArg(unsigned long long value) {
+  StrArg arg;
+  arg.u = value;
+  arg.size = StrArg::kUnsigned;
+  return arg;
+}
+inline StrArg strArg(int value) { return strArg(static_cast<long long>(value)); }
+inline StrArg strArg(unsigned value) {
+  return strArg(static_cast<unsigned long long>(value));
+}
+inline StrArg strArg(long value) {
+  return strArg(static_cast<long long>(value));
+}
+inline StrArg strArg(unsigned long value) {
+  return strArg(static_cast<unsigned long long>(value));
+}
+inline StrArg strArg(double value) {
+  StrArg arg;
+  arg.d = value;
+  arg.size = StrArg::kDouble;
+  return arg;
+}
+inline StrArg strArg(float value) { return strArg(static_cast<double>(value)); }
+// A char or bool is most likely a mistake (absl::AlphaNum refuses them).
+StrArg strArg(char) = delete;
+StrArg strArg(bool) = delete;
+
+std::string strCatArgs(const StrArg *args, size_t count);
+void strAppendArgs(std::string *out, const StrArg *args, size_t count);
+} // namespace detail
 
 /// The arguments' text, concatenated.
 template <typename... Args> std::string strCat(const Args &...args) {
-  return strCatPieces({StrPiece(args).piece()...});
+  if constexpr (sizeof...(Args) == 0) {
+    return std::string();
+  } else {
+    const detail::StrArg pieces[] = {detail::strArg(args)...};
+    return detail::strCatArgs(pieces, sizeof...(Args));
+  }
 }
 
 /// Appends the arguments' text to `*out`.
 template <typename... Args>
 void strAppend(std::string *out, const Args &...args) {
-  strAppendPieces(out, {StrPiece(args).piece()...});
+  if constexpr (sizeof...(Args) > 0) {
+    const detail::StrArg pieces[] = {detail::strArg(args)...};
+    detail::strAppendArgs(out, pieces, sizeof...(Args));
+  }
 }
 
 /// Whether `text` begins with `prefix`.

@@ -36,6 +36,11 @@ std::string_view dtypeName(DType dtype) {
   return "unknown";
 }
 
+Status unsupportedDTypeError(DType dtype) {
+  return UnimplementedError(
+      strCat("unsupported dtype '", dtypeName(dtype), "'"));
+}
+
 std::string_view dtypeTypeName(DType dtype) {
   switch (dtype) {
 #define TFRT_FALLBACK_DTYPE_OPT_IN(Enum, DataType, TFName, PyName, Name,       \

@@ -1,10 +1,10 @@
 //===- HostContext.cpp - Thread pools and intra-op device -------*- C++ -*-===//
 //
-// A mutex + condition variable work queue used for both the compute pool
-// (fixed size) and the blocking pool (grows when no thread is idle). It uses
-// std::mutex rather than absl::Mutex so that ThreadSanitizer, which
-// intercepts pthreads, sees the synchronization even when Abseil itself is
-// not instrumented.
+// A mutex + condition variable work queue used for the compute pool (fixed
+// size), the blocking pool (grows when no thread is idle) and the intra-op
+// pool behind the Eigen device (fixed size). It uses std::mutex rather than
+// absl::Mutex so that ThreadSanitizer, which intercepts pthreads, sees the
+// synchronization even when Abseil itself is not instrumented.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,7 +53,7 @@ public:
       : pending_(pending), growing_(growing) {
     if (!growing)
       for (int i = 0; i < numThreads; ++i)
-        threads_.emplace_back([this] { workerLoop(); });
+        startThread(i);
   }
 
   ~WorkQueue() {
@@ -73,7 +73,7 @@ public:
     // A growing pool adds a thread whenever queued work outnumbers the idle
     // threads, so blocking work never waits behind other blocking work.
     if (growing_ && tasks_.size() > static_cast<size_t>(idle_))
-      threads_.emplace_back([this] { workerLoop(); });
+      startThread(-1);
     else
       cv_.notify_one();
   }
@@ -104,8 +104,20 @@ public:
     cv_.notify_all();
   }
 
+  /// The index of the calling thread among this fixed-size queue's
+  /// workers, -1 on any other thread.
+  int currentThreadIndex() const {
+    return currentQueue == this ? currentIndex : -1;
+  }
+
 private:
-  void workerLoop() {
+  void startThread(int index) {
+    threads_.emplace_back([this, index] { workerLoop(index); });
+  }
+
+  void workerLoop(int index) {
+    currentQueue = this;
+    currentIndex = index;
     setFlushDenormal(); // Kernels run with denormals flushed, as in TF.
     std::unique_lock<std::mutex> lock(mu_);
     while (true) {
@@ -134,18 +146,39 @@ private:
   std::vector<std::thread> threads_;
   int idle_ = 0;
   bool stopping_ = false;
+  static thread_local const WorkQueue *currentQueue;
+  static thread_local int currentIndex;
 };
 
+thread_local const HostContext::WorkQueue *HostContext::WorkQueue::currentQueue;
+thread_local int HostContext::WorkQueue::currentIndex;
+
 namespace {
-/// Eigen's thread environment, with denormals flushed on its threads as on
-/// the work queues' (TF's EigenEnvironment does the same).
-struct FlushDenormalEnvironment : Eigen::StlThreadEnvironment {
-  EnvThread *CreateThread(std::function<void()> f) {
-    return Eigen::StlThreadEnvironment::CreateThread([f = std::move(f)] {
-      setFlushDenormal();
-      f();
-    });
+/// Eigen's intra-op tasks on a work queue of their own: a kernel blocks in
+/// parallelFor until its tasks finish, so they cannot wait behind the
+/// inter-op work that kernels are. Eigen's own ThreadPoolTempl (per-thread
+/// deques, work stealing, spinning) was ~11 KB of a shipped runtime; the
+/// two-thread speed-up of parallel kernels is the same with this queue
+/// (docs/BinarySize.md). `Queue` and `Counter` are HostContext's private
+/// WorkQueue and Pending.
+template <typename Queue, typename Counter>
+class QueueEigenPool final : public Eigen::ThreadPoolInterface {
+public:
+  explicit QueueEigenPool(int numThreads)
+      : numThreads_(numThreads), queue_(pending_, numThreads,
+                                        /*growing=*/false) {}
+  void Schedule(std::function<void()> fn) override {
+    queue_.push(std::move(fn));
   }
+  int NumThreads() const override { return numThreads_; }
+  int CurrentThreadId() const override {
+    return queue_.currentThreadIndex();
+  }
+
+private:
+  int numThreads_;
+  Counter pending_;
+  Queue queue_; // Last: its destructor joins the threads first.
 };
 
 /// Runs Eigen's intra-op tasks inline on the calling thread.
@@ -173,8 +206,7 @@ HostContext::HostContext(int numThreads)
   }
   if (numThreads_ > 1)
     eigenPool_ =
-        std::make_unique<Eigen::ThreadPoolTempl<FlushDenormalEnvironment>>(
-            numThreads_);
+        std::make_unique<QueueEigenPool<WorkQueue, Pending>>(numThreads_);
   else
     eigenPool_ = std::make_unique<InlineEigenPool>();
   eigenDevice_ = std::make_unique<Eigen::ThreadPoolDevice>(

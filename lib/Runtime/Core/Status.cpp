@@ -57,6 +57,12 @@ std::string Status::ToString() const {
   return std::string(statusCodeName(code())) + ": " + rep_->message;
 }
 
+Status detail::notOk(Status status) {
+  if (status.ok())
+    return InternalError("StatusOr constructed from an OK status");
+  return status;
+}
+
 std::ostream &operator<<(std::ostream &os, const Status &status) {
   return os << status.ToString();
 }

@@ -8,6 +8,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 
 namespace tfrt_fallback::rt {
 
@@ -26,20 +27,57 @@ StrPiece::StrPiece(double value) {
   piece_ = std::string_view(buffer_, n > 0 ? static_cast<size_t>(n) : 0);
 }
 
-std::string strCatPieces(std::initializer_list<std::string_view> pieces) {
+namespace detail {
+
+/// `arg` as text, a number formatted into `buffer` (as StrPiece does).
+static std::string_view argText(const StrArg &arg, char (&buffer)[32]) {
+  char *end = buffer;
+  switch (arg.size) {
+  case StrArg::kCString:
+    return arg.text ? std::string_view(arg.text) : std::string_view();
+  case StrArg::kSigned:
+    end = std::to_chars(buffer, buffer + sizeof(buffer), arg.i).ptr;
+    break;
+  case StrArg::kUnsigned:
+    end = std::to_chars(buffer, buffer + sizeof(buffer), arg.u).ptr;
+    break;
+  case StrArg::kDouble: {
+    int n = std::snprintf(buffer, sizeof(buffer), "%g", arg.d);
+    end = buffer + (n > 0 ? n : 0);
+    break;
+  }
+  default:
+    return std::string_view(arg.text, arg.size);
+  }
+  return std::string_view(buffer, end - buffer);
+}
+
+void strAppendArgs(std::string *out, const StrArg *args, size_t count) {
+  // Text is measured first so that the result is allocated once; a number
+  // is at most 24 characters (StrPiece's buffer holds them).
+  size_t size = out->size();
+  for (size_t i = 0; i < count; ++i) {
+    if (args[i].size == StrArg::kCString)
+      size += args[i].text ? std::strlen(args[i].text) : 0;
+    else if (args[i].size >= StrArg::kDouble)
+      size += 24;
+    else
+      size += args[i].size;
+  }
+  out->reserve(size);
+  char buffer[32];
+  for (size_t i = 0; i < count; ++i) {
+    std::string_view text = argText(args[i], buffer);
+    out->append(text.data(), text.size());
+  }
+}
+
+std::string strCatArgs(const StrArg *args, size_t count) {
   std::string out;
-  strAppendPieces(&out, pieces);
+  strAppendArgs(&out, args, count);
   return out;
 }
 
-void strAppendPieces(std::string *out,
-                     std::initializer_list<std::string_view> pieces) {
-  size_t size = out->size();
-  for (std::string_view piece : pieces)
-    size += piece.size();
-  out->reserve(size);
-  for (std::string_view piece : pieces)
-    out->append(piece.data(), piece.size());
-}
+} // namespace detail
 
 } // namespace tfrt_fallback::rt

@@ -1,6 +1,6 @@
 //===- Tensor.cpp - Dense host tensors --------------------------*- C++ -*-===//
 //
-// Shape validation, buffer allocation and NumPy-style printing.
+// Shape validation and buffer allocation (printing: TensorPrint.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -312,110 +311,6 @@ StatusOr<Tensor> Tensor::fromBuffer(DType dtype, TensorShape shape,
                dtypeName(dtype), " at offset ", byteOffset,
                " does not fit in a buffer of ", buffer->size(), " bytes"));
   return Tensor(dtype, std::move(shape), std::move(buffer), byteOffset);
-}
-
-//===----------------------------------------------------------------------===//
-// debugString
-//===----------------------------------------------------------------------===//
-
-namespace {
-constexpr int64_t kEdgeItems = 3;
-
-std::string formatFloat(double v) {
-  if (std::isnan(v))
-    return "nan";
-  if (std::isinf(v))
-    return v < 0 ? "-inf" : "inf";
-  char buffer[32];
-  std::snprintf(buffer, sizeof(buffer), "%.6g", v);
-  std::string s = buffer;
-  // NumPy marks integral floats with a trailing dot: "1." not "1".
-  if (s.find_first_of(".e") == std::string::npos)
-    s += '.';
-  return s;
-}
-
-template <typename T> std::string formatValue(T v) {
-  if constexpr (std::is_same_v<T, bool>)
-    return v ? "True" : "False";
-  else if constexpr (kIsQuantized<T>)
-    return formatValue(v.value);
-  else if constexpr (kIsComplex<T>)
-    // NumPy's "1.+2.j", "0.5-1.j".
-    return strCat(formatFloat(v.real()), std::signbit(v.imag()) ? "" : "+",
-                  formatFloat(v.imag()), "j");
-  else if constexpr (std::is_integral_v<T>)
-    return strCat(
-        static_cast<std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>>(
-            v));
-  else
-    return formatFloat(static_cast<double>(v));
-}
-
-struct Printer {
-  absl::Span<const int64_t> dims;
-  absl::Span<const int64_t> strides;
-  bool summarize;
-  const std::function<std::string(int64_t)> &element;
-  std::string out;
-
-  void print(int axis, int64_t offset) {
-    const int rank = static_cast<int>(dims.size());
-    if (axis == rank) {
-      out += element(offset);
-      return;
-    }
-    out += '[';
-    int64_t n = dims[axis];
-    // Separator between entries of this axis: ", " on the last axis,
-    // otherwise ",", one newline per remaining axis and indentation.
-    std::string sep = axis == rank - 1
-                          ? std::string(", ")
-                          : strCat(",", std::string(rank - 1 - axis, '\n'),
-                                   std::string(axis + 1, ' '));
-    bool elide = summarize && n > 2 * kEdgeItems;
-    for (int64_t i = 0; i < n; ++i) {
-      if (elide && i == kEdgeItems) {
-        out += "...";
-        out += sep;
-        i = n - kEdgeItems;
-      }
-      print(axis + 1, offset + i * strides[axis]);
-      if (i + 1 < n)
-        out += sep;
-    }
-    out += ']';
-  }
-};
-} // namespace
-
-std::string Tensor::debugString(int64_t maxElements) const {
-  if (!isValid())
-    return "<invalid tensor>";
-  std::function<std::string(int64_t)> element;
-  Status status = OkStatus();
-  if (dtype_ == DType::String) {
-    const std::string_view *values = data<std::string_view>();
-    element = [values](int64_t i) { return quoteBytes(values[i]); };
-  } else {
-    status = dispatchDType(dtype_, [&](auto tag) {
-      using T = typename decltype(tag)::Type;
-      const T *values = data<T>();
-      element = [values](int64_t i) { return formatValue<T>(values[i]); };
-    });
-  }
-  if (!status.ok())
-    return strCat("<tensor of dtype ", dtypeName(dtype_), ">");
-  absl::InlinedVector<int64_t, 6> strides(shape_.rank());
-  int64_t stride = 1;
-  for (int i = shape_.rank() - 1; i >= 0; --i) {
-    strides[i] = stride;
-    stride *= shape_.dim(i);
-  }
-  Printer printer{
-      shape_.dims(), strides, numElements() > maxElements, element, {}};
-  printer.print(0, 0);
-  return std::move(printer.out);
 }
 
 } // namespace tfrt_fallback::rt

@@ -17,6 +17,10 @@
 #include <algorithm>
 #include <cstring>
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
 namespace tfrt_fallback::rt::gemm {
 using detail::MicroKernelInfo;
 using detail::MicroTile;
@@ -48,17 +52,49 @@ bool parseIsa(std::string_view name, Isa *isa) {
   return false;
 }
 
+#if defined(__x86_64__)
+namespace {
+/// What CPUID and XCR0 say, as __builtin_cpu_supports does: AVX2 and FMA
+/// with the OS saving the ymm state, AVX-512F with the zmm state too.
+/// CPUID is read here rather than with __builtin_cpu_supports, whose
+/// libgcc object (cpuinfo.o, ~5.4 KB) runs a constructor and so stays in
+/// every binary that links this file, even a runner without the GEMM.
+struct X86Features {
+  bool avx2 = false;
+  bool avx512f = false;
+};
+
+X86Features readX86Features() {
+  X86Features features;
+  unsigned eax, ebx, ecx, edx;
+  if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
+    return features;
+  if (!(ecx & bit_OSXSAVE) || !(ecx & bit_AVX) || !(ecx & bit_FMA))
+    return features;
+  unsigned xcr0Low, xcr0High;
+  __asm__("xgetbv" : "=a"(xcr0Low), "=d"(xcr0High) : "c"(0));
+  // XCR0: x87 (bit 0), SSE (1), AVX (2); opmask and zmm (5, 6, 7).
+  if ((xcr0Low & 0x6) != 0x6 || __get_cpuid_max(0, nullptr) < 7)
+    return features;
+  __cpuid_count(7, 0, eax, ebx, ecx, edx);
+  features.avx2 = ebx & bit_AVX2;
+  features.avx512f = features.avx2 && (ebx & bit_AVX512F) &&
+                     (xcr0Low & 0xe6) == 0xe6;
+  return features;
+}
+} // namespace
+#endif
+
 bool isaSupported(Isa isa) {
   switch (isa) {
   case Isa::Portable:
     return true;
 #if defined(__x86_64__)
   case Isa::Avx2:
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  case Isa::Avx512:
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && isaSupported(Isa::Avx2);
+  case Isa::Avx512: {
+    static const X86Features features = readX86Features();
+    return isa == Isa::Avx2 ? features.avx2 : features.avx512f;
+  }
 #else
   default:
     return false;
