@@ -176,8 +176,9 @@ OwningOpRef<ModuleOp> tfrt_fallback::readBinaryProgram(ArrayRef<uint8_t> bytes,
     for (auto [reg, constant] : function.constantBindings) {
       const rt::ConstantEntry &entry = program.constants()[constant];
       Type type = typeOf(entry.type);
-      values[reg] = ConstantOp::create(b, func.getLoc(), type,
-                                       getElementsAttr(entry.tensor, cast<RankedTensorType>(type)));
+      values[reg] = ConstantOp::create(
+          b, func.getLoc(), type,
+          getElementsAttr(entry.tensor, cast<RankedTensorType>(type)));
     }
     for (const rt::Instruction &inst : function.instructions) {
       Location loc = getLocation(inst.location, context);

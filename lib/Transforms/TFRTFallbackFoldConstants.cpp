@@ -185,8 +185,7 @@ ConstantFolder::getFoldableOperands(Operation *op) {
           tf::TFDialect::getDialectNamespace() ||
       name == "tf.Const" || op->getNumRegions() != 0 ||
       op->getNumSuccessors() != 0 || op->getNumOperands() == 0 ||
-      op->getNumResults() == 0 ||
-      op->use_empty() || !isMemoryEffectFree(op))
+      op->getNumResults() == 0 || op->use_empty() || !isMemoryEffectFree(op))
     return std::nullopt;
   if (!llvm::all_of(op->getResultTypes(), isFoldableResultType))
     return std::nullopt;
@@ -204,8 +203,7 @@ ConstantFolder::getFoldableOperands(Operation *op) {
 }
 
 std::optional<SmallVector<ElementsAttr>>
-ConstantFolder::evaluate(Operation *op,
-                                        ArrayRef<ElementsAttr> operands) {
+ConstantFolder::evaluate(Operation *op, ArrayRef<ElementsAttr> operands) {
   // Grappler's rule: no result larger than all operands together and than
   // the limit. Static result types are checked before anything runs.
   uint64_t operandBytes = 0;
@@ -265,9 +263,9 @@ ConstantFolder::evaluate(Operation *op,
       return std::nullopt;
   }
 
-  rt::StatusOr<std::unique_ptr<rt::Program>> loaded = rt::Program::load(
-      absl::Span<const uint8_t>(bytes.data(), bytes.size()),
-      getFoldingKernels());
+  rt::StatusOr<std::unique_ptr<rt::Program>> loaded =
+      rt::Program::load(absl::Span<const uint8_t>(bytes.data(), bytes.size()),
+                        getFoldingKernels());
   if (!loaded.ok())
     return std::nullopt;
   const rt::Function *function = (*loaded)->lookupFunction("fold");
@@ -305,8 +303,8 @@ ConstantFolder::evaluate(Operation *op,
   return values;
 }
 
-void ConstantFolder::replaceWithConstants(
-    Operation *op, ArrayRef<ElementsAttr> values) {
+void ConstantFolder::replaceWithConstants(Operation *op,
+                                          ArrayRef<ElementsAttr> values) {
   OpBuilder builder(op);
   for (auto [result, value] : llvm::zip(op->getResults(), values)) {
     if (result.use_empty())
@@ -355,7 +353,8 @@ void TFRTFallbackFoldConstantsPass::runOnOperation() {
         folder.getFoldableOperands(op);
     if (!operands)
       continue;
-    std::optional<SmallVector<ElementsAttr>> values = folder.evaluate(op, *operands);
+    std::optional<SmallVector<ElementsAttr>> values =
+        folder.evaluate(op, *operands);
     if (!values)
       continue;
     for (Value operand : op->getOperands())

@@ -625,7 +625,11 @@ def TFRTFallbackFoldConstants
     }
     ```
   }];
-  let dependentDialects = ["::tfrt_fallback::tf::TFDialect"];
+  // The dialects of the programs it writes (tf-to-tfrt-fallback's), loaded
+  // before the pass runs rather than while it does.
+  let dependentDialects = ["::tfrt_fallback::tf::TFDialect",
+                           "::tfrt_fallback::TFRTFallbackDialect",
+                           "::mlir::func::FuncDialect"];
   let options = [
     Option<"maxSizeBytes", "max-size-bytes", "int64_t",
            /*default=*/"100 * 1024",
