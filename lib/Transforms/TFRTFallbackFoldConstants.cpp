@@ -75,8 +75,12 @@ ElementsAttr getConstantValue(Value value) {
   if (producer->getName().getStringRef() != "tf.Const" ||
       producer->getNumOperands() != 0 || tf::isOrdered(producer))
     return {};
-  // A `#tf_type<tensor_proto ...>` value is left for the lowering to decode.
-  return producer->getAttrOfType<DenseElementsAttr>("value");
+  // Dense or dense_resource (the importers' weights); a
+  // `#tf_type<tensor_proto ...>` value is left for the lowering to decode.
+  Attribute attr = producer->getAttr("value");
+  if (!isa_and_nonnull<DenseElementsAttr, DenseResourceElementsAttr>(attr))
+    return {};
+  return cast<ElementsAttr>(attr);
 }
 
 /// Bytes per element of a number (1 for bool; both parts of a complex

@@ -69,6 +69,28 @@ func.func @weights(%x: tensor<1x3xf32>) -> tensor<1x2xf32> {
 
 // -----
 
+// Weights in a dense_resource blob, as the importers write them:
+// Transpose([[1, 2], [3, 4]]) = [[1, 3], [2, 4]].
+// CHECK-LABEL: func @resource_weights
+// CHECK-NEXT: %[[W:.*]] = "tf.Const"() {dtype = f32, value = dense<{{\[\[}}1.000000e+00, 3.000000e+00], [2.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>}
+// CHECK-NEXT: return %[[W]]
+func.func @resource_weights() -> tensor<2x2xf32> {
+  %w = "tf.Const"() {value = dense_resource<w> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
+  %perm = "tf.Const"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %t = "tf.Transpose"(%w, %perm) : (tensor<2x2xf32>, tensor<2xi32>) -> tensor<2x2xf32>
+  return %t : tensor<2x2xf32>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      w: "0x040000000000803F000000400000404000008040"
+    }
+  }
+#-}
+
+// -----
+
 // Several results: Split([1, 2, 3, 4, 5, 6], 3) = [1, 2], [3, 4], [5, 6];
 // the unused middle one gets no constant.
 // CHECK-LABEL: func @split
