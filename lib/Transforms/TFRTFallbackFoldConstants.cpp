@@ -193,6 +193,12 @@ ConstantFolder::getFoldableOperands(Operation *op) {
     return std::nullopt;
   if (!llvm::all_of(op->getResultTypes(), isFoldableResultType))
     return std::nullopt;
+  // An Identity of the same types costs nothing (the lowering forwards its
+  // operands); folding it would only copy a constant that may have other
+  // users.
+  if ((name == "tf.Identity" || name == "tf.IdentityN") &&
+      op->getOperandTypes() == op->getResultTypes())
+    return std::nullopt;
   for (NamedAttribute attr : op->getAttrs())
     if (namesFunction(attr.getValue()))
       return std::nullopt;

@@ -183,16 +183,18 @@ func.func @reshape_error() -> tensor<4xf32> {
 
 // Not folded: a stateful op (random numbers), an op ordered by a control
 // edge, an op of an ordered constant, an op whose result nobody uses, an
-// op of a function argument (even if every caller passes a constant) and
-// an op the runtime has no kernel for.
+// op of a function argument (even if every caller passes a constant), an
+// op the runtime has no kernel for, and an Identity of the same types
+// (forwarded by the lowering: folding would copy the constant).
 // CHECK-LABEL: func @not_folded
 // CHECK: "tf.RandomUniform"
 // CHECK: "tf.Neg"{{.*}}_tfrt_fallback_ordered
 // CHECK: "tf.Abs"
 // CHECK: "tf.Square"
 // CHECK: "tf.NoSuchOp"
+// CHECK: "tf.Identity"
 // CHECK: return
-func.func @not_folded() -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) {
+func.func @not_folded() -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) {
   %shape = "tf.Const"() {value = dense<[2]> : tensor<1xi32>} : () -> tensor<1xi32>
   %r = "tf.RandomUniform"(%shape) {dtype = f32, seed = 1 : i64, seed2 = 2 : i64} : (tensor<1xi32>) -> tensor<2xf32>
   %c = "tf.Const"() {value = dense<[1.0, -2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
@@ -201,7 +203,8 @@ func.func @not_folded() -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<
   %a = "tf.Abs"(%oc) : (tensor<2xf32>) -> tensor<2xf32>
   %unused = "tf.Square"(%c) : (tensor<2xf32>) -> tensor<2xf32>
   %u = "tf.NoSuchOp"(%c) : (tensor<2xf32>) -> tensor<2xf32>
-  return %r, %n, %a, %u : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
+  %i = "tf.Identity"(%c) : (tensor<2xf32>) -> tensor<2xf32>
+  return %r, %n, %a, %u, %i : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
 }
 
 // CHECK-LABEL: func @argument

@@ -573,7 +573,8 @@ def TFRTFallbackFoldConstants
     a control edge) or an `arith.constant` tensor, the op is free of side
     effects for the `tf` dialect (the op table: no random, variable,
     resource, printing or assertion ops, no unknown ops), holds no region and
-    names no function (no control flow or calls), at least one of its results
+    names no function (no control flow or calls), is no `tf.Identity` that
+    the lowering forwards (types unchanged), at least one of its results
     is used, it has an operand (as in grappler: no `tf.Placeholder`), and every result is a tensor of a dtype a dense constant holds
     (numbers, bool, complex, string; not resource, variant or quantized).
 
