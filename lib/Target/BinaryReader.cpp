@@ -37,8 +37,8 @@ static Type getType(const rt::ValueType &type, MLIRContext *context) {
   return RankedTensorType::get(getDims(type.shape), element);
 }
 
-static ElementsAttr getElements(const rt::Tensor &tensor, Type type) {
-  auto tensorType = cast<RankedTensorType>(type);
+ElementsAttr tfrt_fallback::getElementsAttr(const rt::Tensor &tensor,
+                                            RankedTensorType tensorType) {
   if (tensor.dtype() == rt::DType::String) {
     SmallVector<StringRef> values;
     for (std::string_view value : rt::stringElements(tensor))
@@ -91,7 +91,7 @@ static Attribute getAttr(const rt::AttrValue &value, const rt::Program &program,
         SmallVector<int64_t>(tensor.shape().dims().begin(),
                              tensor.shape().dims().end()),
         tf::getElementType(tensor.dtype(), context));
-    return getElements(tensor, type);
+    return getElementsAttr(tensor, cast<RankedTensorType>(type));
   }
   case Kind::Func:
     return FlatSymbolRefAttr::get(context, value.getIf<rt::FuncAttr>()->name);
@@ -176,8 +176,9 @@ OwningOpRef<ModuleOp> tfrt_fallback::readBinaryProgram(ArrayRef<uint8_t> bytes,
     for (auto [reg, constant] : function.constantBindings) {
       const rt::ConstantEntry &entry = program.constants()[constant];
       Type type = typeOf(entry.type);
-      values[reg] = ConstantOp::create(b, func.getLoc(), type,
-                                       getElements(entry.tensor, type));
+      values[reg] = ConstantOp::create(
+          b, func.getLoc(), type,
+          getElementsAttr(entry.tensor, cast<RankedTensorType>(type)));
     }
     for (const rt::Instruction &inst : function.instructions) {
       Location loc = getLocation(inst.location, context);

@@ -1,7 +1,7 @@
 //===- Pipelines.cpp - the tfrt-fallback pass pipelines ---------*- C++ -*-===//
 //
 // Registers the `tfrt-fallback-pipeline`: inline tf_executor graphs and
-// tf_device regions, canonicalize, fuse, lower, clean up.
+// tf_device regions, canonicalize, fold constants, fuse, lower, clean up.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +30,12 @@ void tfrt_fallback::buildTFRTFallbackPipeline(
   // Variable reads that a loop cannot change: once, before the loop.
   pm.addPass(createTFHoistLoopInvariantReads());
   pm.addPass(createCanonicalizerPass());
+  // Shape arithmetic and weight transforms of constants, by the runtime's
+  // kernels; before fusion, which folds batch norms only into constant
+  // weights. Once: a second run after fusion folds nothing more in any of
+  // the 42 real models (docs/Performance.md).
+  if (options.foldConstants)
+    pm.addPass(createTFRTFallbackFoldConstants());
   // Convolutions and matrix products with their bias and activation.
   if (options.fuse) {
     TFRTFallbackFuseOptions fusing;

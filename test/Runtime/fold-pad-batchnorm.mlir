@@ -2,10 +2,13 @@
 // inference batch norm after one with constant weights folds into the
 // filter and a bias (--tfrt-fallback-fuse); both give the values the
 // separate ops give.
-// RUN: fallback-run %s --threads=1 | FileCheck %s
-// RUN: fallback-opt %s --tfrt-fallback-pipeline=fuse=false -o %t.unfused.mlir
+// The inputs are constants, which the pipeline would fold before fusing:
+// the fused program is compiled with fold-constants=false.
+// RUN: fallback-opt %s --tfrt-fallback-pipeline=fold-constants=false -o %t.fused.mlir
+// RUN: fallback-run %t.fused.mlir --threads=1 | FileCheck %s
+// RUN: fallback-opt %s --tfrt-fallback-pipeline="fuse=false fold-constants=false" -o %t.unfused.mlir
 // RUN: fallback-run %t.unfused.mlir --threads=1 | FileCheck %s
-// RUN: fallback-opt %s --tfrt-fallback-pipeline | FileCheck %s --check-prefix=LOWERED
+// RUN: fallback-opt %s --tfrt-fallback-pipeline=fold-constants=false | FileCheck %s --check-prefix=LOWERED
 
 // LOWERED-NOT: kernel_call "Pad"
 // LOWERED-NOT: kernel_call "FusedBatchNormV3"

@@ -3,14 +3,17 @@
 // (--tfrt-fallback-fuse), in both operand orders and after a depthwise
 // convolution, and gives bit for bit what the separate ops give (the .npy
 // files are compared byte for byte).
-// RUN: fallback-run %s --threads=1 | FileCheck %s
+// The inputs are constants, which the pipeline would fold before fusing:
+// the fused program is compiled with fold-constants=false.
+// RUN: fallback-opt %s --tfrt-fallback-pipeline=fold-constants=false -o %t.fused.mlir
+// RUN: fallback-run %t.fused.mlir --threads=1 | FileCheck %s
 // RUN: rm -rf %t.fused %t.unfused && mkdir -p %t.fused %t.unfused
-// RUN: fallback-run %s --threads=1 --output-dir=%t.fused
-// RUN: fallback-opt %s --tfrt-fallback-pipeline=fuse=false -o %t.unfused.mlir
+// RUN: fallback-run %t.fused.mlir --threads=1 --output-dir=%t.fused
+// RUN: fallback-opt %s --tfrt-fallback-pipeline="fuse=false fold-constants=false" -o %t.unfused.mlir
 // RUN: fallback-run %t.unfused.mlir --threads=1 --output-dir=%t.unfused | FileCheck %s
 // RUN: cmp %t.fused/output_0.npy %t.unfused/output_0.npy
 // RUN: cmp %t.fused/output_1.npy %t.unfused/output_1.npy
-// RUN: fallback-opt %s --tfrt-fallback-pipeline | FileCheck %s --check-prefix=LOWERED
+// RUN: fallback-opt %s --tfrt-fallback-pipeline=fold-constants=false | FileCheck %s --check-prefix=LOWERED
 
 // LOWERED: kernel_call "_FusedConv2D"
 // LOWERED-SAME: fused_ops = ["BiasAdd", "HardSwish"], hard_swish_scale = 0.166625977 : f32

@@ -1,10 +1,13 @@
 // TF.js's tf.Prelu after a fused convolution (with a residual Add, as
 // MediaPipe's face models have it) runs as the convolution's fused
 // "Prelu" and gives the values of the separate ops.
-// RUN: fallback-run %s --threads=1 | FileCheck %s
-// RUN: fallback-opt %s --tfrt-fallback-pipeline=fuse=false -o %t.unfused.mlir
+// The inputs are constants, which the pipeline would fold before fusing:
+// the fused program is compiled with fold-constants=false.
+// RUN: fallback-opt %s --tfrt-fallback-pipeline=fold-constants=false -o %t.fused.mlir
+// RUN: fallback-run %t.fused.mlir --threads=1 | FileCheck %s
+// RUN: fallback-opt %s --tfrt-fallback-pipeline="fuse=false fold-constants=false" -o %t.unfused.mlir
 // RUN: fallback-run %t.unfused.mlir --threads=1 | FileCheck %s
-// RUN: fallback-opt %s --tfrt-fallback-pipeline | FileCheck %s --check-prefix=LOWERED
+// RUN: fallback-opt %s --tfrt-fallback-pipeline=fold-constants=false | FileCheck %s --check-prefix=LOWERED
 // LOWERED: kernel_call "_FusedConv2D"
 // LOWERED-SAME: fused_ops = ["BiasAdd", "Add", "Prelu"]
 // LOWERED-NOT: kernel_call "Prelu"

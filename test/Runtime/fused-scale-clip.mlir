@@ -2,10 +2,13 @@
 // Relu and a clip to [0, 6] written as Minimum and Maximum (faceres):
 // the scale folds into the filter, the rest runs as one fused depthwise
 // convolution with a Relu6, giving the values of the separate ops.
-// RUN: fallback-run %s --threads=1 | FileCheck %s
-// RUN: fallback-opt %s --tfrt-fallback-pipeline=fuse=false -o %t.unfused.mlir
+// The inputs are constants, which the pipeline would fold before fusing:
+// the fused program is compiled with fold-constants=false.
+// RUN: fallback-opt %s --tfrt-fallback-pipeline=fold-constants=false -o %t.fused.mlir
+// RUN: fallback-run %t.fused.mlir --threads=1 | FileCheck %s
+// RUN: fallback-opt %s --tfrt-fallback-pipeline="fuse=false fold-constants=false" -o %t.unfused.mlir
 // RUN: fallback-run %t.unfused.mlir --threads=1 | FileCheck %s
-// RUN: fallback-opt %s --tfrt-fallback-pipeline | FileCheck %s --check-prefix=LOWERED
+// RUN: fallback-opt %s --tfrt-fallback-pipeline=fold-constants=false | FileCheck %s --check-prefix=LOWERED
 // LOWERED: kernel_call "_FusedDepthwiseConv2dNative"
 // LOWERED-SAME: fused_ops = ["BiasAdd", "Relu6"]
 // LOWERED-NOT: kernel_call "Mul"

@@ -10,8 +10,8 @@
 // CHECK-DAG: %[[C0:.*]] = tfrt_fallback.new_chain
 // CHECK-NOT: tfrt_fallback.constant
 // CHECK: %{{.*}}, %[[C1:.*]] = tfrt_fallback.kernel_call "RandomUniform"(%[[S]]) chain(%[[C0]])
-// CHECK: %[[SUM:.*]] = tfrt_fallback.kernel_call "AddV2"(%[[CST]], %[[CST]]) {T = f32}
-// CHECK: %[[MM:.*]] = tfrt_fallback.kernel_call "MatMul"(%[[SUM]], %[[X]]) {T = f32}
+// CHECK: %[[SUM:.*]] = tfrt_fallback.kernel_call "AddV2"(%[[CST]], %[[X]]) {T = f32}
+// CHECK: %[[MM:.*]] = tfrt_fallback.kernel_call "MatMul"(%[[SUM]], %[[CST]]) {T = f32}
 // CHECK: tfrt_fallback.kernel_call "Print"(%[[MM]]) chain(%[[C1]])
 // CHECK: %[[R:.*]] = call @used(%[[MM]])
 // CHECK: return %[[R]]
@@ -26,8 +26,8 @@ func.func @main(%x: tensor<2xf32>, %s: tensor<2xi32>) -> tensor<2xf32> {
   %dead = "tf.Relu"(%x) {T = f32} : (tensor<2xf32>) -> tensor<2xf32>
   %dead2 = "tf.Sigmoid"(%dead) {T = f32} : (tensor<2xf32>) -> tensor<2xf32>
   %dead_stateful = "tf.RandomUniform"(%s) {T = i32, dtype = f32} : (tensor<2xi32>) -> tensor<2xf32>
-  %0 = "tf.AddV2"(%c1, %c2) {T = f32} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
-  %1 = "tf.MatMul"(%0, %x) {T = f32} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %0 = "tf.AddV2"(%c1, %x) {T = f32} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %1 = "tf.MatMul"(%0, %c2) {T = f32} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
   %2 = "tf.Identity"(%1) {T = f32} : (tensor<2xf32>) -> tensor<2xf32>
   "tf.Print"(%2) {T = f32} : (tensor<2xf32>) -> ()
   %3 = func.call @used(%2) : (tensor<2xf32>) -> tensor<2xf32>

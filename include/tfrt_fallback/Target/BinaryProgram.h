@@ -12,7 +12,9 @@
 
 #include "tfrt_fallback/Transforms/Passes.h"
 
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -21,6 +23,9 @@
 #include <vector>
 
 namespace tfrt_fallback {
+namespace rt {
+class Tensor;
+} // namespace rt
 
 /// Serializes `module` (func.func bodies of tfrt_fallback ops, func.call and
 /// func.return) into `output`. Emits an error at the offending op and fails
@@ -32,6 +37,13 @@ mlir::LogicalResult writeBinaryProgram(mlir::ModuleOp module,
 /// Errors from the program's validation are reported as diagnostics.
 mlir::OwningOpRef<mlir::ModuleOp>
 readBinaryProgram(llvm::ArrayRef<uint8_t> bytes, mlir::MLIRContext *context);
+
+/// The value of a runtime tensor as a constant attribute of `type` (its
+/// shape, and the MLIR element type of its dtype): how the reader turns the
+/// program's constants back into MLIR, and tfrt-fallback-fold-constants the
+/// tensors its kernels compute.
+mlir::ElementsAttr getElementsAttr(const rt::Tensor &tensor,
+                                   mlir::RankedTensorType type);
 
 /// Runs the tfrt-fallback pipeline on `module` when it still holds TF ops
 /// (of tf, tf_executor or tf_device, or an arith.constant); a module already

@@ -34,6 +34,11 @@ struct TFRTFallbackPipelineOptions
       *this, "allow-unsupported",
       llvm::cl::desc("Lower ops without a kernel instead of failing"),
       llvm::cl::init(false)};
+  Option<bool> foldConstants{
+      *this, "fold-constants",
+      llvm::cl::desc("Evaluate ops whose operands are all constant "
+                     "(tfrt-fallback-fold-constants)"),
+      llvm::cl::init(true)};
   Option<bool> fuse{
       *this, "fuse",
       llvm::cl::desc("Fuse contractions with their bias and activation "
@@ -41,7 +46,8 @@ struct TFRTFallbackPipelineOptions
       llvm::cl::init(true)};
 };
 
-/// Inline tf_executor graphs and tf_device regions, canonicalize, fuse
+/// Inline tf_executor graphs and tf_device regions, canonicalize, fold ops
+/// of constants (unless `fold-constants=false`), fuse
 /// contractions with their epilogues (unless `fuse=false`), lower TF to
 /// tfrt_fallback, then clean up (CSE, canonicalize, remove dead private
 /// functions).

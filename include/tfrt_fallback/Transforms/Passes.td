@@ -557,4 +557,86 @@ def TFRTFallbackFuse : Pass<"tfrt-fallback-fuse", "mlir::ModuleOp"> {
   ];
 }
 
+def TFRTFallbackFoldConstants
+    : Pass<"tfrt-fallback-fold-constants", "mlir::ModuleOp"> {
+  let summary = "Evaluate TF ops whose operands are all constant with the "
+                "runtime's own kernels";
+  let description = [{
+    Computes at compile time what a program would compute anew in every run:
+    shape arithmetic (`tf.Shape`, `tf.StridedSlice`, `tf.Pack`,
+    `tf.ConcatV2` of constants) and weight transforms (`tf.Transpose`,
+    `tf.Cast`, `tf.Mul` of a weight by a constant, ...), as TensorFlow's
+    grappler constant folding does. Each result becomes a `tf.Const` at the
+    op's location, and constants nothing uses any more are erased.
+
+    A `tf.*` op is folded when every operand is a `tf.Const` (not ordered by
+    a control edge) or an `arith.constant` tensor, the op is free of side
+    effects for the `tf` dialect (the op table: no random, variable,
+    resource, printing or assertion ops, no unknown ops), holds no region and
+    names no function (no control flow or calls), is no `tf.Identity` that
+    the lowering forwards (types unchanged), at least one of its results
+    is used, it has an operand (as in grappler: no `tf.Placeholder`), and every result is a tensor of a dtype a dense constant holds
+    (numbers, bool, complex, string; not resource, variant or quantized).
+
+    There is one implementation of each op's semantics: the runtime's. The
+    op and its constants are written as a one-function program exactly as
+    `tf-to-tfrt-fallback` and the binary writer write any program (derived
+    attributes, kernel manifest check), loaded by the runtime's loader and
+    run on its executor with every kernel of this build (`registerAllKernels`).
+    An op that this lowering refuses, that has no kernel, or whose kernel
+    fails (a `tf.Reshape` to a size that does not fit) is left in place
+    without a diagnostic: the run reports the error, as it did before.
+
+    Like grappler, the pass does not turn small constants into big ones: a
+    result larger than all the op's operands together and larger than
+    `max-size-bytes` (default 100 KiB, grappler's `kMaxConstantSize`) is not
+    folded (`tf.Fill`, `tf.Tile` or `tf.BroadcastTo` of a scalar into a big
+    tensor). Results of a static type are checked before the kernel runs;
+    the kernel may allocate no tensor larger than the limit (or than the
+    operands), so a result of unknown shape is checked as it is made.
+
+    A result whose type is less refined than the folded constant's
+    (`tensor<?xi32>` for `tensor<2xi32>`) is replaced by the constant in the
+    `tf.*` ops that use it; other users (`func.return`, calls) get it
+    through a `tf.Identity` of the type they had.
+
+    Before:
+
+    ```mlir
+    func.func @main(%x: tensor<6xf32>) -> tensor<2x3xf32> {
+      %w = "tf.Const"() {value = dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>} : () -> tensor<3x2xf32>
+      %p = "tf.Const"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+      %t = "tf.Transpose"(%w, %p) : (tensor<3x2xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+      %s = "tf.Shape"(%t) : (tensor<2x3xf32>) -> tensor<2xi32>
+      %r = "tf.Reshape"(%x, %s) : (tensor<6xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+      %y = "tf.Mul"(%r, %t) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+      return %y : tensor<2x3xf32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @main(%x: tensor<6xf32>) -> tensor<2x3xf32> {
+      %t = "tf.Const"() {dtype = f32, value = dense<[[1.0, 3.0, 5.0], [2.0, 4.0, 6.0]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
+      %s = "tf.Const"() {dtype = i32, value = dense<[2, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
+      %r = "tf.Reshape"(%x, %s) : (tensor<6xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+      %y = "tf.Mul"(%r, %t) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+      return %y : tensor<2x3xf32>
+    }
+    ```
+  }];
+  // The dialects of the programs it writes (tf-to-tfrt-fallback's), loaded
+  // before the pass runs rather than while it does.
+  let dependentDialects = ["::tfrt_fallback::tf::TFDialect",
+                           "::tfrt_fallback::TFRTFallbackDialect",
+                           "::mlir::func::FuncDialect"];
+  let options = [
+    Option<"maxSizeBytes", "max-size-bytes", "int64_t",
+           /*default=*/"100 * 1024",
+           "Largest result, in bytes, that may be larger than the op's "
+           "operands together (grappler's kMaxConstantSize)">
+  ];
+}
+
 #endif // TFRT_FALLBACK_TRANSFORMS_PASSES_TD
