@@ -29,9 +29,11 @@ StatusOr<std::string> encodeNpy(const Tensor &tensor);
 Status writeNpyFile(const std::string &path, const Tensor &tensor);
 
 /// Parses all of `text` as a decimal integer (an optional '-', digits; no
-/// spaces): the .npy header's dimensions and the runners' flags. Uses
-/// std::from_chars, not absl::SimpleAtoi, whose object file brings Abseil's
-/// floating-point parser (~15 KB) into every runtime binary.
+/// spaces), within int64_t: the .npy header's dimensions and the runners'
+/// flags. std::from_chars's rules for base 10, read by hand: neither
+/// absl::SimpleAtoi, whose object file brings Abseil's floating-point parser
+/// (~15 KB), nor libstdc++'s std::from_chars, which brings its code for
+/// every base (~1.4 KB).
 bool parseInteger(std::string_view text, int64_t *value);
 
 } // namespace tfrt_fallback::rt

@@ -111,7 +111,9 @@ inline StrArg strArg(unsigned long long value) {
   arg.size = StrArg::kUnsigned;
   return arg;
 }
-inline StrArg strArg(int value) { return strArg(static_cast<long long>(value)); }
+inline StrArg strArg(int value) {
+  return strArg(static_cast<long long>(value));
+}
 inline StrArg strArg(unsigned value) {
   return strArg(static_cast<unsigned long long>(value));
 }

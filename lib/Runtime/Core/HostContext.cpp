@@ -171,9 +171,7 @@ public:
     queue_.push(std::move(fn));
   }
   int NumThreads() const override { return numThreads_; }
-  int CurrentThreadId() const override {
-    return queue_.currentThreadIndex();
-  }
+  int CurrentThreadId() const override { return queue_.currentThreadIndex(); }
 
 private:
   int numThreads_;

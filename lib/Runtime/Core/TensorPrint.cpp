@@ -105,8 +105,7 @@ struct Printer {
 std::string Tensor::debugString(int64_t maxElements) const {
   if (!isValid())
     return "<invalid tensor>";
-  if (dtype_ != DType::String &&
-      !dispatchDType(dtype_, [](auto) {}).ok())
+  if (dtype_ != DType::String && !dispatchDType(dtype_, [](auto) {}).ok())
     return strCat("<tensor of dtype ", dtypeName(dtype_), ">");
   absl::InlinedVector<int64_t, 6> strides(shape_.rank());
   int64_t stride = 1;
@@ -114,8 +113,8 @@ std::string Tensor::debugString(int64_t maxElements) const {
     strides[i] = stride;
     stride *= shape_.dim(i);
   }
-  Printer printer{shape_.dims(), strides, numElements() > maxElements,
-                  dtype_,        rawData(), {}};
+  const bool summarize = numElements() > maxElements;
+  Printer printer{shape_.dims(), strides, summarize, dtype_, rawData(), {}};
   printer.print(0, 0);
   return std::move(printer.out);
 }

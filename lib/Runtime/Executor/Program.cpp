@@ -172,10 +172,14 @@ Status ProgramLoader::readShape(ByteReader &in, PartialShape &out) {
   return OkStatus();
 }
 
+// The loader sizes its (empty) tables with `v = decltype(v)(n)` rather
+// than `v.resize(n)`: resize's growth path (moving the old elements) is
+// code a shipped runtime would carry for nothing.
+
 Status ProgramLoader::readTypes(ByteReader &in) {
   uint32_t count = 0;
   RETURN_IF_ERROR(in.count(count, 1, "types"));
-  program.types_.resize(count);
+  program.types_ = decltype(program.types_)(count);
   for (ValueType &type : program.types_) {
     uint8_t kind = 0;
     RETURN_IF_ERROR(in.read(kind));
@@ -193,7 +197,7 @@ Status ProgramLoader::readTypes(ByteReader &in) {
 Status ProgramLoader::readConstants(ByteReader &in) {
   uint32_t count = 0;
   RETURN_IF_ERROR(in.count(count, 20, "constants"));
-  program.constants_.resize(count);
+  program.constants_ = decltype(program.constants_)(count);
   // Constants are views of the program's buffer.
   size_t constantBase =
       static_cast<size_t>(constantData.data() -
@@ -372,7 +376,7 @@ Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
 Status ProgramLoader::readKernels(ByteReader &in) {
   uint32_t count = 0;
   RETURN_IF_ERROR(in.count(count, 37, "kernels"));
-  program.kernels_.resize(count);
+  program.kernels_ = decltype(program.kernels_)(count);
   for (KernelEntry &entry : program.kernels_) {
     RETURN_IF_ERROR(readString(in, entry.opName));
     RETURN_IF_ERROR(readString(in, entry.location));
@@ -395,7 +399,7 @@ Status ProgramLoader::readKernels(ByteReader &in) {
          {&entry.inputTypes, &entry.outputTypes}) {
       uint32_t numTypes = 0;
       RETURN_IF_ERROR(in.count(numTypes, 4, "kernel operands"));
-      types->resize(numTypes);
+      *types = std::vector<uint32_t>(numTypes);
       for (uint32_t &type : *types) {
         RETURN_IF_ERROR(readIndex(in, program.types_.size(), "type", type));
         if (program.types_[type].isChain())
@@ -419,7 +423,7 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
   RETURN_IF_ERROR(readString(in, function.location));
   uint32_t numRegisters = 0;
   RETURN_IF_ERROR(in.count(numRegisters, 4, "registers"));
-  function.registerTypes.resize(numRegisters);
+  function.registerTypes = decltype(function.registerTypes)(numRegisters);
   for (uint32_t &type : function.registerTypes)
     RETURN_IF_ERROR(readIndex(in, program.types_.size(), "type", type));
 
@@ -441,20 +445,20 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
 
   uint32_t numArgs = 0;
   RETURN_IF_ERROR(in.count(numArgs, 4, "arguments"));
-  function.argRegisters.resize(numArgs);
+  function.argRegisters = decltype(function.argRegisters)(numArgs);
   for (uint32_t &reg : function.argRegisters) {
     RETURN_IF_ERROR(readIndex(in, numRegisters, "register", reg));
     RETURN_IF_ERROR(define(reg));
   }
   uint32_t numResults = 0;
   RETURN_IF_ERROR(in.count(numResults, 4, "results"));
-  function.resultRegisters.resize(numResults);
+  function.resultRegisters = decltype(function.resultRegisters)(numResults);
   for (uint32_t &reg : function.resultRegisters)
     RETURN_IF_ERROR(readIndex(in, numRegisters, "register", reg));
 
   uint32_t numBindings = 0;
   RETURN_IF_ERROR(in.count(numBindings, 8, "constant bindings"));
-  function.constantBindings.resize(numBindings);
+  function.constantBindings = decltype(function.constantBindings)(numBindings);
   for (auto &[reg, constant] : function.constantBindings) {
     RETURN_IF_ERROR(readIndex(in, numRegisters, "register", reg));
     RETURN_IF_ERROR(
@@ -475,7 +479,7 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
 
   uint32_t numInstructions = 0;
   RETURN_IF_ERROR(in.count(numInstructions, 21, "instructions"));
-  function.instructions.resize(numInstructions);
+  function.instructions = decltype(function.instructions)(numInstructions);
   for (Instruction &inst : function.instructions) {
     uint8_t opcode = 0;
     RETURN_IF_ERROR(in.read(opcode));
@@ -613,26 +617,27 @@ void Program::finalizeFunction(Function &function) {
   // kept no other reference.
   for (auto [reg, constant] : function.constantBindings)
     useCount[reg] += 2; // Constants are shared by every call.
-  function.lastUse.resize(function.operands.size());
+  function.lastUse = decltype(function.lastUse)(function.operands.size());
   for (size_t i = 0; i < function.operands.size(); ++i)
     function.lastUse[i] = useCount[function.operands[i]] == 1;
 
   std::vector<uint8_t> definedByInstruction(numRegisters, 0);
   for (uint32_t reg : function.results)
     definedByInstruction[reg] = 1;
-  function.userBegin.assign(numRegisters + 1, 0);
+  function.userBegin = decltype(function.userBegin)(numRegisters + 1);
   for (uint32_t reg : function.operands)
     ++function.userBegin[reg + 1];
   for (uint32_t r = 0; r < numRegisters; ++r)
     function.userBegin[r + 1] += function.userBegin[r];
-  function.users.resize(function.operands.size());
+  function.users = decltype(function.users)(function.operands.size());
   std::vector<uint32_t> fill(function.userBegin.begin(),
                              function.userBegin.end() - 1);
   std::vector<uint8_t> isConstant(numRegisters, 0);
   for (auto [reg, constant] : function.constantBindings)
     isConstant[reg] = 1;
-  function.initialPending.assign(numInstructions, 0);
-  function.constantOperands.assign(numInstructions, 0);
+  function.initialPending = decltype(function.initialPending)(numInstructions);
+  function.constantOperands =
+      decltype(function.constantOperands)(numInstructions);
   for (uint32_t i = 0; i < numInstructions; ++i) {
     absl::Span<const uint32_t> operands =
         function.operandsOf(function.instructions[i]);
@@ -773,7 +778,7 @@ static Status checkControlFlow(const std::vector<ValueType> &types,
 Status ProgramLoader::readFunctions(ByteReader &in) {
   uint32_t count = 0;
   RETURN_IF_ERROR(in.count(count, 36, "functions"));
-  program.functions_.resize(count);
+  program.functions_ = decltype(program.functions_)(count);
   for (Function &function : program.functions_)
     RETURN_IF_ERROR(readFunction(in, count, function));
 

@@ -78,8 +78,8 @@ X86Features readX86Features() {
     return features;
   __cpuid_count(7, 0, eax, ebx, ecx, edx);
   features.avx2 = ebx & bit_AVX2;
-  features.avx512f = features.avx2 && (ebx & bit_AVX512F) &&
-                     (xcr0Low & 0xe6) == 0xe6;
+  features.avx512f =
+      features.avx2 && (ebx & bit_AVX512F) && (xcr0Low & 0xe6) == 0xe6;
   return features;
 }
 } // namespace
