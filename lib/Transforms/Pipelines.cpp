@@ -1,7 +1,7 @@
 //===- Pipelines.cpp - the tfrt-fallback pass pipelines ---------*- C++ -*-===//
 //
 // Registers the `tfrt-fallback-pipeline`: inline tf_executor graphs and
-// tf_device regions, canonicalize, fuse, lower, clean up.
+// tf_device regions, canonicalize, infer shapes, fuse, lower, clean up.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +30,8 @@ void tfrt_fallback::buildTFRTFallbackPipeline(
   // Variable reads that a loop cannot change: once, before the loop.
   pm.addPass(createTFHoistLoopInvariantReads());
   pm.addPass(createCanonicalizerPass());
+  // Static shapes through imported graphs, for the executor and the fuser.
+  pm.addPass(createTFRTFallbackInferShapes());
   // Convolutions and matrix products with their bias and activation.
   if (options.fuse) {
     TFRTFallbackFuseOptions fusing;
