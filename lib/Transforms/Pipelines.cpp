@@ -1,7 +1,8 @@
 //===- Pipelines.cpp - the tfrt-fallback pass pipelines ---------*- C++ -*-===//
 //
 // Registers the `tfrt-fallback-pipeline`: inline tf_executor graphs and
-// tf_device regions, canonicalize, fold constants, fuse, lower, clean up.
+// tf_device regions, canonicalize, infer shapes, fold constants, fuse,
+// lower, clean up.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,12 +31,18 @@ void tfrt_fallback::buildTFRTFallbackPipeline(
   // Variable reads that a loop cannot change: once, before the loop.
   pm.addPass(createTFHoistLoopInvariantReads());
   pm.addPass(createCanonicalizerPass());
+  // Static shapes through imported graphs, for the executor and the fuser;
+  // a tf.Shape of a static shape becomes a constant.
+  pm.addPass(createTFRTFallbackInferShapes());
   // Shape arithmetic and weight transforms of constants, by the runtime's
   // kernels; before fusion, which folds batch norms only into constant
   // weights. Once: a second run after fusion folds nothing more in any of
-  // the 42 real models (docs/Performance.md).
-  if (options.foldConstants)
+  // the 42 real models (docs/Performance.md). What it folds (a Reshape's
+  // shape, say) can make more shapes static: infer them again.
+  if (options.foldConstants) {
     pm.addPass(createTFRTFallbackFoldConstants());
+    pm.addPass(createTFRTFallbackInferShapes());
+  }
   // Convolutions and matrix products with their bias and activation.
   if (options.fuse) {
     TFRTFallbackFuseOptions fusing;

@@ -7,10 +7,11 @@
 // `!tf_type.f32ref` or `f32`.
 
 // CHECK-LABEL: func @ref_operand_and_value
-// CHECK-SAME: (%[[R:.*]]: tensor<3xf32>, %[[X:.*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<*xf32>)
+// The Identity's result is refined to tensor<3xf32> (infer-shapes), so the
+// lowering forwards the reference's value itself.
+// CHECK-SAME: (%[[R:.*]]: tensor<3xf32>, %[[X:.*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
 // CHECK: %[[M:.*]] = tfrt_fallback.kernel_call "Maximum"(%[[R]], %[[X]]) {T = f32} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
-// CHECK: %[[I:.*]] = tfrt_fallback.kernel_call "Identity"(%[[R]]) {T = f32} : (tensor<3xf32>) -> tensor<*xf32>
-// CHECK: return %[[M]], %[[I]]
+// CHECK: return %[[M]], %[[R]]
 func.func @ref_operand_and_value(%arg0: tensor<3x!tf_type.f32ref>, %arg1: tensor<3xf32>) -> (tensor<3xf32>, tensor<*xf32>) {
   %0:2 = tf_executor.graph {
     %outputs, %control = tf_executor.island wraps "tf.Maximum"(%arg0, %arg1) {device = ""} : (tensor<3x!tf_type.f32ref>, tensor<3xf32>) -> tensor<3xf32>
@@ -30,8 +31,7 @@ func.func @ref_operand_and_value(%arg0: tensor<3x!tf_type.f32ref>, %arg1: tensor
 // CHECK: %[[H:.*]], %{{.*}} = tfrt_fallback.kernel_call "VarHandleOp"() chain(%{{.*}}) {container = "", dtype = f32, shape = #tfrt_fallback.shape<>, shared_name = "v_load_44"} : () -> tensor<!tf_type.resource>
 // CHECK: %[[V:.*]], %{{.*}} = tfrt_fallback.kernel_call "ReadVariableOp"(%[[H]]) chain(%{{.*}}) {dtype = f32} : (tensor<!tf_type.resource>) -> tensor<f32>
 // CHECK-NOT: "Identity"(%[[V]]
-// CHECK: %[[S:.*]] = tfrt_fallback.kernel_call "Identity"(%{{.*}}) {T = !tf_type.string} : (tensor<!tf_type.string>) -> tensor<*x!tf_type.string>
-// CHECK: return %[[V]], %[[S]] : tensor<f32>, tensor<*x!tf_type.string>
+// CHECK: return %[[V]], %{{.*}} : tensor<f32>, tensor<!tf_type.string>
 func.func @variable_read(%arg0: tensor<!tf_type.stringref>) -> (tensor<f32>, tensor<*x!tf_type.string>) {
   %0:2 = tf_executor.graph {
     %outputs, %control = tf_executor.island wraps "tf.VariableV2"() {container = "", device = "", shape = #tf_type.shape<>, shared_name = "v_load_44"} : () -> tensor<!tf_type.f32ref>

@@ -463,6 +463,86 @@ def TFDeviceInline : Pass<"tf-device-inline", "mlir::ModuleOp"> {
   let dependentDialects = ["::tfrt_fallback::tf_device::TFDeviceDialect"];
 }
 
+def TFRTFallbackInferShapes
+    : Pass<"tfrt-fallback-infer-shapes", "mlir::ModuleOp"> {
+  let summary = "Refine the result types of TF ops to ranked and static "
+                "shapes";
+  let description = [{
+    Imported graphs carry few shapes: a TF.js model's every intermediate is
+    `tensor<*xf32>`. This pass refines the result types of TF ops, function
+    by function in program order, with per-op shape functions that follow
+    TensorFlow's own (`tensorflow/core/ops/*.cc`,
+    `framework/common_shape_fns.cc`), so the lowering, the executor and the
+    memory planning see static shapes:
+
+    * element-wise ops: one operand (`Relu`, `Cast`, `Identity`, `Softmax`,
+      `BiasAdd`, ...) keeps its shape; two (`AddV2`, `Mul`, `Less`, ...,
+      `SelectV2`) broadcast as numpy does; `AddN` and `Select` merge theirs;
+    * `Conv2D`, `DepthwiseConv2dNative` and their fused forms (`SAME`,
+      `VALID`, `EXPLICIT` padding, strides, dilations, NHWC or NCHW),
+      `MaxPool`, `AvgPool`, `MatMul`, `_FusedMatMul`, `BatchMatMul(V2)`,
+      `Conv2DBackpropInput` (constant `input_sizes`);
+    * shape ops with constant operands: `Reshape` (a `-1` from the element
+      count), `Transpose`, `ConcatV2`, `Pad` / `PadV2` / `MirrorPad`, the
+      reductions (`Mean`, `Sum`, `Max`, ... with `keep_dims`), `ArgMax`,
+      `Squeeze`, `ExpandDims`, `StridedSlice` (TensorFlow's
+      ValidateStridedSliceOp, all five masks), `Slice`, `Pack`, `Unpack`,
+      `Split`, `SplitV`, `Tile`, `Fill`, `Range`, `BroadcastTo`,
+      `GatherV2`, `Resize*`, `SpaceToBatchND`, `BatchToSpaceND`, `TopKV2`;
+      `Shape`, `Size`, `Rank`, `Where` and the `NonMaxSuppression`s have
+      results of known rank.
+    * A shape operand is evaluated as far as it is known, as TensorFlow's
+      shape refiner does: constants, `Shape` of a value of known rank, and
+      `Pack`, `ConcatV2`, `StridedSlice`, `GatherV2`, `Cast` of those
+      (`Reshape(x, Pack(StridedSlice(Shape(y)), 3))`).
+    * `tf.Shape`, `tf.Size` and `tf.Rank` of a value whose shape (or rank)
+      is known become a `tf.Const`, for the constant folder.
+    * Calls (`tf.PartitionedCall`, `tf.StatefulPartitionedCall`,
+      `func.call`) take their callee's result types, `tf.If` / `tf.Case`
+      what all branches agree on, `tf.While` what its operands and its
+      body's results agree on. A function whose returned values were
+      refined gets the refined result types, and its `func.call`s with it;
+      function arguments keep their types (a value refined for a
+      `func.call` operand passes through a `tf.Identity` of the declared
+      type). This repeats until nothing changes.
+
+    A rule only states what is certain: where an operand it needs is
+    unknown, the result gets what is known (`tensor<?x7xf32>`) or keeps its
+    type; an op without a rule keeps its type, and so does one whose shapes
+    are invalid (a `Reshape` to a size that cannot match, shapes that do
+    not broadcast): its kernel reports the error at run time. A declared
+    static dim is never changed. Ops nested in other ops' regions are left
+    alone (the pipeline outlines region control flow first).
+
+    Before:
+
+    ```mlir
+    func.func @main(%x: tensor<1x256x256x3xf32>, %w: tensor<5x5x3x24xf32>)
+        -> (tensor<*xf32>, tensor<*xi32>) {
+      %0 = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 2, 2, 1]}
+          : (tensor<1x256x256x3xf32>, tensor<5x5x3x24xf32>) -> tensor<*xf32>
+      %1 = "tf.Relu"(%0) : (tensor<*xf32>) -> tensor<*xf32>
+      %2 = "tf.Shape"(%1) : (tensor<*xf32>) -> tensor<*xi32>
+      return %1, %2 : tensor<*xf32>, tensor<*xi32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @main(%x: tensor<1x256x256x3xf32>, %w: tensor<5x5x3x24xf32>)
+        -> (tensor<1x128x128x24xf32>, tensor<4xi32>) {
+      %0 = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 2, 2, 1]}
+          : (tensor<1x256x256x3xf32>, tensor<5x5x3x24xf32>) -> tensor<1x128x128x24xf32>
+      %1 = "tf.Relu"(%0) : (tensor<1x128x128x24xf32>) -> tensor<1x128x128x24xf32>
+      %2 = "tf.Const"() {dtype = i32, value = dense<[1, 128, 128, 24]> : tensor<4xi32>}
+          : () -> tensor<4xi32>
+      return %1, %2 : tensor<1x128x128x24xf32>, tensor<4xi32>
+    }
+    ```
+  }];
+}
+
 def TFRTFallbackFuse : Pass<"tfrt-fallback-fuse", "mlir::ModuleOp"> {
   let summary = "Fuse convolutions and matrix products with their bias and "
                 "activation";
