@@ -233,10 +233,8 @@ Shape broadcastShapes(const Shape &a, const Shape &b) {
   const size_t rank = std::max(a->size(), b->size());
   Dims result(rank, kDynamic);
   for (size_t i = 0; i < rank; ++i) {
-    const int64_t x =
-        i < rank - a->size() ? 1 : (*a)[i - (rank - a->size())];
-    const int64_t y =
-        i < rank - b->size() ? 1 : (*b)[i - (rank - b->size())];
+    const int64_t x = i < rank - a->size() ? 1 : (*a)[i - (rank - a->size())];
+    const int64_t y = i < rank - b->size() ? 1 : (*b)[i - (rank - b->size())];
     if (isKnown(x) && isKnown(y)) {
       if (x != y && x != 1 && y != 1)
         return std::nullopt;
@@ -260,8 +258,8 @@ std::optional<int64_t> normalizeAxis(int64_t axis, int64_t rank) {
 
 /// TF's GetWindowedOutputSizeFromDims for one spatial dim.
 int64_t windowedOutputSize(int64_t input, int64_t window, int64_t dilation,
-                           int64_t stride, StringRef padding,
-                           int64_t padBefore, int64_t padAfter) {
+                           int64_t stride, StringRef padding, int64_t padBefore,
+                           int64_t padAfter) {
   if (!isKnown(input) || window <= 0 || dilation <= 0 || stride <= 0)
     return kDynamic;
   const int64_t effective = (window - 1) * dilation + 1;
@@ -577,38 +575,37 @@ bool isOneOf(StringRef name, ArrayRef<StringRef> names) {
 
 /// Ops whose (first) result has the shape of their first operand.
 constexpr StringRef kSameShape[] = {
-    "Abs",          "Acos",        "Acosh",      "Asin",
-    "Asinh",        "Atan",        "Atanh",      "BiasAdd",
-    "Cast",         "Ceil",        "CheckNumerics",
-    "ClipByValue",  "Cos",         "Cosh",       "Digamma",
-    "Elu",          "Erf",         "Erfc",       "Exp",
-    "Expm1",        "Floor",       "Identity",   "Inv",
-    "Invert",       "IsFinite",    "IsInf",      "IsNan",
-    "LeakyRelu",    "Lgamma",      "Log",        "Log1p",
-    "LogicalNot",   "LogSoftmax",  "Neg",        "OnesLike",
-    "PreventGradient", "Reciprocal", "Relu",     "Relu6",
-    "Rint",         "Round",       "Rsqrt",      "Selu",
-    "Sigmoid",      "Sign",        "Sin",        "Sinh",
-    "Snapshot",     "Softmax",     "Softplus",   "Softsign",
-    "Sqrt",         "Square",      "StopGradient", "Tan",
-    "Tanh",         "ZerosLike",   "LRN",        "Prelu"};
+    "Abs",        "Acos",         "Acosh",         "Asin",
+    "Asinh",      "Atan",         "Atanh",         "BiasAdd",
+    "Cast",       "Ceil",         "CheckNumerics", "ClipByValue",
+    "Cos",        "Cosh",         "Digamma",       "Elu",
+    "Erf",        "Erfc",         "Exp",           "Expm1",
+    "Floor",      "Identity",     "Inv",           "Invert",
+    "IsFinite",   "IsInf",        "IsNan",         "LeakyRelu",
+    "Lgamma",     "Log",          "Log1p",         "LogicalNot",
+    "LogSoftmax", "Neg",          "OnesLike",      "PreventGradient",
+    "Reciprocal", "Relu",         "Relu6",         "Rint",
+    "Round",      "Rsqrt",        "Selu",          "Sigmoid",
+    "Sign",       "Sin",          "Sinh",          "Snapshot",
+    "Softmax",    "Softplus",     "Softsign",      "Sqrt",
+    "Square",     "StopGradient", "Tan",           "Tanh",
+    "ZerosLike",  "LRN",          "Prelu"};
 
 /// Element-wise ops of two operands with numpy broadcasting.
 constexpr StringRef kBroadcasting[] = {
-    "Add",          "AddV2",        "Atan2",       "BitwiseAnd",
-    "BitwiseOr",    "BitwiseXor",   "Div",         "DivNoNan",
-    "Equal",        "FloorDiv",     "FloorMod",    "Greater",
-    "GreaterEqual", "LeftShift",    "Less",        "LessEqual",
-    "LogicalAnd",   "LogicalOr",    "Maximum",     "Minimum",
-    "Mod",          "Mul",          "MulNoNan",    "NotEqual",
-    "Pow",          "RealDiv",      "RightShift",  "SquaredDifference",
-    "Sub",          "TruncateDiv",  "TruncateMod", "Xdivy",
+    "Add",          "AddV2",       "Atan2",       "BitwiseAnd",
+    "BitwiseOr",    "BitwiseXor",  "Div",         "DivNoNan",
+    "Equal",        "FloorDiv",    "FloorMod",    "Greater",
+    "GreaterEqual", "LeftShift",   "Less",        "LessEqual",
+    "LogicalAnd",   "LogicalOr",   "Maximum",     "Minimum",
+    "Mod",          "Mul",         "MulNoNan",    "NotEqual",
+    "Pow",          "RealDiv",     "RightShift",  "SquaredDifference",
+    "Sub",          "TruncateDiv", "TruncateMod", "Xdivy",
     "Xlogy",        "Xlog1py"};
 
 /// Reductions of their first operand over the axes of the second.
-constexpr StringRef kReductions[] = {"All",  "Any", "EuclideanNorm",
-                                     "Max",  "Mean", "Min",
-                                     "Prod", "Sum"};
+constexpr StringRef kReductions[] = {"All",  "Any", "EuclideanNorm", "Max",
+                                     "Mean", "Min", "Prod",          "Sum"};
 
 /// The layout of a 4-D image op: the indices of N, H, W and C.
 struct Layout {
@@ -664,8 +661,8 @@ Shape inferConvolution(Operation *op, bool depthwise) {
       return result;
     explicitPaddings = *paddings;
   }
-  for (auto [spatial, filterDim] : {std::pair(layout->h, 0),
-                                    std::pair(layout->w, 1)}) {
+  for (auto [spatial, filterDim] :
+       {std::pair(layout->h, 0), std::pair(layout->w, 1)}) {
     int64_t window = filter ? (*filter)[filterDim] : kDynamic;
     if (!isKnown(window))
       continue;
@@ -684,8 +681,8 @@ Shape inferPool(Operation *op) {
   auto ksize = getIntListAttr(op, "ksize");
   auto strides = getIntListAttr(op, "strides");
   auto padding = getStringAttr(op, "padding");
-  if (!input || input->size() != 4 || !layout || !ksize ||
-      ksize->size() != 4 || !strides || strides->size() != 4 || !padding)
+  if (!input || input->size() != 4 || !layout || !ksize || ksize->size() != 4 ||
+      !strides || strides->size() != 4 || !padding)
     return std::nullopt;
   // Pooling over the batch or channels is not supported by TF's CPU
   // kernels: leave it to them.
@@ -702,9 +699,8 @@ Shape inferPool(Operation *op) {
   Dims result = *input;
   for (int spatial : {layout->h, layout->w})
     result[spatial] = windowedOutputSize(
-        (*input)[spatial], (*ksize)[spatial], 1, (*strides)[spatial],
-        *padding, explicitPaddings[2 * spatial],
-        explicitPaddings[2 * spatial + 1]);
+        (*input)[spatial], (*ksize)[spatial], 1, (*strides)[spatial], *padding,
+        explicitPaddings[2 * spatial], explicitPaddings[2 * spatial + 1]);
   return result;
 }
 
@@ -852,9 +848,9 @@ Shape inferPad(Operation *op) {
     return std::nullopt;
   Shape input = shapeOf(op->getOperand(0));
   auto paddingsType = dyn_cast<RankedTensorType>(op->getOperand(1).getType());
-  if (paddingsType && (paddingsType.getRank() != 2 ||
-                       (!paddingsType.isDynamicDim(1) &&
-                        paddingsType.getDimSize(1) != 2)))
+  if (paddingsType &&
+      (paddingsType.getRank() != 2 ||
+       (!paddingsType.isDynamicDim(1) && paddingsType.getDimSize(1) != 2)))
     return std::nullopt;
   std::optional<int64_t> rank;
   if (input)
@@ -1185,8 +1181,8 @@ Shape inferTile(Operation *op) {
       return std::nullopt;
     int64_t dim = input ? (*input)[i] : kDynamic;
     result.push_back(isKnown(dim) && isKnown(multiple) ? dim * multiple
-                     : multiple == 0                  ? 0
-                                                      : kDynamic);
+                     : multiple == 0                   ? 0
+                                                       : kDynamic);
   }
   return result;
 }
@@ -1288,8 +1284,8 @@ Shape inferSelect(Operation *op) {
   if (op->getNumOperands() != 3)
     return std::nullopt;
   bool ok = true;
-  Shape result = mergeShapes(shapeOf(op->getOperand(1)),
-                             shapeOf(op->getOperand(2)), ok);
+  Shape result =
+      mergeShapes(shapeOf(op->getOperand(1)), shapeOf(op->getOperand(2)), ok);
   if (!ok)
     return std::nullopt;
   Shape condition = shapeOf(op->getOperand(0));
@@ -1473,9 +1469,9 @@ Results inferShapes(Operation *op, StringRef name) {
   if (name == "Select")
     return single(inferSelect(op));
   if (name == "SelectV2" && op->getNumOperands() == 3)
-    return single(broadcastShapes(
-        shapeOf(op->getOperand(0)), broadcastShapes(shapeOf(op->getOperand(1)),
-                                                    shapeOf(op->getOperand(2)))));
+    return single(broadcastShapes(shapeOf(op->getOperand(0)),
+                                  broadcastShapes(shapeOf(op->getOperand(1)),
+                                                  shapeOf(op->getOperand(2)))));
   if (name == "SpaceToBatchND")
     return single(inferSpaceBatch(op, /*toBatch=*/true));
   if (name == "BatchToSpaceND")
@@ -1652,9 +1648,8 @@ bool InferShapes::materialize(Operation *op, StringRef name) {
       tf::isOrdered(op))
     return false;
   auto resultType = dyn_cast<TensorType>(op->getResult(0).getType());
-  auto elementType = resultType
-                         ? dyn_cast<IntegerType>(resultType.getElementType())
-                         : nullptr;
+  auto elementType =
+      resultType ? dyn_cast<IntegerType>(resultType.getElementType()) : nullptr;
   if (!elementType || elementType.isUnsigned() ||
       (elementType.getWidth() != 32 && elementType.getWidth() != 64))
     return false;
@@ -1713,8 +1708,8 @@ bool InferShapes::refineOp(Operation *op) {
       if (!type || result.getType() == type)
         continue;
       auto tensor = dyn_cast<RankedTensorType>(type);
-      if (!tensor || tensor.getElementType() !=
-                         getElementTypeOrSelf(result.getType()))
+      if (!tensor ||
+          tensor.getElementType() != getElementTypeOrSelf(result.getType()))
         continue;
       if (Type refined =
               refineType(result.getType(), Dims(tensor.getShape()))) {
@@ -1822,8 +1817,8 @@ void InferShapes::runOnOperation() {
         call, call.getCalleeAttr());
     if (!callee || callee.getNumArguments() != call.getNumOperands())
       return;
-    for (auto [operand, type] : llvm::zip(call->getOpOperands(),
-                                          callee.getArgumentTypes()))
+    for (auto [operand, type] :
+         llvm::zip(call->getOpOperands(), callee.getArgumentTypes()))
       if (operand.get().getType() != type) {
         OpBuilder builder(call);
         operand.set(
