@@ -121,7 +121,7 @@ def run_model(name, args):
             return row
         program = bef
     cmd = [os.path.join(BIN, "fallback-run"), program, "--output-dir=" + out_dir,
-           "--threads=1", "--print-limit=0"] + ["--input=" + i for i in inputs]
+           "--threads=%d" % args.threads, "--print-limit=0"] + ["--input=" + i for i in inputs]
     if args.bench:
         cmd.append("--benchmark=%d" % args.bench)
     start = time.time()
@@ -269,6 +269,8 @@ def main():
     parser.add_argument("models", nargs="*")
     parser.add_argument("--all", action="store_true")
     parser.add_argument("--bench", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=1,
+                        help="threads of fallback-run (the f64 oracle runs on one)")
     parser.add_argument("--bef", action="store_true", help="translate to .bef first")
     parser.add_argument("--json", help="write the rows as JSON here")
     parser.add_argument("--expected", help="file of models expected not to match")

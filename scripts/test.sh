@@ -111,8 +111,9 @@ if [ "${SKIP_MODELS:-0}" != 1 ]; then
     --f64-oracle "$root/scripts/models-f64-oracle.txt" || models_status=$?
   lap "models finished"
   # The four key models and the three with TensorFlow v1 control flow
-  # through a binary program: import once, translate to .bef, run the .bef.
-  BUILD_DIR="$build" python3 "$root/scripts/run-models.py" --bef \
+  # through a binary program: import once, translate to .bef, run the .bef,
+  # on two threads (the dataflow schedule and the kernels' split loops).
+  BUILD_DIR="$build" python3 "$root/scripts/run-models.py" --bef --threads=2 \
     nsfwjs_mobilenet_v2_mid blazeface handlandmark-lite posenet \
     faceboxes handtrack rvm ||
     models_status=$?

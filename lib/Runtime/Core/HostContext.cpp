@@ -16,6 +16,7 @@
 #include <unsupported/Eigen/CXX11/Tensor>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -48,9 +49,11 @@ struct HostContext::Pending {
 class HostContext::WorkQueue {
 public:
   /// `growing`: start no thread up front; add one whenever work arrives and
-  /// no thread is idle.
-  WorkQueue(Pending &pending, int numThreads, bool growing)
-      : pending_(pending), growing_(growing) {
+  /// no thread is idle. `spin`: an idle thread polls the queue for a while
+  /// before it sleeps (the intra-op pool, whose splits come every few
+  /// microseconds and must not wait for a thread to wake up).
+  WorkQueue(Pending &pending, int numThreads, bool growing, bool spin = false)
+      : pending_(pending), growing_(growing), spin_(spin) {
     if (!growing)
       for (int i = 0; i < numThreads; ++i)
         startThread(i);
@@ -70,6 +73,7 @@ public:
     pending_.add();
     std::lock_guard<std::mutex> lock(mu_);
     tasks_.push_back(std::move(work));
+    queued_.store(tasks_.size(), std::memory_order_relaxed);
     // A growing pool adds a thread whenever queued work outnumbers the idle
     // threads, so blocking work never waits behind other blocking work.
     if (growing_ && tasks_.size() > static_cast<size_t>(idle_))
@@ -89,6 +93,7 @@ public:
       }
       absl::AnyInvocable<void()> work = std::move(tasks_.front());
       tasks_.pop_front();
+      queued_.store(tasks_.size(), std::memory_order_relaxed);
       lock.unlock();
       std::move(work)();
       work = nullptr; // Destroy captures before counting the work as done.
@@ -122,6 +127,13 @@ private:
     std::unique_lock<std::mutex> lock(mu_);
     while (true) {
       while (tasks_.empty() && !stopping_) {
+        if (spin_) {
+          lock.unlock();
+          spinForWork();
+          lock.lock();
+          if (!tasks_.empty() || stopping_)
+            break;
+        }
         ++idle_;
         cv_.wait(lock);
         --idle_;
@@ -130,6 +142,7 @@ private:
         return; // stopping_ and drained
       absl::AnyInvocable<void()> work = std::move(tasks_.front());
       tasks_.pop_front();
+      queued_.store(tasks_.size(), std::memory_order_relaxed);
       lock.unlock();
       std::move(work)();
       work = nullptr;
@@ -138,8 +151,24 @@ private:
     }
   }
 
+  /// Polls for queued work for up to kSpin, without the mutex.
+  void spinForWork() const {
+    constexpr auto kSpin = std::chrono::microseconds(50);
+    const auto deadline = std::chrono::steady_clock::now() + kSpin;
+    for (unsigned i = 1;; ++i) {
+      if (queued_.load(std::memory_order_relaxed) != 0)
+        return;
+      cpuRelax();
+      if (i % 64 == 0 && std::chrono::steady_clock::now() >= deadline)
+        return;
+    }
+  }
+
   Pending &pending_;
   const bool growing_;
+  const bool spin_;
+  /// tasks_.size(), readable without the mutex (spinForWork).
+  std::atomic<size_t> queued_{0};
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<absl::AnyInvocable<void()>> tasks_;
@@ -154,20 +183,27 @@ thread_local const HostContext::WorkQueue *HostContext::WorkQueue::currentQueue;
 thread_local int HostContext::WorkQueue::currentIndex;
 
 namespace {
-/// Eigen's intra-op tasks on a work queue of their own: a kernel blocks in
-/// parallelFor until its tasks finish, so they cannot wait behind the
-/// inter-op work that kernels are. Eigen's own ThreadPoolTempl (per-thread
-/// deques, work stealing, spinning) was ~11 KB of a shipped runtime; the
-/// two-thread speed-up of parallel kernels is the same with this queue
-/// (docs/BinarySize.md). `Queue` and `Counter` are HostContext's private
-/// WorkQueue and Pending.
+/// Eigen's intra-op tasks on a work queue of their own: a kernel waits in
+/// parallelFor until its blocks finish, so they cannot wait behind the
+/// inter-op work that kernels are. numThreads - 1 threads, which spin for a
+/// while between tasks, the thread that splits a loop being the last one
+/// (kernels::parallelFor runs blocks on the calling thread too). Eigen's own
+/// ThreadPoolTempl (per-thread deques, work stealing) was ~11 KB of a
+/// shipped runtime (docs/BinarySize.md). `Queue` and `Counter` are
+/// HostContext's private WorkQueue and Pending.
 template <typename Queue, typename Counter>
 class QueueEigenPool final : public Eigen::ThreadPoolInterface {
 public:
   explicit QueueEigenPool(int numThreads)
-      : numThreads_(numThreads), queue_(pending_, numThreads,
-                                        /*growing=*/false) {}
+      : numThreads_(numThreads), queue_(pending_, numThreads - 1,
+                                        /*growing=*/false, /*spin=*/true) {}
   void Schedule(std::function<void()> fn) override {
+    // A split nested in a task on this pool runs inline: Eigen's own
+    // parallelFor would otherwise wait on its only thread.
+    if (queue_.currentThreadIndex() >= 0) {
+      fn();
+      return;
+    }
     queue_.push(std::move(fn));
   }
   int NumThreads() const override { return numThreads_; }

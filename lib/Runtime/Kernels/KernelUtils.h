@@ -22,6 +22,8 @@
 
 #include "tfrt_fallback/Runtime/StrCat.h"
 
+#include "absl/functional/function_ref.h"
+
 #include <Eigen/Core>
 
 #include <algorithm>
@@ -106,22 +108,52 @@ void registerStringKernel(KernelRegistry &registry,
         KernelDefBuilder(opName(Op)).typeConstraint(attrName, {DType::String}));
 }
 
-/// Runs `f(first, last)` over [0, n) on `device` like
-/// Eigen::ThreadPoolDevice::parallelFor, but calls `f` directly when the
-/// device has one thread or there is one item: no std::function, no heap
-/// allocation, no pool hand-off for the small ops that dominate shape math.
-/// `args` are the optional block-align function followed by `f`.
+/// How many items of [0, n) go in one block when each costs `cyclesPerItem`
+/// and `threads` threads may share them: blocks of at least ~20,000 cycles,
+/// about four per thread for balance; n when one thread should do it all
+/// (ParallelFor.cpp).
+Eigen::Index parallelBlockSize(int threads, Eigen::Index n,
+                               double cyclesPerItem);
+
+/// Runs `f(first, last)` on blocks of `blockSize` items covering [0, n):
+/// the device's pool threads and the calling thread take blocks from a
+/// shared counter until none is left, and the call returns once every block
+/// has run (ParallelFor.cpp). Safe to nest: the caller never waits for a
+/// block nobody has started.
+void parallelForBlocks(const Eigen::ThreadPoolDevice &device, Eigen::Index n,
+                       Eigen::Index blockSize,
+                       absl::FunctionRef<void(Eigen::Index, Eigen::Index)> f);
+
+/// Runs `f(first, last)` over [0, n) on `device`, like
+/// Eigen::ThreadPoolDevice::parallelFor with its cost model, but the calling
+/// thread runs blocks too (Eigen's hands them all to the pool and sleeps
+/// when there are more blocks than threads) and no block waits for a thread
+/// to wake up (the pool's threads spin briefly between tasks); `f` is called
+/// directly when the device has one thread, there is one item, or the work
+/// is too small to share. `args` are the optional block-align function
+/// (then Eigen's parallelFor runs) followed by `f`.
 template <typename... Args>
 void parallelFor(const Eigen::ThreadPoolDevice &device, Eigen::Index n,
                  const Eigen::TensorOpCost &cost, Args &&...args) {
   if (n <= 0)
     return;
+  auto &&f = std::get<sizeof...(Args) - 1>(std::forward_as_tuple(args...));
   if (n == 1 || device.numThreads() <= 1) {
-    std::get<sizeof...(Args) - 1>(std::forward_as_tuple(args...))(
-        Eigen::Index(0), n);
+    f(Eigen::Index(0), n);
     return;
   }
-  device.parallelFor(n, cost, std::forward<Args>(args)...);
+  if constexpr (sizeof...(Args) == 1) {
+    const Eigen::Index blockSize = parallelBlockSize(
+        device.numThreads(), n,
+        Eigen::TensorCostModel<Eigen::ThreadPoolDevice>::totalCost(1, cost));
+    if (blockSize >= n) {
+      f(Eigen::Index(0), n);
+      return;
+    }
+    parallelForBlocks(device, n, blockSize, f);
+  } else {
+    device.parallelFor(n, cost, std::forward<Args>(args)...);
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -257,8 +289,8 @@ public:
         ctx, ctx->forwardInputOrAllocateOutput({0}, 0, in.shape(), &out));
     const T *src = in.data<T>();
     T *dst = out->data<T>();
-    ctx->eigenDevice().parallelFor(
-        in.numElements(), elementCost<T>(1, 1, F::kCost),
+    kernels::parallelFor(
+        ctx->eigenDevice(), in.numElements(), elementCost<T>(1, 1, F::kCost),
         [src, dst](Eigen::Index first, Eigen::Index last) {
           ArrayMap<T>(dst + first, last - first) =
               F::apply(ConstArrayMap<T>(src + first, last - first));
