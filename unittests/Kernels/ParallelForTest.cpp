@@ -1,4 +1,5 @@
-//===- ParallelForTest.cpp - kernels::parallelFor -----------------*- C++ -*-===//
+//===- ParallelForTest.cpp - kernels::parallelFor -----------------*- C++
+//-*-===//
 //
 // How a kernel's loop is split (KernelUtils.h, ParallelFor.cpp): block sizes
 // from the cost, every index run exactly once whatever the threads, the
@@ -66,15 +67,15 @@ TEST_P(ParallelForTest, BlocksCoverTheRange) {
   HostContext host(GetParam());
   for (Eigen::Index blockSize : {1, 3, 64, 1000}) {
     std::vector<std::atomic<int>> hits(1000);
-    parallelForBlocks(host.eigenDevice(), 1000, blockSize,
-                      [&](Eigen::Index first, Eigen::Index last) {
-                        // Blocks start at multiples of blockSize.
-                        EXPECT_EQ(first % blockSize, 0);
-                        EXPECT_EQ(last, std::min<Eigen::Index>(
-                                            1000, first + blockSize));
-                        for (Eigen::Index i = first; i < last; ++i)
-                          hits[i].fetch_add(1);
-                      });
+    parallelForBlocks(
+        host.eigenDevice(), 1000, blockSize,
+        [&](Eigen::Index first, Eigen::Index last) {
+          // Blocks start at multiples of blockSize.
+          EXPECT_EQ(first % blockSize, 0);
+          EXPECT_EQ(last, std::min<Eigen::Index>(1000, first + blockSize));
+          for (Eigen::Index i = first; i < last; ++i)
+            hits[i].fetch_add(1);
+        });
     for (int i = 0; i < 1000; ++i)
       ASSERT_EQ(hits[i].load(), 1);
   }
@@ -106,14 +107,12 @@ TEST_P(ParallelForTest, NestedAndEigenInside) {
   parallelForBlocks(device, 8, 1, [&](Eigen::Index, Eigen::Index) {
     // A split inside a block, ours and Eigen's: neither waits for a
     // thread that is busy running this block.
-    parallelForBlocks(device, 100, 10,
-                      [&](Eigen::Index first, Eigen::Index last) {
-                        total += last - first;
-                      });
-    device.parallelFor(100, Eigen::TensorOpCost(0, 0, 1e6),
-                       [&](Eigen::Index first, Eigen::Index last) {
-                         total += last - first;
-                       });
+    parallelForBlocks(
+        device, 100, 10,
+        [&](Eigen::Index first, Eigen::Index last) { total += last - first; });
+    device.parallelFor(
+        100, Eigen::TensorOpCost(0, 0, 1e6),
+        [&](Eigen::Index first, Eigen::Index last) { total += last - first; });
   });
   EXPECT_EQ(total.load(), 8 * 200);
 }

@@ -34,8 +34,7 @@ constexpr Eigen::Index kBlocksPerThread = 4;
 /// (every block taken), and then finds nothing to do.
 struct SharedBlocks {
   SharedBlocks(Eigen::Index n, Eigen::Index blockSize,
-               absl::FunctionRef<void(Eigen::Index, Eigen::Index)> f,
-               int refs)
+               absl::FunctionRef<void(Eigen::Index, Eigen::Index)> f, int refs)
       : n(n), blockSize(blockSize), blocks((n + blockSize - 1) / blockSize),
         f(f), refs(refs) {}
 
@@ -44,9 +43,8 @@ struct SharedBlocks {
   /// is alive whenever it is called.
   void work() {
     Eigen::Index ran = 0;
-    for (Eigen::Index b; (b = next.fetch_add(1, std::memory_order_relaxed)) <
-                         blocks;
-         ++ran) {
+    for (Eigen::Index b;
+         (b = next.fetch_add(1, std::memory_order_relaxed)) < blocks; ++ran) {
       const Eigen::Index first = b * blockSize;
       f(first, std::min(n, first + blockSize));
     }
