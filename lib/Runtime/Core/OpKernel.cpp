@@ -9,6 +9,8 @@
 
 #include "tfrt_fallback/Runtime/HostContext.h"
 
+#include "absl/base/optimization.h"
+
 #include <condition_variable>
 #include <mutex>
 
@@ -285,31 +287,35 @@ void OpKernelContext::setOutput(int index, Tensor tensor) {
 Status OpKernelContext::forwardInputOrAllocateOutput(
     absl::Span<const int> candidates, int outputIndex, const TensorShape &shape,
     Tensor **out) {
-  if (outputIndex < 0 || outputIndex >= numOutputs())
+  if (ABSL_PREDICT_FALSE(outputIndex < 0 || outputIndex >= numOutputs()))
     return outputIndexError(outputIndex);
-  for (int candidate : candidates) {
-    if (candidate < 0 || candidate >= numInputs() || candidate >= 64 ||
-        !(forwardable_ >> candidate & 1))
-      continue;
-    // The register holding this input dies with this kernel: when it is the
-    // buffer's only holder, the output may take the buffer over.
-    const Tensor &input = *inputs_[candidate];
-    if (input.dtype() != kernel_.outputDTypes()[outputIndex] ||
-        input.numElements() != shape.numElements() ||
-        !input.isBufferUniquelyOwned())
-      continue;
-    Tensor *output = outputs_[outputIndex];
-    if (input.shape() != shape)
-      *output = input.reshaped(shape);
-    else if (!output->isValid()) {
-      // The usual case, an empty result register: copy-construct in place
-      // instead of the general assignment.
-      output->~Tensor();
-      new (output) Tensor(input);
-    } else
-      *output = input;
-    *out = output;
-    return OkStatus();
+  if (forwardable_ != 0) {
+    const DType dtype = kernel_.outputDTypes()[outputIndex];
+    for (int candidate : candidates) {
+      if (static_cast<unsigned>(candidate) >= 64 ||
+          !(forwardable_ >> candidate & 1) || candidate >= numInputs())
+        continue;
+      // The register holding this input dies with this kernel: when it is
+      // the buffer's only holder, the output may take the buffer over.
+      const Tensor &input = *inputs_[candidate];
+      if (input.dtype() != dtype ||
+          input.numElements() != shape.numElements() ||
+          !input.isBufferUniquelyOwned())
+        continue;
+      Tensor *output = outputs_[outputIndex];
+      if (ABSL_PREDICT_FALSE(input.shape() != shape)) {
+        *output = input.reshaped(shape);
+      } else if (ABSL_PREDICT_TRUE(!output->isValid())) {
+        // The usual case, an empty result register: copy-construct in
+        // place instead of the general assignment.
+        output->~Tensor();
+        new (output) Tensor(input);
+      } else {
+        *output = input;
+      }
+      *out = output;
+      return OkStatus();
+    }
   }
   return allocateOutput(outputIndex, shape, out);
 }

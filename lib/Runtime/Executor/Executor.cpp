@@ -22,6 +22,7 @@
 
 #include "tfrt_fallback/Runtime/Denormal.h"
 
+#include "absl/base/optimization.h"
 #include "absl/container/inlined_vector.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
 
@@ -183,6 +184,14 @@ private:
   /// publishes its results.
   void finishKernel(const KernelEntry &kernel, const Instruction &inst,
                     const Status &kernelStatus, uint64_t forwardable);
+  /// finishKernel's error paths: the kernel failed, or its output #i is
+  /// missing or not of its declared type.
+  [[gnu::noinline, gnu::cold]] void failKernel(const KernelEntry &kernel,
+                                               const Instruction &inst,
+                                               const Status &kernelStatus);
+  [[gnu::noinline, gnu::cold]] void failOutput(const KernelEntry &kernel,
+                                               const Instruction &inst,
+                                               size_t i);
   void publishError(const Instruction &inst, const Status &error);
   /// Why the run must stop before `inst`, if it must.
   Status checkStop(const Instruction &inst) const;
@@ -600,52 +609,65 @@ inline void Executor::Frame::finishKernel(const KernelEntry &kernel,
                                           const Instruction &inst,
                                           const Status &kernelStatus,
                                           uint64_t forwardable) {
-  absl::Span<const uint32_t> operands = function_.operandsOf(inst);
-  absl::Span<const uint32_t> results = function_.resultsOf(inst);
-  for (size_t i = 0, e = kernel.inputTypes.size(); i < e; ++i)
-    if (forwardable >> i & 1)
-      regs_[operands[i]].payload().reset();
-
-  if (!kernelStatus.ok()) {
-    // Every kernel error names the op and its node: a status a kernel
-    // passed on from elsewhere (an allocation, a helper) gets the prefix.
-    std::string_view message = kernelStatus.message();
-    const std::string &op = kernel.opName;
-    if (message.size() > op.size() + 2 && message.substr(0, op.size()) == op &&
-        message.substr(op.size(), 2) == " '")
-      publishError(inst, kernelStatus);
-    else
-      publishError(
-          inst, makeOpError(kernelStatus.code(), op, kernel.location, message));
+  // Operands at their last use (the set bits; inputs past 64 are released
+  // with the frame).
+  const uint32_t *operands = function_.operands.data() + inst.operandBegin;
+  for (uint64_t bits = forwardable; bits != 0; bits &= bits - 1)
+    regs_[operands[__builtin_ctzll(bits)]].payload().reset();
+  if (ABSL_PREDICT_FALSE(!kernelStatus.ok())) {
+    failKernel(kernel, inst, kernelStatus);
     return;
   }
+  const uint32_t *results = function_.results.data() + inst.resultBegin;
+  const ValueType *types = program_.types().data();
   for (size_t i = 0, e = kernel.outputTypes.size(); i < e; ++i) {
-    const Tensor &output = regs_[results[i]].payload();
-    const ValueType &type = program_.types()[kernel.outputTypes[i]];
-    if (!output.isValid()) {
-      publishError(inst, makeOpError(StatusCode::kInternal, kernel.opName,
-                                     kernel.location,
-                                     strCat("the kernel set no output #", i)));
-      return;
-    }
     // ValueType::accepts, with the usual case (an unranked type of the
     // kernel's dtype: every imported intermediate) decided inline.
-    const bool accepted = !type.isChain() && output.dtype() == type.dtype &&
-                          fitsShape(type.shape, output.shape());
-    if (!accepted) {
-      publishError(
-          inst,
-          makeOpError(StatusCode::kInvalidArgument, kernel.opName,
-                      kernel.location,
-                      strCat("output #", i, " is ", describeTensor(output),
-                             " but the program declares ", type.toString())));
+    const Tensor &output = regs_[results[i]].payload();
+    const ValueType &type = types[kernel.outputTypes[i]];
+    if (ABSL_PREDICT_FALSE(!output.isValid() || type.isChain() ||
+                           output.dtype() != type.dtype ||
+                           !fitsShape(type.shape, output.shape()))) {
+      failOutput(kernel, inst, i);
       return;
     }
   }
   // The outputs are in place; an ordered kernel's output chain (its last
   // result) is ready now too.
-  for (uint32_t result : results)
-    regs_[result].setStateConcrete();
+  for (uint32_t i = 0; i < inst.numResults; ++i)
+    regs_[results[i]].setStateConcrete();
+}
+
+void Executor::Frame::failKernel(const KernelEntry &kernel,
+                                 const Instruction &inst,
+                                 const Status &kernelStatus) {
+  // Every kernel error names the op and its node: a status a kernel passed
+  // on from elsewhere (an allocation, a helper) gets the prefix.
+  std::string_view message = kernelStatus.message();
+  const std::string &op = kernel.opName;
+  if (message.size() > op.size() + 2 && message.substr(0, op.size()) == op &&
+      message.substr(op.size(), 2) == " '")
+    publishError(inst, kernelStatus);
+  else
+    publishError(
+        inst, makeOpError(kernelStatus.code(), op, kernel.location, message));
+}
+
+void Executor::Frame::failOutput(const KernelEntry &kernel,
+                                 const Instruction &inst, size_t i) {
+  const Tensor &output = regs_[function_.resultsOf(inst)[i]].payload();
+  if (!output.isValid()) {
+    publishError(inst, makeOpError(StatusCode::kInternal, kernel.opName,
+                                   kernel.location,
+                                   strCat("the kernel set no output #", i)));
+    return;
+  }
+  const ValueType &type = program_.types()[kernel.outputTypes[i]];
+  publishError(
+      inst, makeOpError(StatusCode::kInvalidArgument, kernel.opName,
+                        kernel.location,
+                        strCat("output #", i, " is ", describeTensor(output),
+                               " but the program declares ", type.toString())));
 }
 
 Outcome Executor::Frame::runCall(uint32_t index, const Instruction &inst) {
