@@ -189,9 +189,8 @@ private:
   [[gnu::noinline, gnu::cold]] void failKernel(const KernelEntry &kernel,
                                                const Instruction &inst,
                                                const Status &kernelStatus);
-  [[gnu::noinline, gnu::cold]] void failOutput(const KernelEntry &kernel,
-                                               const Instruction &inst,
-                                               size_t i);
+  [[gnu::noinline, gnu::cold]] void
+  failOutput(const KernelEntry &kernel, const Instruction &inst, size_t i);
   void publishError(const Instruction &inst, const Status &error);
   /// Why the run must stop before `inst`, if it must.
   Status checkStop(const Instruction &inst) const;
@@ -664,10 +663,10 @@ void Executor::Frame::failOutput(const KernelEntry &kernel,
   }
   const ValueType &type = program_.types()[kernel.outputTypes[i]];
   publishError(
-      inst, makeOpError(StatusCode::kInvalidArgument, kernel.opName,
-                        kernel.location,
-                        strCat("output #", i, " is ", describeTensor(output),
-                               " but the program declares ", type.toString())));
+      inst,
+      makeOpError(StatusCode::kInvalidArgument, kernel.opName, kernel.location,
+                  strCat("output #", i, " is ", describeTensor(output),
+                         " but the program declares ", type.toString())));
 }
 
 Outcome Executor::Frame::runCall(uint32_t index, const Instruction &inst) {
