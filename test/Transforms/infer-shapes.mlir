@@ -410,3 +410,100 @@ func.func @space_batch_topk(%x: tensor<1x6x7x2xf32>, %t: tensor<2x10xf32>, %w: t
   %3 = "tf.Conv2DBackpropInput"(%sizes, %w, %g) {padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<4xi32>, tensor<3x3x3x4xf32>, tensor<1x4x4x4xf32>) -> tensor<*xf32>
   return
 }
+
+// -----
+
+// BatchMatMul with adjoints, batch dims equal: [2, 4, 3]^H x [2, 5, 4]^H =
+// [2, 3, 5]; unequal batch dims (2 vs 3) are the kernel's error, the type
+// stays; BatchMatMulV3 broadcasts [1, 3, 4] x [7, 4, 2] to [7, 3, 2].
+// CHECK-LABEL: func @batch_matmul_adjoint
+// CHECK: "tf.BatchMatMul"{{.*}} -> tensor<2x3x5xf32>
+// CHECK: "tf.BatchMatMul"{{.*}} -> tensor<*xf32>
+// CHECK: "tf.BatchMatMulV3"{{.*}} -> tensor<7x3x2xf32>
+func.func @batch_matmul_adjoint(%a: tensor<2x4x3xf32>, %b: tensor<2x5x4xf32>, %c: tensor<3x3x4xf32>,
+                                %d: tensor<1x3x4xf32>, %e: tensor<7x4x2xf32>) {
+  %0 = "tf.BatchMatMul"(%a, %b) {adj_x = true, adj_y = true} : (tensor<2x4x3xf32>, tensor<2x5x4xf32>) -> tensor<*xf32>
+  %1 = "tf.BatchMatMul"(%b, %c) : (tensor<2x5x4xf32>, tensor<3x3x4xf32>) -> tensor<*xf32>
+  %2 = "tf.BatchMatMulV3"(%d, %e) {Ta = f32, Tb = f32, Tout = f32} : (tensor<1x3x4xf32>, tensor<7x4x2xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+// IdentityN passes each operand's shape to its result; Concat takes its
+// axis first: [2, 3] and [2, 5] on axis 1 is [2, 8], on an unknown axis
+// [?, ?] (the rank is certain).
+// CHECK-LABEL: func @identity_n_concat
+// CHECK: "tf.IdentityN"{{.*}} -> (tensor<3x4xf32>, tensor<?x2xi32>)
+// CHECK: "tf.Concat"{{.*}} -> tensor<2x8xf32>
+// CHECK: "tf.Concat"{{.*}} -> tensor<?x?xf32>
+func.func @identity_n_concat(%a: tensor<3x4xf32>, %b: tensor<?x2xi32>, %c: tensor<2x3xf32>, %d: tensor<2x5xf32>, %axis: tensor<i32>) {
+  %0:2 = "tf.IdentityN"(%a, %b) {T = [f32, i32]} : (tensor<3x4xf32>, tensor<?x2xi32>) -> (tensor<*xf32>, tensor<*xi32>)
+  %one = "tf.Const"() {dtype = i32, value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %1 = "tf.Concat"(%one, %c, %d) {N = 2 : i64} : (tensor<i32>, tensor<2x3xf32>, tensor<2x5xf32>) -> tensor<*xf32>
+  %2 = "tf.Concat"(%axis, %c, %d) {N = 2 : i64} : (tensor<i32>, tensor<2x3xf32>, tensor<2x5xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+// Data-dependent sizes: ArgMin of [3, 4, 5] over axis -1 is [3, 4]; Where
+// of a [3, 4] condition gives one row of 2 coordinates per true element,
+// [?, 2]; NonMaxSuppressionV5 selects at most max_output_size boxes: [?]
+// indices, [?] scores and a scalar count; V4: [?] and a scalar.
+// CHECK-LABEL: func @data_dependent
+// CHECK: "tf.ArgMin"{{.*}} -> tensor<3x4xi64>
+// CHECK: "tf.Where"{{.*}} -> tensor<?x2xi64>
+// CHECK: "tf.NonMaxSuppressionV5"{{.*}} -> (tensor<?xi32>, tensor<?xf32>, tensor<i32>)
+// CHECK: "tf.NonMaxSuppressionV4"{{.*}} -> (tensor<?xi32>, tensor<i32>)
+func.func @data_dependent(%x: tensor<3x4x5xf32>, %cond: tensor<3x4xi1>, %boxes: tensor<10x4xf32>, %scores: tensor<10xf32>) {
+  %minus1 = "tf.Const"() {dtype = i32, value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+  %0 = "tf.ArgMin"(%x, %minus1) : (tensor<3x4x5xf32>, tensor<i32>) -> tensor<*xi64>
+  %1 = "tf.Where"(%cond) : (tensor<3x4xi1>) -> tensor<*xi64>
+  %max = "tf.Const"() {dtype = i32, value = dense<5> : tensor<i32>} : () -> tensor<i32>
+  %iou = "tf.Const"() {dtype = f32, value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
+  %sigma = "tf.Const"() {dtype = f32, value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %2:3 = "tf.NonMaxSuppressionV5"(%boxes, %scores, %max, %iou, %iou, %sigma) {pad_to_max_output_size = false} : (tensor<10x4xf32>, tensor<10xf32>, tensor<i32>, tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<*xi32>, tensor<*xf32>, tensor<*xi32>)
+  %3:2 = "tf.NonMaxSuppressionV4"(%boxes, %scores, %max, %iou, %iou) {pad_to_max_output_size = false} : (tensor<10x4xf32>, tensor<10xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<*xi32>, tensor<*xi32>)
+  return
+}
+
+// -----
+
+// Reductions: Prod of [2, 3, 4] over [0, 2] with keep_dims is [1, 3, 1];
+// Max over a scalar axis -1 is [2, 3]; All over axes only known at run
+// time keeps the rank with keep_dims ([?, ?, ?]) and nothing without.
+// CHECK-LABEL: func @reductions_more
+// CHECK: "tf.Prod"{{.*}} -> tensor<1x3x1xf32>
+// CHECK: "tf.Max"{{.*}} -> tensor<2x3xf32>
+// CHECK: "tf.All"{{.*}} -> tensor<?x?x?xi1>
+// CHECK: "tf.All"{{.*}} -> tensor<*xi1>
+func.func @reductions_more(%x: tensor<2x3x4xf32>, %b: tensor<2x3x4xi1>, %axes: tensor<1xi32>) {
+  %a02 = "tf.Const"() {dtype = i32, value = dense<[0, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %0 = "tf.Prod"(%x, %a02) {keep_dims = true} : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<*xf32>
+  %last = "tf.Const"() {dtype = i32, value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+  %1 = "tf.Max"(%x, %last) {keep_dims = false} : (tensor<2x3x4xf32>, tensor<i32>) -> tensor<*xf32>
+  %2 = "tf.All"(%b, %axes) {keep_dims = true} : (tensor<2x3x4xi1>, tensor<1xi32>) -> tensor<*xi1>
+  %3 = "tf.All"(%b, %axes) {keep_dims = false} : (tensor<2x3x4xi1>, tensor<1xi32>) -> tensor<*xi1>
+  return
+}
+
+// -----
+
+// Same-shape ops keep their first operand's shape: BiasAdd [2, 3, 4, 5] +
+// [5], Softmax, ClipByValue with scalar bounds; the TF.js fused depthwise
+// convolution, [1, 9, 9, 4] with a [3, 3, 4, 2] filter, stride 2, SAME:
+// ceil(9 / 2) = 5 rows and columns, 4 * 2 = 8 channels.
+// CHECK-LABEL: func @same_shape_fused_depthwise
+// CHECK: "tf.BiasAdd"{{.*}} -> tensor<2x3x4x5xf32>
+// CHECK: "tf.Softmax"{{.*}} -> tensor<2x3x4x5xf32>
+// CHECK: "tf.ClipByValue"{{.*}} -> tensor<2x3x4x5xf32>
+// CHECK: "tf._FusedDepthwiseConv2dNative"{{.*}} -> tensor<1x5x5x8xf32>
+func.func @same_shape_fused_depthwise(%x: tensor<2x3x4x5xf32>, %bias: tensor<5xf32>, %lo: tensor<f32>, %hi: tensor<f32>,
+                                      %img: tensor<1x9x9x4xf32>, %f: tensor<3x3x4x2xf32>, %fb: tensor<8xf32>) {
+  %0 = "tf.BiasAdd"(%x, %bias) {data_format = "NHWC"} : (tensor<2x3x4x5xf32>, tensor<5xf32>) -> tensor<*xf32>
+  %1 = "tf.Softmax"(%0) : (tensor<*xf32>) -> tensor<*xf32>
+  %2 = "tf.ClipByValue"(%1, %lo, %hi) : (tensor<*xf32>, tensor<f32>, tensor<f32>) -> tensor<*xf32>
+  %3 = "tf._FusedDepthwiseConv2dNative"(%img, %f, %fb) {data_format = "NHWC", dilations = [1, 1, 1, 1], fused_ops = ["BiasAdd"], num_args = 1 : i64, padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<1x9x9x4xf32>, tensor<3x3x4x2xf32>, tensor<8xf32>) -> tensor<*xf32>
+  return
+}
