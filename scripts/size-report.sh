@@ -8,7 +8,8 @@
 # folding, packed relative relocations (RELR), no unwind tables, no RTTI,
 # Abseil linked statically, the C and C++
 # standard libraries shared, no kernel plugin export table, no profiler
-# (--profile); then strips and
+# (--profile), the per-op path at -Oz like the rest of the framework
+# (TFRT_FALLBACK_FRAMEWORK_FOR_SIZE); then strips and
 # measures (bytes of the file):
 #   framework   a runner (fallback-run-lite: .bef loader, executor, .npy
 #               I/O, flags) with no kernel registered
@@ -59,7 +60,7 @@ args=(-G Ninja -S "$root"
   -DLLVM_USE_LINKER=lld
   -DTFRT_FALLBACK_ENABLE_COMPILER=OFF -DTFRT_FALLBACK_ENABLE_TESTS=OFF
   -DTFRT_FALLBACK_STATIC_ABSEIL=ON -DTFRT_FALLBACK_PLUGIN_HOST=OFF
-  -DTFRT_FALLBACK_RUNNER_PROFILER=OFF
+  -DTFRT_FALLBACK_RUNNER_PROFILER=OFF -DTFRT_FALLBACK_FRAMEWORK_FOR_SIZE=ON
   "-DCMAKE_CXX_FLAGS=-ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-rtti"
   "-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -Wl,--gc-sections -Wl,--icf=all -Wl,-z,pack-relative-relocs")
 if [ "${CROSS:-}" = aarch64 ]; then
