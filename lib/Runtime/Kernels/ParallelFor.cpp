@@ -1,11 +1,10 @@
 //===- ParallelFor.cpp - Splitting a kernel's loop over threads -*- C++ -*-===//
 //
 // The out-of-line half of kernels::parallelFor (KernelUtils.h): how large a
-// block is, and how blocks are shared. The calling thread takes blocks from
-// the same counter as the pool's threads, so a split never waits for a
-// sleeping thread to start: with two threads, the caller and one pool thread
-// share the work (HostContext's intra-op pool has one thread fewer than the
-// device reports, the caller being the other).
+// block is, and how blocks are shared. The calling thread runs blocks too,
+// so a split never waits for a sleeping thread to start: with two threads,
+// the caller and one pool thread share the work (HostContext's intra-op pool
+// has one thread fewer than the device reports, the caller being the other).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +18,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 #include <thread>
 
 namespace tfrt_fallback::rt::kernels {
@@ -29,24 +29,44 @@ constexpr double kMinBlockCycles = 20000;
 /// Blocks per thread: more balance the load, fewer cost less to hand out.
 constexpr Eigen::Index kBlocksPerThread = 4;
 
-/// The blocks of one parallelForBlocks call. The caller and each helper
-/// hold a reference: a helper may start after the caller has returned
-/// (every block taken), and then finds nothing to do.
+/// The blocks of one parallelForBlocks call. Participant p (the caller is 0,
+/// helper i is i + 1) owns the contiguous blocks [begin(p), begin(p + 1))
+/// and takes them in order, then helps with the others' remaining ones: the
+/// caller always gets the first rows of a split and a helper the same later
+/// rows from one kernel to the next, so a layer mostly reads what the same
+/// core wrote in its cache the layer before (MobileNetV2's memory-bound
+/// depthwise layers on two threads: 1.05x faster than on one when blocks
+/// went round-robin from one counter, 1.3x with owned ranges; blazeface as a
+/// whole 1.3x -> 1.6x). The caller and each helper hold a
+/// reference: a helper may start after the caller has returned (every
+/// block taken), and then finds nothing to do.
 struct SharedBlocks {
   SharedBlocks(Eigen::Index n, Eigen::Index blockSize,
-               absl::FunctionRef<void(Eigen::Index, Eigen::Index)> f, int refs)
+               absl::FunctionRef<void(Eigen::Index, Eigen::Index)> f,
+               int participants)
       : n(n), blockSize(blockSize), blocks((n + blockSize - 1) / blockSize),
-        f(f), refs(refs) {}
+        participants(participants), f(f), refs(participants),
+        cursors(new Cursor[participants]) {
+    for (int p = 0; p < participants; ++p)
+      cursors[p].next.store(begin(p), std::memory_order_relaxed);
+  }
 
-  /// Runs blocks until none is left. `f` is only called for a block taken
-  /// here, and the caller waits for every taken block, so `f` (the caller's)
-  /// is alive whenever it is called.
-  void work() {
+  Eigen::Index begin(int p) const { return blocks * p / participants; }
+
+  /// Runs blocks until none is left, its own first. `f` is only called for
+  /// a block taken here, and the caller waits for every taken block, so
+  /// `f` (the caller's) is alive whenever it is called.
+  void work(int self) {
     Eigen::Index ran = 0;
-    for (Eigen::Index b;
-         (b = next.fetch_add(1, std::memory_order_relaxed)) < blocks; ++ran) {
-      const Eigen::Index first = b * blockSize;
-      f(first, std::min(n, first + blockSize));
+    for (int i = 0; i < participants; ++i) {
+      const int p = (self + i) % participants;
+      const Eigen::Index end = begin(p + 1);
+      for (Eigen::Index b;
+           (b = cursors[p].next.fetch_add(1, std::memory_order_relaxed)) < end;
+           ++ran) {
+        const Eigen::Index first = b * blockSize;
+        f(first, std::min(n, first + blockSize));
+      }
     }
     if (ran)
       finished.fetch_add(ran, std::memory_order_release);
@@ -57,11 +77,17 @@ struct SharedBlocks {
       delete this;
   }
 
+  /// A participant's next block, on a cache line of its own.
+  struct alignas(64) Cursor {
+    std::atomic<Eigen::Index> next{0};
+  };
+
   const Eigen::Index n, blockSize, blocks;
+  const int participants;
   const absl::FunctionRef<void(Eigen::Index, Eigen::Index)> f;
-  std::atomic<Eigen::Index> next{0};
   std::atomic<Eigen::Index> finished{0};
   std::atomic<int> refs;
+  std::unique_ptr<Cursor[]> cursors;
 };
 } // namespace
 
@@ -88,12 +114,12 @@ void parallelForBlocks(const Eigen::ThreadPoolDevice &device, Eigen::Index n,
     return;
   }
   auto *shared = new SharedBlocks(n, blockSize, f, helpers + 1);
-  for (int i = 0; i < helpers; ++i)
-    device.getPool()->Schedule([shared] {
-      shared->work();
+  for (int i = 1; i <= helpers; ++i)
+    device.getPool()->Schedule([shared, i] {
+      shared->work(i);
       shared->dropRef();
     });
-  shared->work();
+  shared->work(0);
   // The blocks other threads took are running: wait for them, briefly
   // spinning, then yielding the core.
   for (int spins = 0;
