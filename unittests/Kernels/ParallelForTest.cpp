@@ -42,6 +42,10 @@ TEST(ParallelBlockSize, FromCost) {
   EXPECT_EQ(parallelBlockSize(2, 7, 1e6), 1);
   // 10 blocks by cost (200,000 cycles), 16 wanted by 4 threads: 10 of 10.
   EXPECT_EQ(parallelBlockSize(4, 100, 2000), 10);
+  // A cost past int64's range (2^62 items of 1e12 cycles): 8 blocks of
+  // 2^59 items.
+  const Eigen::Index huge = Eigen::Index(1) << 62;
+  EXPECT_EQ(parallelBlockSize(2, huge, 1e12), huge / 8);
 }
 
 class ParallelForTest : public ::testing::TestWithParam<int> {};

@@ -98,7 +98,9 @@ Eigen::Index parallelBlockSize(int threads, Eigen::Index n,
   if (threads <= 1 || byCost < 2)
     return n;
   const Eigen::Index blocks = std::min<Eigen::Index>(
-      {n, kBlocksPerThread * threads, static_cast<Eigen::Index>(byCost)});
+      {n, kBlocksPerThread * threads,
+       // Clamped first: a double past int64's range does not convert.
+       static_cast<Eigen::Index>(std::min(byCost, static_cast<double>(n)))});
   return (n + blocks - 1) / blocks;
 }
 
