@@ -116,10 +116,10 @@ Eigen::Index parallelBlockSize(int threads, Eigen::Index n,
                                double cyclesPerItem);
 
 /// Runs `f(first, last)` on blocks of `blockSize` items covering [0, n):
-/// the device's pool threads and the calling thread take blocks from a
-/// shared counter until none is left, and the call returns once every block
-/// has run (ParallelFor.cpp). Safe to nest: the caller never waits for a
-/// block nobody has started.
+/// the calling thread and the device's pool threads each run a contiguous
+/// range of blocks of their own, then what is left of the others', and the
+/// call returns once every block has run (ParallelFor.cpp). Safe to nest:
+/// the caller never waits for a block nobody has started.
 void parallelForBlocks(const Eigen::ThreadPoolDevice &device, Eigen::Index n,
                        Eigen::Index blockSize,
                        absl::FunctionRef<void(Eigen::Index, Eigen::Index)> f);

@@ -37,9 +37,9 @@ constexpr Eigen::Index kBlocksPerThread = 4;
 /// core wrote in its cache the layer before (MobileNetV2's memory-bound
 /// depthwise layers on two threads: 1.05x faster than on one when blocks
 /// went round-robin from one counter, 1.3x with owned ranges; blazeface as a
-/// whole 1.3x -> 1.6x). The caller and each helper hold a
-/// reference: a helper may start after the caller has returned (every
-/// block taken), and then finds nothing to do.
+/// whole 1.3x -> 1.6x). The caller and each helper hold a reference: a
+/// helper may start after the caller has returned (every block taken), and
+/// then finds nothing to do.
 struct SharedBlocks {
   SharedBlocks(Eigen::Index n, Eigen::Index blockSize,
                absl::FunctionRef<void(Eigen::Index, Eigen::Index)> f,
