@@ -406,6 +406,11 @@ TEST(FusedConv, AllEpilogues) {
   const Cfg pointwise{1, 4, 4, 5, 1, 1, 7};
   const Cfg dw{1, 5, 5, 20, 3, 3, 1, 2, 2, 1, 1, "SAME"};
   const Cfg dwWide{1, 4, 15, 20, 3, 3, 1, 1, 1, 1, 1, "SAME"};
+  // Rows longer than one chunk of interior pixels: the epilogue runs on
+  // each chunk (48 channels: the AVX-512 rows where the CPU has them; 28:
+  // overlapping channel blocks).
+  const Cfg dwLong{1, 3, 40, 48, 3, 3, 1, 1, 1, 1, 1, "SAME"};
+  const Cfg dwLongOdd{1, 3, 40, 28, 3, 3, 1, 1, 1, 1, 1, "SAME"};
   for (const char *first : {"BiasAdd", "FusedBatchNorm"})
     for (const char *act : {"", "Relu", "Relu6", "Elu", "LeakyRelu", "Sigmoid",
                             "Tanh", "Prelu"}) {
@@ -417,6 +422,8 @@ TEST(FusedConv, AllEpilogues) {
       checkFused("_FusedDepthwiseConv2dNative", dw, ops);
       checkFused("FusedDepthwiseConv2dNative", dw, ops);
       checkFused("_FusedDepthwiseConv2dNative", dwWide, ops);
+      checkFused("_FusedDepthwiseConv2dNative", dwLong, ops);
+      checkFused("_FusedDepthwiseConv2dNative", dwLongOdd, ops);
     }
   // TF.js emits an activation alone, too.
   checkFused("_FusedConv2D", im2col, {"", "Relu"});
@@ -429,6 +436,7 @@ TEST(FusedConv, ResidualAdd) {
   const Cfg pointwise{1, 4, 4, 5, 1, 1, 7};
   const Cfg deep{1, 3, 5, 300, 1, 1, 70};
   const Cfg dw{1, 5, 5, 20, 3, 3, 1, 2, 2, 1, 1, "SAME"};
+  const Cfg dwLong{1, 3, 40, 48, 3, 3, 1, 1, 1, 1, 1, "SAME"};
   for (const char *act : {"", "Relu", "Relu6", "Elu", "Sigmoid", "Prelu"}) {
     std::vector<std::string> ops = {"BiasAdd", "Add"};
     if (*act)
@@ -438,6 +446,7 @@ TEST(FusedConv, ResidualAdd) {
     checkFused("_FusedConv2D", deep, ops);
     checkFused("_FusedDepthwiseConv2dNative", dw, ops);
     checkFused("FusedDepthwiseConv2dNative", dw, ops);
+    checkFused("_FusedDepthwiseConv2dNative", dwLong, ops);
   }
   // Constant filter and bias (packed once), the addend computed.
   checkFused("_FusedConv2D", deep, {"BiasAdd", "Add", "Relu"}, 0b110);
@@ -560,6 +569,26 @@ TEST(DepthwiseConv2dNative, AgainstReference) {
   checkConv<float>({1, 8, 19, 8, 3, 3, 1, 1, 3, 1, 1, "VALID"}, op);
   checkConv<float>({1, 6, 30, 7, 1, 1, 1}, op);
   checkConv<double>({1, 7, 16, 19, 5, 5, 1, 1, 1, 1, 1, "SAME"}, op);
+}
+
+TEST(DepthwiseConv2dNative, LongRowsEveryChannelBlock) {
+  // Rows of more interior pixels than one chunk (32), so that chunks,
+  // pixel groups and leftover pixels all occur. Multiples of 16 channels
+  // (the AVX-512 rows where the CPU has them: pairs of vectors, an odd last
+  // vector); 16 + 8 channels (blazeface's 24) and blocks of 8 or 4 that
+  // overlap the block before (28, 12, 6); fewer than 4 channels (3);
+  // strided and 5x5.
+  const std::string op = "DepthwiseConv2dNative";
+  checkConv<float>({1, 4, 70, 48, 3, 3, 1, 1, 1, 1, 1, "SAME"}, op);
+  checkConv<float>({1, 3, 41, 32, 3, 3, 1, 1, 1, 1, 1, "SAME"}, op);
+  checkConv<float>({1, 3, 38, 144, 5, 5, 1, 1, 1, 1, 1, "SAME"}, op);
+  checkConv<float>({1, 5, 77, 64, 3, 3, 1, 2, 2, 1, 1, "SAME"}, op);
+  checkConv<float>({2, 4, 45, 24, 3, 3, 1, 1, 1, 1, 1, "SAME"}, op);
+  checkConv<float>({1, 4, 45, 28, 3, 3, 1, 1, 1, 1, 1, "SAME"}, op);
+  checkConv<float>({1, 4, 40, 12, 3, 3, 1, 1, 1, 1, 1, "VALID"}, op);
+  checkConv<float>({1, 4, 40, 6, 3, 3, 1, 1, 1, 1, 1, "SAME"}, op);
+  checkConv<float>({1, 4, 40, 3, 3, 3, 1, 1, 1, 1, 1, "SAME"}, op);
+  checkConv<double>({1, 3, 40, 28, 3, 3, 1, 1, 1, 1, 1, "SAME"}, op);
 }
 
 TEST(DepthwiseConv2dNative, Errors) {

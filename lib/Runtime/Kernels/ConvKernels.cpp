@@ -17,6 +17,7 @@
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
 #include "BinaryOpKernel.h"
+#include "DepthwiseRows.h"
 #include "FusedPadConv.h"
 #include "KernelUtils.h"
 
@@ -622,25 +623,99 @@ inline void depthwisePixelsBlock(const T *base, const int64_t *rowOffset,
       out[p * outStride + c + j] = acc[p][j];
 }
 
-/// kPixels adjacent interior output pixels (see depthwisePixelsBlock), all
-/// channels: blocks of 16, 8, 4 and 1.
-template <typename T, int kPixels>
-void depthwisePixels(const T *base, const int64_t *rowOffset,
-                     const T *const *filters, int nTaps, int64_t pixelStride,
-                     int64_t channels, T *out) {
-  int64_t c = 0;
-  for (; c + 16 <= channels; c += 16)
-    depthwisePixelsBlock<T, kPixels, 16>(base, rowOffset, filters, nTaps,
-                                         pixelStride, c, channels, out);
-  for (; c + 8 <= channels; c += 8)
-    depthwisePixelsBlock<T, kPixels, 8>(base, rowOffset, filters, nTaps,
-                                        pixelStride, c, channels, out);
-  for (; c + 4 <= channels; c += 4)
-    depthwisePixelsBlock<T, kPixels, 4>(base, rowOffset, filters, nTaps,
-                                        pixelStride, c, channels, out);
-  for (; c < channels; ++c)
-    depthwisePixelsBlock<T, kPixels, 1>(base, rowOffset, filters, nTaps,
-                                        pixelStride, c, channels, out);
+/// Pixels [0, n) of a run of interior pixels, channels [c, c + kBlock), in
+/// groups of kPixels and then one by one.
+template <typename T, int kPixels, int64_t kBlock>
+inline void depthwiseRunBlock(const T *base, const int64_t *rowOffset,
+                              const T *const *filters, int nTaps,
+                              int64_t pixelStride, int64_t n, int64_t c,
+                              int64_t channels, T *out) {
+  int64_t p = 0;
+  for (; p + kPixels <= n; p += kPixels)
+    depthwisePixelsBlock<T, kPixels, kBlock>(base + p * pixelStride, rowOffset,
+                                             filters, nTaps, pixelStride, c,
+                                             channels, out + p * channels);
+  for (; p < n; ++p)
+    depthwisePixelsBlock<T, 1, kBlock>(base + p * pixelStride, rowOffset,
+                                       filters, nTaps, pixelStride, c, channels,
+                                       out + p * channels);
+}
+
+/// Interior pixels depthwiseRun finishes (every channel, the epilogue)
+/// before the next ones, so the epilogue finds them in cache.
+constexpr int64_t kDepthwiseChunk = 32;
+
+/// n adjacent interior output pixels of a depthwise convolution with channel
+/// multiplier 1, all channels (pixel p reads base + p * pixelStride, see
+/// depthwisePixelsBlock, and writes out + p * channels), then `epilogue`.
+/// Every block keeps eight vectors of sums in flight, enough to hide the
+/// multiply-add latency: blocks of 16 channels go over groups of 4 pixels,
+/// all blocks of a group before the next group (the input streams in
+/// order); the channels past the last block of 16 go over groups of 8
+/// pixels in blocks of 8 (or 4) that end at the last channel, overlapping
+/// the block before: an overlapped channel is computed again, in the same
+/// order, to the same value. (A block of 8 over 4 pixels, as before, has
+/// four sums in flight and runs at half speed: blazeface's 24 channels.)
+/// Every output sums its taps in the taps' order, as depthwisePixel does.
+template <typename T>
+void depthwiseRun(const T *base, const int64_t *rowOffset,
+                  const T *const *filters, int nTaps, int64_t pixelStride,
+                  int64_t channels, int64_t n, const Epilogue<T> &epilogue,
+                  T *out) {
+  const int64_t full = channels / 16 * 16;
+#if defined(__x86_64__) || defined(_M_X64)
+  // f32 on AVX-512, a multiple of 16 channels: the same sums in vectors of
+  // 16 (DepthwiseAvx512.cpp says why not for other channel counts).
+  bool avx512 = false;
+  if constexpr (std::is_same_v<T, float>)
+    avx512 = channels % 16 == 0 && gemm::activeIsa() == gemm::Isa::Avx512;
+#endif
+  for (int64_t p0 = 0; p0 < n; p0 += kDepthwiseChunk) {
+    const T *b = base + p0 * pixelStride;
+    T *o = out + p0 * channels;
+    const int64_t np = std::min(kDepthwiseChunk, n - p0);
+#if defined(__x86_64__) || defined(_M_X64)
+    if constexpr (std::is_same_v<T, float>) {
+      if (avx512) {
+        depthwiseRowAvx512(b, rowOffset, filters, nTaps, pixelStride, channels,
+                           np, o);
+        if (!epilogue.empty())
+          for (int64_t q = 0; q < np; ++q)
+            epilogue.apply(o + q * channels, 0, channels);
+        continue;
+      }
+    }
+#endif
+    int64_t p = 0;
+    for (; p + 4 <= np; p += 4)
+      for (int64_t c = 0; c < full; c += 16)
+        depthwisePixelsBlock<T, 4, 16>(b + p * pixelStride, rowOffset, filters,
+                                       nTaps, pixelStride, c, channels,
+                                       o + p * channels);
+    for (; p < np; ++p)
+      for (int64_t c = 0; c < full; c += 16)
+        depthwisePixelsBlock<T, 1, 16>(b + p * pixelStride, rowOffset, filters,
+                                       nTaps, pixelStride, c, channels,
+                                       o + p * channels);
+    if (full == channels) {
+      // No channel left.
+    } else if (channels >= 8) {
+      for (int64_t c = full; c < channels; c += 8)
+        depthwiseRunBlock<T, 8, 8>(b, rowOffset, filters, nTaps, pixelStride,
+                                   np, std::min(c, channels - 8), channels, o);
+    } else if (channels >= 4) {
+      for (int64_t c = full; c < channels; c += 4)
+        depthwiseRunBlock<T, 8, 4>(b, rowOffset, filters, nTaps, pixelStride,
+                                   np, std::min(c, channels - 4), channels, o);
+    } else {
+      for (int64_t c = full; c < channels; ++c)
+        depthwiseRunBlock<T, 8, 1>(b, rowOffset, filters, nTaps, pixelStride,
+                                   np, c, channels, o);
+    }
+    if (!epilogue.empty())
+      for (int64_t q = 0; q < np; ++q)
+        epilogue.apply(o + q * channels, 0, channels);
+  }
 }
 
 /// DepthwiseConv2dNative(input, filter) and the fused forms
@@ -707,17 +782,15 @@ private:
               }
             }
             for (int64_t ow = 0; ow < s.outW; ++ow, o += s.outC) {
-              // Interior pixels in groups sharing each filter load.
-              constexpr int kPixels = 4;
-              if (multiplier == 1 && ow >= owLo && ow + kPixels <= owHi) {
-                depthwisePixels<T, kPixels>(
-                    in + (ow * s.strideW - s.padLeft) * s.inC, rowOffset.data(),
-                    rowFilter.data(), nRowTaps, s.strideW * s.inC, s.outC, o);
-                if (!epilogue.empty())
-                  for (int p = 0; p < kPixels; ++p)
-                    epilogue.apply(o + p * s.outC, 0, s.outC);
-                ow += kPixels - 1;
-                o += (kPixels - 1) * s.outC;
+              // The row's interior pixels in one run: filter loads shared
+              // by groups of pixels.
+              if (multiplier == 1 && ow == owLo && owHi > owLo) {
+                const int64_t n = owHi - owLo;
+                depthwiseRun(in + (ow * s.strideW - s.padLeft) * s.inC,
+                             rowOffset.data(), rowFilter.data(), nRowTaps,
+                             s.strideW * s.inC, s.outC, n, epilogue, o);
+                ow += n - 1;
+                o += (n - 1) * s.outC;
                 continue;
               }
               int nTaps = 0;
