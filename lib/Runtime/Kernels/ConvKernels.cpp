@@ -253,6 +253,29 @@ void gemmRows(const Eigen::ThreadPoolDevice &device, const T *a, const T *b,
 /// blocks, small enough to stay in the L2/L3 cache between fill and use.
 constexpr size_t kIm2colChunkBytes = 1 << 20;
 
+/// Copies n values. A short row (a first layer's 5 pixels x 3 channels: 60
+/// bytes) as two fixed-size copies that overlap in the middle: memcpy with
+/// a constant size is a few vector moves, a call of memcpy with a variable
+/// size costs more than that copy (the call was half of blazeface's first
+/// convolution). A loop of the values is slower still.
+template <typename T> inline void copyValues(T *dst, const T *src, int64_t n) {
+  const size_t bytes = n * sizeof(T);
+  char *d = reinterpret_cast<char *>(dst);
+  const char *s = reinterpret_cast<const char *>(src);
+  if (bytes >= 16 && bytes <= 32) {
+    std::memcpy(d, s, 16);
+    std::memcpy(d + bytes - 16, s + bytes - 16, 16);
+  } else if (bytes > 32 && bytes <= 64) {
+    std::memcpy(d, s, 32);
+    std::memcpy(d + bytes - 32, s + bytes - 32, 32);
+  } else if (bytes > 64 && bytes <= 128) {
+    std::memcpy(d, s, 64);
+    std::memcpy(d + bytes - 64, s + bytes - 64, 64);
+  } else {
+    std::memcpy(d, s, bytes);
+  }
+}
+
 /// Writes the patches of output pixels [first, last) (rows of the im2col
 /// matrix, kH * kW * inC values each) to `dst`, zeros for padding. The
 /// pixel's (batch, row, column) is stepped, not divided out per pixel
@@ -278,7 +301,7 @@ void im2colRows(const T *in, const ConvShape &s, int64_t first, int64_t last,
       }
       const T *src = in + ((b * s.inH + ih) * s.inW) * s.inC;
       if (contiguous) {
-        std::memcpy(dst, src + iw0 * s.inC, rowLen * sizeof(T));
+        copyValues(dst, src + iw0 * s.inC, rowLen);
         continue;
       }
       for (int64_t kw = 0; kw < s.kW; ++kw) {
@@ -287,7 +310,7 @@ void im2colRows(const T *in, const ConvShape &s, int64_t first, int64_t last,
         if (iw < 0 || iw >= s.inW)
           std::fill(d, d + s.inC, T(0));
         else
-          std::memcpy(d, src + iw * s.inC, s.inC * sizeof(T));
+          copyValues(d, src + iw * s.inC, s.inC);
       }
     }
     if (++ow == s.outW) {
