@@ -19,17 +19,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "DepthwiseRows.h"
+#include "Unroll.h"
 
 #include <immintrin.h>
 
 namespace tfrt_fallback::rt::kernels {
 namespace {
-
-#if defined(__clang__)
-#define TFRT_FALLBACK_UNROLL _Pragma("unroll")
-#else
-#define TFRT_FALLBACK_UNROLL _Pragma("GCC unroll 16")
-#endif
 
 /// Pixels [0, P) x channels [c, c + 16 * V).
 template <int P, int V>

@@ -12,17 +12,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "GemmMicroKernels.h"
+#include "Unroll.h"
 
 #include <immintrin.h>
 
 namespace tfrt_fallback::rt::gemm::detail {
 namespace {
-
-#if defined(__clang__)
-#define TFRT_FALLBACK_UNROLL _Pragma("unroll")
-#else
-#define TFRT_FALLBACK_UNROLL _Pragma("GCC unroll 16")
-#endif
 
 constexpr int kMR = 6, kNR = 16;
 
