@@ -670,26 +670,60 @@ constexpr int64_t kDepthwiseChunk = 32;
 
 /// n adjacent interior output pixels of a depthwise convolution with channel
 /// multiplier 1, all channels (pixel p reads base + p * pixelStride, see
-/// depthwisePixelsBlock, and writes out + p * channels), then `epilogue`.
-/// Every block keeps eight vectors of sums in flight, enough to hide the
-/// multiply-add latency: blocks of 16 channels go over groups of 4 pixels,
-/// all blocks of a group before the next group (the input streams in
-/// order); the channels past the last block of 16 go over groups of 8
+/// depthwisePixelsBlock, and writes out + p * channels), on the portable
+/// path. Every block keeps eight vectors of sums in flight, enough to hide
+/// the multiply-add latency: blocks of 16 channels go over groups of 4
+/// pixels, all blocks of a group before the next group (the input streams
+/// in order); the channels past the last block of 16 go over groups of 8
 /// pixels in blocks of 8 (or 4) that end at the last channel, overlapping
 /// the block before: an overlapped channel is computed again, in the same
 /// order, to the same value. (A block of 8 over 4 pixels, as before, has
 /// four sums in flight and runs at half speed: blazeface's 24 channels.)
 /// Every output sums its taps in the taps' order, as depthwisePixel does.
 template <typename T>
+void depthwisePixelRun(const T *base, const int64_t *rowOffset,
+                       const T *const *filters, int nTaps, int64_t pixelStride,
+                       int64_t channels, int64_t n, T *out) {
+  const int64_t full = channels / 16 * 16;
+  int64_t p = 0;
+  for (; p + 4 <= n; p += 4)
+    for (int64_t c = 0; c < full; c += 16)
+      depthwisePixelsBlock<T, 4, 16>(base + p * pixelStride, rowOffset, filters,
+                                     nTaps, pixelStride, c, channels,
+                                     out + p * channels);
+  for (; p < n; ++p)
+    for (int64_t c = 0; c < full; c += 16)
+      depthwisePixelsBlock<T, 1, 16>(base + p * pixelStride, rowOffset, filters,
+                                     nTaps, pixelStride, c, channels,
+                                     out + p * channels);
+  if (full == channels)
+    return;
+  if (channels >= 8) {
+    for (int64_t c = full; c < channels; c += 8)
+      depthwiseRunBlock<T, 8, 8>(base, rowOffset, filters, nTaps, pixelStride,
+                                 n, std::min(c, channels - 8), channels, out);
+  } else if (channels >= 4) {
+    for (int64_t c = full; c < channels; c += 4)
+      depthwiseRunBlock<T, 8, 4>(base, rowOffset, filters, nTaps, pixelStride,
+                                 n, std::min(c, channels - 4), channels, out);
+  } else {
+    for (int64_t c = full; c < channels; ++c)
+      depthwiseRunBlock<T, 8, 1>(base, rowOffset, filters, nTaps, pixelStride,
+                                 n, c, channels, out);
+  }
+}
+
+/// The interior pixels of a row (see depthwisePixelRun) in chunks: every
+/// channel of a chunk, then `epilogue` on it while it is in L1. f32 with a
+/// multiple of 16 channels on AVX-512 makes the same sums in vectors of 16
+/// (DepthwiseAvx512.cpp says why not for other channel counts).
+template <typename T>
 void depthwiseRun(const T *base, const int64_t *rowOffset,
                   const T *const *filters, int nTaps, int64_t pixelStride,
                   int64_t channels, int64_t n, const Epilogue<T> &epilogue,
                   T *out) {
-  const int64_t full = channels / 16 * 16;
-#if defined(__x86_64__) || defined(_M_X64)
-  // f32 on AVX-512, a multiple of 16 channels: the same sums in vectors of
-  // 16 (DepthwiseAvx512.cpp says why not for other channel counts).
   bool avx512 = false;
+#if defined(__x86_64__) || defined(_M_X64)
   if constexpr (std::is_same_v<T, float>)
     avx512 = channels % 16 == 0 && gemm::activeIsa() == gemm::Isa::Avx512;
 #endif
@@ -697,43 +731,15 @@ void depthwiseRun(const T *base, const int64_t *rowOffset,
     const T *b = base + p0 * pixelStride;
     T *o = out + p0 * channels;
     const int64_t np = std::min(kDepthwiseChunk, n - p0);
+    if (avx512) {
 #if defined(__x86_64__) || defined(_M_X64)
-    if constexpr (std::is_same_v<T, float>) {
-      if (avx512) {
+      if constexpr (std::is_same_v<T, float>)
         depthwiseRowAvx512(b, rowOffset, filters, nTaps, pixelStride, channels,
                            np, o);
-        if (!epilogue.empty())
-          for (int64_t q = 0; q < np; ++q)
-            epilogue.apply(o + q * channels, 0, channels);
-        continue;
-      }
-    }
 #endif
-    int64_t p = 0;
-    for (; p + 4 <= np; p += 4)
-      for (int64_t c = 0; c < full; c += 16)
-        depthwisePixelsBlock<T, 4, 16>(b + p * pixelStride, rowOffset, filters,
-                                       nTaps, pixelStride, c, channels,
-                                       o + p * channels);
-    for (; p < np; ++p)
-      for (int64_t c = 0; c < full; c += 16)
-        depthwisePixelsBlock<T, 1, 16>(b + p * pixelStride, rowOffset, filters,
-                                       nTaps, pixelStride, c, channels,
-                                       o + p * channels);
-    if (full == channels) {
-      // No channel left.
-    } else if (channels >= 8) {
-      for (int64_t c = full; c < channels; c += 8)
-        depthwiseRunBlock<T, 8, 8>(b, rowOffset, filters, nTaps, pixelStride,
-                                   np, std::min(c, channels - 8), channels, o);
-    } else if (channels >= 4) {
-      for (int64_t c = full; c < channels; c += 4)
-        depthwiseRunBlock<T, 8, 4>(b, rowOffset, filters, nTaps, pixelStride,
-                                   np, std::min(c, channels - 4), channels, o);
     } else {
-      for (int64_t c = full; c < channels; ++c)
-        depthwiseRunBlock<T, 8, 1>(b, rowOffset, filters, nTaps, pixelStride,
-                                   np, c, channels, o);
+      depthwisePixelRun(b, rowOffset, filters, nTaps, pixelStride, channels, np,
+                        o);
     }
     if (!epilogue.empty())
       for (int64_t q = 0; q < np; ++q)
