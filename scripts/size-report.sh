@@ -71,6 +71,8 @@ if [ "${SIZE_LTO:-1}" = 1 ]; then
   lto_cxx="-flto -fwhole-program-vtables -fvirtual-function-elimination -fvisibility=hidden"
   lto_link="-flto -fwhole-program-vtables"
 fi
+# The runners and the C API library link alike.
+link_flags="-fuse-ld=lld -Wl,--gc-sections -Wl,--icf=all -Wl,-z,pack-relative-relocs ${lto_link}"
 args=(-G Ninja -S "$root"
   -DCMAKE_BUILD_TYPE=MinSizeRel
   -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
@@ -79,8 +81,8 @@ args=(-G Ninja -S "$root"
   -DTFRT_FALLBACK_STATIC_ABSEIL=ON -DTFRT_FALLBACK_PLUGIN_HOST=OFF
   -DTFRT_FALLBACK_RUNNER_PROFILER=OFF -DTFRT_FALLBACK_FRAMEWORK_FOR_SIZE=ON
   "-DCMAKE_CXX_FLAGS=-ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-rtti ${lto_cxx}"
-  "-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -Wl,--gc-sections -Wl,--icf=all -Wl,-z,pack-relative-relocs ${lto_link}"
-  "-DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld -Wl,--gc-sections -Wl,--icf=all -Wl,-z,pack-relative-relocs ${lto_link}")
+  "-DCMAKE_EXE_LINKER_FLAGS=${link_flags}"
+  "-DCMAKE_SHARED_LINKER_FLAGS=${link_flags}")
 if [ "${CROSS:-}" = aarch64 ]; then
   args+=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/aarch64-linux-gnu.cmake")
   strip_tool=llvm-strip-22
