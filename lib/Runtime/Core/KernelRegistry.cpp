@@ -7,6 +7,7 @@
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 
 #include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StrFormat.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -159,13 +160,15 @@ Status noMatchError(std::string_view opName, const std::vector<KernelDef> &defs,
   std::vector<std::string> registered;
   for (const KernelDef &def : defs)
     registered.push_back(def.constraintString());
-  return NotFoundError(strCat("no kernel for op '", opName, "' with ",
-                              strJoin(actual, ", "),
-                              "; registered: ", strJoin(registered, "; ")));
+  return makeError(StatusCode::kNotFound,
+                   "no kernel for op '%.*s' with %s; registered: %s",
+                   TFRT_FALLBACK_SV(opName), strJoin(actual, ", ").c_str(),
+                   strJoin(registered, "; ").c_str());
 }
 
 Status unknownOpError(std::string_view opName) {
-  return NotFoundError(strCat("no kernel registered for op '", opName, "'"));
+  return makeError(StatusCode::kNotFound, "no kernel registered for op '%.*s'",
+                   TFRT_FALLBACK_SV(opName));
 }
 } // namespace
 
@@ -188,7 +191,8 @@ StatusOr<std::unique_ptr<OpKernel>> KernelRegistry::createKernel(
     absl::Span<const DType> inputDTypes, absl::Span<const DType> outputDTypes,
     absl::Span<const Tensor *const> constantInputs) const {
   auto withNode = [&](const Status &status) {
-    return Status(status.code(), strCat(nodeName, ": ", status.message()));
+    return makeError(status.code(), "%.*s: %.*s", TFRT_FALLBACK_SV(nodeName),
+                     TFRT_FALLBACK_SV(status.message()));
   };
   // Kernels index their inputs and read them as their attributes' types:
   // check both before any kernel sees the node.
@@ -260,19 +264,21 @@ Status KernelRegistry::checkInputArity(std::string_view opName,
     minInputs = op->ownMinInputs;
     maxInputs = op->ownMaxInputs;
   } else {
-    return InternalError(
-        strCat("op '", opName,
-               "' has kernels but neither a row in the op table nor "
-               "an input count"));
+    return makeError(StatusCode::kInternal,
+                     "op '%.*s' has kernels but neither a row in the op "
+                     "table nor an input count",
+                     TFRT_FALLBACK_SV(opName));
   }
   if (numInputs >= minInputs && (maxInputs < 0 || numInputs <= maxInputs))
     return OkStatus();
-  std::string expected = maxInputs == minInputs ? strCat(minInputs)
-                         : maxInputs < 0 ? strCat("at least ", minInputs)
-                                         : strCat(minInputs, " to ", maxInputs);
-  return InvalidArgumentError(strCat("op '", opName, "' takes ", expected,
-                                     expected == "1" ? " input" : " inputs",
-                                     ", got ", numInputs));
+  const char *format = maxInputs == minInputs ? "%d"
+                       : maxInputs < 0        ? "at least %d"
+                                              : "%d to %d";
+  std::string expected = strFormat(format, minInputs, maxInputs);
+  return makeError(StatusCode::kInvalidArgument,
+                   "op '%.*s' takes %s %s, got %d", TFRT_FALLBACK_SV(opName),
+                   expected.c_str(), expected == "1" ? "input" : "inputs",
+                   numInputs);
 }
 
 namespace {
@@ -320,12 +326,27 @@ std::vector<int> countTensors(absl::Span<const OpArg> args, size_t numTensors,
   return counts;
 }
 
+/// InvalidArgument "op '<opName>' <format...>".
+Status opError(std::string_view opName, const char *format, ...)
+    TFRT_FALLBACK_PRINTF(2, 3);
+Status opError(std::string_view opName, const char *format, ...) {
+  std::string message = "op '";
+  message.append(opName.data(), opName.size());
+  message += "' ";
+  va_list args;
+  va_start(args, format);
+  strAppendFormatV(&message, format, args);
+  va_end(args);
+  return InvalidArgumentError(message);
+}
+
 /// "op 'AddV2' has T=f32 but its input #1 is f64".
 Status typeMismatch(std::string_view opName, std::string_view attr, DType dtype,
                     std::string_view side, int64_t index, DType actual) {
-  return InvalidArgumentError(strCat("op '", opName, "' has ", attr, "=",
-                                     dtypeName(dtype), " but its ", side, " #",
-                                     index, " is ", dtypeName(actual)));
+  return opError(opName, "has %.*s=%s but its %.*s #%lld is %s",
+                 TFRT_FALLBACK_SV(attr), std::string(dtypeName(dtype)).c_str(),
+                 TFRT_FALLBACK_SV(side), static_cast<long long>(index),
+                 std::string(dtypeName(actual)).c_str());
 }
 
 /// Checks the dtypes of one side (inputs or outputs) of a node.
@@ -369,10 +390,12 @@ Status checkSide(std::string_view opName, std::string_view side,
            index < std::min<int64_t>(first[i] + counts[i], size); ++index) {
         const DType actual = dtypes[index];
         if (actual != *fixed && !(isIndex(actual) && isIndex(*fixed)))
-          return InvalidArgumentError(strCat(
-              "op '", opName, "' takes a ", dtypeName(*fixed), " tensor as ",
-              side, " #", index, " (its OpDef fixes it) but the program gives ",
-              dtypeName(actual)));
+          return opError(opName,
+                         "takes a %s tensor as %.*s #%lld (its OpDef fixes "
+                         "it) but the program gives %s",
+                         std::string(dtypeName(*fixed)).c_str(),
+                         TFRT_FALLBACK_SV(side), static_cast<long long>(index),
+                         std::string(dtypeName(actual)).c_str());
       }
       continue;
     }
@@ -386,12 +409,12 @@ Status checkSide(std::string_view opName, std::string_view side,
       for (int64_t index = std::max<int64_t>(first[i], 0);
            index < std::min<int64_t>(first[i] + counts[i], size); ++index)
         if (dtypes[index] != *fixed)
-          return InvalidArgumentError(strCat("op '", opName, "' has ", side,
-                                             " #", index, " of dtype ",
-                                             dtypeName(*fixed),
-                                             " (its OpDef fixes it) but the "
-                                             "program declares ",
-                                             dtypeName(dtypes[index])));
+          return opError(opName,
+                         "has %.*s #%lld of dtype %s (its OpDef fixes it) but "
+                         "the program declares %s",
+                         TFRT_FALLBACK_SV(side), static_cast<long long>(index),
+                         std::string(dtypeName(*fixed)).c_str(),
+                         std::string(dtypeName(dtypes[index])).c_str());
       continue;
     }
     if (arg.kind != OpArg::Kind::TypeAttr)

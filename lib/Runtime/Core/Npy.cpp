@@ -9,6 +9,7 @@
 #include "tfrt_fallback/Runtime/Npy.h"
 
 #include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StrFormat.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
 
 #include <algorithm>
@@ -23,9 +24,22 @@ namespace {
 
 constexpr std::string_view kMagic("\x93NUMPY", 6);
 
-Status npyError(std::string_view name, std::string_view message) {
-  return InvalidArgumentError(
-      strCat("invalid .npy file '", name, "': ", message));
+Status npyError(std::string_view name, const char *format, ...)
+    TFRT_FALLBACK_PRINTF(2, 3);
+Status npyError(std::string_view name, const char *format, ...) {
+  std::string message = "invalid .npy file '";
+  message.append(name.data(), name.size());
+  message += "': ";
+  va_list args;
+  va_start(args, format);
+  strAppendFormatV(&message, format, args);
+  va_end(args);
+  return InvalidArgumentError(message);
+}
+
+/// `status`'s message about .npy file `name`.
+Status npyError(std::string_view name, const Status &status) {
+  return npyError(name, "%.*s", TFRT_FALLBACK_SV(status.message()));
 }
 
 /// The text after `'key':` up to the next top-level comma or closing brace.
@@ -128,9 +142,10 @@ StatusOr<Tensor> decodeStrings(std::string_view data, const StringDescr &descr,
       --units;
     for (size_t k = 0; k < units; ++k)
       if (!appendUtf8(unit(k), items[i]))
-        return InvalidArgumentError(
-            strCat("element ", i, " holds ", unit(k),
-                   ", which is not a Unicode scalar value"));
+        return makeError(StatusCode::kInvalidArgument,
+                         "element %lld holds %u, which is not a Unicode "
+                         "scalar value",
+                         static_cast<long long>(i), unit(k));
   }
   std::vector<std::string_view> views(items.begin(), items.end());
   return makeStringTensor(shape, views);
@@ -142,7 +157,7 @@ std::string encodeStrings(const Tensor &tensor, std::string *descr) {
   size_t width = 1;
   for (std::string_view s : stringElements(tensor))
     width = std::max(width, s.size());
-  *descr = strCat("|S", width);
+  *descr = strFormat("|S%zu", width);
   std::string data;
   data.reserve(width * static_cast<size_t>(tensor.numElements()));
   for (std::string_view s : stringElements(tensor)) {
@@ -172,7 +187,7 @@ StatusOr<Tensor> parseNpy(std::string_view bytes, std::string_view name) {
                       << (8 * i);
     headerStart = 12;
   } else {
-    return npyError(name, strCat("unsupported version ", major));
+    return npyError(name, "unsupported version %d", major);
   }
   if (headerLength > bytes.size() - headerStart)
     return npyError(name, "truncated header");
@@ -194,7 +209,7 @@ StatusOr<Tensor> parseNpy(std::string_view bytes, std::string_view name) {
                               ? StatusOr<DType>(DType::String)
                               : parseNumpyDescr(descr);
   if (!dtype.ok())
-    return npyError(name, dtype.status().message());
+    return npyError(name, dtype.status());
 
   if (shapeText.size() < 2 || shapeText.front() != '(' ||
       shapeText.back() != ')')
@@ -212,12 +227,12 @@ StatusOr<Tensor> parseNpy(std::string_view bytes, std::string_view name) {
       continue;
     int64_t dim;
     if (!parseInteger(part, &dim) || dim < 0)
-      return npyError(name, strCat("bad dimension '", part, "'"));
+      return npyError(name, "bad dimension '%.*s'", TFRT_FALLBACK_SV(part));
     dims.push_back(dim);
   }
   StatusOr<TensorShape> shape = TensorShape::create(dims);
   if (!shape.ok())
-    return npyError(name, shape.status().message());
+    return npyError(name, shape.status());
   // The data must be in the file before anything is allocated for it: a
   // forged shape must not make the reader allocate without bound (found by
   // fuzz/NpyFuzzer.cpp).
@@ -228,21 +243,22 @@ StatusOr<Tensor> parseNpy(std::string_view bytes, std::string_view name) {
                                  ? strings.itemSize
                                  : static_cast<uint64_t>(dtypeSize(*dtype)),
                              &expected))
-    return npyError(name, strCat("shape ", shapeText, " is too large"));
+    return npyError(name, "shape %.*s is too large",
+                    TFRT_FALLBACK_SV(shapeText));
   if (expected != bytes.size() - dataStart)
-    return npyError(name,
-                    strCat("expected ", expected, " bytes of data, found ",
-                           bytes.size() - dataStart));
+    return npyError(name, "expected %llu bytes of data, found %zu",
+                    static_cast<unsigned long long>(expected),
+                    bytes.size() - dataStart);
   if (*dtype == DType::String) {
     StatusOr<Tensor> tensor =
         decodeStrings(bytes.substr(dataStart), strings, *shape);
     if (!tensor.ok())
-      return npyError(name, tensor.status().message());
+      return npyError(name, tensor.status());
     return tensor;
   }
   StatusOr<Tensor> tensor = Tensor::allocate(*dtype, *shape);
   if (!tensor.ok())
-    return npyError(name, tensor.status().message());
+    return npyError(name, tensor.status());
   if (expected)
     std::memcpy(tensor->rawData(), bytes.data() + dataStart, expected);
   if (*dtype == DType::Bool) {
@@ -257,7 +273,7 @@ StatusOr<Tensor> parseNpy(std::string_view bytes, std::string_view name) {
 StatusOr<Tensor> readNpyFile(const std::string &path) {
   std::FILE *file = std::fopen(path.c_str(), "rb");
   if (!file)
-    return NotFoundError(strCat("cannot open '", path, "'"));
+    return makeError(StatusCode::kNotFound, "cannot open '%s'", path.c_str());
   std::string contents;
   char chunk[1 << 14];
   size_t n;
@@ -266,7 +282,8 @@ StatusOr<Tensor> readNpyFile(const std::string &path) {
   bool failed = std::ferror(file);
   std::fclose(file);
   if (failed)
-    return DataLossError(strCat("failed reading '", path, "'"));
+    return makeError(StatusCode::kDataLoss, "failed reading '%s'",
+                     path.c_str());
   return parseNpy(contents, path);
 }
 
@@ -300,16 +317,17 @@ StatusOr<std::string> encodeNpy(const Tensor &input) {
                                ? std::string_view(stringDescr)
                                : numpyDescr(tensor.dtype());
   if (descr.empty())
-    return InvalidArgumentError(
-        strCat("dtype ", dtypeName(tensor.dtype()), " has no .npy encoding"));
+    return makeError(StatusCode::kInvalidArgument,
+                     "dtype %s has no .npy encoding",
+                     std::string(dtypeName(tensor.dtype())).c_str());
   // NumPy's tuple spelling: "()", "(4,)", "(2, 3)".
-  std::string shape = "(";
+  std::string header = "{'descr': '";
+  header.append(descr.data(), descr.size());
+  header += "', 'fortran_order': False, 'shape': (";
   for (int i = 0; i < tensor.rank(); ++i)
-    strAppend(&shape, i ? ", " : "", tensor.shape().dim(i));
-  strAppend(&shape, tensor.rank() == 1 ? ",)" : ")");
-  std::string header =
-      strCat("{'descr': '", descr,
-             "', 'fortran_order': False, 'shape': ", shape, ", }");
+    strAppendFormat(&header, i ? ", %lld" : "%lld",
+                    static_cast<long long>(tensor.shape().dim(i)));
+  header += tensor.rank() == 1 ? ",), }" : "), }";
   bool v2 = header.size() + 11 > 65535;
   size_t prefix = v2 ? 12 : 10;
   size_t total = prefix + header.size() + 1;
@@ -337,11 +355,13 @@ Status writeNpyFile(const std::string &path, const Tensor &tensor) {
     return bytes.status();
   std::FILE *file = std::fopen(path.c_str(), "wb");
   if (!file)
-    return PermissionDeniedError(strCat("cannot write '", path, "'"));
+    return makeError(StatusCode::kPermissionDenied, "cannot write '%s'",
+                     path.c_str());
   bool written =
       std::fwrite(bytes->data(), 1, bytes->size(), file) == bytes->size();
   if (std::fclose(file) != 0 || !written)
-    return DataLossError(strCat("failed writing '", path, "'"));
+    return makeError(StatusCode::kDataLoss, "failed writing '%s'",
+                     path.c_str());
   return OkStatus();
 }
 

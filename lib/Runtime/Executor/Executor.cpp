@@ -24,7 +24,7 @@
 
 #include "absl/base/optimization.h"
 #include "absl/container/inlined_vector.h"
-#include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StrFormat.h"
 
 #include <algorithm>
 #include <atomic>
@@ -39,8 +39,10 @@ namespace tfrt_fallback::rt {
 std::string describeTensor(const Tensor &tensor) {
   std::string text = "tensor<";
   for (int64_t dim : tensor.shape().dims())
-    strAppend(&text, dim, "x");
-  strAppend(&text, dtypeTypeName(tensor.dtype()), ">");
+    strAppendFormat(&text, "%lldx", static_cast<long long>(dim));
+  std::string_view name = dtypeTypeName(tensor.dtype());
+  text.append(name.data(), name.size());
+  text += '>';
   return text;
 }
 
@@ -175,7 +177,7 @@ private:
   /// of `callee`'s argument or result.
   Status checkPassed(const Tensor &value, uint32_t from, uint32_t to,
                      const Instruction &inst, const Function &callee,
-                     std::string_view what) const;
+                     const char *what, size_t i) const;
   /// A new frame for `callee` (or `reuse`, when nothing else holds it),
   /// with this run's options and `args` bound.
   Frame *calleeFrame(const Function &callee, std::vector<Tensor> args,
@@ -416,22 +418,29 @@ void Executor::Frame::complete(uint32_t index, ReadyList *ready) {
 //===----------------------------------------------------------------------===//
 
 Status Executor::Frame::checkStop(const Instruction &inst) const {
-  auto where = [&] {
-    if (inst.opcode == bef::Opcode::Kernel) {
-      const KernelEntry &kernel = program_.kernels()[inst.index];
-      return strCat(kernel.opName, " '", kernel.location, "'");
-    }
-    if (bef::hasCallees(inst.opcode))
-      return strCat(controlFlowName(inst.opcode), " '", inst.location, "'");
-    return strCat("'", inst.location, "'");
-  };
-  if (cancellation_ && cancellation_->isCancelled())
-    return CancelledError(strCat("the run was cancelled before ", where(),
-                                 " in '", function_.name, "'"));
-  if (deadline_ && std::chrono::steady_clock::now() >= *deadline_)
-    return DeadlineExceededError(strCat("the run's deadline passed before ",
-                                        where(), " in '", function_.name, "'"));
-  return OkStatus();
+  StatusCode code;
+  const char *what;
+  if (cancellation_ && cancellation_->isCancelled()) {
+    code = StatusCode::kCancelled;
+    what = "the run was cancelled";
+  } else if (deadline_ && std::chrono::steady_clock::now() >= *deadline_) {
+    code = StatusCode::kDeadlineExceeded;
+    what = "the run's deadline passed";
+  } else {
+    return OkStatus();
+  }
+  // "before Relu 'loc'", "before while 'loc'", "before 'loc'".
+  const char *op = "";
+  const std::string *location = &inst.location;
+  if (inst.opcode == bef::Opcode::Kernel) {
+    const KernelEntry &kernel = program_.kernels()[inst.index];
+    op = kernel.opName.c_str();
+    location = &kernel.location;
+  } else if (bef::hasCallees(inst.opcode)) {
+    op = controlFlowName(inst.opcode);
+  }
+  return makeError(code, "%s before %s%s'%s' in '%s'", what, op, *op ? " " : "",
+                   location->c_str(), function_.name.c_str());
 }
 
 RunOptions Executor::Frame::calleeOptions() const {
@@ -656,17 +665,18 @@ void Executor::Frame::failOutput(const KernelEntry &kernel,
                                  const Instruction &inst, size_t i) {
   const Tensor &output = regs_[function_.resultsOf(inst)[i]].payload();
   if (!output.isValid()) {
-    publishError(inst, makeOpError(StatusCode::kInternal, kernel.opName,
-                                   kernel.location,
-                                   strCat("the kernel set no output #", i)));
+    publishError(
+        inst, makeOpError(StatusCode::kInternal, kernel.opName, kernel.location,
+                          strFormat("the kernel set no output #%zu", i)));
     return;
   }
   const ValueType &type = program_.types()[kernel.outputTypes[i]];
   publishError(
       inst,
       makeOpError(StatusCode::kInvalidArgument, kernel.opName, kernel.location,
-                  strCat("output #", i, " is ", describeTensor(output),
-                         " but the program declares ", type.toString())));
+                  strFormat("output #%zu is %s but the program declares %s", i,
+                            describeTensor(output).c_str(),
+                            type.toString().c_str())));
 }
 
 Outcome Executor::Frame::runCall(uint32_t index, const Instruction &inst) {
@@ -755,8 +765,8 @@ void moveValue(TensorValue &from, AsyncValue &to, bool move = true) {
 
 Status Executor::Frame::checkPassed(const Tensor &value, uint32_t from,
                                     uint32_t to, const Instruction &inst,
-                                    const Function &callee,
-                                    std::string_view what) const {
+                                    const Function &callee, const char *what,
+                                    size_t i) const {
   if (from == to)
     return OkStatus();
   const ValueType &type = program_.types()[to];
@@ -764,8 +774,9 @@ Status Executor::Frame::checkPassed(const Tensor &value, uint32_t from,
     return OkStatus();
   return makeOpError(StatusCode::kInvalidArgument, controlFlowName(inst.opcode),
                      inst.location,
-                     strCat(what, " is ", describeTensor(value), " but '",
-                            callee.name, "' declares ", type.toString()));
+                     strFormat("%s #%zu is %s but '%s' declares %s", what, i,
+                               describeTensor(value).c_str(),
+                               callee.name.c_str(), type.toString().c_str()));
 }
 
 Executor::Frame *Executor::Frame::calleeFrame(const Function &callee,
@@ -792,21 +803,22 @@ Outcome Executor::Frame::runBranch(uint32_t index, const Instruction &inst) {
   if (inst.opcode == bef::Opcode::If) {
     StatusOr<bool> truth = truthValue(selector);
     if (!truth.ok()) {
-      publishError(inst, makeOpError(StatusCode::kInvalidArgument, "If",
-                                     inst.location,
-                                     strCat("cannot take the truth "
-                                            "value of the predicate: ",
-                                            truth.status().message())));
+      publishError(
+          inst, makeOpError(
+                    StatusCode::kInvalidArgument, "If", inst.location,
+                    strFormat("cannot take the truth "
+                              "value of the predicate: %s",
+                              std::string(truth.status().message()).c_str())));
       return Outcome::Done;
     }
     branch = *truth ? 0 : 1;
   } else {
     if (selector.rank() != 0) {
-      publishError(inst, makeOpError(StatusCode::kInvalidArgument, "Case",
-                                     inst.location,
-                                     strCat("the branch index must be "
-                                            "a scalar, got ",
-                                            describeTensor(selector))));
+      publishError(
+          inst, makeOpError(StatusCode::kInvalidArgument, "Case", inst.location,
+                            strFormat("the branch index must be "
+                                      "a scalar, got %s",
+                                      describeTensor(selector).c_str())));
       return Outcome::Done;
     }
     // TensorFlow runs the last branch for an index out of range.
@@ -828,7 +840,7 @@ Outcome Executor::Frame::runBranch(uint32_t index, const Instruction &inst) {
     if (Status status =
             checkPassed(value, function_.registerTypes[operands[i]],
                         callee.registerTypes[callee.argRegisters[args.size()]],
-                        inst, callee, strCat("operand #", i));
+                        inst, callee, "operand", i);
         !status.ok()) {
       publishError(inst, status);
       return Outcome::Done;
@@ -852,7 +864,7 @@ Outcome Executor::Frame::runBranch(uint32_t index, const Instruction &inst) {
             Status status = self.checkPassed(
                 from.payload(), target.registerTypes[target.resultRegisters[i]],
                 self.function_.registerTypes[results[i]], inst, target,
-                strCat("result #", i));
+                "result", i);
             if (!status.ok()) {
               self.regs_[results[i]].setError(status);
               continue;
@@ -904,7 +916,7 @@ public:
       Status status =
           self.checkPassed(value, self.function_.registerTypes[operands[i]],
                            self.function_.registerTypes[results[i]], inst_,
-                           self.function_, strCat("operand #", i));
+                           self.function_, "operand", i);
       if (!status.ok()) {
         finish(status);
         return;
@@ -964,7 +976,7 @@ private:
       Status status = self.checkPassed(
           values_[i], self.function_.registerTypes[carried[i]],
           callee.registerTypes[callee.argRegisters[args.size()]], inst_, callee,
-          strCat("loop value #", i));
+          "loop value", i);
       if (!status.ok()) {
         finish(status);
         return nullptr;
@@ -996,15 +1008,17 @@ private:
       if (!truth.ok())
         return finish(makeOpError(
             StatusCode::kInvalidArgument, "While", inst_.location,
-            strCat("cannot take the truth value of what '", callee.name,
-                   "' returned: ", truth.status().message())));
+            strFormat("cannot take the truth value of what '%s' returned: %s",
+                      callee.name.c_str(),
+                      std::string(truth.status().message()).c_str())));
       if (!*truth)
         return finish(OkStatus());
       if (self.maxLoopIterations_ && iterations_ == self.maxLoopIterations_)
-        return finish(
-            makeOpError(StatusCode::kResourceExhausted, "While", inst_.location,
-                        strCat("the loop's condition still holds after ",
-                               iterations_, " iterations, the run's limit")));
+        return finish(makeOpError(
+            StatusCode::kResourceExhausted, "While", inst_.location,
+            strFormat("the loop's condition still holds after %llu "
+                      "iterations, the run's limit",
+                      static_cast<unsigned long long>(iterations_))));
       ++iterations_;
       stage_ = Stage::Body;
       return true;
@@ -1020,10 +1034,9 @@ private:
       TensorValue &value = child.reg(reg);
       if (value.isError())
         return finish(value.getError());
-      Status status =
-          self.checkPassed(value.payload(), callee.registerTypes[reg],
-                           self.function_.registerTypes[carried[i]], inst_,
-                           callee, strCat("result #", i));
+      Status status = self.checkPassed(
+          value.payload(), callee.registerTypes[reg],
+          self.function_.registerTypes[carried[i]], inst_, callee, "result", i);
       if (!status.ok())
         return finish(status);
       if (isLastReturnOf(callee, i))
@@ -1120,20 +1133,22 @@ Executor::~Executor() {
 Status Executor::checkInputs(const Function &function,
                              absl::Span<const Tensor> inputs) const {
   if (inputs.size() != function.argRegisters.size())
-    return InvalidArgumentError(strCat("function '", function.name, "' takes ",
-                                       function.argRegisters.size(),
-                                       " inputs, got ", inputs.size()));
+    return makeError(
+        StatusCode::kInvalidArgument, "function '%s' takes %zu inputs, got %zu",
+        function.name.c_str(), function.argRegisters.size(), inputs.size());
   for (size_t i = 0; i < inputs.size(); ++i) {
     const ValueType &type =
         program.types()[function.registerTypes[function.argRegisters[i]]];
     if (type.isChain())
-      return InvalidArgumentError(
-          strCat("function '", function.name, "' takes a chain as input #", i,
-                 "; only functions without chain arguments can be run"));
+      return makeError(StatusCode::kInvalidArgument,
+                       "function '%s' takes a chain as input #%zu; only "
+                       "functions without chain arguments can be run",
+                       function.name.c_str(), i);
     if (!type.accepts(inputs[i].dtype(), inputs[i].shape()))
-      return InvalidArgumentError(strCat("input #", i, " of '", function.name,
-                                         "': expected ", type.toString(),
-                                         ", got ", describeTensor(inputs[i])));
+      return makeError(StatusCode::kInvalidArgument,
+                       "input #%zu of '%s': expected %s, got %s", i,
+                       function.name.c_str(), type.toString().c_str(),
+                       describeTensor(inputs[i]).c_str());
   }
   return OkStatus();
 }

@@ -9,9 +9,12 @@
 #include "tfrt_fallback/Runtime/Program.h"
 
 #include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StrFormat.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
 
 #include <algorithm>
+#include <cinttypes>
+#include <cstdarg>
 #include <cstring>
 #include <utility>
 
@@ -19,8 +22,27 @@ namespace tfrt_fallback::rt {
 
 namespace {
 
-Status formatError(std::string_view message) {
-  return InvalidArgumentError(strCat("invalid binary program: ", message));
+Status formatError(const char *format, ...) TFRT_FALLBACK_PRINTF(1, 2);
+Status formatError(const char *format, ...) {
+  std::string message = "invalid binary program: ";
+  va_list args;
+  va_start(args, format);
+  strAppendFormatV(&message, format, args);
+  va_end(args);
+  return InvalidArgumentError(message);
+}
+
+Status tooLarge(uint64_t size, uint64_t limit) {
+  return makeError(StatusCode::kResourceExhausted,
+                   "the program has %" PRIu64
+                   " bytes, past the limit of %" PRIu64,
+                   size, limit);
+}
+
+/// `status`'s message as an invalid program's.
+Status formatError(const Status &status) {
+  return formatError("%.*s", static_cast<int>(status.message().size()),
+                     status.message().data());
 }
 
 #define RETURN_IF_ERROR(expr)                                                  \
@@ -33,14 +55,14 @@ Status formatError(std::string_view message) {
 /// Bounds-checked little-endian reader over a byte range.
 class ByteReader {
 public:
-  ByteReader(const uint8_t *begin, size_t size, std::string_view what)
+  ByteReader(const uint8_t *begin, size_t size, const char *what)
       : pos(begin), end(begin + size), what(what) {}
 
   size_t remaining() const { return static_cast<size_t>(end - pos); }
 
   Status bytes(void *out, size_t size) {
     if (size > remaining())
-      return formatError(strCat(what, " is truncated"));
+      return formatError("%s is truncated", what);
     std::memcpy(out, pos, size);
     pos += size;
     return OkStatus();
@@ -48,18 +70,18 @@ public:
   template <typename T> Status read(T &out) { return bytes(&out, sizeof(T)); }
   /// Reads a count and checks that `count * minRecordSize` bytes remain, so
   /// a forged count cannot make the loader allocate without bound.
-  Status count(uint32_t &out, size_t minRecordSize, std::string_view of) {
+  Status count(uint32_t &out, size_t minRecordSize, const char *of) {
     RETURN_IF_ERROR(read(out));
     if (minRecordSize && out > remaining() / minRecordSize)
-      return formatError(strCat(what, ": ", out, " ", of, " do not fit in ",
-                                remaining(), " bytes"));
+      return formatError("%s: %u %s do not fit in %zu bytes", what, out, of,
+                         remaining());
     return OkStatus();
   }
 
 private:
   const uint8_t *pos;
   const uint8_t *end;
-  std::string_view what;
+  const char *what;
 };
 
 } // namespace
@@ -73,12 +95,18 @@ std::string ValueType::toString() const {
     return "!tfrt_fallback.chain";
   std::string text = "tensor<";
   if (!shape.hasRank()) {
-    strAppend(&text, "*x");
+    text += "*x";
   } else {
-    for (int64_t dim : shape.dims())
-      strAppend(&text, dim < 0 ? std::string("?") : strCat(dim), "x");
+    for (int64_t dim : shape.dims()) {
+      if (dim < 0)
+        text += "?x";
+      else
+        strAppendFormat(&text, "%" PRId64 "x", dim);
+    }
   }
-  strAppend(&text, dtypeTypeName(dtype), ">");
+  std::string_view name = dtypeTypeName(dtype);
+  text.append(name.data(), name.size());
+  text += '>';
   return text;
 }
 
@@ -100,12 +128,12 @@ public:
 
 private:
   Status readString(ByteReader &in, std::string &out);
-  Status readIndex(ByteReader &in, size_t limit, std::string_view of,
-                   uint32_t &out);
+  Status readIndex(ByteReader &in, size_t limit, const char *of, uint32_t &out);
   Status readDType(ByteReader &in, DType &out);
   Status readShape(ByteReader &in, PartialShape &out);
   Status readTypes(ByteReader &in);
   Status readConstants(ByteReader &in);
+  Status checkConstantData(uint64_t offset, uint64_t size) const;
   Status readStringConstant(const ValueType &type, uint64_t offset,
                             uint64_t size, ConstantEntry &constant);
   Status readAttr(ByteReader &in, AttrValue &out);
@@ -126,19 +154,18 @@ Status ProgramLoader::readString(ByteReader &in, std::string &out) {
   RETURN_IF_ERROR(in.read(offset));
   RETURN_IF_ERROR(in.read(size));
   if (offset > strings.size() || size > strings.size() - offset)
-    return formatError(strCat("string at ", offset, "+", size,
-                              " is outside the string section of ",
-                              strings.size(), " bytes"));
+    return formatError("string at %u+%u is outside the string section of %zu "
+                       "bytes",
+                       offset, size, strings.size());
   out.assign(reinterpret_cast<const char *>(strings.data()) + offset, size);
   return OkStatus();
 }
 
-Status ProgramLoader::readIndex(ByteReader &in, size_t limit,
-                                std::string_view of, uint32_t &out) {
+Status ProgramLoader::readIndex(ByteReader &in, size_t limit, const char *of,
+                                uint32_t &out) {
   RETURN_IF_ERROR(in.read(out));
   if (out >= limit)
-    return formatError(
-        strCat(of, " index ", out, " is out of range [0, ", limit, ")"));
+    return formatError("%s index %u is out of range [0, %zu)", of, out, limit);
   return OkStatus();
 }
 
@@ -148,7 +175,7 @@ Status ProgramLoader::readDType(ByteReader &in, DType &out) {
   // Only the dtypes DTypes.def lists: any other code would reach kernels and
   // tools as a dtype without a size or a name.
   if (!dtypeFromDataType(code).ok())
-    return formatError(strCat("unknown dtype code ", code));
+    return formatError("unknown dtype code %u", code);
   out = static_cast<DType>(code);
   return OkStatus();
 }
@@ -161,12 +188,12 @@ Status ProgramLoader::readShape(ByteReader &in, PartialShape &out) {
     return OkStatus();
   }
   if (rank < 0 || rank > 64)
-    return formatError(strCat("shape rank ", rank, " is invalid"));
+    return formatError("shape rank %d is invalid", rank);
   std::vector<int64_t> dims(rank);
   for (int64_t &dim : dims) {
     RETURN_IF_ERROR(in.read(dim));
     if (dim < -1)
-      return formatError(strCat("shape dimension ", dim, " is invalid"));
+      return formatError("shape dimension %" PRId64 " is invalid", dim);
   }
   out = PartialShape(dims);
   return OkStatus();
@@ -187,7 +214,7 @@ Status ProgramLoader::readTypes(ByteReader &in) {
     if (type.kind == bef::ValueKind::Chain)
       continue;
     if (type.kind != bef::ValueKind::Tensor)
-      return formatError(strCat("unknown value kind ", kind));
+      return formatError("unknown value kind %u", kind);
     RETURN_IF_ERROR(readDType(in, type.dtype));
     RETURN_IF_ERROR(readShape(in, type.shape));
   }
@@ -216,30 +243,26 @@ Status ProgramLoader::readConstants(ByteReader &in) {
       continue;
     }
     if (!isBufferDType(type.dtype))
-      return formatError(strCat("constants of dtype ", dtypeName(type.dtype),
-                                " are not supported"));
+      return formatError("constants of dtype %s are not supported",
+                         std::string(dtypeName(type.dtype)).c_str());
     StatusOr<TensorShape> shape = TensorShape::create(type.shape.dims());
     if (!shape.ok())
-      return formatError(shape.status().message());
+      return formatError(shape.status());
     uint64_t expected;
     if (__builtin_mul_overflow(static_cast<uint64_t>(shape->numElements()),
                                static_cast<uint64_t>(dtypeSize(type.dtype)),
                                &expected))
-      return formatError(
-          strCat("constant of type ", type.toString(), " is too large"));
+      return formatError("constant of type %s is too large",
+                         type.toString().c_str());
     if (size != expected)
-      return formatError(strCat("constant of type ", type.toString(), " has ",
-                                size, " bytes, expected ", expected));
-    if (offset > constantData.size() || size > constantData.size() - offset)
-      return formatError(strCat("constant data at ", offset, "+", size,
-                                " is outside the constant section"));
-    if (offset % bef::kConstantAlignment)
-      return formatError(
-          strCat("constant data at ", offset, " is not 64-byte aligned"));
+      return formatError("constant of type %s has %" PRIu64
+                         " bytes, expected %" PRIu64,
+                         type.toString().c_str(), size, expected);
+    RETURN_IF_ERROR(checkConstantData(offset, size));
     StatusOr<Tensor> tensor = Tensor::fromBuffer(
         type.dtype, *std::move(shape), program.file_, constantBase + offset);
     if (!tensor.ok())
-      return formatError(tensor.status().message());
+      return formatError(tensor.status());
     // Kernels read bool elements as C++ bool: any byte but 0 and 1 would be
     // undefined behaviour (found by fuzz/BefLoaderFuzzer.cpp).
     if (type.dtype == DType::Bool) {
@@ -253,6 +276,18 @@ Status ProgramLoader::readConstants(ByteReader &in) {
   return OkStatus();
 }
 
+/// The constant section holds [offset, offset + size), 64-byte aligned.
+Status ProgramLoader::checkConstantData(uint64_t offset, uint64_t size) const {
+  if (offset > constantData.size() || size > constantData.size() - offset)
+    return formatError("constant data at %" PRIu64 "+%" PRIu64
+                       " is outside the constant section",
+                       offset, size);
+  if (offset % bef::kConstantAlignment)
+    return formatError("constant data at %" PRIu64 " is not 64-byte aligned",
+                       offset);
+  return OkStatus();
+}
+
 Status ProgramLoader::readStringConstant(const ValueType &type, uint64_t offset,
                                          uint64_t size,
                                          ConstantEntry &constant) {
@@ -260,18 +295,13 @@ Status ProgramLoader::readStringConstant(const ValueType &type, uint64_t offset,
   // [ends[i], ends[i + 1]) (format 1.2).
   StatusOr<TensorShape> shape = TensorShape::create(type.shape.dims());
   if (!shape.ok())
-    return formatError(shape.status().message());
-  if (offset > constantData.size() || size > constantData.size() - offset)
-    return formatError(strCat("constant data at ", offset, "+", size,
-                              " is outside the constant section"));
-  if (offset % bef::kConstantAlignment)
-    return formatError(
-        strCat("constant data at ", offset, " is not 64-byte aligned"));
+    return formatError(shape.status());
+  RETURN_IF_ERROR(checkConstantData(offset, size));
   const uint64_t count = static_cast<uint64_t>(shape->numElements());
   if (count >= size / 8)
-    return formatError(strCat("string constant of type ", type.toString(),
-                              " has ", size, " bytes, fewer than its ",
-                              count + 1, " offsets"));
+    return formatError("string constant of type %s has %" PRIu64
+                       " bytes, fewer than its %" PRIu64 " offsets",
+                       type.toString().c_str(), size, count + 1);
   const uint8_t *data = constantData.data() + offset;
   const uint64_t tableBytes = (count + 1) * 8;
   const uint64_t byteCount = size - tableBytes;
@@ -283,9 +313,10 @@ Status ProgramLoader::readStringConstant(const ValueType &type, uint64_t offset,
     std::memcpy(&end, data + 8 * i, 8);
     if ((i == 0 && end != 0) || end < previous || end > byteCount ||
         (i == count && end != byteCount))
-      return formatError(strCat(
-          "string constant of type ", type.toString(), ": offset ", i, " (",
-          end, ") is not in order within its ", byteCount, " bytes"));
+      return formatError("string constant of type %s: offset %" PRIu64
+                         " (%" PRIu64 ") is not in order within its %" PRIu64
+                         " bytes",
+                         type.toString().c_str(), i, end, byteCount);
     if (i > 0)
       views[i - 1] = std::string_view(chars + previous, end - previous);
     previous = end;
@@ -370,7 +401,7 @@ Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
     return OkStatus();
   }
   }
-  return formatError(strCat("unknown attribute kind ", tag));
+  return formatError("unknown attribute kind %u", tag);
 }
 
 Status ProgramLoader::readKernels(ByteReader &in) {
@@ -392,8 +423,8 @@ Status ProgramLoader::readKernels(ByteReader &in) {
     }
     StatusOr<AttrMap> map = AttrMap::fromEntries(std::move(attrs));
     if (!map.ok())
-      return formatError(
-          strCat("kernel '", entry.opName, "': ", map.status().message()));
+      return formatError("kernel '%s': %s", entry.opName.c_str(),
+                         std::string(map.status().message()).c_str());
     entry.attrs = *std::move(map);
     for (std::vector<uint32_t> *types :
          {&entry.inputTypes, &entry.outputTypes}) {
@@ -431,15 +462,15 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
   std::vector<uint8_t> defined(numRegisters, 0);
   auto define = [&](uint32_t reg) -> Status {
     if (defined[reg])
-      return formatError(strCat("register ", reg, " of '", function.name,
-                                "' is defined twice"));
+      return formatError("register %u of '%s' is defined twice", reg,
+                         function.name.c_str());
     defined[reg] = 1;
     return OkStatus();
   };
   auto use = [&](uint32_t reg) -> Status {
     if (!defined[reg])
-      return formatError(strCat("register ", reg, " of '", function.name,
-                                "' is used before it is defined"));
+      return formatError("register %u of '%s' is used before it is defined",
+                         reg, function.name.c_str());
     return OkStatus();
   };
 
@@ -472,9 +503,10 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
     // not get an f64 constant (found by fuzz/BefLoaderFuzzer.cpp).
     if (function.registerTypes[reg] != entry.type &&
         !regType.accepts(entry.tensor.dtype(), entry.tensor.shape()))
-      return formatError(
-          strCat("a constant of type ", program.types_[entry.type].toString(),
-                 " is bound to a register of type ", regType.toString()));
+      return formatError("a constant of type %s is bound to a register of "
+                         "type %s",
+                         program.types_[entry.type].toString().c_str(),
+                         regType.toString().c_str());
   }
 
   uint32_t numInstructions = 0;
@@ -512,13 +544,13 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
     };
     absl::Span<const uint32_t> operands = function.operandsOf(inst);
     absl::Span<const uint32_t> results = function.resultsOf(inst);
-    auto mismatch = [&](std::string_view what) {
-      return formatError(strCat("instruction at '", inst.location, "' in '",
-                                function.name, "': ", what));
+    auto mismatch = [&](const char *what) {
+      return formatError("instruction at '%s' in '%s': %s",
+                         inst.location.c_str(), function.name.c_str(), what);
     };
     if (opcode < static_cast<uint8_t>(bef::Opcode::Kernel) ||
         opcode > static_cast<uint8_t>(bef::Opcode::While))
-      return mismatch(strCat("unknown opcode ", opcode));
+      return mismatch(strFormat("unknown opcode %u", opcode).c_str());
     if (bef::hasCallees(inst.opcode)) {
       RETURN_IF_ERROR(in.count(count, 4, "callees"));
       inst.calleeBegin = static_cast<uint32_t>(function.callees.size());
@@ -572,7 +604,8 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
         return mismatch("a control-flow instruction has a kernel index");
       size_t expected = inst.opcode == bef::Opcode::Case ? 0 : 2;
       if (expected ? inst.numCallees != expected : inst.numCallees == 0)
-        return mismatch(strCat("wrong number of callees: ", inst.numCallees));
+        return mismatch(
+            strFormat("wrong number of callees: %u", inst.numCallees).c_str());
       inst.hasChain = !operands.empty() && typeOf(operands.back()).isChain();
       size_t lead = inst.opcode == bef::Opcode::While ? 0 : 1;
       size_t chains = inst.hasChain ? 1 : 0;
@@ -680,10 +713,11 @@ static Status checkControlFlow(const std::vector<ValueType> &types,
                                const std::vector<Function> &functions,
                                const Function &function,
                                const Instruction &inst) {
-  auto fail = [&](const Function &callee, std::string_view what) {
-    return formatError(strCat("instruction at '", inst.location, "' in '",
-                              function.name, "': callee '", callee.name, "' ",
-                              what));
+  auto fail = [&](const Function &callee, const char *what,
+                  const char *detail = "") {
+    return formatError("instruction at '%s' in '%s': callee '%s' %s%s",
+                       inst.location.c_str(), function.name.c_str(),
+                       callee.name.c_str(), what, detail);
   };
   // The values passed to each callee and the results it defines, without
   // the predicate or branch index and without the chain.
@@ -707,7 +741,7 @@ static Status checkControlFlow(const std::vector<ValueType> &types,
   // `callee`'s arguments and results without its chain.
   auto check = [&](const Function &callee, absl::Span<const uint32_t> args,
                    absl::Span<const uint32_t> rets,
-                   std::string_view what) -> Status {
+                   const char *what) -> Status {
     bool takesChain = callee.takesChain(types);
     if (takesChain && !inst.hasChain)
       return fail(callee, "takes a chain, but the instruction has none");
@@ -730,7 +764,7 @@ static Status checkControlFlow(const std::vector<ValueType> &types,
       ok = areCompatible(typeIn(callee, calleeRets[i]),
                          typeIn(function, rets[i]));
     if (!ok)
-      return fail(callee, strCat("does not return ", what));
+      return fail(callee, "does not return ", what);
     return OkStatus();
   };
   absl::Span<const uint32_t> callees = function.calleesOf(inst);
@@ -746,9 +780,9 @@ static Status checkControlFlow(const std::vector<ValueType> &types,
     ok = areCompatible(typeIn(function, passed[i]),
                        typeIn(function, defined[i]));
   if (!ok)
-    return formatError(strCat("instruction at '", inst.location, "' in '",
-                              function.name,
-                              "': a loop's operands must fit its results"));
+    return formatError(
+        "instruction at '%s' in '%s': a loop's operands must fit its results",
+        inst.location.c_str(), function.name.c_str());
   const Function &cond = functions[callees[0]];
   const Function &body = functions[callees[1]];
   size_t condChain = cond.takesChain(types) ? 1 : 0;
@@ -800,8 +834,8 @@ Status ProgramLoader::readFunctions(ByteReader &in) {
              callee.registerTypes[callee.resultRegisters[i]];
       if (!ok)
         return formatError(
-            strCat("call at '", inst.location, "' in '", function.name,
-                   "' does not match the signature of '", callee.name, "'"));
+            "call at '%s' in '%s' does not match the signature of '%s'",
+            inst.location.c_str(), function.name.c_str(), callee.name.c_str());
     }
   }
   for (const Function &function : program.functions_)
@@ -838,10 +872,11 @@ Status ProgramLoader::readFunctions(ByteReader &in) {
         for (uint32_t callee : calls[current])
           depth[current] = std::max(depth[current], depth[callee] + 1);
         if (options.maxCallDepth && depth[current] > options.maxCallDepth)
-          return ResourceExhaustedError(
-              strCat("function '", program.functions_[current].name,
-                     "' of the program nests calls ", depth[current],
-                     " deep, past the limit of ", options.maxCallDepth));
+          return makeError(StatusCode::kResourceExhausted,
+                           "function '%s' of the program nests calls %u "
+                           "deep, past the limit of %u",
+                           program.functions_[current].name.c_str(),
+                           depth[current], options.maxCallDepth);
         state[current] = Done;
         stack.pop_back();
         continue;
@@ -849,8 +884,8 @@ Status ProgramLoader::readFunctions(ByteReader &in) {
       uint32_t callee = calls[current][next++];
       if (state[callee] == Active)
         return formatError(
-            strCat("function '", program.functions_[callee].name,
-                   "' calls itself (directly or through other functions)"));
+            "function '%s' calls itself (directly or through other functions)",
+            program.functions_[callee].name.c_str());
       if (state[callee] == Unvisited) {
         state[callee] = Active;
         stack.push_back({callee, 0});
@@ -924,19 +959,21 @@ Status Program::createKernels(const KernelRegistry &registry) {
       firstMissing = status;
     // One line per missing kernel (not per node), with its first node.
     std::string_view what = status.message();
-    std::string prefix = strCat(entry.location, ": ");
-    if (startsWith(what, prefix))
-      what.remove_prefix(prefix.size());
-    std::string line = strCat("  ", what);
+    if (startsWith(what, entry.location) &&
+        startsWith(what.substr(entry.location.size()), ": "))
+      what.remove_prefix(entry.location.size() + 2);
+    std::string line = "  ";
+    line.append(what.data(), what.size());
     if (std::none_of(missing.begin(), missing.end(),
                      [&](const std::string &m) { return startsWith(m, line); }))
-      missing.push_back(strCat(line, " (at ", entry.location, ")"));
+      missing.push_back(
+          strFormat("%s (at %s)", line.c_str(), entry.location.c_str()));
   }
   if (missing.size() <= 1)
     return firstMissing;
-  return NotFoundError(strCat("this runtime lacks ", missing.size(),
-                              " kernels the program needs:\n",
-                              strJoin(missing, "\n")));
+  return makeError(StatusCode::kNotFound,
+                   "this runtime lacks %zu kernels the program needs:\n%s",
+                   missing.size(), strJoin(missing, "\n").c_str());
 }
 
 Status ProgramLoader::load() {
@@ -944,9 +981,7 @@ Status ProgramLoader::load() {
       static_cast<const uint8_t *>(program.file_->data()),
       program.file_->size());
   if (options.maxProgramBytes && bytes.size() > options.maxProgramBytes)
-    return ResourceExhaustedError(strCat("the program has ", bytes.size(),
-                                         " bytes, past the limit of ",
-                                         options.maxProgramBytes));
+    return tooLarge(bytes.size(), options.maxProgramBytes);
   ByteReader header(bytes.data(), bytes.size(), "header");
   uint32_t magic = 0, flags = 0, numSections = 0;
   uint16_t major = 0, minor = 0;
@@ -956,9 +991,9 @@ Status ProgramLoader::load() {
   RETURN_IF_ERROR(header.read(major));
   RETURN_IF_ERROR(header.read(minor));
   if (major != bef::kVersionMajor)
-    return formatError(strCat("format version ", major, ".", minor,
-                              " is not supported (this runtime reads ",
-                              bef::kVersionMajor, ".x)"));
+    return formatError(
+        "format version %d.%d is not supported (this runtime reads %d.x)",
+        major, minor, bef::kVersionMajor);
   RETURN_IF_ERROR(header.read(flags));
   RETURN_IF_ERROR(
       header.count(numSections, bef::kSectionEntrySize, "sections"));
@@ -972,15 +1007,15 @@ Status ProgramLoader::load() {
     RETURN_IF_ERROR(header.read(offset));
     RETURN_IF_ERROR(header.read(size));
     if (offset > bytes.size() || size > bytes.size() - offset)
-      return formatError(strCat("section ", kind, " at ", offset, "+", size,
-                                " is outside the file of ", bytes.size(),
-                                " bytes"));
+      return formatError("section %u at %" PRIu64 "+%" PRIu64
+                         " is outside the file of %zu bytes",
+                         kind, offset, size, bytes.size());
     if (alignment == 0 || (alignment & (alignment - 1)) || offset % alignment)
-      return formatError(strCat("section ", kind, " is misaligned"));
+      return formatError("section %u is misaligned", kind);
     absl::Span<const uint8_t> data(bytes.data() + offset, size);
     if (kind >= 1 && kind <= 3) {
       if (seen[kind])
-        return formatError(strCat("section ", kind, " appears twice"));
+        return formatError("section %u appears twice", kind);
       seen[kind] = true;
     }
     // Unknown sections are skipped: minor versions may add some.
@@ -1004,8 +1039,7 @@ Status ProgramLoader::load() {
   RETURN_IF_ERROR(readKernels(in));
   RETURN_IF_ERROR(readFunctions(in));
   if (in.remaining())
-    return formatError(
-        strCat(in.remaining(), " bytes follow the last function"));
+    return formatError("%zu bytes follow the last function", in.remaining());
   if (registry)
     RETURN_IF_ERROR(program.createKernels(*registry));
   return OkStatus();
@@ -1037,9 +1071,7 @@ StatusOr<std::unique_ptr<Program>>
 Program::load(absl::Span<const uint8_t> bytes, const KernelRegistry &registry,
               const LoadOptions &options) {
   if (options.maxProgramBytes && bytes.size() > options.maxProgramBytes)
-    return ResourceExhaustedError(strCat("the program has ", bytes.size(),
-                                         " bytes, past the limit of ",
-                                         options.maxProgramBytes));
+    return tooLarge(bytes.size(), options.maxProgramBytes);
   StatusOr<RCReference<TensorBuffer>> file = copyToAlignedBuffer(bytes);
   if (!file.ok())
     return file.status();

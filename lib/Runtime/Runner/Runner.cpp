@@ -16,6 +16,7 @@
 #include "tfrt_fallback/Runtime/Program.h"
 
 #include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StrFormat.h"
 
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -38,11 +39,13 @@ void print(std::FILE *stream, std::string_view text) {
 Status writeFile(const std::string &path, std::string_view bytes) {
   std::FILE *file = std::fopen(path.c_str(), "wb");
   if (!file)
-    return PermissionDeniedError(strCat("cannot write '", path, "'"));
+    return makeError(StatusCode::kPermissionDenied, "cannot write '%s'",
+                     path.c_str());
   bool written =
       std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
   if (std::fclose(file) != 0 || !written)
-    return DataLossError(strCat("failed writing '", path, "'"));
+    return makeError(StatusCode::kDataLoss, "failed writing '%s'",
+                     path.c_str());
   return OkStatus();
 }
 
@@ -51,29 +54,31 @@ Status createDirectories(const std::string &path) {
   for (size_t end = path.find('/', 1);; end = path.find('/', end + 1)) {
     std::string prefix = path.substr(0, end);
     if (::mkdir(prefix.c_str(), 0777) != 0 && errno != EEXIST)
-      return PermissionDeniedError(
-          strCat("cannot create '", prefix, "': ", std::strerror(errno)));
+      return makeError(StatusCode::kPermissionDenied, "cannot create '%s': %s",
+                       prefix.c_str(), std::strerror(errno));
     if (end == std::string::npos)
       break;
   }
   struct stat info;
   if (::stat(path.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
-    return FailedPreconditionError(
-        strCat("cannot create '", path, "': not a directory"));
+    return makeError(StatusCode::kFailedPrecondition,
+                     "cannot create '%s': not a directory", path.c_str());
   return OkStatus();
 }
 } // namespace
 
 int reportError(std::string_view message) {
   std::fflush(stdout);
-  print(stderr, strCat("error: ", message, "\n"));
+  std::fprintf(stderr, "error: %.*s\n", static_cast<int>(message.size()),
+               message.data());
   return 1;
 }
 
 std::string runnerUsage(std::string_view tool, std::string_view programKinds) {
-  return strCat(
-      "USAGE: ", tool, " PROGRAM [options]\n\n", "Runs ", programKinds,
-      " on the tfrt-fallback runtime, prints each result and writes it as\n"
+  return strFormat(
+      "USAGE: %.*s PROGRAM [options]\n\n"
+      "Runs %.*s on the tfrt-fallback runtime, prints each result and "
+      "writes it as\n"
       ".npy.\n\n"
       "OPTIONS:\n"
       "  --entry=<name>        function to run (default: main)\n"
@@ -104,17 +109,21 @@ std::string runnerUsage(std::string_view tool, std::string_view programKinds) {
       "  --max-loop-iterations=<n>  the most iterations of one loop\n"
       "  --max-program-bytes=<n>    the largest program loaded\n"
       "  --max-call-depth=<n>       the deepest nesting of calls, branches\n"
-      "                             and loops (default: 256)\n");
+      "                             and loops (default: 256)\n",
+      static_cast<int>(tool.size()), tool.data(),
+      static_cast<int>(programKinds.size()), programKinds.data());
 }
 
 StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
   RunnerOptions options;
   auto number = [](std::string_view flag, std::string_view text, int min,
-                   std::string_view what, int *out) -> Status {
+                   const char *what, int *out) -> Status {
     int64_t value = 0;
     if (!parseInteger(text, &value) || value < min || value > INT32_MAX)
-      return InvalidArgumentError(
-          strCat("--", flag, " takes ", what, ", got '", text, "'"));
+      return makeError(StatusCode::kInvalidArgument,
+                       "--%.*s takes %s, got '%.*s'",
+                       static_cast<int>(flag.size()), flag.data(), what,
+                       static_cast<int>(text.size()), text.data());
     *out = static_cast<int>(value);
     return OkStatus();
   };
@@ -147,9 +156,10 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
     int64_t value = 0;
     if (!parseInteger(digits, &value) || value < 0 ||
         static_cast<uint64_t>(value) > (UINT64_MAX >> shift))
-      return InvalidArgumentError(
-          strCat("--", flag, " takes a number of bytes (e.g. 512M), got '",
-                 text, "'"));
+      return makeError(StatusCode::kInvalidArgument,
+                       "--%.*s takes a number of bytes (e.g. 512M), got '%.*s'",
+                       static_cast<int>(flag.size()), flag.data(),
+                       static_cast<int>(text.size()), text.data());
     *out = static_cast<uint64_t>(value) << shift;
     return OkStatus();
   };
@@ -157,9 +167,9 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
     std::string_view arg = argv[i];
     if (arg.size() < 2 || arg[0] != '-') {
       if (!options.programPath.empty())
-        return InvalidArgumentError(strCat("more than one program given: '",
-                                           options.programPath, "' and '", arg,
-                                           "'"));
+        return makeError(StatusCode::kInvalidArgument,
+                         "more than one program given: '%s' and '%s'",
+                         options.programPath.c_str(), argv[i]);
       options.programPath = std::string(arg);
       continue;
     }
@@ -204,11 +214,12 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
         std::find(std::begin(kValued), std::end(kValued), name) -
         std::begin(kValued);
     if (flag == std::size(kValued))
-      return InvalidArgumentError(
-          strCat("unknown option '", argv[i], "' (see --help)"));
+      return makeError(StatusCode::kInvalidArgument,
+                       "unknown option '%s' (see --help)", argv[i]);
     if (!hasValue) {
       if (i + 1 >= argc)
-        return InvalidArgumentError(strCat("--", name, " needs a value"));
+        return makeError(StatusCode::kInvalidArgument, "--%.*s needs a value",
+                         static_cast<int>(name.size()), name.data());
       value = argv[++i];
     }
     Status status;
@@ -257,8 +268,10 @@ StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv) {
     case 13: {
       int64_t count = 0;
       if (!parseInteger(value, &count) || count < 0)
-        status = InvalidArgumentError(strCat(
-            "--", name, " takes a number of iterations, got '", value, "'"));
+        status = makeError(StatusCode::kInvalidArgument,
+                           "--%.*s takes a number of iterations, got '%.*s'",
+                           static_cast<int>(name.size()), name.data(),
+                           static_cast<int>(value.size()), value.data());
       options.limits.maxLoopIterations = static_cast<uint64_t>(count);
       break;
     }
@@ -292,8 +305,9 @@ int listRegisteredKernels(const RunnerOptions &options,
                           const KernelRegistry &registry) {
   for (const KernelDef *def : registry.listKernels()) {
     std::string constraints = def->constraintString();
-    print(stdout, strCat(def->opName(), constraints.empty() ? "" : " ",
-                         constraints, "\n"));
+    std::string_view op = def->opName();
+    std::printf("%.*s%s%s\n", static_cast<int>(op.size()), op.data(),
+                constraints.empty() ? "" : " ", constraints.c_str());
   }
   if (!options.manifestPath.empty())
     if (Status status = writeFile(options.manifestPath, registry.manifest());
@@ -320,7 +334,7 @@ int runBinaryProgram(const RunnerOptions &options,
   const Function *function = (*program)->lookupFunction(options.entry);
   if (!function)
     return reportError(
-        strCat("the program has no function '", options.entry, "'"));
+        strFormat("the program has no function '%s'", options.entry.c_str()));
 
   std::vector<Tensor> inputs;
   // Inputs are held to the tensor limit: their buffers are charged to a
@@ -346,11 +360,12 @@ int runBinaryProgram(const RunnerOptions &options,
   if (!options.init.empty()) {
     const Function *init = (*program)->lookupFunction(options.init);
     if (!init)
-      return reportError(
-          strCat("the program has no init function '", options.init, "'"));
+      return reportError(strFormat("the program has no init function '%s'",
+                                   options.init.c_str()));
     if (Status status = executor.runForEffects(*init, {}); !status.ok())
-      return reportError(
-          strCat("init function '", options.init, "': ", status.message()));
+      return reportError(strFormat("init function '%s': %s",
+                                   options.init.c_str(),
+                                   std::string(status.message()).c_str()));
   }
   // The profiled runs: the timed ones with --benchmark, else the one run.
   const bool profiling = !options.profilePath.empty() || options.profileSummary;
@@ -394,7 +409,8 @@ int runBinaryProgram(const RunnerOptions &options,
       for (const ResultValue &result : *results)
         if (!result.ok())
           return reportError(
-              strCat("benchmark run ", i + 1, ": ", result.status().message()));
+              strFormat("benchmark run %d: %s", i + 1,
+                        std::string(result.status().message()).c_str()));
       if (i >= 0) // The first run warms up.
         times[i] =
             std::chrono::duration<double, std::milli>(end - start).count();
@@ -446,14 +462,17 @@ int runBinaryProgram(const RunnerOptions &options,
   for (size_t i = 0; i < results->size(); ++i) {
     const ResultValue &result = (*results)[i];
     if (!result.ok()) {
-      reportError(strCat("result #", i, ": ", result.status().message()));
+      reportError(strFormat("result #%zu: %s", i,
+                            std::string(result.status().message()).c_str()));
       anyError = true;
       continue;
     }
-    print(stdout, strCat("result #", i, ": ", describeTensor(*result), "\n",
-                         result->debugString(options.printLimit), "\n"));
+    std::printf("result #%zu: %s\n", i, describeTensor(*result).c_str());
+    print(stdout, result->debugString(options.printLimit));
+    print(stdout, "\n");
     if (!options.outputDir.empty()) {
-      std::string file = strCat(options.outputDir, "/output_", i, ".npy");
+      std::string file =
+          strFormat("%s/output_%zu.npy", options.outputDir.c_str(), i);
       if (Status status = writeNpyFile(file, *result); !status.ok())
         return reportError(status.message());
     }
@@ -482,10 +501,11 @@ int runLiteMain(int argc, char **argv, std::string_view tool,
     return reportError("no program given (see --help)");
   for (std::string_view suffix : {".mlir", ".json", ".pb", ".pbtxt"})
     if (endsWith(options->programPath, suffix))
-      return reportError(
-          strCat(tool, " runs binary programs; compile '", options->programPath,
-                 "' with fallback-translate --mlir-to-bef (or run it with "
-                 "fallback-run)"));
+      return reportError(strFormat(
+          "%.*s runs binary programs; compile '%s' with fallback-translate "
+          "--mlir-to-bef (or run it with fallback-run)",
+          static_cast<int>(tool.size()), tool.data(),
+          options->programPath.c_str()));
   StatusOr<RCReference<TensorBuffer>> bytes =
       TensorBuffer::readFile(options->programPath);
   if (!bytes.ok())
