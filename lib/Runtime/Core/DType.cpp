@@ -6,6 +6,8 @@
 
 #include "tfrt_fallback/Runtime/DType.h"
 
+#include "tfrt_fallback/Runtime/StrFormat.h"
+
 namespace tfrt_fallback::rt {
 
 namespace {
@@ -37,8 +39,9 @@ std::string_view dtypeName(DType dtype) {
 }
 
 Status unsupportedDTypeError(DType dtype) {
-  return UnimplementedError(
-      strCat("unsupported dtype '", dtypeName(dtype), "'"));
+  std::string_view name = dtypeName(dtype);
+  return makeError(StatusCode::kUnimplemented, "unsupported dtype '%.*s'",
+                   TFRT_FALLBACK_SV(name));
 }
 
 std::string_view dtypeTypeName(DType dtype) {
@@ -73,14 +76,16 @@ StatusOr<DType> parseDType(std::string_view name) {
     if (name == entry.name || name == entry.tfName || name == entry.pyName ||
         isEnumOf(entry.tfName))
       return entry.dtype;
-  return InvalidArgumentError(strCat("unknown dtype '", name, "'"));
+  return makeError(StatusCode::kInvalidArgument, "unknown dtype '%.*s'",
+                   TFRT_FALLBACK_SV(name));
 }
 
 StatusOr<DType> dtypeFromDataType(int dataType) {
   for (const DTypeNames &entry : kDTypes)
     if (static_cast<int>(entry.dtype) == dataType)
       return entry.dtype;
-  return InvalidArgumentError(strCat("unknown TensorFlow DataType ", dataType));
+  return makeError(StatusCode::kInvalidArgument,
+                   "unknown TensorFlow DataType %d", dataType);
 }
 
 // The runtime assumes a little-endian host, as do the '<' descriptors.
@@ -103,8 +108,9 @@ StatusOr<DType> parseNumpyDescr(std::string_view descr) {
   if (descr.size() >= 2) {
     char order = descr[0];
     if (order == '>')
-      return InvalidArgumentError(
-          strCat("big-endian numpy dtype '", descr, "' is not supported"));
+      return makeError(StatusCode::kInvalidArgument,
+                       "big-endian numpy dtype '%.*s' is not supported",
+                       TFRT_FALLBACK_SV(descr));
     if (order == '<' || order == '=' || order == '|') {
       std::string_view rest = descr.substr(1);
       for (const DTypeNames &entry : kDTypes)
@@ -113,7 +119,8 @@ StatusOr<DType> parseNumpyDescr(std::string_view descr) {
           return entry.dtype;
     }
   }
-  return InvalidArgumentError(strCat("unsupported numpy dtype '", descr, "'"));
+  return makeError(StatusCode::kInvalidArgument,
+                   "unsupported numpy dtype '%.*s'", TFRT_FALLBACK_SV(descr));
 }
 
 } // namespace tfrt_fallback::rt

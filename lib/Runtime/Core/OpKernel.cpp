@@ -8,6 +8,7 @@
 #include "tfrt_fallback/Runtime/OpKernel.h"
 
 #include "tfrt_fallback/Runtime/HostContext.h"
+#include "tfrt_fallback/Runtime/StrFormat.h"
 
 #include "absl/base/optimization.h"
 
@@ -50,7 +51,13 @@ std::string formatMessage(std::string_view format,
 
 Status makeOpError(StatusCode code, std::string_view opName,
                    std::string_view nodeName, std::string_view message) {
-  return Status(code, strCat(opName, " '", nodeName, "': ", message));
+  // Appended, not formatted: a kernel's message may hold any byte.
+  std::string text(opName);
+  text += " '";
+  text.append(nodeName.data(), nodeName.size());
+  text += "': ";
+  text.append(message.data(), message.size());
+  return Status(code, text);
 }
 
 OpKernelConstructionInterface::~OpKernelConstructionInterface() = default;
@@ -98,18 +105,24 @@ const AttrValue *SimpleOpKernelConstruction::lookup(std::string_view name,
                                                     Status *status) const {
   const AttrValue *value = attrs_.find(name);
   if (!value) {
-    *status = InvalidArgumentError(
-        strCat("attribute '", name, "' of ", opName_, " '", nodeName_,
-               "' is missing, expected ", attrKindName(kind)));
+    std::string_view expected = attrKindName(kind);
+    *status = makeError(StatusCode::kInvalidArgument,
+                        "attribute '%.*s' of %s '%s' is missing, expected %.*s",
+                        TFRT_FALLBACK_SV(name), opName_.c_str(),
+                        nodeName_.c_str(), TFRT_FALLBACK_SV(expected));
     return nullptr;
   }
   bool listKind = kind >= AttrValue::Kind::IntList;
   if (value->kind() == kind ||
       (listKind && value->isList() && value->listSize() == 0))
     return value;
-  *status = InvalidArgumentError(
-      strCat("attribute '", name, "' of ", opName_, " '", nodeName_, "' is ",
-             attrKindName(value->kind()), ", expected ", attrKindName(kind)));
+  std::string_view actual = attrKindName(value->kind());
+  std::string_view expected = attrKindName(kind);
+  *status =
+      makeError(StatusCode::kInvalidArgument,
+                "attribute '%.*s' of %s '%s' is %.*s, expected %.*s",
+                TFRT_FALLBACK_SV(name), opName_.c_str(), nodeName_.c_str(),
+                TFRT_FALLBACK_SV(actual), TFRT_FALLBACK_SV(expected));
   return nullptr;
 }
 
@@ -171,9 +184,11 @@ Status SimpleOpKernelConstruction::getAttr(std::string_view name,
   if (Status status = getAttr(name, &v); !status.ok())
     return status;
   if (!fitsInt32(v))
-    return InvalidArgumentError(strCat("attribute '", name, "' of ", opName_,
-                                       " '", nodeName_, "' value ", v,
-                                       " does not fit in int32"));
+    return makeError(StatusCode::kInvalidArgument,
+                     "attribute '%.*s' of %s '%s' value %lld does not fit in "
+                     "int32",
+                     TFRT_FALLBACK_SV(name), opName_.c_str(), nodeName_.c_str(),
+                     static_cast<long long>(v));
   *out = static_cast<int32_t>(v);
   return OkStatus();
 }
@@ -189,9 +204,11 @@ Status SimpleOpKernelConstruction::getAttr(std::string_view name,
     out->reserve(list->size());
     for (int64_t v : *list) {
       if (!fitsInt32(v))
-        return InvalidArgumentError(
-            strCat("attribute '", name, "' of ", opName_, " '", nodeName_,
-                   "' element ", v, " does not fit in int32"));
+        return makeError(StatusCode::kInvalidArgument,
+                         "attribute '%.*s' of %s '%s' element %lld does not "
+                         "fit in int32",
+                         TFRT_FALLBACK_SV(name), opName_.c_str(),
+                         nodeName_.c_str(), static_cast<long long>(v));
       out->push_back(static_cast<int32_t>(v));
     }
   }
@@ -249,8 +266,8 @@ const Eigen::ThreadPoolDevice &OpKernelContext::eigenDevice() const {
 
 Status OpKernelContext::outputIndexError(int index) const {
   return makeOpError(StatusCode::kInvalidArgument, opName(), nodeName(),
-                     strCat("output index ", index, " is out of range [0, ",
-                            outputs_.size(), ")"));
+                     strFormat("output index %d is out of range [0, %zu)",
+                               index, outputs_.size()));
 }
 
 Status OpKernelContext::allocateOutput(int index, const TensorShape &shape,
@@ -260,9 +277,9 @@ Status OpKernelContext::allocateOutput(int index, const TensorShape &shape,
   StatusOr<Tensor> tensor =
       Tensor::allocate(kernel_.outputDTypes()[index], shape);
   if (!tensor.ok())
-    return makeOpError(
-        tensor.status().code(), opName(), nodeName(),
-        strCat("output ", index, ": ", tensor.status().message()));
+    return makeOpError(tensor.status().code(), opName(), nodeName(),
+                       strFormat("output %d: %.*s", index,
+                                 TFRT_FALLBACK_SV(tensor.status().message())));
   *outputs_[index] = *std::move(tensor);
   *out = outputs_[index];
   return OkStatus();

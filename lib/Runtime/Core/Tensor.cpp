@@ -11,6 +11,7 @@
 
 #include "tfrt_fallback/Runtime/Limits.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StrFormat.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
 
 #include <algorithm>
@@ -39,22 +40,25 @@ TensorShape::TensorShape(absl::Span<const int64_t> dims) {
 
 StatusOr<TensorShape> TensorShape::create(absl::Span<const int64_t> dims) {
   if (dims.size() > static_cast<size_t>(kMaxRank))
-    return InvalidArgumentError(
-        strCat("shape has ", dims.size(), " dimensions, more than ", kMaxRank));
+    return makeError(StatusCode::kInvalidArgument,
+                     "shape has %zu dimensions, more than %d", dims.size(),
+                     kMaxRank);
   // The product of the non-zero dims: it bounds the product of any subset.
   int64_t product = 1;
   bool zero = false, overflow = false;
   for (int64_t d : dims) {
     if (d < 0)
-      return InvalidArgumentError(strCat(
-          "negative dimension ", d, " in shape [", strJoin(dims, ","), "]"));
+      return makeError(StatusCode::kInvalidArgument,
+                       "negative dimension %lld in shape [%s]",
+                       static_cast<long long>(d), strJoin(dims, ",").c_str());
     zero |= d == 0;
     overflow |= d != 0 && __builtin_mul_overflow(product, d, &product);
   }
   if (overflow)
-    return InvalidArgumentError(
-        strCat("shape [", strJoin(dims, ","), "] has more than 2^63-1 elements",
-               zero ? " in its non-zero dimensions" : ""));
+    return makeError(StatusCode::kInvalidArgument,
+                     "shape [%s] has more than 2^63-1 elements%s",
+                     strJoin(dims, ",").c_str(),
+                     zero ? " in its non-zero dimensions" : "");
   return TensorShape(dims);
 }
 
@@ -100,9 +104,10 @@ void TensorBuffer::resetPeakBytes() {
 
 StatusOr<RCReference<TensorBuffer>> TensorBuffer::allocate(size_t bytes) {
   if (bytes > kMaxBytes)
-    return ResourceExhaustedError(strCat("tensor allocation of ", bytes,
-                                         " bytes exceeds the limit of ",
-                                         kMaxBytes, " bytes"));
+    return makeError(StatusCode::kResourceExhausted,
+                     "tensor allocation of %zu bytes exceeds the limit of "
+                     "%llu bytes",
+                     bytes, static_cast<unsigned long long>(kMaxBytes));
   // Charged before anything is allocated; refunded if nothing is.
   MemoryBudget *budget =
       MemoryBudget::anyAlive() ? MemoryBudget::current() : nullptr;
@@ -133,8 +138,8 @@ StatusOr<RCReference<TensorBuffer>> TensorBuffer::allocate(size_t bytes) {
     if (!raw && budget)
       budget->refund(bytes);
     if (!raw)
-      return ResourceExhaustedError(
-          strCat("out of memory allocating ", bytes, " bytes"));
+      return makeError(StatusCode::kResourceExhausted,
+                       "out of memory allocating %zu bytes", bytes);
     uintptr_t data = (reinterpret_cast<uintptr_t>(raw) + sizeof(TensorBuffer) +
                       kAlignment - 1) &
                      ~uintptr_t(kAlignment - 1);
@@ -191,8 +196,10 @@ void TensorBuffer::destroy() const {
 static Status checkBufferDType(DType dtype) {
   if (isBufferDType(dtype))
     return OkStatus();
-  return InvalidArgumentError(
-      strCat("cannot create a tensor of dtype '", dtypeName(dtype), "'"));
+  std::string_view name = dtypeName(dtype);
+  return makeError(StatusCode::kInvalidArgument,
+                   "cannot create a tensor of dtype '%.*s'",
+                   TFRT_FALLBACK_SV(name));
 }
 
 StatusOr<Tensor> Tensor::allocate(DType dtype, TensorShape shape) {
@@ -202,9 +209,11 @@ StatusOr<Tensor> Tensor::allocate(DType dtype, TensorShape shape) {
   if (__builtin_mul_overflow(static_cast<uint64_t>(shape.numElements()),
                              static_cast<uint64_t>(dtypeSize(dtype)), &bytes) ||
       bytes > TensorBuffer::kMaxBytes)
-    return ResourceExhaustedError(strCat(
-        "tensor of shape ", shape.toString(), " and dtype ", dtypeName(dtype),
-        " exceeds the limit of ", TensorBuffer::kMaxBytes, " bytes"));
+    return makeError(
+        StatusCode::kResourceExhausted,
+        "tensor of shape %s and dtype %s exceeds the limit of %llu bytes",
+        shape.toString().c_str(), std::string(dtypeName(dtype)).c_str(),
+        static_cast<unsigned long long>(TensorBuffer::kMaxBytes));
   StatusOr<RCReference<TensorBuffer>> buffer =
       TensorBuffer::allocate(static_cast<size_t>(bytes));
   if (!buffer.ok())
@@ -224,10 +233,12 @@ StatusOr<Tensor> Tensor::fromBuffer(DType dtype, TensorShape shape,
                              static_cast<uint64_t>(dtypeSize(dtype)), &bytes) ||
       __builtin_add_overflow(bytes, static_cast<uint64_t>(byteOffset), &end) ||
       end > buffer->size())
-    return InvalidArgumentError(
-        strCat("tensor of shape ", shape.toString(), " and dtype ",
-               dtypeName(dtype), " at offset ", byteOffset,
-               " does not fit in a buffer of ", buffer->size(), " bytes"));
+    return makeError(StatusCode::kInvalidArgument,
+                     "tensor of shape %s and dtype %s at offset %zu does not "
+                     "fit in a buffer of %zu bytes",
+                     shape.toString().c_str(),
+                     std::string(dtypeName(dtype)).c_str(), byteOffset,
+                     static_cast<size_t>(buffer->size()));
   return Tensor(dtype, std::move(shape), std::move(buffer), byteOffset);
 }
 
