@@ -94,11 +94,12 @@ int main(int argc, char **argv) {
     else
       args.push_back(argv[i]);
   }
-  rt::StatusOr<rt::RunnerOptions> options =
-      rt::parseRunnerArgs(static_cast<int>(args.size()), args.data());
-  if (!options.ok())
-    return rt::reportError(options.status().message());
-  if (options->help) {
+  rt::RunnerOptions options;
+  if (rt::Status status = rt::parseRunnerArgs(static_cast<int>(args.size()),
+                                              args.data(), options);
+      !status.ok())
+    return rt::reportError(status.message());
+  if (options.help) {
     std::cout << rt::runnerUsage("fallback-run",
                                  "a TF program (.mlir, TF.js model.json, "
                                  "GraphDef .pb/.pbtxt, or a binary "
@@ -110,28 +111,28 @@ int main(int argc, char **argv) {
     return 0;
   }
   rt::KernelRegistry registry;
-  if (rt::Status status = rt::registerRunnerKernels(*options, registry);
+  if (rt::Status status = rt::registerRunnerKernels(options, registry);
       !status.ok())
     return rt::reportError(status.message());
-  if (options->listKernels)
-    return rt::listRegisteredKernels(*options, registry);
-  if (options->programPath.empty())
+  if (options.listKernels)
+    return rt::listRegisteredKernels(options, registry);
+  if (options.programPath.empty())
     return fail("no program given (see --help)");
 
-  llvm::StringRef path(options->programPath);
+  llvm::StringRef path(options.programPath);
   if (!path.ends_with(".mlir") && !path.ends_with(".json") &&
       !isGraphDefPath(path)) {
     if (referenceF64)
       return fail("--reference-f64 needs a TF program (.mlir, model.json, "
                   "GraphDef), not a binary one");
     rt::StatusOr<rt::RCReference<rt::TensorBuffer>> bytes =
-        rt::TensorBuffer::readFile(options->programPath);
+        rt::TensorBuffer::readFile(options.programPath);
     if (!bytes.ok())
       return rt::reportError(bytes.status().message());
-    return rt::runBinaryProgram(*options, *std::move(bytes), registry);
+    return rt::runBinaryProgram(options, *std::move(bytes), registry);
   }
   std::vector<uint8_t> compiled;
-  if (!compileProgram(options->programPath, referenceF64, compiled))
+  if (!compileProgram(options.programPath, referenceF64, compiled))
     return 1;
   rt::StatusOr<rt::RCReference<rt::TensorBuffer>> bytes =
       rt::TensorBuffer::allocate(compiled.size());
@@ -139,5 +140,5 @@ int main(int argc, char **argv) {
     return rt::reportError(bytes.status().message());
   if (!compiled.empty())
     std::memcpy((*bytes)->data(), compiled.data(), compiled.size());
-  return rt::runBinaryProgram(*options, *std::move(bytes), registry);
+  return rt::runBinaryProgram(options, *std::move(bytes), registry);
 }

@@ -64,8 +64,9 @@ struct RunnerOptions {
 };
 
 /// Parses the runner's flags (`--name=value`, `--name value`, repeatable
-/// `--input`). Errors name the flag.
-StatusOr<RunnerOptions> parseRunnerArgs(int argc, char **argv);
+/// `--input`) into `options`, which holds the defaults (a default-constructed
+/// RunnerOptions) or earlier flags. Errors name the flag.
+Status parseRunnerArgs(int argc, char **argv, RunnerOptions &options);
 
 /// The --help text; `tool` and `programKinds` describe the runner.
 std::string runnerUsage(std::string_view tool, std::string_view programKinds);
