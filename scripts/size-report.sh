@@ -5,7 +5,8 @@
 #
 # Builds the runtime alone (no MLIR) the way an app would ship it: -Os,
 # -ffunction-sections/-fdata-sections, --gc-sections, identical code
-# folding, packed relative relocations (RELR), no unwind tables, no RTTI,
+# folding, packed relative relocations (RELR), no PLT (-fno-plt, -z now),
+# no unwind tables, no RTTI,
 # Abseil linked statically, the C and C++
 # standard libraries shared, no kernel plugin export table, no profiler
 # (--profile), the per-op path at -Oz like the rest of the framework
@@ -71,8 +72,10 @@ if [ "${SIZE_LTO:-1}" = 1 ]; then
   lto_cxx="-flto -fwhole-program-vtables -fvirtual-function-elimination -fvisibility=hidden"
   lto_link="-flto -fwhole-program-vtables"
 fi
-# The runners and the C API library link alike.
-link_flags="-fuse-ld=lld -Wl,--gc-sections -Wl,--icf=all -Wl,-z,pack-relative-relocs ${lto_link}"
+# The runners and the C API library link alike. Calls into the shared C
+# and C++ libraries go through the GOT (-fno-plt, bound at load with
+# -z now): no PLT stubs, 0.5 KB less framework.
+link_flags="-fuse-ld=lld -Wl,--gc-sections -Wl,--icf=all -Wl,-z,pack-relative-relocs -Wl,-z,now ${lto_link}"
 args=(-G Ninja -S "$root"
   -DCMAKE_BUILD_TYPE=MinSizeRel
   -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
@@ -80,7 +83,7 @@ args=(-G Ninja -S "$root"
   -DTFRT_FALLBACK_ENABLE_COMPILER=OFF -DTFRT_FALLBACK_ENABLE_TESTS=OFF
   -DTFRT_FALLBACK_STATIC_ABSEIL=ON -DTFRT_FALLBACK_PLUGIN_HOST=OFF
   -DTFRT_FALLBACK_RUNNER_PROFILER=OFF -DTFRT_FALLBACK_FRAMEWORK_FOR_SIZE=ON
-  "-DCMAKE_CXX_FLAGS=-ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-rtti ${lto_cxx}"
+  "-DCMAKE_CXX_FLAGS=-ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-rtti -fno-plt ${lto_cxx}"
   "-DCMAKE_EXE_LINKER_FLAGS=${link_flags}"
   "-DCMAKE_SHARED_LINKER_FLAGS=${link_flags}")
 if [ "${CROSS:-}" = aarch64 ]; then
