@@ -357,10 +357,20 @@ Status ProgramLoader::readAttr(ByteReader &in, AttrValue &out) {
     uint32_t count = 0;
     RETURN_IF_ERROR(in.count(count, 1, "list elements"));
     std::vector<T> values(count);
-    for (uint32_t i = 0; i < count; ++i) {
-      T value{};
-      RETURN_IF_ERROR(readScalar(value));
-      values[i] = std::move(value);
+    if constexpr (std::is_same_v<T, int64_t> || std::is_same_v<T, float>) {
+      // Little-endian elements of a fixed size, as the host has them: one
+      // read for the list.
+      if (count)
+        RETURN_IF_ERROR(in.bytes(values.data(), count * sizeof(T)));
+    } else if constexpr (std::is_same_v<T, bool>) {
+      for (uint32_t i = 0; i < count; ++i) {
+        bool value = false;
+        RETURN_IF_ERROR(readScalar(value));
+        values[i] = value;
+      }
+    } else {
+      for (T &value : values)
+        RETURN_IF_ERROR(readScalar(value));
     }
     out = AttrValue(std::move(values));
     return OkStatus();
