@@ -29,7 +29,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
-#include <deque>
 #include <memory>
 #include <new>
 #include <utility>
@@ -334,19 +333,24 @@ void Executor::Frame::resume(uint32_t index) {
     Frame *frame;
     uint32_t index;
   };
-  thread_local std::deque<Resumption> *queue = nullptr;
+  // A vector consumed from the front, emptied whenever it drains (a deque
+  // is 0.5 KB more of every runtime).
+  thread_local std::vector<Resumption> *queue = nullptr;
   if (queue) {
     addRef();
     queue->push_back({this, index});
     return;
   }
-  std::deque<Resumption> local;
+  std::vector<Resumption> local;
   queue = &local;
   addRef();
   local.push_back({this, index});
-  while (!local.empty()) {
-    Resumption next = local.front();
-    local.pop_front();
+  for (size_t head = 0; head < local.size();) {
+    Resumption next = local[head++];
+    if (head == local.size()) {
+      local.clear();
+      head = 0;
+    }
     // Deferred only once: the operands it waited on are available now, and
     // all others were when it was deferred.
     Outcome outcome = next.frame->execute(next.index);
