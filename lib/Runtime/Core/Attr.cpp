@@ -7,6 +7,7 @@
 #include "tfrt_fallback/Runtime/Attr.h"
 
 #include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StrFormat.h"
 
 #include <algorithm>
 
@@ -27,8 +28,8 @@ bool PartialShape::isFullyDefined() const {
 
 StatusOr<TensorShape> PartialShape::toTensorShape() const {
   if (!isFullyDefined())
-    return InvalidArgumentError(
-        strCat("shape ", toString(), " is not fully defined"));
+    return makeError(StatusCode::kInvalidArgument,
+                     "shape %s is not fully defined", toString().c_str());
   return TensorShape::create(dims_);
 }
 
@@ -168,8 +169,8 @@ StatusOr<AttrMap> AttrMap::fromEntries(std::vector<Entry> entries) {
             [](const Entry &a, const Entry &b) { return a.first < b.first; });
   for (size_t i = 1; i < entries.size(); ++i)
     if (entries[i].first == entries[i - 1].first)
-      return InvalidArgumentError(
-          strCat("duplicate attribute '", entries[i].first, "'"));
+      return makeError(StatusCode::kInvalidArgument, "duplicate attribute '%s'",
+                       entries[i].first.c_str());
   AttrMap map;
   map.entries_ = std::move(entries);
   return map;

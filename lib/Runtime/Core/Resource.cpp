@@ -7,6 +7,7 @@
 #include "tfrt_fallback/Runtime/Resource.h"
 
 #include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StrFormat.h"
 
 namespace tfrt_fallback::rt {
 
@@ -29,6 +30,11 @@ const ResourceHandle *getResourceHandle(const Tensor &tensor) {
 
 Resource::~Resource() = default;
 
+static Status doesNotExist(const ResourceHandle &handle) {
+  return makeError(StatusCode::kNotFound, "Resource %s does not exist.",
+                   handle.debugName().c_str());
+}
+
 std::string ResourceManager::key(const ResourceHandle &handle) {
   // The container cannot hold a NUL: the pair maps to one key.
   return strCat(handle.container, std::string(1, '\0'), handle.name);
@@ -39,16 +45,14 @@ ResourceManager::lookup(const ResourceHandle &handle) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = resources_.find(key(handle));
   if (it == resources_.end())
-    return NotFoundError(
-        strCat("Resource ", handle.debugName(), " does not exist."));
+    return doesNotExist(handle);
   return it->second;
 }
 
 Status ResourceManager::erase(const ResourceHandle &handle) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (resources_.erase(key(handle)) == 0)
-    return NotFoundError(
-        strCat("Resource ", handle.debugName(), " does not exist."));
+    return doesNotExist(handle);
   return OkStatus();
 }
 

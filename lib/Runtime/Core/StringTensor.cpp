@@ -7,18 +7,27 @@
 #include "tfrt_fallback/Runtime/StringTensor.h"
 
 #include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StrFormat.h"
 
 #include <cstring>
 #include <memory>
 
 namespace tfrt_fallback::rt {
 
+static Status tooLarge(const TensorShape &shape) {
+  return makeError(StatusCode::kResourceExhausted,
+                   "string tensor of shape %s exceeds the limit of %llu bytes",
+                   shape.toString().c_str(),
+                   static_cast<unsigned long long>(TensorBuffer::kMaxBytes));
+}
+
 StatusOr<Tensor> makeStringTensor(const TensorShape &shape,
                                   absl::Span<const std::string_view> values) {
   const size_t count = static_cast<size_t>(shape.numElements());
   if (values.size() != count)
-    return InvalidArgumentError(strCat("shape ", shape.toString(), " needs ",
-                                       count, " strings, got ", values.size()));
+    return makeError(StatusCode::kInvalidArgument,
+                     "shape %s needs %zu strings, got %zu",
+                     shape.toString().c_str(), count, values.size());
   // Views first (their alignment), bytes after; sizes checked against the
   // allocation limit before anything is summed past it.
   uint64_t bytes = 0;
@@ -26,15 +35,11 @@ StatusOr<Tensor> makeStringTensor(const TensorShape &shape,
                              static_cast<uint64_t>(kStringElementSize),
                              &bytes) ||
       bytes > TensorBuffer::kMaxBytes)
-    return ResourceExhaustedError(
-        strCat("string tensor of shape ", shape.toString(),
-               " exceeds the limit of ", TensorBuffer::kMaxBytes, " bytes"));
+    return tooLarge(shape);
   for (std::string_view value : values) {
     bytes += value.size();
     if (bytes > TensorBuffer::kMaxBytes)
-      return ResourceExhaustedError(
-          strCat("string tensor of shape ", shape.toString(),
-                 " exceeds the limit of ", TensorBuffer::kMaxBytes, " bytes"));
+      return tooLarge(shape);
   }
   StatusOr<RCReference<TensorBuffer>> buffer =
       TensorBuffer::allocate(static_cast<size_t>(bytes));

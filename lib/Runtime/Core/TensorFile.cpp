@@ -9,7 +9,7 @@
 
 #include "tfrt_fallback/Runtime/Tensor.h"
 
-#include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StrFormat.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -28,13 +28,13 @@ namespace tfrt_fallback::rt {
 
 StatusOr<RCReference<TensorBuffer>>
 TensorBuffer::readFile(const std::string &path) {
-  auto cannotRead = [&](const char *why) {
-    return strCat("cannot read '", path, "': ", why);
+  auto cannotRead = [&](StatusCode code, const char *why) {
+    return makeError(code, "cannot read '%s': %s", path.c_str(), why);
   };
 #ifdef TFRT_FALLBACK_HAVE_MMAP
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0)
-    return NotFoundError(cannotRead(std::strerror(errno)));
+    return cannotRead(StatusCode::kNotFound, std::strerror(errno));
   struct stat st;
   if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
       static_cast<uint64_t>(st.st_size) <= kMaxBytes) {
@@ -54,9 +54,9 @@ TensorBuffer::readFile(const std::string &path) {
   // Not mappable: read it.
   std::FILE *file = std::fopen(path.c_str(), "rb");
   if (!file)
-    return NotFoundError(cannotRead(std::strerror(errno)));
+    return cannotRead(StatusCode::kNotFound, std::strerror(errno));
   StatusOr<RCReference<TensorBuffer>> bytes =
-      InvalidArgumentError(cannotRead("not a regular file"));
+      cannotRead(StatusCode::kInvalidArgument, "not a regular file");
   long size = -1;
   if (std::fseek(file, 0, SEEK_END) == 0)
     size = std::ftell(file);
@@ -65,7 +65,7 @@ TensorBuffer::readFile(const std::string &path) {
     if (bytes.ok() && size > 0 &&
         std::fread((*bytes)->data(), 1, static_cast<size_t>(size), file) !=
             static_cast<size_t>(size))
-      bytes = DataLossError(cannotRead("short read"));
+      bytes = cannotRead(StatusCode::kDataLoss, "short read");
   }
   std::fclose(file);
   return bytes;
