@@ -52,7 +52,8 @@ bool matchesWith(const KernelDef &def, Getter &&getDTypes) {
 
 std::string joinDTypes(absl::Span<const DType> dtypes, std::string_view sep) {
   return strJoin(dtypes, sep, [](std::string *out, DType dtype) {
-    strAppend(out, dtypeName(dtype));
+    std::string_view name = dtypeName(dtype);
+    out->append(name.data(), name.size());
   });
 }
 } // namespace
@@ -81,10 +82,11 @@ bool KernelDef::matches(const AttrMap &attrs) const {
 std::string KernelDef::constraintString() const {
   if (constraints_.empty())
     return "any dtype";
-  return strJoin(
-      constraints_, ", ", [](std::string *out, const TypeConstraint &c) {
-        strAppend(out, c.attrName, " in {", joinDTypes(c.allowed, ", "), "}");
-      });
+  return strJoin(constraints_, ", ",
+                 [](std::string *out, const TypeConstraint &c) {
+                   strAppendFormat(out, "%s in {%s}", c.attrName.c_str(),
+                                   joinDTypes(c.allowed, ", ").c_str());
+                 });
 }
 
 KernelDefBuilder &
@@ -150,12 +152,12 @@ Status noMatchError(std::string_view opName, const std::vector<KernelDef> &defs,
   std::vector<std::string> actual;
   for (const std::string &name : attrNames) {
     DTypes dtypes;
-    if (!getDTypes(name, &dtypes))
-      actual.push_back(strCat(name, "=<missing>"));
-    else if (dtypes.size() == 1)
-      actual.push_back(strCat(name, "=", dtypeName(dtypes[0])));
-    else
-      actual.push_back(strCat(name, "=[", joinDTypes(dtypes, ","), "]"));
+    const bool found = getDTypes(name, &dtypes);
+    const char *format = !found               ? "%s=<missing>"
+                         : dtypes.size() == 1 ? "%s=%s"
+                                              : "%s=[%s]";
+    actual.push_back(strFormat(format, name.c_str(),
+                               found ? joinDTypes(dtypes, ",").c_str() : ""));
   }
   std::vector<std::string> registered;
   for (const KernelDef &def : defs)
@@ -233,9 +235,10 @@ std::vector<const KernelDef *> KernelRegistry::listKernels() const {
 std::string KernelRegistry::manifest() const {
   std::string text = "# tfrt-fallback kernel manifest v1\n";
   for (const KernelDef *def : listKernels()) {
-    strAppend(&text, "kernel ", def->opName());
+    strAppendFormat(&text, "kernel %s", def->opName().c_str());
     for (const TypeConstraint &c : def->constraints())
-      strAppend(&text, " ", c.attrName, "=", joinDTypes(c.allowed, "|"));
+      strAppendFormat(&text, " %s=%s", c.attrName.c_str(),
+                      joinDTypes(c.allowed, "|").c_str());
     text += '\n';
   }
   return text;
