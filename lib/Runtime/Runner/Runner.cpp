@@ -171,7 +171,7 @@ Status parseRunnerArgs(int argc, char **argv, RunnerOptions &options) {
         return makeError(StatusCode::kInvalidArgument,
                          "more than one program given: '%s' and '%s'",
                          options.programPath.c_str(), argv[i]);
-      options.programPath = std::string(arg);
+      options.programPath.assign(arg.data(), arg.size());
       continue;
     }
     arg.remove_prefix(arg[1] == '-' ? 2 : 1);
@@ -226,16 +226,16 @@ Status parseRunnerArgs(int argc, char **argv, RunnerOptions &options) {
     Status status;
     switch (flag) {
     case 0:
-      options.entry = std::string(value);
+      options.entry.assign(value.data(), value.size());
       break;
     case 1:
-      options.init = std::string(value);
+      options.init.assign(value.data(), value.size());
       break;
     case 2:
       options.inputs.push_back(std::string(value));
       break;
     case 3:
-      options.outputDir = std::string(value);
+      options.outputDir.assign(value.data(), value.size());
       break;
     case 4:
       status = number(name, value, 0, "a number of threads", &options.threads);
@@ -252,13 +252,13 @@ Status parseRunnerArgs(int argc, char **argv, RunnerOptions &options) {
           number(name, value, 0, "a number of elements", &options.printLimit);
       break;
     case 8:
-      options.manifestPath = std::string(value);
+      options.manifestPath.assign(value.data(), value.size());
       break;
     case 9:
       options.kernelPlugins.push_back(std::string(value));
       break;
     case 10:
-      options.profilePath = std::string(value);
+      options.profilePath.assign(value.data(), value.size());
       break;
     case 11:
       status = bytes(name, value, &options.limits.maxTensorBytes);
