@@ -33,7 +33,9 @@
 namespace tfrt_fallback::rt {
 
 /// `format` with the arguments as printf formats them (a std::string_view is
-/// `%.*s` with TFRT_FALLBACK_SV).
+/// `%.*s` with TFRT_FALLBACK_SV). `%s` and `%.*s` stop at a NUL: text that
+/// may hold any byte (a kernel's message, a status passed on) is appended,
+/// not formatted.
 std::string strFormat(const char *format, ...) TFRT_FALLBACK_PRINTF(1, 2);
 void strAppendFormat(std::string *out, const char *format, ...)
     TFRT_FALLBACK_PRINTF(2, 3);
@@ -42,6 +44,11 @@ void strAppendFormatV(std::string *out, const char *format, va_list args);
 /// An error status with a strFormat message.
 Status makeError(StatusCode code, const char *format, ...)
     TFRT_FALLBACK_PRINTF(2, 3);
+/// An error status whose message is `prefix` and then the strFormat text:
+/// the body of error helpers that name their subject first ("invalid .npy
+/// file 'x.npy': ...").
+Status makeErrorV(StatusCode code, std::string prefix, const char *format,
+                  va_list args);
 
 } // namespace tfrt_fallback::rt
 

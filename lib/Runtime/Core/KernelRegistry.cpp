@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <set>
 #include <tuple>
+#include <utility>
 
 namespace tfrt_fallback::rt {
 
@@ -193,8 +194,11 @@ StatusOr<std::unique_ptr<OpKernel>> KernelRegistry::createKernel(
     absl::Span<const DType> inputDTypes, absl::Span<const DType> outputDTypes,
     absl::Span<const Tensor *const> constantInputs) const {
   auto withNode = [&](const Status &status) {
-    return makeError(status.code(), "%.*s: %.*s", TFRT_FALLBACK_SV(nodeName),
-                     TFRT_FALLBACK_SV(status.message()));
+    // Appended, not formatted: a kernel's message may hold any byte.
+    std::string message(nodeName);
+    message += ": ";
+    message.append(status.message().data(), status.message().size());
+    return Status(status.code(), message);
   };
   // Kernels index their inputs and read them as their attributes' types:
   // check both before any kernel sees the node.
@@ -333,14 +337,15 @@ std::vector<int> countTensors(absl::Span<const OpArg> args, size_t numTensors,
 Status opError(std::string_view opName, const char *format, ...)
     TFRT_FALLBACK_PRINTF(2, 3);
 Status opError(std::string_view opName, const char *format, ...) {
-  std::string message = "op '";
-  message.append(opName.data(), opName.size());
-  message += "' ";
+  std::string prefix = "op '";
+  prefix.append(opName.data(), opName.size());
+  prefix += "' ";
   va_list args;
   va_start(args, format);
-  strAppendFormatV(&message, format, args);
+  Status status =
+      makeErrorV(StatusCode::kInvalidArgument, std::move(prefix), format, args);
   va_end(args);
-  return InvalidArgumentError(message);
+  return status;
 }
 
 /// "op 'AddV2' has T=f32 but its input #1 is f64".

@@ -26,20 +26,28 @@ constexpr std::string_view kMagic("\x93NUMPY", 6);
 
 Status npyError(std::string_view name, const char *format, ...)
     TFRT_FALLBACK_PRINTF(2, 3);
+/// "invalid .npy file '<name>': ".
+std::string npyPrefix(std::string_view name) {
+  std::string prefix = "invalid .npy file '";
+  prefix.append(name.data(), name.size());
+  prefix += "': ";
+  return prefix;
+}
+
 Status npyError(std::string_view name, const char *format, ...) {
-  std::string message = "invalid .npy file '";
-  message.append(name.data(), name.size());
-  message += "': ";
   va_list args;
   va_start(args, format);
-  strAppendFormatV(&message, format, args);
+  Status status =
+      makeErrorV(StatusCode::kInvalidArgument, npyPrefix(name), format, args);
   va_end(args);
-  return InvalidArgumentError(message);
+  return status;
 }
 
 /// `status`'s message about .npy file `name`.
 Status npyError(std::string_view name, const Status &status) {
-  return npyError(name, "%.*s", TFRT_FALLBACK_SV(status.message()));
+  std::string message = npyPrefix(name);
+  message.append(status.message().data(), status.message().size());
+  return InvalidArgumentError(message);
 }
 
 /// The text after `'key':` up to the next top-level comma or closing brace.

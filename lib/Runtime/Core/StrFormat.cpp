@@ -43,13 +43,18 @@ std::string strFormat(const char *format, ...) {
   return out;
 }
 
+Status makeErrorV(StatusCode code, std::string prefix, const char *format,
+                  va_list args) {
+  strAppendFormatV(&prefix, format, args);
+  return Status(code, prefix);
+}
+
 Status makeError(StatusCode code, const char *format, ...) {
-  std::string message;
   va_list args;
   va_start(args, format);
-  strAppendFormatV(&message, format, args);
+  Status status = makeErrorV(code, std::string(), format, args);
   va_end(args);
-  return Status(code, message);
+  return status;
 }
 
 } // namespace tfrt_fallback::rt

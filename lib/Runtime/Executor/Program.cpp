@@ -22,14 +22,16 @@ namespace tfrt_fallback::rt {
 
 namespace {
 
+constexpr std::string_view kInvalidProgram = "invalid binary program: ";
+
 Status formatError(const char *format, ...) TFRT_FALLBACK_PRINTF(1, 2);
 Status formatError(const char *format, ...) {
-  std::string message = "invalid binary program: ";
   va_list args;
   va_start(args, format);
-  strAppendFormatV(&message, format, args);
+  Status status = makeErrorV(StatusCode::kInvalidArgument,
+                             std::string(kInvalidProgram), format, args);
   va_end(args);
-  return InvalidArgumentError(message);
+  return status;
 }
 
 Status tooLarge(uint64_t size, uint64_t limit) {
@@ -41,8 +43,9 @@ Status tooLarge(uint64_t size, uint64_t limit) {
 
 /// `status`'s message as an invalid program's.
 Status formatError(const Status &status) {
-  return formatError("%.*s", static_cast<int>(status.message().size()),
-                     status.message().data());
+  std::string message(kInvalidProgram);
+  message.append(status.message().data(), status.message().size());
+  return InvalidArgumentError(message);
 }
 
 #define RETURN_IF_ERROR(expr)                                                  \
