@@ -32,7 +32,7 @@ namespace tfrt_fallback::rt {
 
 /// Bumped whenever OpKernel, the kernel contexts or KernelRegistry change
 /// in a way that breaks plugins built against older headers.
-constexpr int kKernelPluginAbiVersion = 1;
+constexpr int kKernelPluginAbiVersion = 2;
 
 /// What a plugin's entry point returns.
 struct KernelPluginInfo {

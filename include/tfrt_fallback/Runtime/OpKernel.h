@@ -112,13 +112,18 @@ public:
 
 class OpKernelContextInterface {
 public:
-  virtual ~OpKernelContextInterface();
+  virtual ~OpKernelContextInterface() = default;
 
   virtual std::string_view opName() const = 0;
   virtual std::string_view nodeName() const = 0;
-  virtual int numInputs() const = 0;
-  virtual int numOutputs() const = 0;
-  virtual const Tensor &input(int index) const = 0;
+  // The inputs are read without a virtual call: a kernel reads them on
+  // every call, and most kernels' work is small (shape arithmetic).
+  int numInputs() const { return numInputs_; }
+  int numOutputs() const { return numOutputs_; }
+  const Tensor &input(int index) const {
+    assert(index >= 0 && index < numInputs_ && "input index out of range");
+    return *inputs_[index];
+  }
   /// Whether input `index` is a constant of the loaded program: its data
   /// never changes and outlives the kernel, so the kernel may keep what it
   /// derives from it (packed weights) keyed by its data pointer. False when
@@ -159,6 +164,17 @@ public:
   /// Records a failure; the first one wins. The kernel should return.
   virtual void ctxFailure(Status status) = 0;
   virtual const Status &status() const = 0;
+
+protected:
+  /// `inputs` holds `numInputs` pointers and outlives the context.
+  OpKernelContextInterface(const Tensor *const *inputs, int numInputs,
+                           int numOutputs)
+      : inputs_(inputs), numInputs_(numInputs), numOutputs_(numOutputs) {}
+
+private:
+  const Tensor *const *inputs_;
+  int numInputs_;
+  int numOutputs_;
 };
 
 /// Record `status` on `ctx` and return from the kernel if it is not ok.
@@ -336,20 +352,16 @@ public:
                   absl::Span<const Tensor *const> inputs,
                   uint64_t forwardableInputs, absl::Span<Tensor *const> outputs,
                   HostContext &host, uint64_t constantInputs = 0)
-      : kernel_(kernel), inputs_(inputs), forwardable_(forwardableInputs),
-        constant_(constantInputs), outputs_(outputs), host_(host) {
+      : OpKernelContextInterface(inputs.data(), static_cast<int>(inputs.size()),
+                                 static_cast<int>(outputs.size())),
+        kernel_(kernel), forwardable_(forwardableInputs),
+        constant_(constantInputs), outputs_(outputs.data()), host_(host) {
     assert(kernel.outputDTypes().size() == outputs.size() &&
            "one output pointer per output of the kernel");
   }
 
   std::string_view opName() const override { return kernel_.opName(); }
   std::string_view nodeName() const override { return kernel_.nodeName(); }
-  int numInputs() const override { return static_cast<int>(inputs_.size()); }
-  int numOutputs() const override { return static_cast<int>(outputs_.size()); }
-  const Tensor &input(int index) const override {
-    assert(index >= 0 && index < numInputs() && "input index out of range");
-    return *inputs_[index];
-  }
   bool isInputConstant(int index) const override {
     return index >= 0 && index < 64 && (constant_ >> index & 1);
   }
@@ -380,10 +392,9 @@ private:
   Status outputIndexError(int index) const;
 
   const OpKernel &kernel_;
-  absl::Span<const Tensor *const> inputs_;
   uint64_t forwardable_;
   uint64_t constant_;
-  absl::Span<Tensor *const> outputs_;
+  Tensor *const *outputs_;
   HostContext &host_;
   ResourceManager *resources_ = nullptr;
   Status status_;

@@ -76,6 +76,22 @@ struct Instruction {
   bool hasChain = false;
 };
 
+/// What the executor reads to call the kernel of one instruction, prepared
+/// once the kernels exist (Program::prepareKernelSites), so the per-op path
+/// reads one record instead of the kernel table's vectors.
+struct KernelSite {
+  const KernelEntry *entry = nullptr;
+  /// The kernel when it is synchronous, else null (entry->asyncKernel).
+  OpKernel *syncKernel = nullptr;
+  /// Bit i set when input i (i < 64) is at its last use.
+  uint64_t lastUse = 0;
+  uint32_t numInputs = 0, numOutputs = 0;
+  /// Every output is declared a tensor type of the kernel's output dtype
+  /// (not a chain, not Invalid): the executor compares an output's dtype
+  /// with the kernel's.
+  bool plainOutputs = false;
+};
+
 /// A function ready to execute. Registers are numbered per function; each is
 /// defined once, by an argument, a constant binding or an instruction, before
 /// any instruction that uses it.
@@ -102,6 +118,8 @@ struct Function {
   /// Per instruction, bit i set when operand i (i < 64) is bound to a
   /// program constant (OpKernelContextInterface::isInputConstant).
   std::vector<uint64_t> constantOperands;
+  /// Per instruction, its kernel call (empty for other opcodes).
+  std::vector<KernelSite> kernelSites;
 
   // The loader checked every instruction's ranges (finalizeFunction): no
   // bounds check on the per-op path.
@@ -176,6 +194,8 @@ private:
   /// Creates every kernel. A kernel the registry lacks does not stop the
   /// others: when several are missing, one NotFound error names them all.
   Status createKernels(const KernelRegistry &registry);
+  /// Fills every function's kernelSites from the created kernels.
+  void prepareKernelSites();
 
   RCReference<TensorBuffer> file_;
   std::vector<ValueType> types_;

@@ -54,15 +54,25 @@ public:
   Status() = default;
   /// `code` with `message`; kOk makes an OK status (the message is dropped).
   Status(StatusCode code, std::string_view message);
+  // Copying and destroying an error are out of line: every error path of
+  // every kernel destroys a Status; only the OK test is inline.
   Status(const Status &other)
-      : rep_(other.rep_ ? std::make_unique<Rep>(*other.rep_) : nullptr) {}
-  Status(Status &&) noexcept = default;
+      : rep_(other.rep_ ? copyRep(other.rep_) : nullptr) {}
+  Status(Status &&other) noexcept : rep_(std::exchange(other.rep_, nullptr)) {}
   Status &operator=(const Status &other) {
     if (this != &other)
-      rep_ = other.rep_ ? std::make_unique<Rep>(*other.rep_) : nullptr;
+      reset(other.rep_ ? copyRep(other.rep_) : nullptr);
     return *this;
   }
-  Status &operator=(Status &&) noexcept = default;
+  Status &operator=(Status &&other) noexcept {
+    if (this != &other)
+      reset(std::exchange(other.rep_, nullptr));
+    return *this;
+  }
+  ~Status() {
+    if (rep_)
+      deleteRep(rep_);
+  }
 
   bool ok() const { return rep_ == nullptr; }
   StatusCode code() const { return rep_ ? rep_->code : StatusCode::kOk; }
@@ -82,7 +92,16 @@ private:
     StatusCode code;
     std::string message;
   };
-  std::unique_ptr<Rep> rep_;
+  static Rep *copyRep(const Rep *rep);
+  static void deleteRep(Rep *rep);
+  void reset(Rep *rep) {
+    if (rep_)
+      deleteRep(rep_);
+    rep_ = rep;
+  }
+
+  /// Owned; null when OK.
+  Rep *rep_ = nullptr;
 };
 
 /// Prints ToString().

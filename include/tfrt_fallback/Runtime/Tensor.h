@@ -51,8 +51,17 @@ public:
       : TensorShape(absl::MakeConstSpan(dims.begin(), dims.size())) {}
   explicit TensorShape(absl::Span<const int64_t> dims);
   // Copies move rank() dims with one memcpy: shapes are copied on the
-  // executor's hot path.
-  TensorShape(const TensorShape &other) { copyFrom(other); }
+  // executor's hot path. The inline dims past rank() are unspecified (never
+  // read), so a copy fills them once instead of zeroing them first.
+  TensorShape(const TensorShape &other)
+      : heap_(nullptr), rank_(other.rank_), numElements_(other.numElements_) {
+    if (!other.heap_) {
+      std::memcpy(inline_, other.inline_, sizeof(inline_));
+    } else {
+      heap_ = new int64_t[rank_];
+      std::memcpy(heap_, other.heap_, rank_ * sizeof(int64_t));
+    }
+  }
   TensorShape(TensorShape &&other) noexcept {
     if (other.heap_) {
       heap_ = other.heap_;
@@ -147,7 +156,9 @@ private:
     numElements_ = other.numElements_;
   }
 
-  int64_t inline_[kInlineRank] = {};
+  /// The dims when rank() <= kInlineRank; the entries past rank() are
+  /// unspecified.
+  int64_t inline_[kInlineRank];
   int64_t *heap_ = nullptr;
   size_t rank_ = 0;
   int64_t numElements_ = 1;

@@ -61,7 +61,6 @@ Status makeOpError(StatusCode code, std::string_view opName,
 }
 
 OpKernelConstructionInterface::~OpKernelConstructionInterface() = default;
-OpKernelContextInterface::~OpKernelContextInterface() = default;
 
 OpKernel::OpKernel(OpKernelConstructionInterface *ctx)
     : opName_(ctx->opName()), nodeName_(ctx->nodeName()) {
@@ -267,7 +266,7 @@ const Eigen::ThreadPoolDevice &OpKernelContext::eigenDevice() const {
 Status OpKernelContext::outputIndexError(int index) const {
   return makeOpError(StatusCode::kInvalidArgument, opName(), nodeName(),
                      strFormat("output index %d is out of range [0, %zu)",
-                               index, outputs_.size()));
+                               index, static_cast<size_t>(numOutputs())));
 }
 
 Status OpKernelContext::allocateOutput(int index, const TensorShape &shape,
@@ -288,7 +287,7 @@ Status OpKernelContext::allocateOutput(int index, const TensorShape &shape,
 void OpKernelContext::releaseConstantInput(int index) {
   if (!isInputConstant(index))
     return;
-  const Tensor &t = *inputs_[index];
+  const Tensor &t = input(index);
   if (t.buffer())
     t.buffer()->discardPages(t.rawData(), t.totalBytes());
 }
@@ -301,34 +300,47 @@ void OpKernelContext::setOutput(int index, Tensor tensor) {
   *outputs_[index] = std::move(tensor);
 }
 
+/// forwardInputOrAllocateOutput's uncommon cases, out of line so that the
+/// usual one (an empty output register, an input of the same shape) needs
+/// no stack frame for the temporaries of these.
+[[gnu::noinline]] static void forwardInto(Tensor *output, const Tensor &input,
+                                          const TensorShape &shape) {
+  if (input.shape() != shape)
+    *output = input.reshaped(shape);
+  else
+    *output = input;
+}
+
 Status OpKernelContext::forwardInputOrAllocateOutput(
     absl::Span<const int> candidates, int outputIndex, const TensorShape &shape,
     Tensor **out) {
-  if (ABSL_PREDICT_FALSE(outputIndex < 0 || outputIndex >= numOutputs()))
+  if (ABSL_PREDICT_FALSE(static_cast<unsigned>(outputIndex) >=
+                         static_cast<unsigned>(numOutputs())))
     return outputIndexError(outputIndex);
-  if (forwardable_ != 0) {
+  // Only inputs that exist may be forwarded.
+  const uint64_t forwardable =
+      numInputs() >= 64 ? forwardable_
+                        : forwardable_ & ((uint64_t(1) << numInputs()) - 1);
+  if (forwardable != 0) {
     const DType dtype = kernel_.outputDTypes()[outputIndex];
     for (int candidate : candidates) {
       if (static_cast<unsigned>(candidate) >= 64 ||
-          !(forwardable_ >> candidate & 1) || candidate >= numInputs())
+          !(forwardable >> candidate & 1))
         continue;
       // The register holding this input dies with this kernel: when it is
       // the buffer's only holder, the output may take the buffer over.
-      const Tensor &input = *inputs_[candidate];
-      if (input.dtype() != dtype ||
-          input.numElements() != shape.numElements() ||
-          !input.isBufferUniquelyOwned())
+      const Tensor &in = input(candidate);
+      if (in.dtype() != dtype || in.numElements() != shape.numElements() ||
+          !in.isBufferUniquelyOwned())
         continue;
       Tensor *output = outputs_[outputIndex];
-      if (ABSL_PREDICT_FALSE(input.shape() != shape)) {
-        *output = input.reshaped(shape);
-      } else if (ABSL_PREDICT_TRUE(!output->isValid())) {
-        // The usual case, an empty result register: copy-construct in
-        // place instead of the general assignment.
+      if (ABSL_PREDICT_TRUE(!output->isValid() && in.shape() == shape)) {
+        // An empty result register: copy-construct in place instead of
+        // the general assignment.
         output->~Tensor();
-        new (output) Tensor(input);
+        new (output) Tensor(in);
       } else {
-        *output = input;
+        forwardInto(output, in, shape);
       }
       *out = output;
       return OkStatus();

@@ -48,8 +48,12 @@ const char *statusCodeName(StatusCode code) {
 
 Status::Status(StatusCode code, std::string_view message) {
   if (code != StatusCode::kOk)
-    rep_ = std::make_unique<Rep>(Rep{code, std::string(message)});
+    rep_ = new Rep{code, std::string(message)};
 }
+
+Status::Rep *Status::copyRep(const Rep *rep) { return new Rep(*rep); }
+
+void Status::deleteRep(Rep *rep) { delete rep; }
 
 std::string Status::ToString() const {
   if (ok())

@@ -33,6 +33,16 @@
 #include <new>
 #include <utility>
 
+// The executor's loops over an instruction's few operands: a vector loop
+// (with its masks and remainders) costs more than the handful of
+// iterations it replaces.
+#if defined(__clang__)
+#define TFRT_FALLBACK_SCALAR_LOOP                                              \
+  _Pragma("clang loop vectorize(disable) interleave(disable)")
+#else
+#define TFRT_FALLBACK_SCALAR_LOOP
+#endif
+
 namespace tfrt_fallback::rt {
 
 std::string describeTensor(const Tensor &tensor) {
@@ -65,7 +75,8 @@ void forwardValue(TensorValue &from, AsyncValue &to) {
 
 /// PartialShape::isCompatibleWith, inline for the executor's output check
 /// (most declared types are unranked or of rank <= 4).
-inline bool fitsShape(const PartialShape &declared, const TensorShape &shape) {
+[[gnu::always_inline]] inline bool fitsShape(const PartialShape &declared,
+                                             const TensorShape &shape) {
   if (!declared.hasRank())
     return true;
   absl::Span<const int64_t> want = declared.dims(), have = shape.dims();
@@ -181,10 +192,15 @@ private:
   /// with this run's options and `args` bound.
   Frame *calleeFrame(const Function &callee, std::vector<Tensor> args,
                      Frame *reuse);
+  /// runKernel's path for an async kernel, an observed or budgeted run, or
+  /// more than eight inputs or outputs.
+  [[gnu::noinline]] Outcome runKernelGeneral(uint32_t index,
+                                             const Instruction &inst,
+                                             const KernelSite &site);
   /// After a kernel: releases its last-use operands, checks its outputs and
   /// publishes its results.
-  void finishKernel(const KernelEntry &kernel, const Instruction &inst,
-                    const Status &kernelStatus, uint64_t forwardable);
+  void finishKernel(const KernelSite &site, const Instruction &inst,
+                    const Status &kernelStatus);
   /// finishKernel's error paths: the kernel failed, or its output #i is
   /// missing or not of its declared type.
   [[gnu::noinline, gnu::cold]] void failKernel(const KernelEntry &kernel,
@@ -465,6 +481,7 @@ void Executor::Frame::publishError(const Instruction &inst,
 Outcome Executor::Frame::execute(uint32_t index) {
   const Instruction &inst = function_.instructions[index];
   // Dependants of a failed instruction are skipped and pass the error on.
+  TFRT_FALLBACK_SCALAR_LOOP
   for (uint32_t reg : function_.operandsOf(inst)) {
     AsyncValue::State state = regs_[reg].state();
     if (state == AsyncValue::State::Concrete)
@@ -508,7 +525,7 @@ struct Executor::Frame::AsyncKernelCall {
                   absl::Span<Tensor *const> outputs, HostContext &host,
                   uint64_t constants)
       : frame(frame), inputs(inputs.begin(), inputs.end()),
-        outputs(outputs.begin(), outputs.end()), forwardable(forwardable),
+        outputs(outputs.begin(), outputs.end()),
         context(*kernel.kernel, this->inputs, forwardable, this->outputs, host,
                 constants) {
     context.setResourceManager(&frame->executor_.resources);
@@ -517,49 +534,55 @@ struct Executor::Frame::AsyncKernelCall {
   Ref frame;
   absl::InlinedVector<const Tensor *, 4> inputs;
   absl::InlinedVector<Tensor *, 4> outputs;
-  uint64_t forwardable;
   OpKernelContext context;
   /// When the kernel started, for the run's observer.
   std::chrono::steady_clock::time_point start;
 };
 
 Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
-  const KernelEntry &kernel = program_.kernels()[inst.index];
-  const size_t numInputs = kernel.inputTypes.size();
-  absl::Span<const uint32_t> operands = function_.operandsOf(inst);
-  absl::Span<const uint32_t> results = function_.resultsOf(inst);
-
+  const KernelSite &site = function_.kernelSites[index];
   // Inputs are read in place. A value at its last use may lend its buffer
   // to an output when nothing else holds it; its register is cleared after
-  // the kernel, which also frees dead values early.
-  // The pointer lists live on the stack for the usual few operands.
-  constexpr size_t kOnStack = 8;
-  const Tensor *inputsOnStack[kOnStack];
-  std::unique_ptr<const Tensor *[]> inputsOnHeap;
-  const Tensor **inputs = inputsOnStack;
-  if (numInputs > kOnStack) {
-    inputsOnHeap.reset(new const Tensor *[numInputs]);
-    inputs = inputsOnHeap.get();
-  }
-  uint64_t forwardable = 0;
-  // data() + offset: a function whose kernels take no operand has none.
-  const uint8_t *lastUse = function_.lastUse.data() + inst.operandBegin;
-  for (size_t i = 0; i < numInputs; ++i) {
+  // the kernel, which also frees dead values early. Outputs are written
+  // straight into the (constructed, empty) result registers and published
+  // after the kernel. The pointer lists live on the stack for the usual few
+  // operands.
+  constexpr uint32_t kOnStack = 8;
+  if (ABSL_PREDICT_FALSE(site.numInputs > kOnStack ||
+                         site.numOutputs > kOnStack || !site.syncKernel ||
+                         instrumented_))
+    return runKernelGeneral(index, inst, site);
+  const Tensor *inputs[kOnStack];
+  Tensor *outputs[kOnStack];
+  const uint32_t *operands = function_.operands.data() + inst.operandBegin;
+  const uint32_t *results = function_.results.data() + inst.resultBegin;
+  TFRT_FALLBACK_SCALAR_LOOP
+  for (uint32_t i = 0; i < site.numInputs; ++i)
     inputs[i] = &regs_[operands[i]].payload();
-    if (i < 64 && lastUse[i])
-      forwardable |= uint64_t(1) << i;
-  }
-  // Outputs are written straight into the (constructed, empty) result
-  // registers and published after the kernel.
-  const size_t numOutputs = kernel.outputTypes.size();
-  Tensor *outputsOnStack[kOnStack];
-  std::unique_ptr<Tensor *[]> outputsOnHeap;
-  Tensor **outputs = outputsOnStack;
-  if (numOutputs > kOnStack) {
-    outputsOnHeap.reset(new Tensor *[numOutputs]);
-    outputs = outputsOnHeap.get();
-  }
-  for (size_t i = 0; i < numOutputs; ++i)
+  TFRT_FALLBACK_SCALAR_LOOP
+  for (uint32_t i = 0; i < site.numOutputs; ++i)
+    outputs[i] = &regs_[results[i]].payload();
+  OpKernelContext context(
+      *site.syncKernel, absl::MakeConstSpan(inputs, site.numInputs),
+      site.lastUse, absl::MakeConstSpan(outputs, site.numOutputs),
+      executor_.host, function_.constantOperands[index]);
+  context.setResourceManager(&executor_.resources);
+  site.syncKernel->compute(&context);
+  finishKernel(site, inst, context.status());
+  return Outcome::Done;
+}
+
+Outcome Executor::Frame::runKernelGeneral(uint32_t index,
+                                          const Instruction &inst,
+                                          const KernelSite &site) {
+  const KernelEntry &kernel = *site.entry;
+  absl::InlinedVector<const Tensor *, 8> inputs(site.numInputs);
+  absl::InlinedVector<Tensor *, 8> outputs(site.numOutputs);
+  absl::Span<const uint32_t> operands = function_.operandsOf(inst);
+  absl::Span<const uint32_t> results = function_.resultsOf(inst);
+  for (uint32_t i = 0; i < site.numInputs; ++i)
+    inputs[i] = &regs_[operands[i]].payload();
+  for (uint32_t i = 0; i < site.numOutputs; ++i)
     outputs[i] = &regs_[results[i]].payload();
   if (kernel.asyncKernel) {
     // What the kernel allocates on this thread is charged to the run.
@@ -568,22 +591,20 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
       budgetScope.emplace(budget_.get());
     if (!dataflow_)
       outstanding_.fetch_add(1, std::memory_order_relaxed);
-    auto *call = new AsyncKernelCall(
-        this, kernel, absl::MakeConstSpan(inputs, numInputs), forwardable,
-        absl::MakeConstSpan(outputs, numOutputs), executor_.host,
-        function_.constantOperands[index]);
+    auto *call =
+        new AsyncKernelCall(this, kernel, inputs, site.lastUse, outputs,
+                            executor_.host, function_.constantOperands[index]);
     if (observer_)
       call->start = std::chrono::steady_clock::now();
     kernel.asyncKernel->computeAsync(&call->context, [call, index] {
       Frame &frame = *call->frame;
       const Instruction &inst = frame.function_.instructions[index];
-      const KernelEntry &entry = frame.program_.kernels()[inst.index];
+      const KernelSite &site = frame.function_.kernelSites[index];
       if (frame.observer_)
-        frame.observer_->kernelDone(entry, call->outputs,
+        frame.observer_->kernelDone(*site.entry, call->outputs,
                                     call->context.status(), call->start,
                                     std::chrono::steady_clock::now());
-      frame.finishKernel(entry, inst, call->context.status(),
-                         call->forwardable);
+      frame.finishKernel(site, inst, call->context.status());
       // The call holds a frame reference: release it only after complete().
       std::unique_ptr<AsyncKernelCall> owned(call);
       frame.complete(index, nullptr);
@@ -591,54 +612,50 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
     return Outcome::Pending;
   }
 
-  OpKernelContext context(*kernel.kernel,
-                          absl::MakeConstSpan(inputs, numInputs), forwardable,
-                          absl::MakeConstSpan(outputs, numOutputs),
+  OpKernelContext context(*kernel.kernel, inputs, site.lastUse, outputs,
                           executor_.host, function_.constantOperands[index]);
   context.setResourceManager(&executor_.resources);
-  if (instrumented_) {
-    // What the kernel allocates is charged to the run's budget; runs
-    // without limits or an observer pay this one test.
-    std::optional<MemoryBudget::Scope> budgetScope;
-    if (budget_)
-      budgetScope.emplace(budget_.get());
-    std::chrono::steady_clock::time_point start;
-    if (observer_)
-      start = std::chrono::steady_clock::now();
-    kernel.kernel->compute(&context);
-    if (observer_)
-      observer_->kernelDone(kernel, absl::MakeConstSpan(outputs, numOutputs),
-                            context.status(), start,
-                            std::chrono::steady_clock::now());
-  } else {
-    kernel.kernel->compute(&context);
-  }
-  finishKernel(kernel, inst, context.status(), forwardable);
+  // What the kernel allocates is charged to the run's budget.
+  std::optional<MemoryBudget::Scope> budgetScope;
+  if (budget_)
+    budgetScope.emplace(budget_.get());
+  std::chrono::steady_clock::time_point start;
+  if (observer_)
+    start = std::chrono::steady_clock::now();
+  kernel.kernel->compute(&context);
+  if (observer_)
+    observer_->kernelDone(kernel, outputs, context.status(), start,
+                          std::chrono::steady_clock::now());
+  budgetScope.reset();
+  finishKernel(site, inst, context.status());
   return Outcome::Done;
 }
 
-inline void Executor::Frame::finishKernel(const KernelEntry &kernel,
-                                          const Instruction &inst,
-                                          const Status &kernelStatus,
-                                          uint64_t forwardable) {
+[[gnu::always_inline]] inline void
+Executor::Frame::finishKernel(const KernelSite &site, const Instruction &inst,
+                              const Status &kernelStatus) {
   // Operands at their last use (the set bits; inputs past 64 are released
   // with the frame).
   const uint32_t *operands = function_.operands.data() + inst.operandBegin;
-  for (uint64_t bits = forwardable; bits != 0; bits &= bits - 1)
+  for (uint64_t bits = site.lastUse; bits != 0; bits &= bits - 1)
     regs_[operands[__builtin_ctzll(bits)]].payload().reset();
   if (ABSL_PREDICT_FALSE(!kernelStatus.ok())) {
-    failKernel(kernel, inst, kernelStatus);
+    failKernel(*site.entry, inst, kernelStatus);
     return;
   }
   const uint32_t *results = function_.results.data() + inst.resultBegin;
   const ValueType *types = program_.types().data();
-  for (size_t i = 0, e = kernel.outputTypes.size(); i < e; ++i) {
-    // ValueType::accepts, with the usual case (an unranked type of the
-    // kernel's dtype: every imported intermediate) decided inline.
+  const KernelEntry &kernel = *site.entry;
+  for (uint32_t i = 0; i < site.numOutputs; ++i) {
     const Tensor &output = regs_[results[i]].payload();
     const ValueType &type = types[kernel.outputTypes[i]];
-    if (ABSL_PREDICT_FALSE(!output.isValid() || type.isChain() ||
-                           output.dtype() != type.dtype ||
+    // With plainOutputs, every declared output is a tensor of the kernel's
+    // output dtype (checked at load), and a missing output has the Invalid
+    // dtype, which none of them has: the dtype test covers all three.
+    if (ABSL_PREDICT_FALSE((site.plainOutputs
+                                ? output.dtype() != kernel.outputDTypes[i]
+                                : !output.isValid() || type.isChain() ||
+                                      output.dtype() != type.dtype) ||
                            !fitsShape(type.shape, output.shape()))) {
       failOutput(kernel, inst, i);
       return;

@@ -982,11 +982,42 @@ Status Program::createKernels(const KernelRegistry &registry) {
       missing.push_back(
           strFormat("%s (at %s)", line.c_str(), entry.location.c_str()));
   }
+  if (firstMissing.ok()) {
+    prepareKernelSites();
+    return OkStatus();
+  }
   if (missing.size() <= 1)
     return firstMissing;
   return makeError(StatusCode::kNotFound,
                    "this runtime lacks %zu kernels the program needs:\n%s",
                    missing.size(), strJoin(missing, "\n").c_str());
+}
+
+void Program::prepareKernelSites() {
+  for (Function &function : functions_) {
+    function.kernelSites.assign(function.instructions.size(), KernelSite());
+    for (size_t i = 0; i < function.instructions.size(); ++i) {
+      const Instruction &inst = function.instructions[i];
+      if (inst.opcode != bef::Opcode::Kernel)
+        continue;
+      const KernelEntry &entry = kernels_[inst.index];
+      KernelSite &site = function.kernelSites[i];
+      site.entry = &entry;
+      site.syncKernel = entry.asyncKernel ? nullptr : entry.kernel.get();
+      site.numInputs = entry.inputTypes.size();
+      site.numOutputs = entry.outputTypes.size();
+      const uint8_t *lastUse = function.lastUse.data() + inst.operandBegin;
+      for (uint32_t o = 0; o < site.numInputs && o < 64; ++o)
+        if (lastUse[o])
+          site.lastUse |= uint64_t(1) << o;
+      site.plainOutputs = entry.outputDTypes.size() == site.numOutputs;
+      for (uint32_t o = 0; o < site.numOutputs && site.plainOutputs; ++o) {
+        const ValueType &type = types_[entry.outputTypes[o]];
+        site.plainOutputs = !type.isChain() && type.dtype != DType::Invalid &&
+                            type.dtype == entry.outputDTypes[o];
+      }
+    }
+  }
 }
 
 Status ProgramLoader::load() {

@@ -242,6 +242,16 @@ public:
       computeFew(ctx, a, b, as.rank() == 0 ? bs : as);
       return;
     }
+    computeGeneral(ctx, a, b);
+  }
+
+private:
+  static constexpr int64_t kFewElements = 8;
+
+  /// Broadcasting, many elements, the error cases: out of line, so that
+  /// computeFew's callers need no frame for this path's temporaries.
+  [[gnu::noinline]] void computeGeneral(OpKernelContextInterface *ctx,
+                                        const Tensor &a, const Tensor &b) {
     TensorShape::Dims outDims;
     if (!broadcastShapes(a.shape(), b.shape(), &outDims)) {
       if constexpr (HasIncompatibleShapeMode<Op>::value) {
@@ -275,9 +285,6 @@ public:
       return;
     evalBinary<T, Out, Op>(ctx->eigenDevice(), a, b, outDims, out);
   }
-
-private:
-  static constexpr int64_t kFewElements = 8;
 
   /// out = op(a, b) where `outShape` is a's or b's shape and the other is
   /// that shape too or a scalar.
