@@ -188,6 +188,16 @@ TEST(Conv2D, AgainstReference) {
   checkConv<float>({1, 2, 2, 3, 5, 5, 2, 1, 1, 1, 1, "SAME"}); // big filter
   // Enough rows for several im2col chunks.
   checkConv<float>({1, 40, 40, 40, 3, 3, 8, 1, 1, 1, 1, "SAME"});
+  checkConv<float>({2, 5, 6, 5, 3, 3, 4}); // im2col in one chunk
+  // At most 4 input channels: the direct convolution (DirectConv.h). Rows
+  // wide enough for its blocks of pixels between the padded borders, and
+  // output channels that fill one to four vectors of 8 or 16, or part of one.
+  checkConv<float>({1, 9, 37, 3, 5, 5, 24, 2, 2, 1, 1, "SAME"}); // blazeface
+  checkConv<float>({1, 7, 41, 3, 3, 3, 32, 2, 2, 1, 1, "SAME"}); // MobileNet
+  checkConv<float>({2, 5, 30, 1, 3, 3, 40});
+  checkConv<float>({1, 6, 29, 4, 3, 3, 64, 1, 1, 2, 2, "SAME"});
+  checkConv<float>(
+      {1, 8, 26, 2, 4, 4, 9, 1, 3, 1, 1, "EXPLICIT", {2, 1, 3, 0}});
   checkConv<double>({2, 5, 5, 3, 3, 3, 4, 1, 2, 1, 1, "SAME"});
 }
 
@@ -205,6 +215,9 @@ TEST(Conv2D, ConstantFilterIsPackedOnce) {
                    kFilter);
   checkConv<float>({3, 3, 4, 2, 3, 4, 5}, "Conv2D", false, kFilter);
   checkConv<float>({1, 7, 7, 33, 1, 1, 70}, "Conv2D", false, 0b11);
+  // The direct convolution reads a constant filter as it is (not packed).
+  checkConv<float>({1, 9, 37, 3, 5, 5, 24, 2, 2, 1, 1, "SAME"}, "Conv2D", false,
+                   kFilter);
   checkConv<double>({2, 5, 5, 3, 3, 3, 4, 1, 2, 1, 1, "SAME"}, "Conv2D", false,
                     kFilter);
 }
@@ -411,6 +424,9 @@ TEST(FusedConv, AllEpilogues) {
   // overlapping channel blocks).
   const Cfg dwLong{1, 3, 40, 48, 3, 3, 1, 1, 1, 1, 1, "SAME"};
   const Cfg dwLongOdd{1, 3, 40, 28, 3, 3, 1, 1, 1, 1, 1, "SAME"};
+  // A first layer (3 input channels): the direct convolution, with bias
+  // and Relu/Relu6 in its registers and the rest after.
+  const Cfg firstLayer{1, 5, 21, 3, 5, 5, 24, 2, 2, 1, 1, "SAME"};
   for (const char *first : {"BiasAdd", "FusedBatchNorm"})
     for (const char *act : {"", "Relu", "Relu6", "Elu", "LeakyRelu", "Sigmoid",
                             "Tanh", "Prelu"}) {
@@ -418,6 +434,7 @@ TEST(FusedConv, AllEpilogues) {
       if (*act)
         ops.push_back(act);
       checkFused("_FusedConv2D", im2col, ops);
+      checkFused("_FusedConv2D", firstLayer, ops);
       checkFused("_FusedConv2D", pointwise, ops);
       checkFused("_FusedDepthwiseConv2dNative", dw, ops);
       checkFused("FusedDepthwiseConv2dNative", dw, ops);

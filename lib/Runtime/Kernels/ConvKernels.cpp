@@ -18,14 +18,17 @@
 
 #include "BinaryOpKernel.h"
 #include "DepthwiseRows.h"
+#include "DirectConv.h"
 #include "FusedPadConv.h"
 #include "KernelUtils.h"
+#include "Unroll.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -323,6 +326,81 @@ void im2colRows(const T *in, const ConvShape &s, int64_t first, int64_t last,
   }
 }
 
+//===----------------------------------------------------------------------===//
+// Direct convolution of few input channels (DirectConv.h)
+//===----------------------------------------------------------------------===//
+
+/// Whether conv2dNhwc computes an f32 convolution with this filter
+/// directly (then the filter is not packed for the GEMM).
+bool isDirectConvFilter(int64_t kH, int64_t kW, int64_t inC, int64_t outC) {
+  return inC <= kDirectMaxInC && kH * kW * inC <= kDirectMaxTaps &&
+         outC <= kDirectMaxOutC && kH * kW > 1;
+}
+bool useDirectConv(const ConvShape &s) {
+  return isDirectConvFilter(s.kH, s.kW, s.inC, s.outC);
+}
+
+/// The direct convolution of `in` with `filter` [kH, kW, inC, outC] into
+/// `out`, then `epilogue`: 16 lanes with AVX-512, else 8 (DirectConv.h).
+void directConv(const Eigen::ThreadPoolDevice &device, const float *in,
+                const float *filter, float *out, const ConvShape &s,
+                const Epilogue<float> &epilogue) {
+  const int lanes = 8;
+#if defined(__x86_64__) || defined(_M_X64)
+  const bool avx512 = gemm::activeIsa() == gemm::Isa::Avx512;
+#else
+  const bool avx512 = false;
+#endif
+  const int64_t padTo = avx512 ? 16 : lanes;
+  const int64_t taps = s.kH * s.kW * s.inC;
+  const int64_t outCp = (s.outC + padTo - 1) / padTo * padTo;
+  std::vector<float> packed(taps * outCp + outCp, 0.0f);
+  for (int64_t t = 0; t < taps; ++t)
+    std::memcpy(&packed[t * outCp], filter + t * s.outC,
+                s.outC * sizeof(float));
+  DirectConvArgs d;
+  d.in = in;
+  d.filter = packed.data();
+  d.n = s.n, d.inH = s.inH, d.inW = s.inW, d.inC = s.inC;
+  d.kH = s.kH, d.kW = s.kW, d.outC = s.outC, d.outH = s.outH, d.outW = s.outW;
+  d.strideH = s.strideH, d.strideW = s.strideW;
+  d.dilationH = s.dilationH, d.dilationW = s.dilationW;
+  d.padTop = s.padTop, d.padLeft = s.padLeft;
+  d.outCp = outCp;
+  // Bias and Relu/Relu6 in the accumulators; anything else afterwards.
+  const bool inRegisters = epilogue.bnMean.empty() && !epilogue.addend &&
+                           (epilogue.activation == FusedActivation::None ||
+                            epilogue.activation == FusedActivation::Relu ||
+                            epilogue.activation == FusedActivation::Relu6);
+  if (inRegisters) {
+    if (epilogue.bias) {
+      float *bias = &packed[taps * outCp];
+      std::memcpy(bias, epilogue.bias, s.outC * sizeof(float));
+      d.bias = bias;
+    }
+    d.activation = epilogue.activation == FusedActivation::Relu
+                       ? DirectActivation::Relu
+                   : epilogue.activation == FusedActivation::Relu6
+                       ? DirectActivation::Relu6
+                       : DirectActivation::None;
+  }
+  const int64_t rowValues = s.outW * s.outC;
+  kernels::parallelFor(
+      device, s.n * s.outH,
+      elementCost<float>(1, 1, 0) * static_cast<double>(rowValues * taps),
+      [&](Eigen::Index first, Eigen::Index last) {
+#if defined(__x86_64__) || defined(_M_X64)
+        if (avx512)
+          directConvRowsAvx512(d, first, last, out);
+        else
+#endif
+          direct::convRows<8, 16>(d, first, last, out);
+        if (!inRegisters && !epilogue.empty())
+          for (int64_t px = first * s.outW; px < last * s.outW; ++px)
+            epilogue.apply(out + px * s.outC, 0, s.outC);
+      });
+}
+
 /// NHWC convolution with filter [kH, kW, inC, outC] into `out`
 /// [n, outH, outW, outC], applying `epilogue` to every output pixel. f32
 /// uses the filter's packing `packed` when given, and otherwise packs it
@@ -348,6 +426,12 @@ void conv2dNhwc(const Eigen::ThreadPoolDevice &device, const T *in,
   if (pointwise || wholeInput || k == 0) {
     gemmRows(device, in, filter, out, m, k, s.outC, false, epilogue, packed);
     return;
+  }
+  if constexpr (std::is_same_v<T, float>) {
+    if (useDirectConv(s)) {
+      directConv(device, in, filter, out, s, epilogue);
+      return;
+    }
   }
   const int64_t chunkRows = std::clamp<int64_t>(
       kIm2colChunkBytes / (std::max<int64_t>(k, 1) * sizeof(T)), 64, m);
@@ -551,7 +635,8 @@ public:
       packedFilter_.prepack(
           ctx, 1, /*transB=*/false,
           [](const Tensor &f, int64_t *k, int64_t *n, int64_t *ldb) {
-            if (f.rank() != 4)
+            if (f.rank() != 4 ||
+                isDirectConvFilter(f.dim(0), f.dim(1), f.dim(2), f.dim(3)))
               return false;
             *k = f.dim(0) * f.dim(1) * f.dim(2);
             *n = *ldb = f.dim(3);
@@ -569,7 +654,7 @@ public:
                         if constexpr (std::is_same_v<T, float>) {
                           const int64_t k = s.kH * s.kW * s.inC;
                           bool packedNow = false;
-                          if (constantFilter)
+                          if (constantFilter && !useDirectConv(s))
                             packed = packedFilter_.get(
                                 f, s.outC, false, k, s.outC, gemm::activeIsa(),
                                 &packedNow);
