@@ -81,13 +81,10 @@ inline void block(const DirectConvArgs &d, int64_t b, int64_t oh, int64_t ow,
                   int64_t c0, int64_t khLo, int64_t khHi, float *out) {
   Vec<Lanes> acc[P][V];
   TFRT_FALLBACK_UNROLL
-  for (int v = 0; v < V; ++v) {
-    const Vec<Lanes> init =
-        d.bias ? loadVec<Lanes>(d.bias + c0 + v * Lanes) : Vec<Lanes>{};
+  for (int p = 0; p < P; ++p)
     TFRT_FALLBACK_UNROLL
-    for (int p = 0; p < P; ++p)
-      acc[p][v] = init;
-  }
+  for (int v = 0; v < V; ++v)
+    acc[p][v] = Vec<Lanes>{};
   const int64_t iw0 = ow * d.strideW - d.padLeft;
   const int64_t pixelStep = d.strideW * d.inC;
   for (int64_t kh = khLo; kh < khHi; ++kh) {
@@ -128,9 +125,14 @@ inline void block(const DirectConvArgs &d, int64_t b, int64_t oh, int64_t ow,
     // Channels past outC (24 channels in 16 lanes) are not stored.
     const int64_t at = c0 + v * Lanes;
     const int64_t count = std::min<int64_t>(Lanes, d.outC - at);
+    // The bias after the sum, as the GEMM's epilogue adds it (the same
+    // rounding).
+    const Vec<Lanes> bias = d.bias ? loadVec<Lanes>(d.bias + at) : Vec<Lanes>{};
     TFRT_FALLBACK_UNROLL
     for (int p = 0; p < P; ++p) {
       Vec<Lanes> r = acc[p][v];
+      if (d.bias)
+        r += bias;
       if (clamp)
         for (int i = 0; i < Lanes; ++i)
           r[i] = std::min(std::max(r[i], 0.0f), hi);
