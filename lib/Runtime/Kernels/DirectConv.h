@@ -73,10 +73,22 @@ template <int Lanes> inline Vec<Lanes> loadVec(const float *p) {
   return v;
 }
 
+/// Stores the first `count` (< Lanes) values of `v`: the output channels
+/// left in the last vector of a block (24 channels in 16 lanes). A file for
+/// one instruction set may pass its own (a masked store).
+struct PartialStoreLoop {
+  template <int Lanes>
+  static void store(float *out, Vec<Lanes> v, int64_t count) {
+    float lanes[Lanes];
+    std::memcpy(lanes, &v, sizeof(v));
+    std::memcpy(out, lanes, count * sizeof(float));
+  }
+};
+
 /// Channels [c0, c0 + Lanes * V) of output pixels [ow, ow + P) of row `oh`
 /// of image `b`, taps kh in [khLo, khHi). `Checked`: some taps of these
 /// pixels fall in the left or right padding (then P is 1).
-template <int Lanes, int P, int V, bool Checked>
+template <int Lanes, int P, int V, bool Checked, class PartialStore>
 inline void block(const DirectConvArgs &d, int64_t b, int64_t oh, int64_t ow,
                   int64_t c0, int64_t khLo, int64_t khHi, float *out) {
   Vec<Lanes> acc[P][V];
@@ -120,14 +132,16 @@ inline void block(const DirectConvArgs &d, int64_t b, int64_t oh, int64_t ow,
   const float hi = d.activation == DirectActivation::Relu6
                        ? 6.0f
                        : std::numeric_limits<float>::infinity();
+  // Every vector but the last is within outC (channels); the last may
+  // hold channels past it (24 channels in 16 lanes), which are not stored.
+  const int64_t lastCount =
+      std::min<int64_t>(Lanes, d.outC - c0 - (V - 1) * Lanes);
   TFRT_FALLBACK_UNROLL
   for (int v = 0; v < V; ++v) {
-    // Channels past outC (24 channels in 16 lanes) are not stored.
-    const int64_t at = c0 + v * Lanes;
-    const int64_t count = std::min<int64_t>(Lanes, d.outC - at);
     // The bias after the sum, as the GEMM's epilogue adds it (the same
     // rounding).
-    const Vec<Lanes> bias = d.bias ? loadVec<Lanes>(d.bias + at) : Vec<Lanes>{};
+    const Vec<Lanes> bias =
+        d.bias ? loadVec<Lanes>(d.bias + c0 + v * Lanes) : Vec<Lanes>{};
     TFRT_FALLBACK_UNROLL
     for (int p = 0; p < P; ++p) {
       Vec<Lanes> r = acc[p][v];
@@ -136,22 +150,18 @@ inline void block(const DirectConvArgs &d, int64_t b, int64_t oh, int64_t ow,
       if (clamp)
         for (int i = 0; i < Lanes; ++i)
           r[i] = std::min(std::max(r[i], 0.0f), hi);
-      float *o = out + p * d.outC + at;
-      if (count == Lanes) {
+      float *o = out + p * d.outC + c0 + v * Lanes;
+      if (v + 1 < V || lastCount == Lanes)
         std::memcpy(o, &r, sizeof(r));
-      } else {
-        float lanes[Lanes];
-        std::memcpy(lanes, &r, sizeof(r));
-        for (int64_t i = 0; i < count; ++i)
-          o[i] = lanes[i];
-      }
+      else
+        PartialStore::template store<Lanes>(o, r, lastCount);
     }
   }
 }
 
 /// Channels [c0, c0 + Lanes * V) of every pixel of output row `oh`, whose
 /// pixels [owLo, owHi) have all their taps inside the input horizontally.
-template <int Lanes, int V, int NumRegs>
+template <int Lanes, int V, int NumRegs, class PartialStore>
 void channels(const DirectConvArgs &d, int64_t b, int64_t oh, int64_t c0,
               int64_t khLo, int64_t khHi, int64_t owLo, int64_t owHi,
               float *out) {
@@ -159,23 +169,31 @@ void channels(const DirectConvArgs &d, int64_t b, int64_t oh, int64_t c0,
   // registers, with one to spare; at most 8 pixels, whose input pointers
   // must stay in the 16 general registers too.
   constexpr int P = std::min(8, (NumRegs - V - 2) / V);
+  // Blocks of P pixels between the borders; the pixels left over take the
+  // checked single-pixel block, as the borders do.
   int64_t ow = 0;
-  for (; ow < owLo; ++ow)
-    block<Lanes, 1, V, true>(d, b, oh, ow, c0, khLo, khHi, out + ow * d.outC);
-  for (; ow + P <= owHi; ow += P)
-    block<Lanes, P, V, false>(d, b, oh, ow, c0, khLo, khHi, out + ow * d.outC);
-  for (; ow < owHi; ++ow)
-    block<Lanes, 1, V, false>(d, b, oh, ow, c0, khLo, khHi, out + ow * d.outC);
-  for (; ow < d.outW; ++ow)
-    block<Lanes, 1, V, true>(d, b, oh, ow, c0, khLo, khHi, out + ow * d.outC);
+  while (ow < d.outW) {
+    if (ow >= owLo && ow + P <= owHi) {
+      block<Lanes, P, V, false, PartialStore>(d, b, oh, ow, c0, khLo, khHi,
+                                              out + ow * d.outC);
+      ow += P;
+    } else {
+      block<Lanes, 1, V, true, PartialStore>(d, b, oh, ow, c0, khLo, khHi,
+                                             out + ow * d.outC);
+      ++ow;
+    }
+  }
 }
 
 /// Output rows [first, last) (of n * outH) of `d` into `out`, with vectors
 /// of `Lanes` floats and `NumRegs` vector registers.
-template <int Lanes, int NumRegs>
+template <int Lanes, int NumRegs, class PartialStore = PartialStoreLoop>
 void convRows(const DirectConvArgs &d, int64_t first, int64_t last,
               float *out) {
-  constexpr int kMaxV = NumRegs >= 32 ? 4 : 3;
+  // Two block widths only (each is a few KB of code): 3 vectors of 8 (24
+  // channels, the common first layers' 24 or 32 in one or two passes) or 2
+  // of 16, and single vectors for what is left.
+  constexpr int kMaxV = Lanes >= 16 ? 2 : 3;
   for (int64_t row = first; row < last; ++row) {
     const int64_t b = row / d.outH, oh = row % d.outH;
     float *o = out + row * d.outW * d.outC;
@@ -197,14 +215,12 @@ void convRows(const DirectConvArgs &d, int64_t first, int64_t last,
     for (int64_t c0 = 0; c0 < d.outC;) {
       const int64_t left = (d.outCp - c0) / Lanes;
       if (left >= kMaxV) {
-        channels<Lanes, kMaxV, NumRegs>(d, b, oh, c0, khLo, khHi, owLo, owHi,
-                                        o);
+        channels<Lanes, kMaxV, NumRegs, PartialStore>(d, b, oh, c0, khLo, khHi,
+                                                      owLo, owHi, o);
         c0 += kMaxV * Lanes;
-      } else if (left >= 2) {
-        channels<Lanes, 2, NumRegs>(d, b, oh, c0, khLo, khHi, owLo, owHi, o);
-        c0 += 2 * Lanes;
       } else {
-        channels<Lanes, 1, NumRegs>(d, b, oh, c0, khLo, khHi, owLo, owHi, o);
+        channels<Lanes, 1, NumRegs, PartialStore>(d, b, oh, c0, khLo, khHi,
+                                                  owLo, owHi, o);
         c0 += Lanes;
       }
     }
