@@ -179,7 +179,6 @@ private:
   void resume(uint32_t index);
 
   Outcome execute(uint32_t index);
-  Outcome runKernel(uint32_t index, const Instruction &inst);
   Outcome runCall(uint32_t index, const Instruction &inst);
   Outcome runBranch(uint32_t index, const Instruction &inst);
   Outcome runWhile(uint32_t index, const Instruction &inst);
@@ -192,11 +191,11 @@ private:
   /// with this run's options and `args` bound.
   Frame *calleeFrame(const Function &callee, std::vector<Tensor> args,
                      Frame *reuse);
-  /// runKernel's path for an async kernel, an observed or budgeted run, or
-  /// more than eight inputs or outputs.
-  [[gnu::noinline]] Outcome runKernelGeneral(uint32_t index,
-                                             const Instruction &inst,
-                                             const KernelSite &site);
+  /// A kernel call: execute()'s own path takes the usual ones; this one
+  /// also takes async kernels, observed or budgeted runs, and more than
+  /// eight operands or outputs.
+  Outcome runKernel(uint32_t index, const Instruction &inst,
+                    const KernelSite &site);
   /// After a kernel: releases its last-use operands, checks its outputs and
   /// publishes its results.
   void finishKernel(const KernelSite &site, const Instruction &inst,
@@ -480,6 +479,47 @@ void Executor::Frame::publishError(const Instruction &inst,
 
 Outcome Executor::Frame::execute(uint32_t index) {
   const Instruction &inst = function_.instructions[index];
+#if !TFRT_FALLBACK_ONE_KERNEL_PATH
+  // The usual instruction, on its own path: a synchronous kernel of at
+  // most 8 operands and outputs, in a run without an observer, a budget, a
+  // deadline or a cancellation token, whose operands are available (checked
+  // while they are gathered). Inputs are read in place. A value at its last
+  // use may lend its buffer to an output when nothing else holds it; its
+  // register is cleared after the kernel, which also frees dead values
+  // early. Outputs are written straight into the (constructed, empty)
+  // result registers and published after the kernel.
+  constexpr uint32_t kOnStack = 8;
+  if (inst.opcode == bef::Opcode::Kernel && !watched_ && !instrumented_) {
+    const KernelSite &site = function_.kernelSites[index];
+    if (site.syncKernel && inst.numOperands <= kOnStack &&
+        site.numOutputs <= kOnStack) {
+      const Tensor *inputs[kOnStack];
+      const uint32_t *operands = function_.operands.data() + inst.operandBegin;
+      bool ready = true;
+      TFRT_FALLBACK_SCALAR_LOOP
+      for (uint32_t i = 0; i < inst.numOperands; ++i) {
+        TensorValue &value = regs_[operands[i]];
+        ready &= value.state() == AsyncValue::State::Concrete;
+        inputs[i] = &value.payload();
+      }
+      if (ABSL_PREDICT_TRUE(ready)) {
+        Tensor *outputs[kOnStack];
+        const uint32_t *results = function_.results.data() + inst.resultBegin;
+        TFRT_FALLBACK_SCALAR_LOOP
+        for (uint32_t i = 0; i < site.numOutputs; ++i)
+          outputs[i] = &regs_[results[i]].payload();
+        OpKernelContext context(
+            *site.syncKernel, absl::MakeConstSpan(inputs, site.numInputs),
+            site.lastUse, absl::MakeConstSpan(outputs, site.numOutputs),
+            executor_.host, function_.constantOperands[index]);
+        context.setResourceManager(&executor_.resources);
+        site.syncKernel->compute(&context);
+        finishKernel(site, inst, context.status());
+        return Outcome::Done;
+      }
+    }
+  }
+#endif
   // Dependants of a failed instruction are skipped and pass the error on.
   TFRT_FALLBACK_SCALAR_LOOP
   for (uint32_t reg : function_.operandsOf(inst)) {
@@ -499,7 +539,7 @@ Outcome Executor::Frame::execute(uint32_t index) {
   }
   switch (inst.opcode) {
   case bef::Opcode::Kernel:
-    return runKernel(index, inst);
+    return runKernel(index, inst, function_.kernelSites[index]);
   case bef::Opcode::Call:
     return runCall(index, inst);
   case bef::Opcode::NewChain:
@@ -539,42 +579,8 @@ struct Executor::Frame::AsyncKernelCall {
   std::chrono::steady_clock::time_point start;
 };
 
-Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst) {
-  const KernelSite &site = function_.kernelSites[index];
-  // Inputs are read in place. A value at its last use may lend its buffer
-  // to an output when nothing else holds it; its register is cleared after
-  // the kernel, which also frees dead values early. Outputs are written
-  // straight into the (constructed, empty) result registers and published
-  // after the kernel. The pointer lists live on the stack for the usual few
-  // operands.
-  constexpr uint32_t kOnStack = 8;
-  if (ABSL_PREDICT_FALSE(site.numInputs > kOnStack ||
-                         site.numOutputs > kOnStack || !site.syncKernel ||
-                         instrumented_))
-    return runKernelGeneral(index, inst, site);
-  const Tensor *inputs[kOnStack];
-  Tensor *outputs[kOnStack];
-  const uint32_t *operands = function_.operands.data() + inst.operandBegin;
-  const uint32_t *results = function_.results.data() + inst.resultBegin;
-  TFRT_FALLBACK_SCALAR_LOOP
-  for (uint32_t i = 0; i < site.numInputs; ++i)
-    inputs[i] = &regs_[operands[i]].payload();
-  TFRT_FALLBACK_SCALAR_LOOP
-  for (uint32_t i = 0; i < site.numOutputs; ++i)
-    outputs[i] = &regs_[results[i]].payload();
-  OpKernelContext context(
-      *site.syncKernel, absl::MakeConstSpan(inputs, site.numInputs),
-      site.lastUse, absl::MakeConstSpan(outputs, site.numOutputs),
-      executor_.host, function_.constantOperands[index]);
-  context.setResourceManager(&executor_.resources);
-  site.syncKernel->compute(&context);
-  finishKernel(site, inst, context.status());
-  return Outcome::Done;
-}
-
-Outcome Executor::Frame::runKernelGeneral(uint32_t index,
-                                          const Instruction &inst,
-                                          const KernelSite &site) {
+Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst,
+                                   const KernelSite &site) {
   const KernelEntry &kernel = *site.entry;
   absl::InlinedVector<const Tensor *, 8> inputs(site.numInputs);
   absl::InlinedVector<Tensor *, 8> outputs(site.numOutputs);
