@@ -306,6 +306,11 @@ private:
     const int64_t sa = a.numElements() == n ? 1 : 0;
     Out *po = out->data<Out>();
     const Op op;
+    // Scalars (shape arithmetic) without the loop's set-up.
+    if (n == 1) {
+      *po = op(*pa, *pb);
+      return;
+    }
     // `out` may be a forwarded operand: element i is read before written.
     for (int64_t i = 0; i < n; ++i)
       po[i] = op(pa[i * sa], pb[i * sb]);
