@@ -637,7 +637,14 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst,
   return Outcome::Done;
 }
 
-[[gnu::always_inline]] inline void
+// Inline in execute()'s own kernel path; a build for size (one kernel
+// path) keeps a single copy for runKernel and the async kernels' callback.
+#if TFRT_FALLBACK_ONE_KERNEL_PATH
+#define TFRT_FALLBACK_FINISH_INLINE
+#else
+#define TFRT_FALLBACK_FINISH_INLINE [[gnu::always_inline]] inline
+#endif
+TFRT_FALLBACK_FINISH_INLINE void
 Executor::Frame::finishKernel(const KernelSite &site, const Instruction &inst,
                               const Status &kernelStatus) {
   // Operands at their last use (the set bits; inputs past 64 are released
