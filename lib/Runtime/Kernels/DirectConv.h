@@ -64,8 +64,16 @@ void directConvRowsAvx512(const DirectConvArgs &d, int64_t first, int64_t last,
 namespace direct {
 namespace {
 
-template <int Lanes>
-using Vec = float __attribute__((vector_size(Lanes * sizeof(float))));
+/// Lanes floats as one vector: a GCC/clang vector type. Spelled per width
+/// in specializations: GCC drops the attribute on an alias template.
+template <int Lanes> struct VecOf;
+template <> struct VecOf<8> {
+  typedef float Type __attribute__((vector_size(8 * sizeof(float))));
+};
+template <> struct VecOf<16> {
+  typedef float Type __attribute__((vector_size(16 * sizeof(float))));
+};
+template <int Lanes> using Vec = typename VecOf<Lanes>::Type;
 
 template <int Lanes> inline Vec<Lanes> loadVec(const float *p) {
   Vec<Lanes> v;
@@ -78,7 +86,7 @@ template <int Lanes> inline Vec<Lanes> loadVec(const float *p) {
 /// one instruction set may pass its own (a masked store).
 struct PartialStoreLoop {
   template <int Lanes>
-  static void store(float *out, Vec<Lanes> v, int64_t count) {
+  static void store(float *out, const Vec<Lanes> &v, int64_t count) {
     float lanes[Lanes];
     std::memcpy(lanes, &v, sizeof(v));
     std::memcpy(out, lanes, count * sizeof(float));

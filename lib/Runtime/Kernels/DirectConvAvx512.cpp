@@ -17,7 +17,7 @@ namespace {
 /// The channels left in a block's last vector, in one masked store.
 struct MaskedStore {
   template <int Lanes>
-  static void store(float *out, direct::Vec<Lanes> v, int64_t count) {
+  static void store(float *out, const direct::Vec<Lanes> &v, int64_t count) {
     static_assert(Lanes == 16, "a 64-byte vector");
     _mm512_mask_storeu_ps(out, static_cast<__mmask16>((1u << count) - 1), v);
   }
