@@ -333,6 +333,18 @@ template <typename U> U fromCount(double k) {
   return static_cast<U>(k);
 }
 
+/// log(Gamma(x)) without std::lgamma's write of the global `signgam`,
+/// which is a data race when kernels sample on several threads
+/// (ThreadSanitizer reports it): lgamma_r where the C library has it.
+inline double logGamma(double x) {
+#if defined(__GLIBC__) || defined(__APPLE__) || defined(__BIONIC__)
+  int sign;
+  return ::lgamma_r(x, &sign);
+#else
+  return std::lgamma(x);
+#endif
+}
+
 /// One Poisson(rate) sample from `gen`, as TF's PoissonFunctor: below 10
 /// Knuth's count of uniforms whose product stays above exp(-rate);
 /// +infinity gives U's infinity (0 for integers); otherwise Hormann's
@@ -377,7 +389,7 @@ template <typename U> bool poissonSample(double rate, Philox gen, U *out) {
     if (k < 0 || (uShifted < 0.013 && v > uShifted))
       continue;
     const double s = std::log(v * invAlpha / (a / (uShifted * uShifted) + b));
-    const double t = -rate + k * logRate - std::lgamma(k + 1);
+    const double t = -rate + k * logRate - logGamma(k + 1);
     if (s <= t) {
       *out = fromCount<U>(k);
       return true;
