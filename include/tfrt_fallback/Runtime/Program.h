@@ -86,10 +86,6 @@ struct KernelSite {
   /// Bit i set when input i (i < 64) is at its last use.
   uint64_t lastUse = 0;
   uint32_t numInputs = 0, numOutputs = 0;
-  /// Every output is declared a tensor type of the kernel's output dtype
-  /// (not a chain, not Invalid): the executor compares an output's dtype
-  /// with the kernel's.
-  bool plainOutputs = false;
 };
 
 /// A function ready to execute. Registers are numbered per function; each is

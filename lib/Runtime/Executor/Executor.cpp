@@ -662,13 +662,9 @@ Executor::Frame::finishKernel(const KernelSite &site, const Instruction &inst,
   for (uint32_t i = 0; i < site.numOutputs; ++i) {
     const Tensor &output = regs_[results[i]].payload();
     const ValueType &type = types[kernel.outputTypes[i]];
-    // With plainOutputs, every declared output is a tensor of the kernel's
-    // output dtype (checked at load), and a missing output has the Invalid
-    // dtype, which none of them has: the dtype test covers all three.
-    if (ABSL_PREDICT_FALSE((site.plainOutputs
-                                ? output.dtype() != kernel.outputDTypes[i]
-                                : !output.isValid() || type.isChain() ||
-                                      output.dtype() != type.dtype) ||
+    // ValueType::accepts, with the usual cases decided inline.
+    if (ABSL_PREDICT_FALSE(!output.isValid() || type.isChain() ||
+                           output.dtype() != type.dtype ||
                            !fitsShape(type.shape, output.shape()))) {
       failOutput(kernel, inst, i);
       return;

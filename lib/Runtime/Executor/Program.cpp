@@ -1010,12 +1010,6 @@ void Program::prepareKernelSites() {
       for (uint32_t o = 0; o < site.numInputs && o < 64; ++o)
         if (lastUse[o])
           site.lastUse |= uint64_t(1) << o;
-      site.plainOutputs = entry.outputDTypes.size() == site.numOutputs;
-      for (uint32_t o = 0; o < site.numOutputs && site.plainOutputs; ++o) {
-        const ValueType &type = types_[entry.outputTypes[o]];
-        site.plainOutputs = !type.isChain() && type.dtype != DType::Invalid &&
-                            type.dtype == entry.outputDTypes[o];
-      }
     }
   }
 }

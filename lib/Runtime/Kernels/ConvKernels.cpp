@@ -21,14 +21,12 @@
 #include "DirectConv.h"
 #include "FusedPadConv.h"
 #include "KernelUtils.h"
-#include "Unroll.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <limits>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -345,15 +343,14 @@ bool useDirectConv(const ConvShape &s) {
 void directConv(const Eigen::ThreadPoolDevice &device, const float *in,
                 const float *filter, float *out, const ConvShape &s,
                 const Epilogue<float> &epilogue) {
-  const int lanes = 8;
 #if defined(__x86_64__) || defined(_M_X64)
   const bool avx512 = gemm::activeIsa() == gemm::Isa::Avx512;
 #else
   const bool avx512 = false;
 #endif
-  const int64_t padTo = avx512 ? 16 : lanes;
+  const int64_t lanes = avx512 ? 16 : 8;
   const int64_t taps = s.kH * s.kW * s.inC;
-  const int64_t outCp = (s.outC + padTo - 1) / padTo * padTo;
+  const int64_t outCp = (s.outC + lanes - 1) / lanes * lanes;
   std::vector<float> packed(taps * outCp + outCp, 0.0f);
   for (int64_t t = 0; t < taps; ++t)
     std::memcpy(&packed[t * outCp], filter + t * s.outC,

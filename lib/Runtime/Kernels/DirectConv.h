@@ -87,9 +87,7 @@ template <int Lanes> inline Vec<Lanes> loadVec(const float *p) {
 struct PartialStoreLoop {
   template <int Lanes>
   static void store(float *out, const Vec<Lanes> &v, int64_t count) {
-    float lanes[Lanes];
-    std::memcpy(lanes, &v, sizeof(v));
-    std::memcpy(out, lanes, count * sizeof(float));
+    std::memcpy(out, &v, count * sizeof(float));
   }
 };
 
