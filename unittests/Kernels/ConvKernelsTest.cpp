@@ -608,6 +608,27 @@ TEST(DepthwiseConv2dNative, LongRowsEveryChannelBlock) {
   checkConv<double>({1, 3, 40, 28, 3, 3, 1, 1, 1, 1, 1, "SAME"}, op);
 }
 
+TEST(DepthwiseConv2dNative, PixelGroups) {
+  // Stride 1 with a channel count that is not a multiple of 16: on AVX-512
+  // the interior pixels go in groups whose channels fill whole vectors
+  // (24 and 40 channels: pairs; 20 and 28: fours; 42: eights; 1, 3 and 9:
+  // sixteens), the pixels past the last group on the portable path. Rows
+  // of one chunk and a remainder, of several chunks, dilated, 5x5, two
+  // images; the same sums on every path (ctest runs this on the AVX2 and
+  // portable paths too).
+  const std::string op = "DepthwiseConv2dNative";
+  for (int64_t c : {1, 3, 9, 20, 24, 28, 40, 42})
+    for (int64_t w : {5, 19, 35, 83}) {
+      SCOPED_TRACE(std::to_string(c) + " channels, " + std::to_string(w) +
+                   " columns");
+      checkConv<float>({1, 3, w, c, 3, 3, 1, 1, 1, 1, 1, "SAME"}, op);
+    }
+  checkConv<float>({2, 5, 50, 24, 3, 3, 1, 2, 1, 1, 2, "SAME"}, op);
+  checkConv<float>({1, 6, 61, 28, 5, 5, 1, 1, 1, 1, 1, "VALID"}, op);
+  checkConv<float>({1, 4, 40, 24, 3, 3, 1, 1, 1, 1, 1, "SAME"}, op,
+                   /*nchw=*/false, /*constantInputs=*/0b10);
+}
+
 TEST(DepthwiseConv2dNative, Errors) {
   AttrMap attrs{{"T", DType::F32},
                 {"strides", std::vector<int64_t>{1, 1, 1, 1}},

@@ -795,15 +795,42 @@ void depthwisePixelRun(const T *base, const int64_t *rowOffset,
   }
 }
 
+/// The pixels an f32 depthwise convolution of stride 1 with `channels`
+/// channels (not a multiple of 16) takes together on AVX-512: adjacent
+/// pixels are adjacent in memory, so `group` of them are one row of
+/// group * channels floats, a multiple of 16, that the AVX-512 rows compute
+/// in whole 64-byte vectors against the filter repeated `group` times
+/// (24 channels: pairs of pixels, 3 vectors of 16). 1 when the AVX-512
+/// rows do not apply (another type, ISA or stride, a multiple of 16, or
+/// more than 16 pixels in a group).
+template <typename T>
+int depthwisePixelGroup(int64_t channels, int64_t strideW, int64_t multiplier) {
+#if defined(__x86_64__) || defined(_M_X64)
+  if constexpr (std::is_same_v<T, float>) {
+    if (strideW != 1 || multiplier != 1 || channels % 16 == 0 ||
+        gemm::activeIsa() != gemm::Isa::Avx512)
+      return 1;
+    for (int group = 2; group <= 16; group *= 2)
+      if (group * channels % 16 == 0)
+        return group;
+  }
+#endif
+  return 1;
+}
+
 /// The interior pixels of a row (see depthwisePixelRun) in chunks: every
 /// channel of a chunk, then `epilogue` on it while it is in L1. f32 with a
 /// multiple of 16 channels on AVX-512 makes the same sums in vectors of 16
-/// (DepthwiseAvx512.cpp says why not for other channel counts).
+/// (DepthwiseAvx512.cpp says why not for other channel counts), and so do
+/// groups of `group` pixels (depthwisePixelGroup) against `groupFilters`,
+/// each tap's filter repeated `group` times, the pixels past the last whole
+/// group taking the portable path.
 template <typename T>
 void depthwiseRun(const T *base, const int64_t *rowOffset,
                   const T *const *filters, int nTaps, int64_t pixelStride,
                   int64_t channels, int64_t n, const Epilogue<T> &epilogue,
-                  T *out) {
+                  T *out, int group = 1,
+                  const T *const *groupFilters = nullptr) {
   bool avx512 = false;
 #if defined(__x86_64__) || defined(_M_X64)
   if constexpr (std::is_same_v<T, float>)
@@ -813,16 +840,24 @@ void depthwiseRun(const T *base, const int64_t *rowOffset,
     const T *b = base + p0 * pixelStride;
     T *o = out + p0 * channels;
     const int64_t np = std::min(kDepthwiseChunk, n - p0);
-    if (avx512) {
+    int64_t done = 0;
 #if defined(__x86_64__) || defined(_M_X64)
-      if constexpr (std::is_same_v<T, float>)
+    if constexpr (std::is_same_v<T, float>) {
+      if (avx512) {
         depthwiseRowAvx512(b, rowOffset, filters, nTaps, pixelStride, channels,
                            np, o);
-#endif
-    } else {
-      depthwisePixelRun(b, rowOffset, filters, nTaps, pixelStride, channels, np,
-                        o);
+        done = np;
+      } else if (group > 1) {
+        const int64_t groups = np / group;
+        depthwiseRowAvx512(b, rowOffset, groupFilters, nTaps,
+                           group * pixelStride, group * channels, groups, o);
+        done = groups * group;
+      }
     }
+#endif
+    if (done < np)
+      depthwisePixelRun(b + done * pixelStride, rowOffset, filters, nTaps,
+                        pixelStride, channels, np - done, o + done * channels);
     if (!epilogue.empty())
       for (int64_t q = 0; q < np; ++q)
         epilogue.apply(o + q * channels, 0, channels);
@@ -860,10 +895,22 @@ private:
                   int64_t multiplier, const Epilogue<T> &epilogue) {
     const int64_t taps = s.kH * s.kW;
     const double rowCost = static_cast<double>(s.outW * s.outC * taps * 2);
+    // Each tap's filter repeated for the pixel groups, when they apply.
+    const int group = depthwisePixelGroup<T>(s.outC, s.strideW, multiplier);
+    std::vector<T> groupFilter;
+    if (group > 1) {
+      groupFilter.resize(taps * group * s.outC);
+      for (int64_t t = 0; t < taps; ++t)
+        for (int g = 0; g < group; ++g)
+          std::copy_n(filter + t * s.outC, s.outC,
+                      groupFilter.data() + (t * group + g) * s.outC);
+    }
     kernels::parallelFor(
         device, s.n * s.outH, Eigen::TensorOpCost(0, 0, rowCost),
         [&](Eigen::Index first, Eigen::Index last) {
           absl::InlinedVector<const T *, 16> tapIn(taps), tapFilter(taps);
+          absl::InlinedVector<const T *, 16> rowGroupFilter(group > 1 ? taps
+                                                                      : 0);
           // Interior columns, where every kw tap lies inside the input: their
           // taps are the row's taps shifted by the column, computed once per
           // row. The taps keep the kh-major order of the edge path, so every
@@ -889,6 +936,9 @@ private:
                 rowOffset[nRowTaps] =
                     ((b * s.inH + ih) * s.inW + kw * s.dilationW) * s.inC;
                 rowFilter[nRowTaps] = filter + (kh * s.kW + kw) * s.outC;
+                if (group > 1)
+                  rowGroupFilter[nRowTaps] =
+                      groupFilter.data() + (kh * s.kW + kw) * group * s.outC;
                 ++nRowTaps;
               }
             }
@@ -899,7 +949,8 @@ private:
                 const int64_t n = owHi - owLo;
                 depthwiseRun(in + (ow * s.strideW - s.padLeft) * s.inC,
                              rowOffset.data(), rowFilter.data(), nRowTaps,
-                             s.strideW * s.inC, s.outC, n, epilogue, o);
+                             s.strideW * s.inC, s.outC, n, epilogue, o, group,
+                             rowGroupFilter.data());
                 ow += n - 1;
                 o += (n - 1) * s.outC;
                 continue;

@@ -15,6 +15,10 @@
 // 64-byte load would span two lines, and 16 + 8 channels in 32-byte vectors
 // (the portable path) are faster (measured: 24, 40, 72 and 88 channels 7%
 // to 18% slower in 64-byte vectors, 48 and 96 channels 15% and 24% faster).
+// Other channel counts come here at stride 1 as groups of adjacent pixels
+// whose channels fill whole vectors (ConvKernels.cpp, depthwisePixelGroup:
+// two pixels of 24 channels are one "pixel" of 48), which keeps every
+// vector on whole 64-byte lines where the tensor starts on one.
 //
 //===----------------------------------------------------------------------===//
 
