@@ -818,19 +818,52 @@ int depthwisePixelGroup(int64_t channels, int64_t strideW, int64_t multiplier) {
   return 1;
 }
 
+/// What the AVX-512 rows of an f32 depthwise convolution take beyond the
+/// portable path's arguments: the pixel group (depthwisePixelGroup; 1 for
+/// none) with each of the row's taps' filters repeated `group` times, and
+/// the epilogue when they apply it in registers (a bias or none, then
+/// Relu, Relu6 or nothing), the bias repeated `group` times.
+template <typename T> struct DepthwiseVectorRows {
+  int group = 1;
+  const T *const *groupFilters = nullptr;
+  bool epilogueInRegisters = false;
+  const T *bias = nullptr;
+  DepthwiseActivation activation = DepthwiseActivation::None;
+};
+
+/// Whether the vector rows can apply `epilogue` in registers, and how.
+template <typename T>
+bool registerEpilogue(const Epilogue<T> &epilogue,
+                      DepthwiseActivation *activation) {
+  if (!epilogue.bnMean.empty() || epilogue.addend)
+    return false;
+  switch (epilogue.activation) {
+  case FusedActivation::None:
+    *activation = DepthwiseActivation::None;
+    return true;
+  case FusedActivation::Relu:
+    *activation = DepthwiseActivation::Relu;
+    return true;
+  case FusedActivation::Relu6:
+    *activation = DepthwiseActivation::Relu6;
+    return true;
+  default:
+    return false;
+  }
+}
+
 /// The interior pixels of a row (see depthwisePixelRun) in chunks: every
 /// channel of a chunk, then `epilogue` on it while it is in L1. f32 with a
 /// multiple of 16 channels on AVX-512 makes the same sums in vectors of 16
 /// (DepthwiseAvx512.cpp says why not for other channel counts), and so do
-/// groups of `group` pixels (depthwisePixelGroup) against `groupFilters`,
-/// each tap's filter repeated `group` times, the pixels past the last whole
-/// group taking the portable path.
+/// groups of `vec.group` pixels against the filters repeated for them, the
+/// pixels past the last whole group taking the portable path. The vector
+/// rows apply the epilogue in their registers when `vec` says so.
 template <typename T>
 void depthwiseRun(const T *base, const int64_t *rowOffset,
                   const T *const *filters, int nTaps, int64_t pixelStride,
                   int64_t channels, int64_t n, const Epilogue<T> &epilogue,
-                  T *out, int group = 1,
-                  const T *const *groupFilters = nullptr) {
+                  T *out, const DepthwiseVectorRows<T> &vec = {}) {
   bool avx512 = false;
 #if defined(__x86_64__) || defined(_M_X64)
   if constexpr (std::is_same_v<T, float>)
@@ -840,26 +873,34 @@ void depthwiseRun(const T *base, const int64_t *rowOffset,
     const T *b = base + p0 * pixelStride;
     T *o = out + p0 * channels;
     const int64_t np = std::min(kDepthwiseChunk, n - p0);
-    int64_t done = 0;
+    // Pixels [0, done) come from the vector rows, with the epilogue applied
+    // from `finished` on.
+    int64_t done = 0, finished = 0;
 #if defined(__x86_64__) || defined(_M_X64)
     if constexpr (std::is_same_v<T, float>) {
+      const T *bias = vec.epilogueInRegisters ? vec.bias : nullptr;
+      const DepthwiseActivation act =
+          vec.epilogueInRegisters ? vec.activation : DepthwiseActivation::None;
       if (avx512) {
         depthwiseRowAvx512(b, rowOffset, filters, nTaps, pixelStride, channels,
-                           np, o);
+                           np, o, bias, act);
         done = np;
-      } else if (group > 1) {
-        const int64_t groups = np / group;
-        depthwiseRowAvx512(b, rowOffset, groupFilters, nTaps,
-                           group * pixelStride, group * channels, groups, o);
-        done = groups * group;
+      } else if (vec.group > 1) {
+        const int64_t groups = np / vec.group;
+        depthwiseRowAvx512(b, rowOffset, vec.groupFilters, nTaps,
+                           vec.group * pixelStride, vec.group * channels,
+                           groups, o, bias, act);
+        done = groups * vec.group;
       }
+      if (vec.epilogueInRegisters)
+        finished = done;
     }
 #endif
     if (done < np)
       depthwisePixelRun(b + done * pixelStride, rowOffset, filters, nTaps,
                         pixelStride, channels, np - done, o + done * channels);
     if (!epilogue.empty())
-      for (int64_t q = 0; q < np; ++q)
+      for (int64_t q = finished; q < np; ++q)
         epilogue.apply(o + q * channels, 0, channels);
   }
 }
@@ -895,15 +936,26 @@ private:
                   int64_t multiplier, const Epilogue<T> &epilogue) {
     const int64_t taps = s.kH * s.kW;
     const double rowCost = static_cast<double>(s.outW * s.outC * taps * 2);
-    // Each tap's filter repeated for the pixel groups, when they apply.
+    // Each tap's filter (and the bias) repeated for the pixel groups, when
+    // they apply; the epilogue in the vector rows' registers when it can.
     const int group = depthwisePixelGroup<T>(s.outC, s.strideW, multiplier);
-    std::vector<T> groupFilter;
+    std::vector<T> groupFilter, groupBias;
+    DepthwiseVectorRows<T> vec;
+    vec.group = group;
+    vec.epilogueInRegisters = registerEpilogue(epilogue, &vec.activation);
+    vec.bias = epilogue.bias;
     if (group > 1) {
       groupFilter.resize(taps * group * s.outC);
       for (int64_t t = 0; t < taps; ++t)
         for (int g = 0; g < group; ++g)
           std::copy_n(filter + t * s.outC, s.outC,
                       groupFilter.data() + (t * group + g) * s.outC);
+      if (epilogue.bias) {
+        groupBias.resize(group * s.outC);
+        for (int g = 0; g < group; ++g)
+          std::copy_n(epilogue.bias, s.outC, groupBias.data() + g * s.outC);
+        vec.bias = groupBias.data();
+      }
     }
     kernels::parallelFor(
         device, s.n * s.outH, Eigen::TensorOpCost(0, 0, rowCost),
@@ -911,6 +963,8 @@ private:
           absl::InlinedVector<const T *, 16> tapIn(taps), tapFilter(taps);
           absl::InlinedVector<const T *, 16> rowGroupFilter(group > 1 ? taps
                                                                       : 0);
+          DepthwiseVectorRows<T> rowVec = vec;
+          rowVec.groupFilters = rowGroupFilter.data();
           // Interior columns, where every kw tap lies inside the input: their
           // taps are the row's taps shifted by the column, computed once per
           // row. The taps keep the kh-major order of the edge path, so every
@@ -949,8 +1003,7 @@ private:
                 const int64_t n = owHi - owLo;
                 depthwiseRun(in + (ow * s.strideW - s.padLeft) * s.inC,
                              rowOffset.data(), rowFilter.data(), nRowTaps,
-                             s.strideW * s.inC, s.outC, n, epilogue, o, group,
-                             rowGroupFilter.data());
+                             s.strideW * s.inC, s.outC, n, epilogue, o, rowVec);
                 ow += n - 1;
                 o += (n - 1) * s.outC;
                 continue;

@@ -30,11 +30,18 @@
 namespace tfrt_fallback::rt::kernels {
 namespace {
 
+/// The epilogue a row applies in registers.
+struct RowEpilogue {
+  const float *bias;
+  DepthwiseActivation activation;
+};
+
 /// Pixels [0, P) x channels [c, c + 16 * V).
 template <int P, int V>
 __attribute__((always_inline)) inline void
 block(const float *base, const int64_t *rowOffset, const float *const *filters,
-      int nTaps, int64_t pixelStride, int64_t c, int64_t channels, float *out) {
+      int nTaps, int64_t pixelStride, int64_t c, int64_t channels, float *out,
+      const RowEpilogue &epilogue) {
   __m512 acc[P][V];
   TFRT_FALLBACK_UNROLL
   for (int p = 0; p < P; ++p)
@@ -55,6 +62,29 @@ block(const float *base, const int64_t *rowOffset, const float *const *filters,
       acc[p][v] = _mm512_fmadd_ps(_mm512_loadu_ps(x + p * pixelStride + 16 * v),
                                   fv[v], acc[p][v]);
   }
+  if (epilogue.bias) {
+    TFRT_FALLBACK_UNROLL
+    for (int v = 0; v < V; ++v) {
+      const __m512 b = _mm512_loadu_ps(epilogue.bias + c + 16 * v);
+      TFRT_FALLBACK_UNROLL
+      for (int p = 0; p < P; ++p)
+        acc[p][v] = _mm512_add_ps(acc[p][v], b);
+    }
+  }
+  if (epilogue.activation != DepthwiseActivation::None) {
+    TFRT_FALLBACK_UNROLL
+    for (int p = 0; p < P; ++p)
+      TFRT_FALLBACK_UNROLL
+    for (int v = 0; v < V; ++v)
+      acc[p][v] = _mm512_max_ps(acc[p][v], _mm512_setzero_ps());
+  }
+  if (epilogue.activation == DepthwiseActivation::Relu6) {
+    TFRT_FALLBACK_UNROLL
+    for (int p = 0; p < P; ++p)
+      TFRT_FALLBACK_UNROLL
+    for (int v = 0; v < V; ++v)
+      acc[p][v] = _mm512_min_ps(acc[p][v], _mm512_set1_ps(6.0f));
+  }
   TFRT_FALLBACK_UNROLL
   for (int p = 0; p < P; ++p)
     TFRT_FALLBACK_UNROLL
@@ -67,7 +97,9 @@ block(const float *base, const int64_t *rowOffset, const float *const *filters,
 void depthwiseRowAvx512(const float *base, const int64_t *rowOffset,
                         const float *const *filters, int nTaps,
                         int64_t pixelStride, int64_t channels, int64_t n,
-                        float *out) {
+                        float *out, const float *bias,
+                        DepthwiseActivation activation) {
+  const RowEpilogue epilogue{bias, activation};
   const int64_t numVectors = channels / 16;
   // Pairs of vectors over groups of 4 pixels, every pair of a group before
   // the next group (the input streams in order).
@@ -76,21 +108,21 @@ void depthwiseRowAvx512(const float *base, const int64_t *rowOffset,
   for (; p + 4 <= n; p += 4)
     for (int64_t i = 0; i < pairs; ++i)
       block<4, 2>(base + p * pixelStride, rowOffset, filters, nTaps,
-                  pixelStride, 32 * i, channels, out + p * channels);
+                  pixelStride, 32 * i, channels, out + p * channels, epilogue);
   for (; p < n; ++p)
     for (int64_t i = 0; i < pairs; ++i)
       block<1, 2>(base + p * pixelStride, rowOffset, filters, nTaps,
-                  pixelStride, 32 * i, channels, out + p * channels);
+                  pixelStride, 32 * i, channels, out + p * channels, epilogue);
   // An odd last vector over groups of 8 pixels.
   if (numVectors % 2 == 0)
     return;
   const int64_t c = 16 * (numVectors - 1);
   for (p = 0; p + 8 <= n; p += 8)
     block<8, 1>(base + p * pixelStride, rowOffset, filters, nTaps, pixelStride,
-                c, channels, out + p * channels);
+                c, channels, out + p * channels, epilogue);
   for (; p < n; ++p)
     block<1, 1>(base + p * pixelStride, rowOffset, filters, nTaps, pixelStride,
-                c, channels, out + p * channels);
+                c, channels, out + p * channels, epilogue);
 }
 
 } // namespace tfrt_fallback::rt::kernels

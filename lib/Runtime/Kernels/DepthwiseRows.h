@@ -14,6 +14,9 @@
 
 namespace tfrt_fallback::rt::kernels {
 
+/// The activations the vector rows apply in registers.
+enum class DepthwiseActivation : uint8_t { None, Relu, Relu6 };
+
 #if defined(__x86_64__) || defined(_M_X64)
 /// `n` adjacent interior output pixels of an f32 depthwise convolution with
 /// channel multiplier 1 and a multiple of 16 channels, every channel, with
@@ -22,11 +25,15 @@ namespace tfrt_fallback::rt::kernels {
 /// reads base + rowOffset[t] + p * pixelStride (`channels` values) and
 /// multiplies them with filters[t]; the sums, in tap order with one fused
 /// multiply-add per tap, go to out + p * channels: the sums the portable
-/// depthwiseRun makes, in the same order.
-void depthwiseRowAvx512(const float *base, const int64_t *rowOffset,
-                        const float *const *filters, int nTaps,
-                        int64_t pixelStride, int64_t channels, int64_t n,
-                        float *out);
+/// depthwiseRun makes, in the same order. With `bias` (`channels` values),
+/// each sum gets its channel's bias before it is stored, then
+/// `activation`: the fused epilogue in registers, the same operations in
+/// the same order as Epilogue::apply.
+void depthwiseRowAvx512(
+    const float *base, const int64_t *rowOffset, const float *const *filters,
+    int nTaps, int64_t pixelStride, int64_t channels, int64_t n, float *out,
+    const float *bias = nullptr,
+    DepthwiseActivation activation = DepthwiseActivation::None);
 #endif
 
 } // namespace tfrt_fallback::rt::kernels
