@@ -629,6 +629,43 @@ TEST(DepthwiseConv2dNative, PixelGroups) {
                    /*nchw=*/false, /*constantInputs=*/0b10);
 }
 
+TEST(DepthwiseConv2dNative, FusedActivationKeepsNaN) {
+  // Relu(NaN) and Relu6(NaN) are NaN (TF's Eigen max and min), also where
+  // the vector rows apply the epilogue in registers: 48 channels (AVX-512
+  // rows), 24 (pixel pairs on AVX-512, AVX2 rows), 5 (the portable path).
+  for (const char *act : {"Relu", "Relu6"})
+    for (int64_t c : {48, 24, 5}) {
+      SCOPED_TRACE(std::string(act) + ", " + std::to_string(c) + " channels");
+      const int64_t w = 40;
+      std::vector<double> in(w * c);
+      for (int64_t i = 0; i < w * c; ++i)
+        in[i] = (i % 7) - 3.0 + 4.0 * (i % 2);
+      in[10 * c + 3] = std::nan("");
+      std::vector<double> filter(c, 2.0), bias(c, 0.5), expected(w * c);
+      for (int64_t i = 0; i < w * c; ++i)
+        expected[i] = applyAct(act, in[i] * 2.0 + 0.5, 0);
+      AttrMap attrs{{"T", DType::F32},
+                    {"strides", std::vector<int64_t>{1, 1, 1, 1}},
+                    {"padding", "SAME"},
+                    {"fused_ops", std::vector<std::string>{"BiasAdd", act}},
+                    {"num_args", int64_t(1)}};
+      std::vector<Tensor> inputs;
+      inputs.push_back(makeTensorFrom<float>({1, 1, w, c}, in));
+      inputs.push_back(makeTensorFrom<float>({1, 1, c, 1}, filter));
+      inputs.push_back(makeTensorFrom<float>({c}, bias));
+      auto out =
+          runKernel("_FusedDepthwiseConv2dNative", attrs, inputs, DType::F32);
+      ASSERT_TRUE(out.ok()) << out.status();
+      const float *o = out->data<float>();
+      for (int64_t i = 0; i < w * c; ++i) {
+        if (i == 10 * c + 3)
+          EXPECT_TRUE(std::isnan(o[i])) << o[i];
+        else
+          EXPECT_EQ(o[i], static_cast<float>(expected[i])) << "at " << i;
+      }
+    }
+}
+
 TEST(DepthwiseConv2dNative, Errors) {
   AttrMap attrs{{"T", DType::F32},
                 {"strides", std::vector<int64_t>{1, 1, 1, 1}},
