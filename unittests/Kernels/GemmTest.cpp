@@ -295,11 +295,14 @@ TEST_P(GemmIsaTest, StridedOperands) {
 }
 
 TEST_P(GemmIsaTest, TwoThreadsSplitRowsAndColumns) {
-  // Many rows (split by rows), and one row with many columns (split by
-  // columns), on a two-thread device.
+  // Many rows (split by rows), one row with many columns, and more columns
+  // than rows over several row tiles (split by columns first: MobileNetV2's
+  // last 1x1 convolution, 49 x 448 -> 1792), on a two-thread device.
   for (Problem p :
        {Problem{1000, 70, 64, false, false, 0, 0, 0, Ep::BiasRelu},
         Problem{1, 1000, 300, false, true, 0, 0, 0, Ep::Bias},
+        Problem{49, 1792, 448, false, false, 0, 0, 0, Ep::BnRelu6},
+        Problem{30, 200, 33, false, false, 2, 3, 5, Ep::Row},
         Problem{3, 4000, 128, false, false, 0, 0, 0, Ep::Row},
         Problem{3136, 24, 144, false, false, 0, 0, 0, Ep::BnRelu6}}) {
     expectCorrect(p, /*threads=*/2);

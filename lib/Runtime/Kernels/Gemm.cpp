@@ -430,13 +430,23 @@ void sgemm(const Eigen::ThreadPoolDevice &device, int64_t m, int64_t n,
     return;
   }
   // Tasks: blocks of rows (whole MR tiles), and blocks of columns when there
-  // are too few row tiles to keep every thread busy.
+  // are too few row tiles to keep every thread busy. Each row block streams
+  // all of B's columns it covers, and each column block all of A's rows:
+  // when B is the larger, columns first, so that B is read once (the last
+  // 1x1 convolution of MobileNetV2, 49 x 448 x 1792: 3.2 MB of packed B
+  // against 88 KB of A, went 1.43x faster on two threads than on one when
+  // every thread streamed all of B per row block).
   const int64_t rowTiles = (m + mk.mr - 1) / mk.mr;
   const int64_t colPanels = (n + mk.nr - 1) / mk.nr;
   const int64_t wanted = 4 * int64_t(threads);
-  int64_t rowBlocks = std::min(rowTiles, wanted);
-  int64_t colBlocks =
-      std::min(colPanels, std::max<int64_t>(1, wanted / rowBlocks));
+  int64_t rowBlocks, colBlocks;
+  if (n > m) {
+    colBlocks = std::min(colPanels, wanted);
+    rowBlocks = std::min(rowTiles, std::max<int64_t>(1, wanted / colBlocks));
+  } else {
+    rowBlocks = std::min(rowTiles, wanted);
+    colBlocks = std::min(colPanels, std::max<int64_t>(1, wanted / rowBlocks));
+  }
   const int64_t tilesPerRowBlock = (rowTiles + rowBlocks - 1) / rowBlocks;
   const int64_t panelsPerColBlock = (colPanels + colBlocks - 1) / colBlocks;
   rowBlocks = (rowTiles + tilesPerRowBlock - 1) / tilesPerRowBlock;
