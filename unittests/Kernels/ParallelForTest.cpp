@@ -68,20 +68,32 @@ TEST_P(ParallelForTest, EveryIndexOnce) {
 }
 
 TEST_P(ParallelForTest, BlocksCoverTheRange) {
+  // Every item once, in blocks of at most blockSize items that never cross
+  // a boundary between the participants' equal shares (n * p / P): two
+  // kernels over the same rows split them at the same rows whatever their
+  // block sizes.
   HostContext host(GetParam());
-  for (Eigen::Index blockSize : {1, 3, 64, 1000}) {
-    std::vector<std::atomic<int>> hits(1000);
-    parallelForBlocks(
-        host.eigenDevice(), 1000, blockSize,
-        [&](Eigen::Index first, Eigen::Index last) {
-          // Blocks start at multiples of blockSize.
-          EXPECT_EQ(first % blockSize, 0);
-          EXPECT_EQ(last, std::min<Eigen::Index>(1000, first + blockSize));
-          for (Eigen::Index i = first; i < last; ++i)
-            hits[i].fetch_add(1);
-        });
-    for (int i = 0; i < 1000; ++i)
-      ASSERT_EQ(hits[i].load(), 1);
+  const Eigen::Index n = 1000;
+  for (Eigen::Index blockSize : {1, 3, 64, 300, 1000}) {
+    const Eigen::Index blocks = (n + blockSize - 1) / blockSize;
+    const Eigen::Index participants = std::min<Eigen::Index>(
+        std::max(host.eigenDevice().numThreads(), 1), blocks);
+    std::vector<std::atomic<int>> hits(n);
+    parallelForBlocks(host.eigenDevice(), n, blockSize,
+                      [&](Eigen::Index first, Eigen::Index last) {
+                        EXPECT_LT(first, last);
+                        EXPECT_LE(last - first, blockSize);
+                        for (Eigen::Index p = 1; p < participants; ++p) {
+                          const Eigen::Index boundary = n * p / participants;
+                          EXPECT_FALSE(first < boundary && boundary < last)
+                              << "[" << first << ", " << last << ") crosses "
+                              << boundary;
+                        }
+                        for (Eigen::Index i = first; i < last; ++i)
+                          hits[i].fetch_add(1);
+                      });
+    for (int i = 0; i < n; ++i)
+      ASSERT_EQ(hits[i].load(), 1) << "block size " << blockSize;
   }
 }
 

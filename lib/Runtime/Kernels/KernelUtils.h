@@ -115,11 +115,14 @@ void registerStringKernel(KernelRegistry &registry,
 Eigen::Index parallelBlockSize(int threads, Eigen::Index n,
                                double cyclesPerItem);
 
-/// Runs `f(first, last)` on blocks of `blockSize` items covering [0, n):
-/// the calling thread and the device's pool threads each run a contiguous
-/// range of blocks of their own, then what is left of the others', and the
-/// call returns once every block has run (ParallelFor.cpp). Safe to nest:
-/// the caller never waits for a block nobody has started.
+/// Runs `f(first, last)` on blocks of at most `blockSize` items covering
+/// [0, n): the calling thread and the device's pool threads each own an
+/// equal contiguous share of the items (the caller the first), run it in
+/// blocks, then what is left of the others', and the call returns once
+/// every block has run (ParallelFor.cpp). A block never crosses a share's
+/// end, so calls over the same rows split them at the same rows whatever
+/// their block sizes. Safe to nest: the caller never waits for a block
+/// nobody has started.
 void parallelForBlocks(const Eigen::ThreadPoolDevice &device, Eigen::Index n,
                        Eigen::Index blockSize,
                        absl::FunctionRef<void(Eigen::Index, Eigen::Index)> f);

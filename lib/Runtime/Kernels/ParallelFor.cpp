@@ -30,42 +30,48 @@ constexpr double kMinBlockCycles = 20000;
 constexpr Eigen::Index kBlocksPerThread = 4;
 
 /// The blocks of one parallelForBlocks call. Participant p (the caller is 0,
-/// helper i is i + 1) owns the contiguous blocks [begin(p), begin(p + 1))
-/// and takes them in order, then helps with the others' remaining ones: the
-/// caller always gets the first rows of a split and a helper the same later
-/// rows from one kernel to the next, so a layer mostly reads what the same
-/// core wrote in its cache the layer before (MobileNetV2's memory-bound
-/// depthwise layers on two threads: 1.05x faster than on one when blocks
-/// went round-robin from one counter, 1.3x with owned ranges; blazeface as a
-/// whole 1.3x -> 1.6x). The caller and each helper hold a reference: a
-/// helper may start after the caller has returned (every block taken), and
-/// then finds nothing to do.
+/// helper i is i + 1) owns the items [begin(p), begin(p + 1)), an equal
+/// share of them, and takes them in blocks of at most blockSize in order,
+/// then helps with the others' remaining ones: the caller always gets the
+/// first rows of a split and a helper the same later rows from one kernel
+/// to the next, so a layer mostly reads what the same core wrote in its
+/// cache the layer before (MobileNetV2's memory-bound depthwise layers on
+/// two threads: 1.05x faster than on one when blocks went round-robin from
+/// one counter, 1.3x with owned ranges; blazeface as a whole 1.3x -> 1.6x).
+/// Shares are of items, not of whole blocks, so that two kernels over the
+/// same rows split them at the same row whatever their block sizes (a GEMM
+/// and the depthwise convolution after it: with shares of blocks, 7 blocks
+/// of 4 rows gave the caller 12 of 28 rows where the GEMM had given it 14,
+/// and which of the helper's blocks it then took varied from one layer to
+/// the next). The caller and each helper hold a reference: a helper may
+/// start after the caller has returned (every block taken), and then finds
+/// nothing to do.
 struct SharedBlocks {
   SharedBlocks(Eigen::Index n, Eigen::Index blockSize,
                absl::FunctionRef<void(Eigen::Index, Eigen::Index)> f,
                int participants)
-      : n(n), blockSize(blockSize), blocks((n + blockSize - 1) / blockSize),
-        participants(participants), f(f), refs(participants),
-        cursors(new Cursor[participants]) {
+      : n(n), blockSize(blockSize), participants(participants), f(f),
+        refs(participants), cursors(new Cursor[participants]) {
     for (int p = 0; p < participants; ++p)
       cursors[p].next.store(begin(p), std::memory_order_relaxed);
   }
 
-  Eigen::Index begin(int p) const { return blocks * p / participants; }
+  Eigen::Index begin(int p) const { return n * p / participants; }
 
   /// Runs blocks until none is left, its own first. `f` is only called for
-  /// a block taken here, and the caller waits for every taken block, so
-  /// `f` (the caller's) is alive whenever it is called.
+  /// a block taken here, and the caller waits for every taken item, so `f`
+  /// (the caller's) is alive whenever it is called.
   void work(int self) {
     Eigen::Index ran = 0;
     for (int i = 0; i < participants; ++i) {
       const int p = (self + i) % participants;
       const Eigen::Index end = begin(p + 1);
-      for (Eigen::Index b;
-           (b = cursors[p].next.fetch_add(1, std::memory_order_relaxed)) < end;
-           ++ran) {
-        const Eigen::Index first = b * blockSize;
-        f(first, std::min(n, first + blockSize));
+      for (Eigen::Index first;
+           (first = cursors[p].next.fetch_add(
+                blockSize, std::memory_order_relaxed)) < end;) {
+        const Eigen::Index last = std::min(end, first + blockSize);
+        f(first, last);
+        ran += last - first;
       }
     }
     if (ran)
@@ -77,14 +83,15 @@ struct SharedBlocks {
       delete this;
   }
 
-  /// A participant's next block, on a cache line of its own.
+  /// A participant's next item, on a cache line of its own.
   struct alignas(64) Cursor {
     std::atomic<Eigen::Index> next{0};
   };
 
-  const Eigen::Index n, blockSize, blocks;
+  const Eigen::Index n, blockSize;
   const int participants;
   const absl::FunctionRef<void(Eigen::Index, Eigen::Index)> f;
+  /// Items done.
   std::atomic<Eigen::Index> finished{0};
   std::atomic<int> refs;
   std::unique_ptr<Cursor[]> cursors;
@@ -124,8 +131,7 @@ void parallelForBlocks(const Eigen::ThreadPoolDevice &device, Eigen::Index n,
   shared->work(0);
   // The blocks other threads took are running: wait for them, briefly
   // spinning, then yielding the core.
-  for (int spins = 0;
-       shared->finished.load(std::memory_order_acquire) < shared->blocks;
+  for (int spins = 0; shared->finished.load(std::memory_order_acquire) < n;
        ++spins) {
     if (spins < 8192)
       cpuRelax();
