@@ -424,6 +424,9 @@ TEST(FusedConv, AllEpilogues) {
   // overlapping channel blocks).
   const Cfg dwLong{1, 3, 40, 48, 3, 3, 1, 1, 1, 1, 1, "SAME"};
   const Cfg dwLongOdd{1, 3, 40, 28, 3, 3, 1, 1, 1, 1, 1, "SAME"};
+  // 24 channels at stride 2: no pixel groups; the AVX2 rows, also on an
+  // AVX-512 CPU, where the epilogue fits their registers.
+  const Cfg dwStride2{1, 5, 81, 24, 3, 3, 1, 2, 2, 1, 1, "SAME"};
   // A first layer (3 input channels): the direct convolution, with bias
   // and Relu/Relu6 in its registers and the rest after.
   const Cfg firstLayer{1, 5, 21, 3, 5, 5, 24, 2, 2, 1, 1, "SAME"};
@@ -441,6 +444,7 @@ TEST(FusedConv, AllEpilogues) {
       checkFused("_FusedDepthwiseConv2dNative", dwWide, ops);
       checkFused("_FusedDepthwiseConv2dNative", dwLong, ops);
       checkFused("_FusedDepthwiseConv2dNative", dwLongOdd, ops);
+      checkFused("_FusedDepthwiseConv2dNative", dwStride2, ops);
     }
   // TF.js emits an activation alone, too.
   checkFused("_FusedConv2D", im2col, {"", "Relu"});

@@ -835,9 +835,9 @@ int depthwisePixelGroup(int64_t channels, int64_t strideW, int64_t multiplier) {
 
 /// What the vector rows of an f32 depthwise convolution take beyond the
 /// portable path's arguments: the pixel group (depthwisePixelGroup; 1 for
-/// none) with each of the row's taps' filters repeated `group` times, and
-/// the epilogue when they apply it in registers (a bias or none, then
-/// Relu, Relu6 or nothing), the bias repeated `group` times.
+/// none) with each of the row's taps' filters repeated `group` times, and,
+/// when they apply the epilogue in their registers, its bias (repeated
+/// `group` times; null for none) and activation (both unset otherwise).
 template <typename T> struct DepthwiseVectorRows {
   int group = 1;
   const T *const *groupFilters = nullptr;
@@ -902,16 +902,12 @@ void depthwiseRun(const T *base, const int64_t *rowOffset,
 #if defined(__x86_64__) || defined(_M_X64)
     if constexpr (std::is_same_v<T, float>) {
       if (rows != DepthwiseRowsIsa::None) {
-        const T *bias = vec.epilogueInRegisters ? vec.bias : nullptr;
-        const DepthwiseActivation act = vec.epilogueInRegisters
-                                            ? vec.activation
-                                            : DepthwiseActivation::None;
         const T *const *rowFilters = group > 1 ? vec.groupFilters : filters;
         const int64_t groups = np / group;
         (rows == DepthwiseRowsIsa::Avx512 ? depthwiseRowAvx512
                                           : depthwiseRowAvx2)(
             b, rowOffset, rowFilters, nTaps, group * pixelStride,
-            group * channels, groups, o, bias, act);
+            group * channels, groups, o, vec.bias, vec.activation);
         done = groups * group;
         if (vec.epilogueInRegisters)
           finished = done;
@@ -965,17 +961,18 @@ private:
     DepthwiseVectorRows<T> vec;
     vec.group = group;
     vec.epilogueInRegisters = registerEpilogue(epilogue, &vec.activation);
-    vec.bias = epilogue.bias;
+    if (vec.epilogueInRegisters)
+      vec.bias = epilogue.bias;
     if (group > 1) {
       groupFilter.resize(taps * group * s.outC);
       for (int64_t t = 0; t < taps; ++t)
         for (int g = 0; g < group; ++g)
           std::copy_n(filter + t * s.outC, s.outC,
                       groupFilter.data() + (t * group + g) * s.outC);
-      if (epilogue.bias) {
+      if (vec.bias) {
         groupBias.resize(group * s.outC);
         for (int g = 0; g < group; ++g)
-          std::copy_n(epilogue.bias, s.outC, groupBias.data() + g * s.outC);
+          std::copy_n(vec.bias, s.outC, groupBias.data() + g * s.outC);
         vec.bias = groupBias.data();
       }
     }

@@ -1,5 +1,4 @@
-//===- DepthwiseAvx512.cpp - AVX-512F depthwise convolution rows -*- C++
-//-*-===//
+//===- DepthwiseAvx512.cpp - AVX-512F depthwise rows ------------*- C++ -*-===//
 //
 // Compiled with -mavx512f -mavx2 -mfma whatever the runtime's -march, and
 // only called after gemm::activeIsa() says Isa::Avx512: a CPU without

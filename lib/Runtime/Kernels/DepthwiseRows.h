@@ -36,7 +36,8 @@ void depthwiseRowAvx512(
     DepthwiseActivation activation = DepthwiseActivation::None);
 
 /// The same rows with AVX2 and FMA in vectors of 8 (DepthwiseAvx2.cpp; a
-/// multiple of 8 channels; call only when gemm::activeIsa() is Isa::Avx2).
+/// multiple of 8 channels; call only when gemm::activeIsa() is Isa::Avx2 or
+/// Isa::Avx512).
 void depthwiseRowAvx2(
     const float *base, const int64_t *rowOffset, const float *const *filters,
     int nTaps, int64_t pixelStride, int64_t channels, int64_t n, float *out,

@@ -1,4 +1,4 @@
-//===- DepthwiseVectorRows.h - Depthwise rows over one vector type -*- C++ -*-//
+//===- DepthwiseVectorRows.h - Depthwise rows per vector --------*- C++ -*-===//
 //
 // Private to the per-ISA depthwise files (DepthwiseAvx512.cpp,
 // DepthwiseAvx2.cpp), each compiled for its instruction set: everything here
