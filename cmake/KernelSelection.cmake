@@ -7,7 +7,8 @@
 # --emit-kernel-manifest` and `fallback-run-lite --list-kernels --manifest`
 # write them) into the rows lib/Runtime/Kernels/KernelSelection.h includes:
 # {"Op", "dtype"} for each dtype of the line's type attribute T, or
-# {"Op", nullptr} (every dtype) for a line without T. Anything else is an
+# {"Op", nullptr} (every dtype) for a line without T. `feature` lines are
+# lib/Runtime/CMakeLists.txt's (read at configure time). Anything else is an
 # error naming the line.
 #===----------------------------------------------------------------------===#
 if(NOT EXISTS "${MANIFEST}")
@@ -20,7 +21,7 @@ set(lineNo 0)
 foreach(line IN LISTS lines)
   math(EXPR lineNo "${lineNo} + 1")
   string(STRIP "${line}" line)
-  if(line STREQUAL "" OR line MATCHES "^#")
+  if(line STREQUAL "" OR line MATCHES "^#" OR line MATCHES "^feature ")
     continue()
   endif()
   if(NOT line MATCHES "^kernel ([A-Za-z_][A-Za-z0-9_]*)( .*)?$")

@@ -51,7 +51,8 @@ tfrt_fallback::lowerToFallback(ModuleOp module,
 
 /// The kernels `module` (in the tfrt_fallback dialect) calls, as a kernel
 /// manifest (docs/KernelManifest.md): one line per op and combination of
-/// type attributes, the dtypes of a list-of-types attribute joined by '|'.
+/// type attributes, the dtypes of a list-of-types attribute joined by '|',
+/// then a `feature` line for each optional part of the runtime it needs.
 static void writeNeededKernels(ModuleOp module, llvm::raw_ostream &os) {
   std::set<std::string> lines;
   module.walk([&](KernelCallOp call) {
@@ -70,9 +71,16 @@ static void writeNeededKernels(ModuleOp module, llvm::raw_ostream &os) {
     }
     lines.insert(std::move(line));
   });
+  std::set<StringRef> features;
+  module.walk([&](Operation *op) {
+    for (StringRef feature : neededFeatures(op))
+      features.insert(feature);
+  });
   os << "# tfrt-fallback kernel manifest v1\n";
   for (const std::string &line : lines)
     os << line << "\n";
+  for (StringRef feature : features)
+    os << "feature " << feature << "\n";
 }
 
 void tfrt_fallback::registerBinaryProgramTranslations() {

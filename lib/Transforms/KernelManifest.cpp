@@ -6,9 +6,12 @@
 
 #include "tfrt_fallback/Transforms/KernelManifest.h"
 
+#include "tfrt_fallback/Dialect/Fallback/FallbackOps.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
 #include "tfrt_fallback/Runtime/DType.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -38,8 +41,16 @@ llvm::Expected<KernelManifest> KernelManifest::parse(llvm::StringRef text,
       continue;
     SmallVector<StringRef> words;
     line.split(words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+    if (words.size() == 2 && words[0] == "feature") {
+      if (words[1] != "control-flow" && words[1] != "strings")
+        return error(i, "unknown feature '" + words[1] +
+                            "' (known: control-flow, strings)");
+      manifest.features.insert(words[1]);
+      continue;
+    }
     if (words.size() < 2 || words[0] != "kernel")
-      return error(i, "expected 'kernel <OpName> [<attr>=<dtype>|...]...'");
+      return error(i, "expected 'kernel <OpName> [<attr>=<dtype>|...]...' "
+                      "or 'feature <name>'");
     Kernel kernel;
     for (StringRef word : llvm::drop_begin(words, 2)) {
       auto [attr, dtypes] = word.split('=');
@@ -126,6 +137,38 @@ std::string KernelManifest::describe(llvm::StringRef opName) const {
       },
       "; ");
   return text;
+}
+
+SmallVector<StringRef, 2> tfrt_fallback::neededFeatures(Operation *op) {
+  SmallVector<StringRef, 2> features;
+  if (isa<func::CallOp, IfOp, CaseOp, WhileOp>(op))
+    features.push_back("control-flow");
+  auto isString = [](Type type) {
+    auto tensor = dyn_cast<TensorType>(type);
+    return tensor && tf::getDType(tensor.getElementType()) == rt::DType::String;
+  };
+  if (llvm::any_of(op->getOperandTypes(), isString) ||
+      llvm::any_of(op->getResultTypes(), isString))
+    features.push_back("strings");
+  return features;
+}
+
+LogicalResult tfrt_fallback::checkFeatures(ModuleOp module,
+                                           const KernelManifest &manifest,
+                                           StringRef target) {
+  bool failedAny = false;
+  module.walk([&](Operation *op) {
+    for (StringRef feature : neededFeatures(op)) {
+      if (manifest.hasFeature(feature))
+        continue;
+      op->emitOpError("needs ")
+          << (feature == "strings" ? "string tensors" : "control flow")
+          << ", which " << target << " lacks (no 'feature " << feature
+          << "' line: a selective runtime build leaves it out)";
+      failedAny = true;
+    }
+  });
+  return failure(failedAny);
 }
 
 std::string tfrt_fallback::describeTypeAttrs(DictionaryAttr attrs) {

@@ -869,6 +869,16 @@ void TFToTFRTFallbackPass::runOnOperation() {
   for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
     if (failed(lowerFunction(func)))
       failedAny = true;
+  // What the program needs of the runtime besides kernels: control flow and
+  // string tensors, which a selective runtime build may leave out.
+  if (!failedAny && !allowUnsupported) {
+    std::string target = kernelManifest.empty()
+                             ? std::string("this build's runtime")
+                             : "the kernel manifest '" + kernelManifest + "'";
+    if (failed(checkFeatures(
+            module, manifest ? *manifest : getDefaultKernelManifest(), target)))
+      failedAny = true;
+  }
   if (failedAny)
     signalPassFailure();
 }

@@ -230,10 +230,16 @@ TEST_F(KernelRegistryTest, Manifest) {
                                  "kernel ConcatV2 T=f32|f16\n"
                                  "kernel Identity\n"
                                  "kernel IdentityN T=f32\n"
-                                 "kernel Picky\n");
+                                 "kernel Picky\n"
+                                 // The framework's optional parts, which a
+                                 // build without a manifest has.
+                                 "feature control-flow\n"
+                                 "feature strings\n");
 
   KernelRegistry empty;
-  EXPECT_EQ(empty.manifest(), "# tfrt-fallback kernel manifest v1\n");
+  EXPECT_EQ(empty.manifest(), "# tfrt-fallback kernel manifest v1\n"
+                              "feature control-flow\n"
+                              "feature strings\n");
 }
 
 } // namespace

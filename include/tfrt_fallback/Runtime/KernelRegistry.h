@@ -157,7 +157,9 @@ public:
   std::vector<const KernelDef *> listKernels() const;
 
   /// Kernel manifest v1: "# tfrt-fallback kernel manifest v1", then one line
-  /// per def in listKernels() order: "kernel AddV2 T=f32|i32".
+  /// per def in listKernels() order: "kernel AddV2 T=f32|i32", then the
+  /// optional parts of the framework this build has: "feature control-flow",
+  /// "feature strings" (docs/KernelManifest.md).
   std::string manifest() const;
 
 private:

@@ -10,8 +10,12 @@
 #define TFRT_FALLBACK_TRANSFORMS_KERNELMANIFEST_H
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
@@ -43,9 +47,29 @@ public:
   /// "T in {f32, i32}; T in {f16}".
   std::string describe(llvm::StringRef opName) const;
 
+  /// Whether the runtime has the optional part of the framework `feature`
+  /// ("control-flow", "strings": a `feature` line of the manifest).
+  bool hasFeature(llvm::StringRef feature) const {
+    return features.contains(feature);
+  }
+
 private:
   llvm::StringMap<std::vector<Kernel>> kernels;
+  llvm::StringSet<> features;
 };
+
+/// The optional parts of the runtime's framework (docs/KernelManifest.md)
+/// that `op`, in the tfrt_fallback dialect, needs: "control-flow" for a
+/// call, if, case or while; "strings" when one of its operands or results
+/// is a string tensor.
+llvm::SmallVector<llvm::StringRef, 2> neededFeatures(mlir::Operation *op);
+
+/// Checks that the runtime `manifest` describes (`target` names it in
+/// messages) has the features every op of `module` needs: an error at each
+/// op that needs one it lacks.
+mlir::LogicalResult checkFeatures(mlir::ModuleOp module,
+                                  const KernelManifest &manifest,
+                                  llvm::StringRef target);
 
 /// The kernels of this build's runtime (its registry, written into the
 /// compiler at build time): what --tf-to-tfrt-fallback checks against when

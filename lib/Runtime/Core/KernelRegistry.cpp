@@ -6,6 +6,8 @@
 
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 
+#include "../Features.h"
+
 #include "tfrt_fallback/Runtime/StrCat.h"
 #include "tfrt_fallback/Runtime/StrFormat.h"
 
@@ -245,6 +247,11 @@ std::string KernelRegistry::manifest() const {
                       joinDTypes(c.allowed, "|").c_str());
     text += '\n';
   }
+  // The framework's optional parts this build has (Features.h).
+  if (kHasControlFlow)
+    text += "feature control-flow\n";
+  if (kHasStrings)
+    text += "feature strings\n";
   return text;
 }
 

@@ -8,6 +8,8 @@
 
 #include "tfrt_fallback/Runtime/Npy.h"
 
+#include "../Features.h"
+
 #include "tfrt_fallback/Runtime/StrCat.h"
 #include "tfrt_fallback/Runtime/StrFormat.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
@@ -213,7 +215,7 @@ StatusOr<Tensor> parseNpy(std::string_view bytes, std::string_view name) {
     return npyError(name, "Fortran-order arrays are not supported");
   // NumPy's fixed-width strings: bytes ('|S5') or UTF-32 ('<U5').
   StringDescr strings;
-  StatusOr<DType> dtype = parseStringDescr(descr, &strings)
+  StatusOr<DType> dtype = kHasStrings && parseStringDescr(descr, &strings)
                               ? StatusOr<DType>(DType::String)
                               : parseNumpyDescr(descr);
   if (!dtype.ok())
@@ -257,7 +259,7 @@ StatusOr<Tensor> parseNpy(std::string_view bytes, std::string_view name) {
     return npyError(name, "expected %llu bytes of data, found %zu",
                     static_cast<unsigned long long>(expected),
                     bytes.size() - dataStart);
-  if (*dtype == DType::String) {
+  if (kHasStrings && *dtype == DType::String) {
     StatusOr<Tensor> tensor =
         decodeStrings(bytes.substr(dataStart), strings, *shape);
     if (!tensor.ok())
@@ -319,11 +321,11 @@ StatusOr<std::string> encodeNpy(const Tensor &input) {
     tensor = *std::move(converted);
   }
   std::string stringDescr, stringData;
-  if (tensor.dtype() == DType::String)
+  bool strings = kHasStrings && tensor.dtype() == DType::String;
+  if (strings)
     stringData = encodeStrings(tensor, &stringDescr);
-  std::string_view descr = tensor.dtype() == DType::String
-                               ? std::string_view(stringDescr)
-                               : numpyDescr(tensor.dtype());
+  std::string_view descr =
+      strings ? std::string_view(stringDescr) : numpyDescr(tensor.dtype());
   if (descr.empty())
     return makeError(StatusCode::kInvalidArgument,
                      "dtype %s has no .npy encoding",
@@ -349,7 +351,7 @@ StatusOr<std::string> encodeNpy(const Tensor &input) {
   for (size_t i = 0; i < (v2 ? 4u : 2u); ++i)
     out.push_back(static_cast<char>((length >> (8 * i)) & 0xff));
   out += header;
-  if (tensor.dtype() == DType::String)
+  if (strings)
     out += stringData;
   else
     out.append(static_cast<const char *>(tensor.rawData()),

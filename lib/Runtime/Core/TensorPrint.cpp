@@ -8,6 +8,8 @@
 
 #include "tfrt_fallback/Runtime/Tensor.h"
 
+#include "../Features.h"
+
 #include "tfrt_fallback/Runtime/StrCat.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
 
@@ -54,7 +56,7 @@ template <typename T> std::string formatValue(T v) {
 /// switch per element rather than a std::function per dtype: this is
 /// printing, and each dtype's std::function cost a manager and an invoker.
 std::string formatElement(DType dtype, const void *data, int64_t i) {
-  if (dtype == DType::String)
+  if (kHasStrings && dtype == DType::String)
     return quoteBytes(static_cast<const std::string_view *>(data)[i]);
   std::string text;
   (void)dispatchDType(dtype, [&](auto tag) {
@@ -105,7 +107,8 @@ struct Printer {
 std::string Tensor::debugString(int64_t maxElements) const {
   if (!isValid())
     return "<invalid tensor>";
-  if (dtype_ != DType::String && !dispatchDType(dtype_, [](auto) {}).ok())
+  if ((!kHasStrings || dtype_ != DType::String) &&
+      !dispatchDType(dtype_, [](auto) {}).ok())
     return strCat("<tensor of dtype ", dtypeName(dtype_), ">");
   absl::InlinedVector<int64_t, 6> strides(shape_.rank());
   int64_t stride = 1;

@@ -20,6 +20,8 @@
 
 #include "tfrt_fallback/Runtime/Executor.h"
 
+#include "../Features.h"
+
 #include "tfrt_fallback/Runtime/Denormal.h"
 
 #include "absl/base/optimization.h"
@@ -541,7 +543,11 @@ Outcome Executor::Frame::execute(uint32_t index) {
   case bef::Opcode::Kernel:
     return runKernel(index, inst, function_.kernelSites[index]);
   case bef::Opcode::Call:
-    return runCall(index, inst);
+    // A build without control flow (Features.h) refuses such programs at
+    // load: its executor has no code for them.
+    if (kHasControlFlow)
+      return runCall(index, inst);
+    break;
   case bef::Opcode::NewChain:
   case bef::Opcode::MergeChains:
     // Chains carry no data: a chain is ready once its operands are.
@@ -550,9 +556,13 @@ Outcome Executor::Frame::execute(uint32_t index) {
     return Outcome::Done;
   case bef::Opcode::If:
   case bef::Opcode::Case:
-    return runBranch(index, inst);
+    if (kHasControlFlow)
+      return runBranch(index, inst);
+    break;
   case bef::Opcode::While:
-    return runWhile(index, inst);
+    if (kHasControlFlow)
+      return runWhile(index, inst);
+    break;
   }
   return Outcome::Done;
 }

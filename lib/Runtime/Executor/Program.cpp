@@ -8,6 +8,8 @@
 
 #include "tfrt_fallback/Runtime/Program.h"
 
+#include "../Features.h"
+
 #include "tfrt_fallback/Runtime/StrCat.h"
 #include "tfrt_fallback/Runtime/StrFormat.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
@@ -219,6 +221,9 @@ Status ProgramLoader::readTypes(ByteReader &in) {
     if (type.kind != bef::ValueKind::Tensor)
       return formatError("unknown value kind %u", kind);
     RETURN_IF_ERROR(readDType(in, type.dtype));
+    if (!kHasStrings && type.dtype == DType::String)
+      return formatError(
+          "the program has string tensors, " TFRT_FALLBACK_LEFT_OUT("strings"));
     RETURN_IF_ERROR(readShape(in, type.shape));
   }
   return OkStatus();
@@ -241,7 +246,7 @@ Status ProgramLoader::readConstants(ByteReader &in) {
     const ValueType &type = program.types_[constant.type];
     if (type.isChain() || !type.shape.isFullyDefined())
       return formatError("a constant must be a tensor of static shape");
-    if (type.dtype == DType::String) {
+    if (kHasStrings && type.dtype == DType::String) {
       RETURN_IF_ERROR(readStringConstant(type, offset, size, constant));
       continue;
     }
@@ -564,6 +569,17 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
     if (opcode < static_cast<uint8_t>(bef::Opcode::Kernel) ||
         opcode > static_cast<uint8_t>(bef::Opcode::While))
       return mismatch(strFormat("unknown opcode %u", opcode).c_str());
+    if (!kHasControlFlow && inst.opcode != bef::Opcode::Kernel &&
+        inst.opcode != bef::Opcode::NewChain &&
+        inst.opcode != bef::Opcode::MergeChains)
+      return formatError(
+          "the %s at '%s' in '%s' needs control flow, " TFRT_FALLBACK_LEFT_OUT(
+              "control-flow"),
+          inst.opcode == bef::Opcode::Call   ? "call"
+          : inst.opcode == bef::Opcode::If   ? "if"
+          : inst.opcode == bef::Opcode::Case ? "case"
+                                             : "while",
+          inst.location.c_str(), function.name.c_str());
     if (bef::hasCallees(inst.opcode)) {
       RETURN_IF_ERROR(in.count(count, 4, "callees"));
       inst.calleeBegin = static_cast<uint32_t>(function.callees.size());
@@ -829,6 +845,9 @@ Status ProgramLoader::readFunctions(ByteReader &in) {
   for (Function &function : program.functions_)
     RETURN_IF_ERROR(readFunction(in, count, function));
 
+  // Without control flow (Features.h) no instruction calls a function.
+  if (!kHasControlFlow)
+    return OkStatus();
   // Call sites match their callees' signatures.
   for (const Function &function : program.functions_) {
     for (const Instruction &inst : function.instructions) {

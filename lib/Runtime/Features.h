@@ -1,0 +1,46 @@
+//===- Features.h - What this runtime build has beyond kernels --*- C++ -*-===//
+//
+// A selective build (-DTFRT_FALLBACK_KERNELS=FILE) keeps what its kernel
+// manifest asks for and nothing else: the kernels it names
+// (Kernels/KernelSelection.h), and two parts of the framework that only some
+// programs use, each kept when the manifest has its `feature` line
+// (docs/KernelManifest.md):
+//   - `feature control-flow`: calls, if, case and while (the loader's
+//     checks of them and the executor's code that runs them), as a TFLite
+//     build without the WHILE, IF and CALL_ONCE kernels has none;
+//   - `feature strings`: string tensors in programs (string constants,
+//     string-typed values) and in .npy files and printing.
+// lib/Runtime/CMakeLists.txt sets the macros; a build without a manifest
+// has every feature. A program that needs a feature the build lacks is
+// refused at load, naming it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_LIB_RUNTIME_FEATURES_H
+#define TFRT_FALLBACK_LIB_RUNTIME_FEATURES_H
+
+#ifndef TFRT_FALLBACK_FEATURE_CONTROL_FLOW
+#define TFRT_FALLBACK_FEATURE_CONTROL_FLOW 1
+#endif
+#ifndef TFRT_FALLBACK_FEATURE_STRINGS
+#define TFRT_FALLBACK_FEATURE_STRINGS 1
+#endif
+
+namespace tfrt_fallback::rt {
+
+/// Whether this build runs calls, if, case and while.
+inline constexpr bool kHasControlFlow = TFRT_FALLBACK_FEATURE_CONTROL_FLOW;
+/// Whether this build has string tensors in programs, .npy files and
+/// printing.
+inline constexpr bool kHasStrings = TFRT_FALLBACK_FEATURE_STRINGS;
+
+} // namespace tfrt_fallback::rt
+
+/// Why a program is refused for a missing feature ("control-flow"), the end
+/// of a message literal: "'while' at 'loc' in 'main' needs control flow, "
+/// TFRT_FALLBACK_LEFT_OUT("control-flow").
+#define TFRT_FALLBACK_LEFT_OUT(feature)                                        \
+  "which this runtime leaves out (a selective build whose kernel manifest "    \
+  "has no 'feature " feature "' line)"
+
+#endif // TFRT_FALLBACK_LIB_RUNTIME_FEATURES_H
