@@ -10,6 +10,9 @@
 // MANIFEST: # tfrt-fallback kernel manifest v1
 // MANIFEST-DAG: kernel AddV2 T=f32
 // MANIFEST-DAG: kernel _FusedConv2D T=f32
+// A build without a manifest has the framework's optional parts too.
+// MANIFEST-DAG: feature control-flow
+// MANIFEST-DAG: feature strings
 
 // CHECK-LABEL: func @supported
 func.func @supported(%x: tensor<2xf32>) -> tensor<2xf32> {

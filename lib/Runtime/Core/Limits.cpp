@@ -6,8 +6,10 @@
 
 #include "tfrt_fallback/Runtime/Limits.h"
 
-#include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StrFormat.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
+
+#include <cinttypes>
 
 namespace tfrt_fallback::rt {
 
@@ -15,15 +17,17 @@ namespace {
 thread_local MemoryBudget *currentBudget = nullptr;
 
 Status tensorTooLarge(uint64_t bytes, uint64_t limit) {
-  return ResourceExhaustedError(strCat("allocating ", bytes,
-                                       " bytes exceeds the run's limit of ",
-                                       limit, " bytes per tensor"));
+  return makeError(StatusCode::kResourceExhausted,
+                   "allocating %" PRIu64 " bytes exceeds the run's limit of "
+                   "%" PRIu64 " bytes per tensor",
+                   bytes, limit);
 }
 
 Status runOverBudget(uint64_t bytes, uint64_t live, uint64_t limit) {
-  return ResourceExhaustedError(
-      strCat("allocating ", bytes, " bytes while the run holds ", live,
-             " exceeds the run's limit of ", limit, " bytes"));
+  return makeError(StatusCode::kResourceExhausted,
+                   "allocating %" PRIu64 " bytes while the run holds %" PRIu64
+                   " exceeds the run's limit of %" PRIu64 " bytes",
+                   bytes, live, limit);
 }
 } // namespace
 
@@ -80,9 +84,11 @@ Status checkHostAllocation(uint64_t count, uint64_t elementBytes) {
   uint64_t bytes;
   if (__builtin_mul_overflow(count, elementBytes, &bytes) ||
       bytes > TensorBuffer::kMaxBytes)
-    return ResourceExhaustedError(strCat(
-        "allocating ", count, " elements of ", elementBytes,
-        " bytes exceeds the limit of ", TensorBuffer::kMaxBytes, " bytes"));
+    return makeError(StatusCode::kResourceExhausted,
+                     "allocating %" PRIu64 " elements of %" PRIu64
+                     " bytes exceeds the limit of %" PRIu64 " bytes",
+                     count, elementBytes,
+                     static_cast<uint64_t>(TensorBuffer::kMaxBytes));
   if (MemoryBudget *budget = currentBudget)
     return budget->check(bytes);
   return OkStatus();

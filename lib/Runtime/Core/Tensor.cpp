@@ -63,7 +63,10 @@ StatusOr<TensorShape> TensorShape::create(absl::Span<const int64_t> dims) {
 }
 
 std::string TensorShape::toString() const {
-  return strCat("[", strJoin(dims(), ","), "]");
+  std::string text = "[";
+  text += strJoin(dims(), ",");
+  text += ']';
+  return text;
 }
 
 //===----------------------------------------------------------------------===//

@@ -11,6 +11,7 @@
 #include "../Features.h"
 
 #include "tfrt_fallback/Runtime/StrCat.h"
+#include "tfrt_fallback/Runtime/StrFormat.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
 
 #include <cmath>
@@ -40,14 +41,18 @@ template <typename T> std::string formatValue(T v) {
     return v ? "True" : "False";
   else if constexpr (kIsQuantized<T>)
     return formatValue(v.value);
-  else if constexpr (kIsComplex<T>)
+  else if constexpr (kIsComplex<T>) {
     // NumPy's "1.+2.j", "0.5-1.j".
-    return strCat(formatFloat(v.real()), std::signbit(v.imag()) ? "" : "+",
-                  formatFloat(v.imag()), "j");
+    std::string text = formatFloat(v.real());
+    if (!std::signbit(v.imag()))
+      text += '+';
+    text += formatFloat(v.imag());
+    text += 'j';
+    return text;
+  } else if constexpr (std::is_signed_v<T> && std::is_integral_v<T>)
+    return strFormat("%lld", static_cast<long long>(v));
   else if constexpr (std::is_integral_v<T>)
-    return strCat(
-        static_cast<std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>>(
-            v));
+    return strFormat("%llu", static_cast<unsigned long long>(v));
   else
     return formatFloat(static_cast<double>(v));
 }
@@ -84,10 +89,13 @@ struct Printer {
     int64_t n = dims[axis];
     // Separator between entries of this axis: ", " on the last axis,
     // otherwise ",", one newline per remaining axis and indentation.
-    std::string sep = axis == rank - 1
-                          ? std::string(", ")
-                          : strCat(",", std::string(rank - 1 - axis, '\n'),
-                                   std::string(axis + 1, ' '));
+    std::string sep = ",";
+    if (axis == rank - 1) {
+      sep += ' ';
+    } else {
+      sep.append(rank - 1 - axis, '\n');
+      sep.append(axis + 1, ' ');
+    }
     bool elide = summarize && n > 2 * kEdgeItems;
     for (int64_t i = 0; i < n; ++i) {
       if (elide && i == kEdgeItems) {
@@ -109,7 +117,8 @@ std::string Tensor::debugString(int64_t maxElements) const {
     return "<invalid tensor>";
   if ((!kHasStrings || dtype_ != DType::String) &&
       !dispatchDType(dtype_, [](auto) {}).ok())
-    return strCat("<tensor of dtype ", dtypeName(dtype_), ">");
+    return strFormat("<tensor of dtype %s>",
+                     std::string(dtypeName(dtype_)).c_str());
   absl::InlinedVector<int64_t, 6> strides(shape_.rank());
   int64_t stride = 1;
   for (int i = shape_.rank() - 1; i >= 0; --i) {

@@ -222,7 +222,8 @@ Status ProgramLoader::readTypes(ByteReader &in) {
       return formatError("unknown value kind %u", kind);
     RETURN_IF_ERROR(readDType(in, type.dtype));
     if (!kHasStrings && type.dtype == DType::String)
-      return formatError(
+      return makeError(
+          StatusCode::kUnimplemented,
           "the program has string tensors, " TFRT_FALLBACK_LEFT_OUT("strings"));
     RETURN_IF_ERROR(readShape(in, type.shape));
   }
@@ -572,7 +573,8 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
     if (!kHasControlFlow && inst.opcode != bef::Opcode::Kernel &&
         inst.opcode != bef::Opcode::NewChain &&
         inst.opcode != bef::Opcode::MergeChains)
-      return formatError(
+      return makeError(
+          StatusCode::kUnimplemented,
           "the %s at '%s' in '%s' needs control flow, " TFRT_FALLBACK_LEFT_OUT(
               "control-flow"),
           inst.opcode == bef::Opcode::Call   ? "call"
