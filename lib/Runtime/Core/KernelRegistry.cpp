@@ -373,76 +373,74 @@ Status checkSide(std::string_view opName, std::string_view side,
   // be placed, then from the back.
   const int64_t size = static_cast<int64_t>(dtypes.size());
   std::vector<int64_t> first(args.size());
-  std::vector<bool> placed(args.size(), false);
+  // (uint8_t, not bool: std::vector<bool>'s bit code is all its own.)
+  std::vector<uint8_t> placed(args.size(), 0);
   int64_t next = 0;
   for (size_t i = 0; i < args.size() && counts[i] >= 0; ++i) {
     first[i] = next;
-    placed[i] = true;
+    placed[i] = 1;
     next += counts[i];
   }
   next = size;
   for (size_t i = args.size(); i-- > 0 && counts[i] >= 0 && !placed[i];) {
     next -= counts[i];
     first[i] = next;
-    placed[i] = true;
+    placed[i] = 1;
   }
+  const bool isInput = side == "input";
   for (size_t i = 0; i < args.size(); ++i) {
     const OpArg &arg = args[i];
     if (!placed[i])
       continue;
-    if (arg.kind == OpArg::Kind::Fixed && side == "input") {
-      // An input the OpDef fixes must have that dtype: a kernel reads it as
-      // one (a float range read from an int8 tensor runs past its buffer, a
-      // number buffer read as strings or handles is memory that is not
-      // there). int32 and int64 stand for each other: the kernels read
-      // index inputs as either (some take int64 where TF's OpDef says
-      // int32, as Conv2DBackpropInput's input_sizes).
-      StatusOr<DType> fixed = parseDType(arg.type);
-      if (!fixed.ok())
-        continue;
-      auto isIndex = [](DType d) { return d == DType::I32 || d == DType::I64; };
-      for (int64_t index = std::max<int64_t>(first[i], 0);
-           index < std::min<int64_t>(first[i] + counts[i], size); ++index) {
-        const DType actual = dtypes[index];
-        if (actual != *fixed && !(isIndex(actual) && isIndex(*fixed)))
-          return opError(opName,
-                         "takes a %s tensor as %.*s #%lld (its OpDef fixes "
-                         "it) but the program gives %s",
-                         std::string(dtypeName(*fixed)).c_str(),
-                         TFRT_FALLBACK_SV(side), static_cast<long long>(index),
-                         std::string(dtypeName(actual)).c_str());
-      }
-      continue;
-    }
-    if (arg.kind == OpArg::Kind::Fixed && side == "output") {
-      // An output dtype the OpDef fixes (ResizeBilinear's float): the kernel
-      // makes that dtype whatever the program declares, so a program that
-      // declares another would read the tensor as what it is not.
+    // The dtype the argument's tensors must have, if any:
+    // - an input the OpDef fixes: a kernel reads it as that dtype (a float
+    //   range read from an int8 tensor runs past its buffer, a number buffer
+    //   read as strings or handles is memory that is not there). int32 and
+    //   int64 stand for each other: the kernels read index inputs as either
+    //   (some take int64 where TF's OpDef says int32, as
+    //   Conv2DBackpropInput's input_sizes);
+    // - an output the OpDef fixes (ResizeBilinear's float): the kernel makes
+    //   that dtype whatever the program declares, so a program that declares
+    //   another would read the tensor as what it is not;
+    // - a type attribute's value (missing, or a list of types: the kernel
+    //   checks those).
+    DType expected;
+    if (arg.kind == OpArg::Kind::Fixed) {
       StatusOr<DType> fixed = parseDType(arg.type);
       if (!fixed.ok())
         continue; // A dtype the runtime has no tensors of.
-      for (int64_t index = std::max<int64_t>(first[i], 0);
-           index < std::min<int64_t>(first[i] + counts[i], size); ++index)
-        if (dtypes[index] != *fixed)
-          return opError(opName,
-                         "has %.*s #%lld of dtype %s (its OpDef fixes it) but "
-                         "the program declares %s",
-                         TFRT_FALLBACK_SV(side), static_cast<long long>(index),
-                         std::string(dtypeName(*fixed)).c_str(),
-                         std::string(dtypeName(dtypes[index])).c_str());
+      expected = *fixed;
+    } else if (arg.kind == OpArg::Kind::TypeAttr) {
+      const AttrValue *value = attrs.find(arg.type);
+      const DType *dtype = value ? value->getIf<DType>() : nullptr;
+      if (!dtype)
+        continue;
+      expected = *dtype;
+    } else {
       continue;
     }
-    if (arg.kind != OpArg::Kind::TypeAttr)
-      continue;
-    const AttrValue *value = attrs.find(arg.type);
-    const DType *dtype = value ? value->getIf<DType>() : nullptr;
-    if (!dtype)
-      continue; // Missing, or a list of types: the kernel checks those.
+    auto isIndex = [](DType d) { return d == DType::I32 || d == DType::I64; };
     for (int64_t index = std::max<int64_t>(first[i], 0);
          index < std::min<int64_t>(first[i] + counts[i], size); ++index) {
-      if (dtypes[index] != *dtype)
-        return typeMismatch(opName, arg.type, *dtype, side, index,
-                            dtypes[index]);
+      const DType actual = dtypes[index];
+      if (actual == expected)
+        continue;
+      if (arg.kind == OpArg::Kind::TypeAttr)
+        return typeMismatch(opName, arg.type, expected, side, index, actual);
+      if (!isInput)
+        return opError(opName,
+                       "has output #%lld of dtype %s (its OpDef fixes it) but "
+                       "the program declares %s",
+                       static_cast<long long>(index),
+                       std::string(dtypeName(expected)).c_str(),
+                       std::string(dtypeName(actual)).c_str());
+      if (!(isIndex(actual) && isIndex(expected)))
+        return opError(opName,
+                       "takes a %s tensor as input #%lld (its OpDef fixes "
+                       "it) but the program gives %s",
+                       std::string(dtypeName(expected)).c_str(),
+                       static_cast<long long>(index),
+                       std::string(dtypeName(actual)).c_str());
     }
   }
   return OkStatus();
