@@ -147,8 +147,13 @@ SmallVector<StringRef, 2> tfrt_fallback::neededFeatures(Operation *op) {
     auto tensor = dyn_cast<TensorType>(type);
     return tensor && tf::getDType(tensor.getElementType()) == rt::DType::String;
   };
+  // A function's arguments and results count even when nothing uses them:
+  // the runtime's loader refuses any string-typed value.
+  auto func = dyn_cast<func::FuncOp>(op);
   if (llvm::any_of(op->getOperandTypes(), isString) ||
-      llvm::any_of(op->getResultTypes(), isString))
+      llvm::any_of(op->getResultTypes(), isString) ||
+      (func && (llvm::any_of(func.getArgumentTypes(), isString) ||
+                llvm::any_of(func.getResultTypes(), isString))))
     features.push_back("strings");
   return features;
 }

@@ -46,12 +46,23 @@ func.func @control_flow(%i: tensor<i32>, %p: tensor<i1>, %x: tensor<2xf32>) -> (
 // CHECK-LABEL: func @strings
 // CHECK: tfrt_fallback.constant dense<"ab">
 // CHECK: tfrt_fallback.kernel_call "Relu"
+// expected-error @+1 {{'func.func' op needs string tensors}}
 func.func @strings(%x: tensor<2xf32>) -> (tensor<2x!tf_type.string>, tensor<2xf32>) {
   // expected-error @+1 {{'tfrt_fallback.constant' op needs string tensors, which the kernel manifest '}}
   %0 = "tf.Const"() {value = dense<"ab"> : tensor<2x!tf_type.string>} : () -> tensor<2x!tf_type.string>
   %1 = "tf.Relu"(%x) {T = f32} : (tensor<2xf32>) -> tensor<2xf32>
   // expected-error @+1 {{'func.return' op needs string tensors}}
   return %0, %1 : tensor<2x!tf_type.string>, tensor<2xf32>
+}
+
+// -----
+
+// A string argument needs string tensors even when nothing uses it: the
+// runtime's loader refuses any string-typed value.
+// CHECK-LABEL: func @unused_string_argument
+// expected-error @+1 {{'func.func' op needs string tensors}}
+func.func @unused_string_argument(%s: tensor<!tf_type.string>, %x: tensor<2xf32>) -> tensor<2xf32> {
+  return %x : tensor<2xf32>
 }
 
 // -----

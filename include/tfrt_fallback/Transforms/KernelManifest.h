@@ -61,7 +61,7 @@ private:
 /// The optional parts of the runtime's framework (docs/KernelManifest.md)
 /// that `op`, in the tfrt_fallback dialect, needs: "control-flow" for a
 /// call, if, case or while; "strings" when one of its operands or results
-/// is a string tensor.
+/// (or, for a function, arguments or results) is a string tensor.
 llvm::SmallVector<llvm::StringRef, 2> neededFeatures(mlir::Operation *op);
 
 /// Checks that the runtime `manifest` describes (`target` names it in
