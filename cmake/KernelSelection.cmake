@@ -8,12 +8,15 @@
 # write them) into the rows lib/Runtime/Kernels/KernelSelection.h includes:
 # {"Op", "dtype"} for each dtype of the line's type attribute T, or
 # {"Op", nullptr} (every dtype) for a line without T. `feature` lines are
-# lib/Runtime/CMakeLists.txt's (read at configure time). Anything else is an
-# error naming the line.
+# lib/Runtime/CMakeLists.txt's (read at configure time); an unknown one is
+# an error here too (ManifestFeatures.cmake). Anything else is an error
+# naming the line.
 #===----------------------------------------------------------------------===#
 if(NOT EXISTS "${MANIFEST}")
   message(FATAL_ERROR "kernel manifest '${MANIFEST}' does not exist")
 endif()
+include(${CMAKE_CURRENT_LIST_DIR}/ManifestFeatures.cmake)
+tfrt_fallback_manifest_features("${MANIFEST}" controlFlow strings)
 file(STRINGS "${MANIFEST}" lines)
 set(rows "")
 set(count 0)

@@ -10,7 +10,6 @@
 
 #include "../Features.h"
 
-#include "tfrt_fallback/Runtime/StrCat.h"
 #include "tfrt_fallback/Runtime/StrFormat.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
 

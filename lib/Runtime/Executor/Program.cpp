@@ -247,6 +247,8 @@ Status ProgramLoader::readConstants(ByteReader &in) {
     const ValueType &type = program.types_[constant.type];
     if (type.isChain() || !type.shape.isFullyDefined())
       return formatError("a constant must be a tensor of static shape");
+    // (readTypes refused string types when the build has no strings: the
+    // condition lets the compiler drop readStringConstant then.)
     if (kHasStrings && type.dtype == DType::String) {
       RETURN_IF_ERROR(readStringConstant(type, offset, size, constant));
       continue;
@@ -570,9 +572,8 @@ Status ProgramLoader::readFunction(ByteReader &in, uint32_t numFunctions,
     if (opcode < static_cast<uint8_t>(bef::Opcode::Kernel) ||
         opcode > static_cast<uint8_t>(bef::Opcode::While))
       return mismatch(strFormat("unknown opcode %u", opcode).c_str());
-    if (!kHasControlFlow && inst.opcode != bef::Opcode::Kernel &&
-        inst.opcode != bef::Opcode::NewChain &&
-        inst.opcode != bef::Opcode::MergeChains)
+    if (!kHasControlFlow &&
+        (inst.opcode == bef::Opcode::Call || bef::hasCallees(inst.opcode)))
       return makeError(
           StatusCode::kUnimplemented,
           "the %s at '%s' in '%s' needs control flow, " TFRT_FALLBACK_LEFT_OUT(

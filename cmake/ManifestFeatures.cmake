@@ -1,0 +1,33 @@
+#===- ManifestFeatures.cmake - a kernel manifest's `feature` lines --------===#
+#
+# tfrt_fallback_manifest_features(MANIFEST CONTROL_FLOW_VAR STRINGS_VAR)
+# sets each variable to 1 when MANIFEST has the line `feature control-flow`
+# or `feature strings` (the framework's optional parts,
+# lib/Runtime/Features.h, docs/KernelManifest.md), else 0. Any other
+# `feature` line is an error naming the line. lib/Runtime/CMakeLists.txt
+# reads a selective build's manifest with it; KernelSelection.cmake checks
+# the same lines with it.
+#===----------------------------------------------------------------------===#
+function(tfrt_fallback_manifest_features manifest controlFlowVar stringsVar)
+  file(STRINGS "${manifest}" lines)
+  set(controlFlow 0)
+  set(strings 0)
+  set(lineNo 0)
+  foreach(line IN LISTS lines)
+    math(EXPR lineNo "${lineNo} + 1")
+    string(STRIP "${line}" line)
+    if(NOT line MATCHES "^feature ")
+      continue()
+    endif()
+    if(line MATCHES "^feature +control-flow$")
+      set(controlFlow 1)
+    elseif(line MATCHES "^feature +strings$")
+      set(strings 1)
+    else()
+      message(FATAL_ERROR "${manifest}:${lineNo}: unknown feature line "
+        "'${line}' (known: 'feature control-flow', 'feature strings')")
+    endif()
+  endforeach()
+  set(${controlFlowVar} ${controlFlow} PARENT_SCOPE)
+  set(${stringsVar} ${strings} PARENT_SCOPE)
+endfunction()
