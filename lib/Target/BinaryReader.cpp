@@ -207,6 +207,21 @@ OwningOpRef<ModuleOp> tfrt_fallback::readBinaryProgram(ArrayRef<uint8_t> bytes,
                                       ? StringAttr()
                                       : b.getStringAttr(kernel.device),
                                   chain);
+        // The memory plan's buffer of each tensor result.
+        if (!function.plannedBuffers.empty()) {
+          SmallVector<int32_t> buffers;
+          bool any = false;
+          for (size_t i = 0; i < resultTypes.size(); ++i) {
+            uint32_t buffer = function.plannedBuffers[inst.resultBegin + i];
+            any |= buffer != rt::OpKernelContext::kNotPlanned;
+            buffers.push_back(buffer == rt::OpKernelContext::kNotPlanned
+                                  ? -1
+                                  : static_cast<int32_t>(buffer));
+          }
+          if (any)
+            op->setAttr(kPlannedBuffersAttrName,
+                        b.getDenseI32ArrayAttr(buffers));
+        }
         break;
       }
       case bef::Opcode::Call:
@@ -253,6 +268,21 @@ OwningOpRef<ModuleOp> tfrt_fallback::readBinaryProgram(ArrayRef<uint8_t> bytes,
     for (uint32_t reg : function.resultRegisters)
       results.push_back(values[reg]);
     func::ReturnOp::create(b, func.getLoc(), results);
+    if (!function.plannedBuffers.empty()) {
+      SmallVector<int64_t> offsets, sizes;
+      for (const rt::MemoryPlan::Buffer &buffer : function.memoryPlan.buffers) {
+        offsets.push_back(static_cast<int64_t>(buffer.offset));
+        sizes.push_back(static_cast<int64_t>(buffer.bytes));
+      }
+      func->setAttr(
+          kMemoryPlanAttrName,
+          b.getDictionaryAttr(
+              {b.getNamedAttr("arena_bytes",
+                              b.getI64IntegerAttr(static_cast<int64_t>(
+                                  function.memoryPlan.arenaBytes))),
+               b.getNamedAttr("offsets", b.getDenseI64ArrayAttr(offsets)),
+               b.getNamedAttr("sizes", b.getDenseI64ArrayAttr(sizes))}));
+    }
   }
   return module;
 }

@@ -119,6 +119,10 @@ private:
   LogicalResult writeAttr(ByteWriter &out, Attribute value, Operation *user);
   LogicalResult writeKernel(KernelCallOp call, ByteWriter &out);
   LogicalResult writeFunction(func::FuncOp func, ByteWriter &out);
+  /// Appends `func`'s memory plan, if it has one, to the memory-plan
+  /// section; `registers` numbers its values.
+  LogicalResult writeMemoryPlan(func::FuncOp func,
+                                const llvm::DenseMap<Value, uint32_t> &registers);
 
   ModuleOp module;
 
@@ -137,6 +141,10 @@ private:
   std::vector<uint8_t> kernelBytes;
   ByteWriter kernelsOut{kernelBytes};
   uint32_t numKernels = 0;
+
+  std::vector<uint8_t> planBytes;
+  ByteWriter plansOut{planBytes};
+  uint32_t numPlans = 0;
 
   llvm::DenseMap<Operation *, uint32_t> functionIndices;
 
@@ -547,6 +555,8 @@ LogicalResult ProgramWriter::writeFunction(func::FuncOp func, ByteWriter &out) {
   }
   if (!returnOp)
     return func.emitOpError("has no func.return");
+  if (failed(writeMemoryPlan(func, registers)))
+    return failure();
 
   writeString(out, func.getSymName());
   writeString(out, formatLocation(func.getLoc()));
@@ -566,6 +576,68 @@ LogicalResult ProgramWriter::writeFunction(func::FuncOp func, ByteWriter &out) {
   }
   out.u32(numInstructions);
   out.raw(instructionBytes.data(), instructionBytes.size());
+  return success();
+}
+
+LogicalResult ProgramWriter::writeMemoryPlan(
+    func::FuncOp func, const llvm::DenseMap<Value, uint32_t> &registers) {
+  auto plan = func->getAttrOfType<DictionaryAttr>(kMemoryPlanAttrName);
+  if (!plan) {
+    if (func->hasAttr(kMemoryPlanAttrName))
+      return func.emitOpError("'")
+             << kMemoryPlanAttrName << "' must be a dictionary";
+    return success();
+  }
+  auto arena = plan.getAs<IntegerAttr>("arena_bytes");
+  auto offsets = plan.getAs<DenseI64ArrayAttr>("offsets");
+  auto sizes = plan.getAs<DenseI64ArrayAttr>("sizes");
+  if (!arena || !offsets || !sizes || arena.getInt() < 0 ||
+      offsets.size() != sizes.size())
+    return func.emitOpError("'")
+           << kMemoryPlanAttrName
+           << "' needs arena_bytes (i64 >= 0) and as many offsets as sizes "
+              "(array<i64>)";
+  const int64_t arenaBytes = arena.getInt();
+  for (auto [offset, size] : llvm::zip(offsets.asArrayRef(), sizes.asArrayRef()))
+    if (size <= 0 || offset < 0 || offset > arenaBytes ||
+        size > arenaBytes - offset)
+      return func.emitOpError("planned buffer of ")
+             << size << " bytes at " << offset
+             << " is not inside the arena of " << arenaBytes << " bytes";
+  SmallVector<std::pair<uint32_t, uint32_t>> values;
+  for (auto call : func.getBody().front().getOps<KernelCallOp>()) {
+    Attribute attr = call->getAttr(kPlannedBuffersAttrName);
+    if (!attr)
+      continue;
+    auto buffers = dyn_cast<DenseI32ArrayAttr>(attr);
+    if (!buffers || buffers.size() != static_cast<int64_t>(
+                                          call.getResults().size()))
+      return call.emitOpError("'")
+             << kPlannedBuffersAttrName
+             << "' needs one buffer (array<i32>) per tensor result";
+    for (auto [result, buffer] : llvm::zip(call.getResults(),
+                                           buffers.asArrayRef())) {
+      if (buffer == -1)
+        continue;
+      if (buffer < 0 || buffer >= static_cast<int64_t>(offsets.size()))
+        return call.emitOpError("names planned buffer ")
+               << buffer << " of a plan of " << offsets.size();
+      values.emplace_back(registers.lookup(result), buffer);
+    }
+  }
+  plansOut.u32(functionIndices.lookup(func));
+  plansOut.u64(static_cast<uint64_t>(arenaBytes));
+  plansOut.u32(static_cast<uint32_t>(offsets.size()));
+  for (auto [offset, size] : llvm::zip(offsets.asArrayRef(), sizes.asArrayRef())) {
+    plansOut.u64(static_cast<uint64_t>(offset));
+    plansOut.u64(static_cast<uint64_t>(size));
+  }
+  plansOut.u32(static_cast<uint32_t>(values.size()));
+  for (auto [reg, buffer] : values) {
+    plansOut.u32(reg);
+    plansOut.u32(buffer);
+  }
+  ++numPlans;
   return success();
 }
 
@@ -605,12 +677,20 @@ LogicalResult ProgramWriter::write(std::vector<uint8_t> &output) {
     uint32_t alignment;
     const std::vector<uint8_t> *bytes;
   };
+  // The memory plans, when a function has one: u32 count, then each.
+  std::vector<uint8_t> memoryPlanBytes;
+  if (numPlans) {
+    ByteWriter plans(memoryPlanBytes);
+    plans.u32(numPlans);
+    plans.raw(planBytes.data(), planBytes.size());
+  }
   Section sections[] = {
       {bef::SectionKind::Strings, 1, &stringBytes},
       {bef::SectionKind::Constants, bef::kConstantAlignment, &constantBytes},
       {bef::SectionKind::Program, 8, &programBytes},
+      {bef::SectionKind::MemoryPlan, 8, &memoryPlanBytes},
   };
-  const uint32_t numSections = std::size(sections);
+  const uint32_t numSections = std::size(sections) - (numPlans ? 0 : 1);
   output.clear();
   ByteWriter file(output);
   file.u32(bef::kMagic);
@@ -619,7 +699,8 @@ LogicalResult ProgramWriter::write(std::vector<uint8_t> &output) {
   file.u32(0); // flags
   file.u32(numSections);
   uint64_t offset = bef::kHeaderSize + numSections * bef::kSectionEntrySize;
-  for (const Section &section : sections) {
+  for (const Section &section : llvm::ArrayRef(sections).take_front(
+           numSections)) {
     offset = llvm::alignTo(offset, section.alignment);
     file.u32(static_cast<uint32_t>(section.kind));
     file.u32(section.alignment);
@@ -627,7 +708,8 @@ LogicalResult ProgramWriter::write(std::vector<uint8_t> &output) {
     file.u64(section.bytes->size());
     offset += section.bytes->size();
   }
-  for (const Section &section : sections) {
+  for (const Section &section : llvm::ArrayRef(sections).take_front(
+           numSections)) {
     file.alignTo(section.alignment);
     file.raw(section.bytes->data(), section.bytes->size());
   }

@@ -57,6 +57,9 @@ void tfrt_fallback::buildTFRTFallbackPipeline(
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createSymbolDCEPass());
+  // Last: the plan follows the final program order.
+  if (options.planMemory)
+    pm.addPass(createTFRTFallbackPlanMemory());
 }
 
 void tfrt_fallback::registerTFRTFallbackPipelines() {

@@ -16,7 +16,7 @@ namespace tfrt_fallback::bef {
 /// "TFBP" read as a little-endian u32 from the first four bytes.
 constexpr uint32_t kMagic = 0x50424654;
 constexpr uint16_t kVersionMajor = 1;
-constexpr uint16_t kVersionMinor = 2;
+constexpr uint16_t kVersionMinor = 3;
 
 /// Size of the fixed header: magic, major, minor, flags, section count.
 constexpr uint32_t kHeaderSize = 16;
@@ -33,6 +33,9 @@ enum class SectionKind : uint32_t {
   Constants = 2,
   /// Types, constants, kernels and functions (see docs/BinaryFormat.md).
   Program = 3,
+  /// The compiler's static memory plan of some functions (1.3; optional: a
+  /// loader that skips it allocates every result).
+  MemoryPlan = 4,
 };
 
 /// Sentinel register / index: "none".

@@ -33,6 +33,7 @@
 namespace tfrt_fallback::rt {
 
 class HostContext;
+class PlannedArena;
 class ResourceManager;
 
 /// `format` with each `%d` or `%s` replaced by the next of `args` and `%%`
@@ -370,6 +371,13 @@ public:
   void setResourceManager(ResourceManager *resources) {
     resources_ = resources;
   }
+  /// allocateOutput(i) takes planned buffer `buffers[i]` of `arena` when it
+  /// is free (MemoryPlan.h); an entry of kNotPlanned allocates as usual.
+  static constexpr uint32_t kNotPlanned = 0xFFFFFFFFu;
+  void setMemoryPlan(PlannedArena *arena, const uint32_t *buffers) {
+    arena_ = arena;
+    plannedBuffers_ = buffers;
+  }
   DType expectedOutputDType(int index) const override {
     assert(index >= 0 && index < numOutputs() && "output index out of range");
     return kernel_.outputDTypes()[index];
@@ -397,6 +405,8 @@ private:
   Tensor *const *outputs_;
   HostContext &host_;
   ResourceManager *resources_ = nullptr;
+  PlannedArena *arena_ = nullptr;
+  const uint32_t *plannedBuffers_ = nullptr;
   Status status_;
 };
 

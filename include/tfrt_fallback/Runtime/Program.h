@@ -13,6 +13,7 @@
 #include "tfrt_fallback/Runtime/Attr.h"
 #include "tfrt_fallback/Runtime/BinaryFormat.h"
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
+#include "tfrt_fallback/Runtime/MemoryPlan.h"
 #include "tfrt_fallback/Runtime/OpKernel.h"
 #include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
@@ -116,6 +117,11 @@ struct Function {
   std::vector<uint64_t> constantOperands;
   /// Per instruction, its kernel call (empty for other opcodes).
   std::vector<KernelSite> kernelSites;
+  /// The compiler's memory plan (empty without one) and, per result slot
+  /// (parallel to `results`), the planned buffer of that result or
+  /// OpKernelContext::kNotPlanned.
+  MemoryPlan memoryPlan;
+  std::vector<uint32_t> plannedBuffers;
 
   // The loader checked every instruction's ranges (finalizeFunction): no
   // bounds check on the per-op path.

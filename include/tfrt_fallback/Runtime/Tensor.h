@@ -169,6 +169,19 @@ private:
 //===----------------------------------------------------------------------===//
 
 class MemoryBudget;
+class TensorBuffer;
+
+/// Memory whose buffers are made in place and handed back rather than freed
+/// (a compiler's memory plan, MemoryPlan.h).
+class PlannedMemory {
+public:
+  /// The last reference to `buffer`, made by TensorBuffer::placeIn, is
+  /// gone; its destructor has run.
+  virtual void giveBack(TensorBuffer *buffer) = 0;
+
+protected:
+  ~PlannedMemory() = default;
+};
 
 /// Refcounted tensor memory. Either owned (one malloc'ed block holding this
 /// header followed by the 64-byte aligned data) or a view of external memory
@@ -191,6 +204,12 @@ public:
   /// Gives the free pages of the large-buffer arena back to the OS (for an
   /// app done running models for a while). Returns the bytes released.
   static size_t releaseCachedMemory();
+
+  /// A buffer of `size` bytes at `data`, built in `storage` (sizeof and
+  /// alignof TensorBuffer), that `owner` gets back when its last reference
+  /// goes away. Owned (kernels may write it and reuse it for outputs).
+  static RCReference<TensorBuffer> placeIn(void *storage, void *data,
+                                           size_t size, PlannedMemory *owner);
 
   /// A view of `size` bytes at `data`, owned elsewhere. `release` runs when
   /// the last reference goes away; capture the owner in it (e.g. an
@@ -248,6 +267,8 @@ private:
   bool fileMapped_ = false;
   /// Allocated from the BufferArena.
   bool arena_ = false;
+  /// Built by placeIn: `allocation_` is its PlannedMemory.
+  bool planned_ = false;
   /// The run's budget this buffer is charged to (a reference), or null.
   MemoryBudget *budget_ = nullptr;
 };

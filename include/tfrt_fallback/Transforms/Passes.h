@@ -44,6 +44,11 @@ struct TFRTFallbackPipelineOptions
       llvm::cl::desc("Fuse contractions with their bias and activation "
                      "(tfrt-fallback-fuse)"),
       llvm::cl::init(true)};
+  Option<bool> planMemory{
+      *this, "plan-memory",
+      llvm::cl::desc("Plan the buffers of static kernel results "
+                     "(tfrt-fallback-plan-memory)"),
+      llvm::cl::init(true)};
 };
 
 /// Inline tf_executor graphs and tf_device regions, canonicalize, fold ops

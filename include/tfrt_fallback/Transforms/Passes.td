@@ -719,4 +719,70 @@ def TFRTFallbackFoldConstants
   ];
 }
 
+def TFRTFallbackPlanMemory
+    : Pass<"tfrt-fallback-plan-memory", "mlir::ModuleOp"> {
+  let summary = "Assign kernel results of static shape byte offsets in one "
+                "arena per function";
+  let description = [{
+    The static memory plan (docs/MemoryPlan.md). For each function, every
+    `tfrt_fallback.kernel_call` tensor result of static shape and fixed-size
+    element type that the function does not return gets a buffer: a byte
+    offset and size in the function's arena. Two buffers share bytes only
+    when their lifetimes (from the instruction that defines a value to the
+    last one that reads it, in program order) are disjoint. Results the
+    runtime would put in one buffer anyway share a buffer:
+
+    - an element-wise op (`Relu`, `AddV2`, `BiasAdd`, ...) whose result has
+      the type of an operand that dies at it: the kernel writes over that
+      operand (TensorFlow's `forward_input`);
+    - a view (`Identity`, `Reshape`, `Squeeze`, `ExpandDims`, ...) and its
+      operand.
+
+    Offsets are assigned greedily by size, as TFLite's arena planner does:
+    the largest buffer first, each at the lowest 64-byte aligned offset
+    where it overlaps no buffer alive at the same time. The function gets
+    `tfrt_fallback.memory_plan = {arena_bytes, offsets, sizes}` and each
+    planned kernel call `tfrt_fallback.buffers` (one entry per tensor
+    result; -1: allocated at run time). `--mlir-to-bef` writes them into the
+    program's memory-plan section; the runtime keeps one arena per frame
+    and takes a planned buffer only when nothing that overlaps it is in
+    use, so a wrong plan can cost allocations, never data. Running the pass
+    again plans afresh.
+
+    Before:
+
+    ```mlir
+    func.func @main(%x: tensor<256xf32>, %shape: tensor<2xi32>,
+                    %axes: tensor<2xi32>) -> tensor<f32> {
+      %a = tfrt_fallback.kernel_call "Exp"(%x) {T = f32}
+          : (tensor<256xf32>) -> tensor<256xf32>
+      %b = tfrt_fallback.kernel_call "Relu"(%a) {T = f32}
+          : (tensor<256xf32>) -> tensor<256xf32>
+      %c = tfrt_fallback.kernel_call "Reshape"(%b, %shape) {T = f32, Tshape = i32}
+          : (tensor<256xf32>, tensor<2xi32>) -> tensor<16x16xf32>
+      %d = tfrt_fallback.kernel_call "Sum"(%c, %axes)
+          {T = f32, Tidx = i32, keep_dims = false}
+          : (tensor<16x16xf32>, tensor<2xi32>) -> tensor<f32>
+      return %d : tensor<f32>
+    }
+    ```
+
+    After (`Relu` writes over `Exp`'s result and `Reshape` views it: one
+    buffer; the returned `Sum` is not planned):
+
+    ```mlir
+    func.func @main(...) -> tensor<f32> attributes {tfrt_fallback.memory_plan =
+        {arena_bytes = 1024 : i64, offsets = array<i64: 0>,
+         sizes = array<i64: 1024>}} {
+      %a = tfrt_fallback.kernel_call "Exp"(%x) {T = f32}
+          {tfrt_fallback.buffers = array<i32: 0>} : ...
+      %b = tfrt_fallback.kernel_call "Relu"(%a) {T = f32}
+          {tfrt_fallback.buffers = array<i32: 0>} : ...
+      %c = tfrt_fallback.kernel_call "Reshape"(%b, %shape) {...}
+          {tfrt_fallback.buffers = array<i32: 0>} : ...
+      %d = tfrt_fallback.kernel_call "Sum"(%c, %axes) {...} : ...
+    ```
+  }];
+}
+
 #endif // TFRT_FALLBACK_TRANSFORMS_PASSES_TD

@@ -8,6 +8,7 @@
 #include "tfrt_fallback/Runtime/OpKernel.h"
 
 #include "tfrt_fallback/Runtime/HostContext.h"
+#include "tfrt_fallback/Runtime/MemoryPlan.h"
 #include "tfrt_fallback/Runtime/StrFormat.h"
 
 #include "absl/base/optimization.h"
@@ -273,6 +274,12 @@ Status OpKernelContext::allocateOutput(int index, const TensorShape &shape,
                                        Tensor **out) {
   if (index < 0 || index >= numOutputs())
     return outputIndexError(index);
+  if (arena_ && plannedBuffers_[index] != kNotPlanned &&
+      arena_->allocate(plannedBuffers_[index], kernel_.outputDTypes()[index],
+                       shape, outputs_[index])) {
+    *out = outputs_[index];
+    return OkStatus();
+  }
   StatusOr<Tensor> tensor =
       Tensor::allocate(kernel_.outputDTypes()[index], shape);
   if (!tensor.ok())

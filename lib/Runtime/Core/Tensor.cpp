@@ -8,11 +8,12 @@
 #include "tfrt_fallback/Runtime/Tensor.h"
 
 #include "BufferArena.h"
-
 #include "tfrt_fallback/Runtime/Limits.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
 #include "tfrt_fallback/Runtime/StrFormat.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
+
+#include "absl/base/optimization.h"
 
 #include <algorithm>
 #include <atomic>
@@ -169,8 +170,22 @@ TensorBuffer::wrapExternal(void *data, size_t size,
   return takeRef(new TensorBuffer(data, size, nullptr, std::move(release)));
 }
 
+RCReference<TensorBuffer> TensorBuffer::placeIn(void *storage, void *data,
+                                                size_t size,
+                                                PlannedMemory *owner) {
+  auto *buffer = new (storage) TensorBuffer(data, size, owner, nullptr);
+  buffer->planned_ = true;
+  return takeRef(buffer);
+}
+
 void TensorBuffer::destroy() const {
   auto *self = const_cast<TensorBuffer *>(this);
+  if (ABSL_PREDICT_FALSE(self->planned_)) {
+    auto *owner = static_cast<PlannedMemory *>(self->allocation_);
+    self->~TensorBuffer();
+    owner->giveBack(self);
+    return;
+  }
   if (void *raw = self->allocation_) {
     if (self->counted_)
       live.fetch_sub(self->size_, std::memory_order_relaxed);

@@ -236,6 +236,10 @@ private:
   std::atomic<uint32_t> outstanding_{0};
   const uint32_t numRegisters_;
   TensorValue *regs_;
+  /// The memory of the function's plan (null without one), kept across
+  /// runs; kernels take their planned outputs from it in runs without a
+  /// memory budget.
+  RCReference<PlannedArena> arena_;
   std::unique_ptr<std::atomic<uint32_t>[]> pending_;
   absl::AnyInvocable<void()> onDone_;
 };
@@ -256,6 +260,8 @@ Executor::Frame::Frame(const Executor &executor, const Function &function,
       ::operator new[](sizeof(TensorValue) * numRegisters_));
   for (uint32_t i = 0; i < numRegisters_; ++i)
     new (&regs_[i]) TensorValue(TensorValue::ConstructedTag{});
+  if (!function.memoryPlan.empty())
+    arena_ = PlannedArena::create(function.memoryPlan);
 }
 
 void Executor::Frame::reuse(const RunOptions &options,
@@ -515,6 +521,9 @@ Outcome Executor::Frame::execute(uint32_t index) {
             site.lastUse, absl::MakeConstSpan(outputs, site.numOutputs),
             executor_.host, function_.constantOperands[index]);
         context.setResourceManager(&executor_.resources);
+        if (arena_)
+          context.setMemoryPlan(arena_.get(), function_.plannedBuffers.data() +
+                                                  inst.resultBegin);
         site.syncKernel->compute(&context);
         finishKernel(site, inst, context.status());
         return Outcome::Done;
@@ -610,6 +619,9 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst,
     auto *call =
         new AsyncKernelCall(this, kernel, inputs, site.lastUse, outputs,
                             executor_.host, function_.constantOperands[index]);
+    if (arena_ && !budget_)
+      call->context.setMemoryPlan(arena_.get(), function_.plannedBuffers.data() +
+                                                    inst.resultBegin);
     if (observer_)
       call->start = std::chrono::steady_clock::now();
     kernel.asyncKernel->computeAsync(&call->context, [call, index] {
@@ -631,6 +643,10 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst,
   OpKernelContext context(*kernel.kernel, inputs, site.lastUse, outputs,
                           executor_.host, function_.constantOperands[index]);
   context.setResourceManager(&executor_.resources);
+  // A budgeted run charges what its kernels allocate: no planned memory.
+  if (arena_ && !budget_)
+    context.setMemoryPlan(arena_.get(),
+                          function_.plannedBuffers.data() + inst.resultBegin);
   // What the kernel allocates is charged to the run's budget.
   std::optional<MemoryBudget::Scope> budgetScope;
   if (budget_)

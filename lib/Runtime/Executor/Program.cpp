@@ -146,6 +146,7 @@ private:
   Status readFunctions(ByteReader &in);
   Status readFunction(ByteReader &in, uint32_t numFunctions,
                       Function &function);
+  Status readMemoryPlans(ByteReader &in);
 
   Program &program;
   const KernelRegistry *registry;
@@ -930,6 +931,72 @@ Status ProgramLoader::readFunctions(ByteReader &in) {
   return OkStatus();
 }
 
+Status ProgramLoader::readMemoryPlans(ByteReader &in) {
+  uint32_t count = 0;
+  RETURN_IF_ERROR(in.count(count, 20, "memory plans"));
+  std::vector<uint8_t> planned(program.functions_.size(), 0);
+  for (uint32_t p = 0; p < count; ++p) {
+    uint32_t index = 0, numBuffers = 0, numValues = 0;
+    uint64_t arenaBytes = 0;
+    RETURN_IF_ERROR(
+        readIndex(in, program.functions_.size(), "function", index));
+    Function &function = program.functions_[index];
+    if (planned[index]++)
+      return formatError("function '%s' has two memory plans",
+                         function.name.c_str());
+    RETURN_IF_ERROR(in.read(arenaBytes));
+    if (arenaBytes > TensorBuffer::kMaxBytes)
+      return formatError("the memory plan of '%s' needs an arena of %" PRIu64
+                         " bytes",
+                         function.name.c_str(), arenaBytes);
+    MemoryPlan &plan = function.memoryPlan;
+    plan.arenaBytes = arenaBytes;
+    RETURN_IF_ERROR(in.count(numBuffers, 16, "planned buffers"));
+    plan.buffers.resize(numBuffers);
+    for (MemoryPlan::Buffer &buffer : plan.buffers) {
+      RETURN_IF_ERROR(in.read(buffer.offset));
+      RETURN_IF_ERROR(in.read(buffer.bytes));
+      if (buffer.bytes == 0 || buffer.offset > arenaBytes ||
+          buffer.bytes > arenaBytes - buffer.offset)
+        return formatError("a planned buffer of '%s' (%" PRIu64 " bytes at "
+                           "%" PRIu64 ") is not inside its arena of %" PRIu64
+                           " bytes",
+                           function.name.c_str(), buffer.bytes, buffer.offset,
+                           arenaBytes);
+    }
+    // Only kernel results are planned: the result slot of each register a
+    // kernel defines.
+    std::vector<uint32_t> slotOf(function.registerTypes.size(), bef::kNone);
+    for (const Instruction &inst : function.instructions)
+      if (inst.opcode == bef::Opcode::Kernel)
+        for (uint32_t i = 0; i < inst.numResults; ++i)
+          slotOf[function.results[inst.resultBegin + i]] = inst.resultBegin + i;
+    function.plannedBuffers.assign(function.results.size(),
+                                   OpKernelContext::kNotPlanned);
+    RETURN_IF_ERROR(in.count(numValues, 8, "planned values"));
+    for (uint32_t v = 0; v < numValues; ++v) {
+      uint32_t reg = 0, buffer = 0;
+      RETURN_IF_ERROR(
+          readIndex(in, function.registerTypes.size(), "register", reg));
+      RETURN_IF_ERROR(readIndex(in, numBuffers, "planned buffer", buffer));
+      const uint32_t slot = slotOf[reg];
+      if (slot == bef::kNone ||
+          program.types_[function.registerTypes[reg]].isChain() ||
+          function.plannedBuffers[slot] != OpKernelContext::kNotPlanned)
+        return formatError("the memory plan of '%s' places register %u, "
+                           "which is not a kernel's tensor result or is "
+                           "placed twice",
+                           function.name.c_str(), reg);
+      function.plannedBuffers[slot] = buffer;
+    }
+    RETURN_IF_ERROR(plan.computeConflicts());
+  }
+  if (in.remaining())
+    return formatError("%zu bytes follow the last memory plan",
+                       in.remaining());
+  return OkStatus();
+}
+
 Status
 Program::createKernel(KernelEntry &entry, const KernelRegistry &registry,
                       absl::Span<const Tensor *const> constantInputs) const {
@@ -1057,8 +1124,8 @@ Status ProgramLoader::load() {
   RETURN_IF_ERROR(header.read(flags));
   RETURN_IF_ERROR(
       header.count(numSections, bef::kSectionEntrySize, "sections"));
-  absl::Span<const uint8_t> programSection;
-  bool seen[4] = {false, false, false, false};
+  absl::Span<const uint8_t> programSection, planSection;
+  bool seen[5] = {false, false, false, false, false};
   for (uint32_t i = 0; i < numSections; ++i) {
     uint32_t kind = 0, alignment = 0;
     uint64_t offset = 0, size = 0;
@@ -1073,7 +1140,7 @@ Status ProgramLoader::load() {
     if (alignment == 0 || (alignment & (alignment - 1)) || offset % alignment)
       return formatError("section %u is misaligned", kind);
     absl::Span<const uint8_t> data(bytes.data() + offset, size);
-    if (kind >= 1 && kind <= 3) {
+    if (kind >= 1 && kind <= 4) {
       if (seen[kind])
         return formatError("section %u appears twice", kind);
       seen[kind] = true;
@@ -1088,6 +1155,8 @@ Status ProgramLoader::load() {
       constantData = data;
     } else if (kind == static_cast<uint32_t>(bef::SectionKind::Program)) {
       programSection = data;
+    } else if (kind == static_cast<uint32_t>(bef::SectionKind::MemoryPlan)) {
+      planSection = data;
     }
   }
   if (!seen[3])
@@ -1100,6 +1169,10 @@ Status ProgramLoader::load() {
   RETURN_IF_ERROR(readFunctions(in));
   if (in.remaining())
     return formatError("%zu bytes follow the last function", in.remaining());
+  if (seen[4]) {
+    ByteReader plans(planSection.data(), planSection.size(), "memory plan");
+    RETURN_IF_ERROR(readMemoryPlans(plans));
+  }
   if (registry)
     RETURN_IF_ERROR(program.createKernels(*registry));
   return OkStatus();

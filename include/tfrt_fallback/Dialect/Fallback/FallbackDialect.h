@@ -19,6 +19,14 @@
 
 namespace tfrt_fallback {
 
+/// The static memory plan (--tfrt-fallback-plan-memory, docs/MemoryPlan.md):
+/// on a function, `{arena_bytes, offsets, sizes}` of its buffers; on a
+/// kernel_call, the buffer of each tensor result (-1: not planned).
+inline constexpr llvm::StringLiteral kMemoryPlanAttrName =
+    "tfrt_fallback.memory_plan";
+inline constexpr llvm::StringLiteral kPlannedBuffersAttrName =
+    "tfrt_fallback.buffers";
+
 /// Whether `type` is the element type of a TensorFlow dtype: f16, bf16, f32,
 /// f64, i1 (bool), signless i8/i16/i32/i64, ui8/ui16/ui32/ui64, complex<f32>,
 /// complex<f64>, or a type of the `tf_type` dialect (string, resource, ...).

@@ -1,0 +1,95 @@
+//===- MemoryPlan.h - a function's static memory plan -----------*- C++ -*-===//
+//
+// The compiler's static memory plan of one function (docs/MemoryPlan.md):
+// buffers at byte offsets of one arena, and the kernel results placed in
+// them. A frame of the function keeps a PlannedArena across its runs; a
+// kernel's allocateOutput takes the planned buffer of its result instead of
+// allocating.
+//
+// The plan is never trusted: a buffer is taken only when no buffer whose
+// bytes overlap it is in use (an atomic flag per buffer), and a result whose
+// buffer is busy, or too small for the actual shape, is allocated as usual.
+// So a plan made for program order is also safe on two threads, with async
+// kernels, and when a kernel keeps a buffer longer than the plan assumed
+// (an alias, a forwarded input); a wrong plan costs allocations, not data.
+// Plain C++: no MLIR, no LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_RUNTIME_MEMORYPLAN_H
+#define TFRT_FALLBACK_RUNTIME_MEMORYPLAN_H
+
+#include "tfrt_fallback/Runtime/DType.h"
+#include "tfrt_fallback/Runtime/RefCounted.h"
+#include "tfrt_fallback/Runtime/Status.h"
+#include "tfrt_fallback/Runtime/Tensor.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace tfrt_fallback::rt {
+
+/// A function's plan, as loaded from the binary program's memory-plan
+/// section (format 1.3).
+struct MemoryPlan {
+  struct Buffer {
+    uint64_t offset = 0, bytes = 0;
+    /// The buffers whose bytes overlap this one's: conflicts[begin, end).
+    uint32_t conflictBegin = 0, conflictEnd = 0;
+  };
+  /// Most overlaps a plan may have in all (a load error past it): a plan
+  /// of n buffers that all overlap has n^2.
+  static constexpr size_t kMaxConflicts = size_t(1) << 22;
+
+  uint64_t arenaBytes = 0;
+  std::vector<Buffer> buffers;
+  std::vector<uint32_t> conflicts;
+
+  bool empty() const { return buffers.empty(); }
+  /// Fills the conflict lists from the buffers' offsets and sizes (every
+  /// buffer must lie inside the arena). ResourceExhausted past
+  /// kMaxConflicts.
+  Status computeConflicts();
+};
+
+/// The memory of one frame's plan: the arena and one in-place TensorBuffer
+/// per planned buffer. Refcounted: a frame holds it, and so does every
+/// buffer in use, so a result that aliases planned memory stays valid after
+/// its frame (and program) are gone. Thread-safe.
+class PlannedArena final : public ReferenceCounted<PlannedArena>,
+                           public PlannedMemory {
+public:
+  /// An arena for `plan`, which must outlive every allocate() call (not the
+  /// arena); null when its memory cannot be allocated.
+  static RCReference<PlannedArena> create(const MemoryPlan &plan);
+
+  /// Sets `*out` to a tensor of `dtype` and `shape` in planned buffer
+  /// `buffer` and returns true; false when the buffer or one that overlaps
+  /// it is in use, or the tensor does not fit.
+  bool allocate(uint32_t buffer, DType dtype, const TensorShape &shape,
+                Tensor *out);
+
+  /// Allocations that found their buffer taken or too small (and were
+  /// allocated as usual), since the arena was made.
+  uint64_t misses() const { return misses_.load(std::memory_order_relaxed); }
+  uint64_t arenaBytes() const { return arenaBytes_; }
+
+private:
+  friend class ReferenceCounted<PlannedArena>;
+  struct Slot;
+  PlannedArena(const MemoryPlan &plan, char *memory);
+  ~PlannedArena();
+  void giveBack(TensorBuffer *buffer) override;
+
+  const MemoryPlan &plan_;
+  const uint64_t arenaBytes_;
+  char *memory_;
+  std::unique_ptr<Slot[]> slots_;
+  std::atomic<uint64_t> misses_{0};
+};
+
+} // namespace tfrt_fallback::rt
+
+#endif // TFRT_FALLBACK_RUNTIME_MEMORYPLAN_H

@@ -1,0 +1,38 @@
+// The static memory plan end to end: the pipeline plans the 0.75 MiB tile
+// and the two element-wise ops that write over it into one buffer
+// (docs/MemoryPlan.md), the runtime takes it from the frame's arena, and the
+// answer is the same on one thread, on two, and from the binary program.
+// Input: x = f32_3.npy = [10, 20, 30]; max((-tile(x))^2) = 900.
+// RUN: fallback-run %s --input=%S/Inputs/f32_3.npy --threads=1 | FileCheck %s
+// RUN: fallback-run %s --input=%S/Inputs/f32_3.npy --threads=2 | FileCheck %s
+// RUN: fallback-opt %s --tfrt-fallback-pipeline | FileCheck %s --check-prefix=PLAN
+// RUN: fallback-opt %s --tfrt-fallback-pipeline=plan-memory=false | FileCheck %s --check-prefix=NOPLAN
+// RUN: fallback-opt %s --tfrt-fallback-pipeline | fallback-translate --mlir-to-bef -o %t.bef
+// RUN: fallback-run-lite %t.bef --input=%S/Inputs/f32_3.npy --threads=1 --benchmark=3 | FileCheck %s --check-prefixes=CHECK,BENCH
+// Without the plan the tile is a heap tensor: 196,608 x 4 bytes live.
+// RUN: fallback-opt %s --tfrt-fallback-pipeline=plan-memory=false | fallback-translate --mlir-to-bef -o %t.noplan.bef
+// RUN: fallback-run-lite %t.noplan.bef --input=%S/Inputs/f32_3.npy --threads=1 --benchmark=3 | FileCheck %s --check-prefixes=CHECK,NOPLANBENCH
+
+// PLAN-LABEL: func.func @main
+// PLAN-SAME: tfrt_fallback.memory_plan = {arena_bytes = 786432 : i64, offsets = array<i64: 0>, sizes = array<i64: 786432>}
+// PLAN: "Tile"{{.*}}array<i32: 0>
+// PLAN: "Neg"{{.*}}array<i32: 0>
+// PLAN: "Square"{{.*}}array<i32: 0>
+// PLAN: "Max"
+// PLAN-NOT: tfrt_fallback.buffers
+// NOPLAN-NOT: tfrt_fallback.memory_plan
+// NOPLAN-NOT: tfrt_fallback.buffers
+
+// BENCH: memory: weights 0.0 MiB + planned arenas 0.75 MiB + peak live tensors 0.00 MiB
+// NOPLANBENCH: memory: weights 0.0 MiB + planned arenas 0.00 MiB + peak live tensors 0.75 MiB
+// CHECK: result #0: tensor<f32>
+// CHECK-NEXT: 900.
+func.func @main(%x: tensor<3xf32>) -> tensor<f32> {
+  %multiples = "tf.Const"() {value = dense<65536> : tensor<1xi32>} : () -> tensor<1xi32>
+  %axis = "tf.Const"() {value = dense<0> : tensor<1xi32>} : () -> tensor<1xi32>
+  %t = "tf.Tile"(%x, %multiples) : (tensor<3xf32>, tensor<1xi32>) -> tensor<196608xf32>
+  %n = "tf.Neg"(%t) : (tensor<196608xf32>) -> tensor<196608xf32>
+  %q = "tf.Square"(%n) : (tensor<196608xf32>) -> tensor<196608xf32>
+  %m = "tf.Max"(%q, %axis) {keep_dims = false} : (tensor<196608xf32>, tensor<1xi32>) -> tensor<f32>
+  return %m : tensor<f32>
+}
