@@ -4,8 +4,8 @@
 // shape a byte offset in one arena per function, from the results' lifetimes
 // in program order, as TFLite's arena planner and ONNX Runtime's memory
 // planner do. Results that the runtime would make share a buffer anyway (an
-// element-wise op writing over an operand at its last use, a Reshape or
-// Identity viewing its operand) are placed together. Offsets are assigned
+// element-wise op writing over an operand it is the only reader of, a
+// Reshape or Identity viewing its operand) are placed together. Offsets are assigned
 // greedily by size: the largest buffer first, each at the lowest offset
 // where it overlaps no buffer alive at the same time.
 //
@@ -188,11 +188,12 @@ void TFRTFallbackPlanMemoryPass::planFunction(func::FuncOp func) {
     }
     if (!bytesOf.count(result) || !writesInPlace(name))
       continue;
-    // The kernel takes over an operand's buffer only at its last use (and
-    // then only when no view of it is alive).
+    // The runtime lets a kernel take over the buffer of an operand it is
+    // the only reader of (the one last use that holds in every order the
+    // executor may run the function), and only when no view of it is alive.
     for (Value operand : call.getArgs()) {
       if (operand.getType() != result.getType() || !bytesOf.lookup(operand) ||
-          groupEnd(operand) != at)
+          !operand.hasOneUse() || groupEnd(operand) != at)
         continue;
       sharing.unionSets(operand, result);
       break;

@@ -9,9 +9,15 @@
 // RUN: fallback-run %s --input=%S/Inputs/f32_3.npy --threads=1 | FileCheck %s
 // RUN: fallback-run %s --input=%S/Inputs/f32_3.npy --threads=2 | FileCheck %s
 // RUN: fallback-translate --mlir-to-bef %s -o %t.bef
-// RUN: fallback-run-lite %t.bef --input=%S/Inputs/f32_3.npy --threads=1 --benchmark=3 | FileCheck %s
+// RUN: fallback-run-lite %t.bef --input=%S/Inputs/f32_3.npy --threads=1 --benchmark=3 | FileCheck %s --check-prefixes=CHECK,COUNTS
 // RUN: fallback-run-lite %t.bef --input=%S/Inputs/f32_3.npy --threads=2 --benchmark=3 | FileCheck %s
 
+// On one thread, in each of the 4 runs: %a takes buffer 0; %b (buffer 0
+// taken), %c (buffer 1 overlaps it), %e (too large) and %d are allocated
+// (%d cannot write over %a, which has other readers: the runtime lends
+// only the buffer of a value with one reader). The previous run's results
+// are gone when a run starts.
+// COUNTS: memory plan: 3 buffers, 4 results in them, 16 allocated (buffer taken or too small)
 // CHECK: result #0: tensor<3xf32>
 // CHECK-NEXT: [110., 420., 930.]
 // CHECK: result #1: tensor<3xf32>

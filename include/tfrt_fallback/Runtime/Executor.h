@@ -129,6 +129,16 @@ public:
   Status checkInputs(const Function &function,
                      absl::Span<const Tensor> inputs) const;
 
+  /// How kernels of `function`'s finished runs fared with its memory plan
+  /// (docs/MemoryPlan.md): results that took their planned buffer, and
+  /// those allocated because it was taken or too small. Counts the frame
+  /// kept for the next run (runs that overlapped it have frames of their
+  /// own); zeros without a plan.
+  struct MemoryPlanCounts {
+    uint64_t hits = 0, misses = 0;
+  };
+  MemoryPlanCounts memoryPlanCounts(const Function &function) const;
+
 private:
   StatusOr<std::vector<ResultValue>> runImpl(const Function &function,
                                              std::vector<Tensor> inputs,

@@ -71,8 +71,10 @@ public:
   bool allocate(uint32_t buffer, DType dtype, const TensorShape &shape,
                 Tensor *out);
 
-  /// Allocations that found their buffer taken or too small (and were
-  /// allocated as usual), since the arena was made.
+  /// Allocations that took their planned buffer, and those that found it
+  /// taken or too small (and were allocated as usual), since the arena was
+  /// made.
+  uint64_t hits() const { return hits_.load(std::memory_order_relaxed); }
   uint64_t misses() const { return misses_.load(std::memory_order_relaxed); }
   uint64_t arenaBytes() const { return arenaBytes_; }
 
@@ -87,7 +89,7 @@ private:
   const uint64_t arenaBytes_;
   char *memory_;
   std::unique_ptr<Slot[]> slots_;
-  std::atomic<uint64_t> misses_{0};
+  std::atomic<uint64_t> hits_{0}, misses_{0};
 };
 
 } // namespace tfrt_fallback::rt

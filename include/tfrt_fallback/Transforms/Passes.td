@@ -733,10 +733,15 @@ def TFRTFallbackPlanMemory
     runtime would put in one buffer anyway share a buffer:
 
     - an element-wise op (`Relu`, `AddV2`, `BiasAdd`, ...) whose result has
-      the type of an operand that dies at it: the kernel writes over that
-      operand (TensorFlow's `forward_input`);
+      the type of an operand it is the only reader of: the kernel writes
+      over that operand (TensorFlow's `forward_input`; the runtime forwards
+      only a value with one reader, the last use that holds in every order
+      the executor may run the function);
     - a view (`Identity`, `Reshape`, `Squeeze`, `ExpandDims`, ...) and its
       operand.
+
+    A set with a value that the function returns or passes to a call or to
+    control flow is not planned: the value may outlive the run.
 
     Offsets are assigned greedily by size, as TFLite's arena planner does:
     the largest buffer first, each at the lowest 64-byte aligned offset

@@ -138,6 +138,7 @@ bool PlannedArena::allocate(uint32_t buffer, DType dtype,
   TFRT_FALLBACK_UNPOISON(data, bytes);
   // The buffer holds the arena until it is given back.
   addRef();
+  hits_.fetch_add(1, std::memory_order_relaxed);
   *out = Tensor(dtype, shape,
                 TensorBuffer::placeIn(slot.storage, data, planned.bytes, this));
   return true;

@@ -155,6 +155,7 @@ public:
   }
 
   TensorValue &reg(uint32_t index) { return regs_[index]; }
+  const PlannedArena *arena() const { return arena_.get(); }
   /// Whether this is the only reference, so the frame may be reused.
   bool isUnique() const {
     return refCount_.load(std::memory_order_acquire) == 1;
@@ -1184,6 +1185,27 @@ Executor::~Executor() {
   for (size_t i = 0, e = program.functions().size(); i < e; ++i)
     if (Frame *frame = idleFrames[i].load(std::memory_order_acquire))
       frame->dropRef();
+}
+
+Executor::MemoryPlanCounts
+Executor::memoryPlanCounts(const Function &function) const {
+  MemoryPlanCounts counts;
+  size_t index = &function - program.functions().data();
+  if (index >= program.functions().size())
+    return counts;
+  // Borrow the idle frame (a run may take it meanwhile: then it has none).
+  Frame *frame = idleFrames[index].exchange(nullptr, std::memory_order_acq_rel);
+  if (!frame)
+    return counts;
+  if (const PlannedArena *arena = frame->arena()) {
+    counts.hits = arena->hits();
+    counts.misses = arena->misses();
+  }
+  Frame *expected = nullptr;
+  if (!idleFrames[index].compare_exchange_strong(expected, frame,
+                                                 std::memory_order_acq_rel))
+    frame->dropRef();
+  return counts;
 }
 
 Status Executor::checkInputs(const Function &function,

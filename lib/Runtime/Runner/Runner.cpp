@@ -444,6 +444,16 @@ int runBinaryProgram(const RunnerOptions &options,
                   times.back(), rss, weights / kMiB, arenas / kMiB,
                   activations / kMiB, needed, needed > 0 ? rss / needed : 0.0);
     print(stdout, line);
+    if (!function->memoryPlan.empty()) {
+      Executor::MemoryPlanCounts counts = executor.memoryPlanCounts(*function);
+      std::snprintf(line, sizeof(line),
+                    "memory plan: %zu buffers, %llu results in them, %llu "
+                    "allocated (buffer taken or too small)\n",
+                    function->memoryPlan.buffers.size(),
+                    static_cast<unsigned long long>(counts.hits),
+                    static_cast<unsigned long long>(counts.misses));
+      print(stdout, line);
+    }
     TensorBuffer::setAccounting(false);
   }
 
