@@ -64,14 +64,14 @@ func.func @disjoint_lifetimes(%x: tensor<256xf32>, %y: tensor<256xf32>,
 
 // An element-wise op writes over an operand only when it is the operand's
 // one reader (the runtime forwards nothing else): %a has two, Neg and
-// AddV2, so each gets a buffer of its own, and the three are alive at
-// AddV2. A dynamic shape and a string are not planned; neither is the
-// returned value.
+// AddV2, so Neg gets a buffer of its own; AddV2 writes over %b, its second
+// operand, which it alone reads. A dynamic shape and a string are not
+// planned; neither is the returned value.
 // CHECK-LABEL: func @not_in_place
-// CHECK-SAME: arena_bytes = 160 : i64, offsets = array<i64: 0, 64, 128>, sizes = array<i64: 32, 32, 32>
+// CHECK-SAME: arena_bytes = 96 : i64, offsets = array<i64: 0, 64>, sizes = array<i64: 32, 32>
 // CHECK: "Exp"{{.*}} array<i32: 0>
 // CHECK: "Neg"{{.*}} array<i32: 1>
-// CHECK: "AddV2"{{.*}} array<i32: 2>
+// CHECK: "AddV2"{{.*}} array<i32: 1>
 // CHECK: "Sum"
 // CHECK-NOT: tfrt_fallback.buffers
 // CHECK: return
