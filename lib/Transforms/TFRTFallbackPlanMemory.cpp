@@ -36,6 +36,8 @@ using namespace tfrt_fallback;
 
 /// Buffers start at multiples of this (the runtime's tensor alignment).
 static constexpr int64_t kAlignment = 64;
+/// The largest arena the runtime accepts (TensorBuffer::kMaxBytes).
+static constexpr int64_t kMaxBytes = int64_t(1) << 40;
 
 /// Ops whose kernels write their result over an operand of the same type at
 /// its last use (forwardInputOrAllocateOutput): the element-wise ones.
@@ -66,12 +68,23 @@ static bool viewsOperand(StringRef op) {
   return ops.contains(op);
 }
 
-/// Bytes of a value of `type`, or 0 when it is not planned (a dynamic
-/// shape, an element type without a fixed size, no elements).
+/// Bytes of a value of `type`, or 0 when it is not planned (an unknown
+/// dimension past the first, an element type without a fixed size, no
+/// elements). An unknown first dimension, a model's batch, is planned as 1:
+/// a run with a larger batch allocates those results (the runtime checks
+/// that a result fits its buffer).
 static int64_t plannedBytes(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || !tensor.hasStaticShape())
+  if (!tensor)
     return 0;
+  int64_t elements = 1;
+  for (auto [i, dim] : llvm::enumerate(tensor.getShape())) {
+    if (ShapedType::isDynamic(dim) && i != 0)
+      return 0;
+    elements *= ShapedType::isDynamic(dim) ? 1 : dim;
+    if (elements > kMaxBytes)
+      return 0;
+  }
   Type element = tensor.getElementType();
   int64_t width = 0;
   if (auto complex = dyn_cast<ComplexType>(element))
@@ -85,8 +98,8 @@ static int64_t plannedBytes(Type type) {
     bits = floating.getWidth();
   if (bits == 0 || bits % 8)
     return 0;
-  int64_t bytes = tensor.getNumElements() * width * (bits / 8);
-  return bytes > 0 ? bytes : 0;
+  int64_t bytes = elements * width * (bits / 8);
+  return bytes > 0 && bytes <= kMaxBytes ? bytes : 0;
 }
 
 namespace {
@@ -255,7 +268,8 @@ void TFRTFallbackPlanMemoryPass::planFunction(func::FuncOp func) {
     arenaBytes = std::max(arenaBytes, offset + group.bytes);
     placed.push_back(g);
   }
-  if (placed.empty())
+  // An arena past what the runtime accepts: no plan.
+  if (placed.empty() || arenaBytes > kMaxBytes)
     return;
 
   // Buffers in order of offset; each planned result names its buffer.

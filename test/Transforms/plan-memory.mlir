@@ -109,3 +109,29 @@ func.func @returned_view(%x: tensor<8xf32>) -> tensor<8xf32> {
       : (tensor<8xf32>) -> tensor<8xf32>
   return %b : tensor<8xf32>
 }
+
+// -----
+
+// An unknown first dimension (a model's batch) is planned as 1; the
+// runtime allocates a larger batch's results. Another unknown dimension
+// is not planned.
+// CHECK-LABEL: func @batch
+// CHECK-SAME: arena_bytes = 16 : i64, offsets = array<i64: 0>, sizes = array<i64: 16>
+// CHECK: "Exp"{{.*}} array<i32: 0>
+// CHECK: "Exp"
+// CHECK-NOT: tfrt_fallback.buffers
+// CHECK: return
+func.func @batch(%x: tensor<?x4xf32>, %y: tensor<4x?xf32>, %axes: tensor<2xi32>)
+    -> (tensor<f32>, tensor<f32>) {
+  %a = tfrt_fallback.kernel_call "Exp"(%x) {T = f32}
+      : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  %s = tfrt_fallback.kernel_call "Sum"(%a, %axes)
+      {T = f32, Tidx = i32, keep_dims = false}
+      : (tensor<?x4xf32>, tensor<2xi32>) -> tensor<f32>
+  %b = tfrt_fallback.kernel_call "Exp"(%y) {T = f32}
+      : (tensor<4x?xf32>) -> tensor<4x?xf32>
+  %t = tfrt_fallback.kernel_call "Sum"(%b, %axes)
+      {T = f32, Tidx = i32, keep_dims = false}
+      : (tensor<4x?xf32>, tensor<2xi32>) -> tensor<f32>
+  return %s, %t : tensor<f32>, tensor<f32>
+}

@@ -71,6 +71,11 @@ public:
   bool allocate(uint32_t buffer, DType dtype, const TensorShape &shape,
                 Tensor *out);
 
+  /// The index of planned buffer `buffer` in this arena, or kNone when it
+  /// is not one of this arena's.
+  static constexpr uint32_t kNone = 0xFFFFFFFFu;
+  uint32_t indexOf(const TensorBuffer *buffer) const;
+
   /// Allocations that took their planned buffer, and those that found it
   /// taken or too small (and were allocated as usual), since the arena was
   /// made.
@@ -87,6 +92,7 @@ private:
 
   const MemoryPlan &plan_;
   const uint64_t arenaBytes_;
+  const size_t numSlots_;
   char *memory_;
   std::unique_ptr<Slot[]> slots_;
   std::atomic<uint64_t> hits_{0}, misses_{0};

@@ -86,6 +86,9 @@ struct KernelSite {
   OpKernel *syncKernel = nullptr;
   /// Bit i set when input i (i < 64) is at its last use.
   uint64_t lastUse = 0;
+  /// Bit i set when input i (i < 64) is a value with several readers that
+  /// is released when the last of them finishes (Function::sharedIndex).
+  uint64_t sharedUse = 0;
   uint32_t numInputs = 0, numOutputs = 0;
 };
 
@@ -107,6 +110,12 @@ struct Function {
   /// Per operand slot: whether this is the register's only use, so the
   /// executor may move the value and let a kernel reuse its buffer.
   std::vector<uint8_t> lastUse;
+  /// Values read by several kernel calls and nothing else (not results, not
+  /// constants): per register, its index among them or kNone, and per
+  /// index, how many reads. A run counts the reads down and releases the
+  /// value after the last, in whatever order they run.
+  std::vector<uint32_t> sharedIndex;
+  std::vector<uint32_t> sharedReaders;
   /// Dataflow: per register, the instructions that use it (CSR form).
   std::vector<uint32_t> userBegin;
   std::vector<uint32_t> users;

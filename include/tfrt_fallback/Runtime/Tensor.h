@@ -244,6 +244,8 @@ public:
   /// True for memory allocated by allocate(); external memory may be
   /// read-only and is never reused for outputs.
   bool isOwned() const { return allocation_ != nullptr; }
+  /// Built by placeIn (planned memory): forwarded only where planned.
+  bool isPlanned() const { return planned_; }
 
 private:
   friend class ReferenceCounted<TensorBuffer>;

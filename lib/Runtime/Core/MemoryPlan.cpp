@@ -100,7 +100,8 @@ RCReference<PlannedArena> PlannedArena::create(const MemoryPlan &plan) {
 }
 
 PlannedArena::PlannedArena(const MemoryPlan &plan, char *memory)
-    : plan_(plan), arenaBytes_(plan.arenaBytes), memory_(memory),
+    : plan_(plan), arenaBytes_(plan.arenaBytes),
+      numSlots_(plan.buffers.size()), memory_(memory),
       slots_(new Slot[plan.buffers.size()]) {
   for (size_t i = 0; i < plan.buffers.size(); ++i) {
     slots_[i].offset = plan.buffers[i].offset;
@@ -142,6 +143,13 @@ bool PlannedArena::allocate(uint32_t buffer, DType dtype,
   *out = Tensor(dtype, shape,
                 TensorBuffer::placeIn(slot.storage, data, planned.bytes, this));
   return true;
+}
+
+uint32_t PlannedArena::indexOf(const TensorBuffer *buffer) const {
+  const auto *slot = reinterpret_cast<const Slot *>(buffer);
+  if (slot < slots_.get() || slot >= slots_.get() + numSlots_)
+    return kNone;
+  return static_cast<uint32_t>(slot - slots_.get());
 }
 
 void PlannedArena::giveBack(TensorBuffer *buffer) {

@@ -340,6 +340,13 @@ Status OpKernelContext::forwardInputOrAllocateOutput(
       if (in.dtype() != dtype || in.numElements() != shape.numElements() ||
           !in.isBufferUniquelyOwned())
         continue;
+      // Planned memory goes only where the plan put it (docs/MemoryPlan.md):
+      // taken over by a result the plan placed in the same buffer, else the
+      // buffer would outlive its planned end.
+      if (ABSL_PREDICT_FALSE(in.buffer()->isPlanned()) &&
+          (!arena_ || plannedBuffers_[outputIndex] == kNotPlanned ||
+           arena_->indexOf(in.buffer().get()) != plannedBuffers_[outputIndex]))
+        continue;
       Tensor *output = outputs_[outputIndex];
       if (ABSL_PREDICT_TRUE(!output->isValid() && in.shape() == shape)) {
         // An empty result register: copy-construct in place instead of

@@ -175,6 +175,11 @@ private:
 
   void runInOrder();
   void runDataflow();
+  /// Every value with several readers back to its count of reads.
+  void resetReaders();
+  /// After a kernel read them: releases the values with several readers
+  /// whose last read this was (`mask`: the operands that are such values).
+  void releaseShared(const Instruction &inst, uint64_t mask);
   /// Runs `index` and then the users it makes ready (dataflow schedule).
   void process(uint32_t index);
   /// Defers `index` until its operands are available (in-order schedule).
@@ -241,6 +246,9 @@ private:
   /// runs; kernels take their planned outputs from it in runs without a
   /// memory budget.
   RCReference<PlannedArena> arena_;
+  /// Per value with several readers (Function::sharedIndex), the reads
+  /// still to finish in this run.
+  std::unique_ptr<std::atomic<uint32_t>[]> readersLeft_;
   std::unique_ptr<std::atomic<uint32_t>[]> pending_;
   absl::AnyInvocable<void()> onDone_;
 };
@@ -263,6 +271,15 @@ Executor::Frame::Frame(const Executor &executor, const Function &function,
     new (&regs_[i]) TensorValue(TensorValue::ConstructedTag{});
   if (!function.memoryPlan.empty())
     arena_ = PlannedArena::create(function.memoryPlan);
+  if (!function.sharedReaders.empty()) {
+    readersLeft_.reset(new std::atomic<uint32_t>[function.sharedReaders.size()]);
+    resetReaders();
+  }
+}
+
+void Executor::Frame::resetReaders() {
+  for (size_t i = 0, e = function_.sharedReaders.size(); i < e; ++i)
+    readersLeft_[i].store(function_.sharedReaders[i], std::memory_order_relaxed);
 }
 
 void Executor::Frame::reuse(const RunOptions &options,
@@ -281,6 +298,8 @@ void Executor::Frame::reuse(const RunOptions &options,
     if (regs_[i].payload().isValid())
       regs_[i].payload().reset();
   }
+  if (readersLeft_)
+    resetReaders();
 }
 
 Executor::Frame::~Frame() {
@@ -679,6 +698,8 @@ Executor::Frame::finishKernel(const KernelSite &site, const Instruction &inst,
   const uint32_t *operands = function_.operands.data() + inst.operandBegin;
   for (uint64_t bits = site.lastUse; bits != 0; bits &= bits - 1)
     regs_[operands[__builtin_ctzll(bits)]].payload().reset();
+  if (ABSL_PREDICT_FALSE(site.sharedUse != 0))
+    releaseShared(inst, site.sharedUse);
   if (ABSL_PREDICT_FALSE(!kernelStatus.ok())) {
     failKernel(*site.entry, inst, kernelStatus);
     return;
@@ -701,6 +722,18 @@ Executor::Frame::finishKernel(const KernelSite &site, const Instruction &inst,
   // result) is ready now too.
   for (uint32_t i = 0; i < inst.numResults; ++i)
     regs_[results[i]].setStateConcrete();
+}
+
+void Executor::Frame::releaseShared(const Instruction &inst, uint64_t mask) {
+  const uint32_t *operands = function_.operands.data() + inst.operandBegin;
+  for (; mask != 0; mask &= mask - 1) {
+    const uint32_t reg = operands[__builtin_ctzll(mask)];
+    // The last read to finish releases the value (acq_rel: after the
+    // other readers' reads).
+    if (readersLeft_[function_.sharedIndex[reg]].fetch_sub(
+            1, std::memory_order_acq_rel) == 1)
+      regs_[reg].payload().reset();
+  }
 }
 
 void Executor::Frame::failKernel(const KernelEntry &kernel,

@@ -686,6 +686,27 @@ void Program::finalizeFunction(Function &function) {
   function.lastUse = decltype(function.lastUse)(function.operands.size());
   for (size_t i = 0; i < function.operands.size(); ++i)
     function.lastUse[i] = useCount[function.operands[i]] == 1;
+  // Values with several readers, all of them kernel calls: released after
+  // the last (other instructions move or keep what they read).
+  std::vector<uint32_t> reads(numRegisters, 0);
+  std::vector<uint8_t> kept(numRegisters, 0);
+  for (const Instruction &inst : function.instructions)
+    for (uint32_t reg : function.operandsOf(inst)) {
+      ++reads[reg];
+      if (inst.opcode != bef::Opcode::Kernel)
+        kept[reg] = 1;
+    }
+  for (uint32_t reg : function.resultRegisters)
+    kept[reg] = 1;
+  for (auto [reg, constant] : function.constantBindings)
+    kept[reg] = 1;
+  function.sharedIndex.assign(numRegisters, bef::kNone);
+  function.sharedReaders.clear();
+  for (uint32_t reg = 0; reg < numRegisters; ++reg)
+    if (reads[reg] >= 2 && !kept[reg]) {
+      function.sharedIndex[reg] = function.sharedReaders.size();
+      function.sharedReaders.push_back(reads[reg]);
+    }
 
   std::vector<uint8_t> definedByInstruction(numRegisters, 0);
   for (uint32_t reg : function.results)
@@ -1096,9 +1117,13 @@ void Program::prepareKernelSites() {
       site.numInputs = entry.inputTypes.size();
       site.numOutputs = entry.outputTypes.size();
       const uint8_t *lastUse = function.lastUse.data() + inst.operandBegin;
-      for (uint32_t o = 0; o < site.numInputs && o < 64; ++o)
-        if (lastUse[o])
+      const uint32_t *operands = function.operands.data() + inst.operandBegin;
+      for (uint32_t o = 0; o < inst.numOperands && o < 64; ++o) {
+        if (o < site.numInputs && lastUse[o])
           site.lastUse |= uint64_t(1) << o;
+        if (function.sharedIndex[operands[o]] != bef::kNone)
+          site.sharedUse |= uint64_t(1) << o;
+      }
     }
   }
 }
