@@ -1,17 +1,20 @@
 #===- ManifestFeatures.cmake - a kernel manifest's `feature` lines --------===#
 #
-# tfrt_fallback_manifest_features(MANIFEST CONTROL_FLOW_VAR STRINGS_VAR)
-# sets each variable to 1 when MANIFEST has the line `feature control-flow`
-# or `feature strings` (the framework's optional parts,
+# tfrt_fallback_manifest_features(MANIFEST CONTROL_FLOW_VAR STRINGS_VAR
+#                                 MEMORY_PLAN_VAR)
+# sets each variable to 1 when MANIFEST has the line `feature control-flow`,
+# `feature strings` or `feature memory-plan` (the framework's optional parts,
 # lib/Runtime/Features.h, docs/KernelManifest.md), else 0. Any other
 # `feature` line is an error naming the line. lib/Runtime/CMakeLists.txt
 # reads a selective build's manifest with it; KernelSelection.cmake checks
 # the same lines with it.
 #===----------------------------------------------------------------------===#
-function(tfrt_fallback_manifest_features manifest controlFlowVar stringsVar)
+function(tfrt_fallback_manifest_features manifest controlFlowVar stringsVar
+    memoryPlanVar)
   file(STRINGS "${manifest}" lines)
   set(controlFlow 0)
   set(strings 0)
+  set(memoryPlan 0)
   set(lineNo 0)
   foreach(line IN LISTS lines)
     math(EXPR lineNo "${lineNo} + 1")
@@ -23,11 +26,15 @@ function(tfrt_fallback_manifest_features manifest controlFlowVar stringsVar)
       set(controlFlow 1)
     elseif(line MATCHES "^feature +strings$")
       set(strings 1)
+    elseif(line MATCHES "^feature +memory-plan$")
+      set(memoryPlan 1)
     else()
       message(FATAL_ERROR "${manifest}:${lineNo}: unknown feature line "
-        "'${line}' (known: 'feature control-flow', 'feature strings')")
+        "'${line}' (known: 'feature control-flow', 'feature strings', "
+        "'feature memory-plan')")
     endif()
   endforeach()
   set(${controlFlowVar} ${controlFlow} PARENT_SCOPE)
   set(${stringsVar} ${strings} PARENT_SCOPE)
+  set(${memoryPlanVar} ${memoryPlan} PARENT_SCOPE)
 endfunction()

@@ -29,8 +29,9 @@
 #
 # --check (scripts/test.sh, after run-models.py --bef): builds only the
 # framework and MobileNetV2 runners, checks that the MobileNetV2 runner runs
-# MobileNetV2 (against TF.js's output) and refuses BlazeFace naming the
-# missing kernels, that both refuse programs needing control flow or string
+# MobileNetV2 (against TF.js's output, using its memory plan) and refuses
+# BlazeFace naming the missing kernels, that both refuse programs needing
+# control flow or string
 # tensors (which their manifests leave out), and fails if either runner
 # exceeds its size target (docs/BinarySize.md).
 #
@@ -149,10 +150,20 @@ if [ "$check" = 1 ]; then
     "$(ls "$ref"/output_0_*.cpu.npy)" || status=1
   # Its peak memory against what the model needs at least (reported; not
   # under an emulator).
+  # It keeps the memory plan (its manifest's `feature memory-plan`): every
+  # planned result takes its planned buffer.
+  "${run[@]}" "$runner" "$mnv2/model.bef" --threads=1 --print-limit=0 \
+    --benchmark=3 --input="$(ls "$ref"/input_*.npy)" >"$out/mnv2-bench.log"
   if [ "${#run[@]}" -eq 0 ]; then
-    "$runner" "$mnv2/model.bef" --threads=1 --print-limit=0 --benchmark=3 \
-      --input="$(ls "$ref"/input_*.npy)" | grep '^memory:' |
-      sed 's/^/MobileNetV2 selective runner /' || true
+    grep '^memory:' "$out/mnv2-bench.log" | sed 's/^/MobileNetV2 selective runner /' || true
+  fi
+  if ! grep -q '^memory plan: .* [0-9]* buffers, [1-9][0-9]* results in them, 0 allocated' \
+      "$out/mnv2-bench.log"; then
+    echo "size-report: the MobileNetV2 runner did not use its memory plan:" >&2
+    cat "$out/mnv2-bench.log" >&2
+    status=1
+  else
+    grep '^memory plan:' "$out/mnv2-bench.log" | sed 's/^/MobileNetV2 selective runner /'
   fi
   if "${run[@]}" "$runner" "$cache/ours/blazeface/model.bef" >"$out/blazeface.log" 2>&1; then
     echo "size-report: the MobileNetV2 runner ran BlazeFace" >&2

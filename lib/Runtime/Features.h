@@ -9,10 +9,13 @@
 //     checks of them and the executor's code that runs them), as a TFLite
 //     build without the WHILE, IF and CALL_ONCE kernels has none;
 //   - `feature strings`: string tensors in programs (string constants,
-//     string-typed values) and in .npy files and printing.
+//     string-typed values) and in .npy files and printing;
+//   - `feature memory-plan`: the compiler's static memory plans
+//     (docs/MemoryPlan.md). A plan is optional: a build without it skips
+//     the plan section and allocates every result.
 // lib/Runtime/CMakeLists.txt sets the macros; a build without a manifest
-// has every feature. A program that needs a feature the build lacks is
-// refused at load, naming it.
+// has every feature. A program that needs control flow or strings when the
+// build lacks them is refused at load, naming the feature.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +28,9 @@
 #ifndef TFRT_FALLBACK_FEATURE_STRINGS
 #define TFRT_FALLBACK_FEATURE_STRINGS 1
 #endif
+#ifndef TFRT_FALLBACK_FEATURE_MEMORY_PLAN
+#define TFRT_FALLBACK_FEATURE_MEMORY_PLAN 1
+#endif
 
 namespace tfrt_fallback::rt {
 
@@ -33,6 +39,8 @@ inline constexpr bool kHasControlFlow = TFRT_FALLBACK_FEATURE_CONTROL_FLOW;
 /// Whether this build has string tensors in programs, .npy files and
 /// printing.
 inline constexpr bool kHasStrings = TFRT_FALLBACK_FEATURE_STRINGS;
+/// Whether this build uses the memory plans of programs.
+inline constexpr bool kHasMemoryPlan = TFRT_FALLBACK_FEATURE_MEMORY_PLAN;
 
 } // namespace tfrt_fallback::rt
 

@@ -75,6 +75,10 @@ static void writeNeededKernels(ModuleOp module, llvm::raw_ostream &os) {
   module.walk([&](Operation *op) {
     for (StringRef feature : neededFeatures(op))
       features.insert(feature);
+    // Optional: a runtime without it runs the program, allocating every
+    // result.
+    if (op->hasAttr(kMemoryPlanAttrName))
+      features.insert("memory-plan");
   });
   os << "# tfrt-fallback kernel manifest v1\n";
   for (const std::string &line : lines)

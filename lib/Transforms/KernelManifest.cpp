@@ -42,9 +42,10 @@ llvm::Expected<KernelManifest> KernelManifest::parse(llvm::StringRef text,
     SmallVector<StringRef> words;
     line.split(words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
     if (words.size() == 2 && words[0] == "feature") {
-      if (words[1] != "control-flow" && words[1] != "strings")
+      if (words[1] != "control-flow" && words[1] != "strings" &&
+          words[1] != "memory-plan")
         return error(i, "unknown feature '" + words[1] +
-                            "' (known: control-flow, strings)");
+                            "' (known: control-flow, strings, memory-plan)");
       manifest.features.insert(words[1]);
       continue;
     }

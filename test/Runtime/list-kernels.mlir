@@ -13,6 +13,7 @@
 // A build without a manifest has the framework's optional parts too.
 // MANIFEST-DAG: feature control-flow
 // MANIFEST-DAG: feature strings
+// MANIFEST-DAG: feature memory-plan
 
 // CHECK-LABEL: func @supported
 func.func @supported(%x: tensor<2xf32>) -> tensor<2xf32> {

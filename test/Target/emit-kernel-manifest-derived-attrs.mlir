@@ -10,6 +10,8 @@
 // CHECK-NEXT: kernel ArgMax T=f32 Tidx=i32 output_type=i64
 // CHECK-NEXT: kernel Cast DstT=f32 SrcT=i32
 // CHECK-NEXT: kernel Relu T=f32
+// The pipeline planned its memory: a runtime may use the plan.
+// CHECK-NEXT: feature memory-plan
 // CHECK-EMPTY:
 
 func.func @main(%x: tensor<2x3xf32>, %i: tensor<2x3xi32>) -> (tensor<2x3xf32>, tensor<2xi64>) {

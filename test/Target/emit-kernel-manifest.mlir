@@ -13,6 +13,8 @@
 // CHECK-NEXT: kernel ArgMax T=f32 Tidx=i32 output_type=i64
 // CHECK-NEXT: kernel Cast DstT=f32 SrcT=i32
 // CHECK-NEXT: kernel Relu T=f32
+// The pipeline planned its memory: a runtime may use the plan.
+// CHECK-NEXT: feature memory-plan
 // CHECK-EMPTY:
 // ADMITS: tfrt_fallback.kernel_call "ArgMax"
 // BAD: error

@@ -252,6 +252,8 @@ std::string KernelRegistry::manifest() const {
     text += "feature control-flow\n";
   if (kHasStrings)
     text += "feature strings\n";
+  if (kHasMemoryPlan)
+    text += "feature memory-plan\n";
   return text;
 }
 

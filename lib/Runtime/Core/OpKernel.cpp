@@ -7,6 +7,8 @@
 
 #include "tfrt_fallback/Runtime/OpKernel.h"
 
+#include "../Features.h"
+
 #include "tfrt_fallback/Runtime/HostContext.h"
 #include "tfrt_fallback/Runtime/MemoryPlan.h"
 #include "tfrt_fallback/Runtime/StrFormat.h"
@@ -274,7 +276,7 @@ Status OpKernelContext::allocateOutput(int index, const TensorShape &shape,
                                        Tensor **out) {
   if (index < 0 || index >= numOutputs())
     return outputIndexError(index);
-  if (arena_ && plannedBuffers_[index] != kNotPlanned &&
+  if (kHasMemoryPlan && arena_ && plannedBuffers_[index] != kNotPlanned &&
       arena_->allocate(plannedBuffers_[index], kernel_.outputDTypes()[index],
                        shape, outputs_[index])) {
     *out = outputs_[index];
@@ -343,7 +345,7 @@ Status OpKernelContext::forwardInputOrAllocateOutput(
       // Planned memory goes only where the plan put it (docs/MemoryPlan.md):
       // taken over by a result the plan placed in the same buffer, else the
       // buffer would outlive its planned end.
-      if (ABSL_PREDICT_FALSE(in.buffer()->isPlanned()) &&
+      if (kHasMemoryPlan && ABSL_PREDICT_FALSE(in.buffer()->isPlanned()) &&
           (!arena_ || plannedBuffers_[outputIndex] == kNotPlanned ||
            arena_->indexOf(in.buffer().get()) != plannedBuffers_[outputIndex]))
         continue;

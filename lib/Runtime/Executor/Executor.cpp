@@ -179,7 +179,8 @@ private:
   void resetReaders();
   /// After a kernel read them: releases the values with several readers
   /// whose last read this was (`mask`: the operands that are such values).
-  void releaseShared(const Instruction &inst, uint64_t mask);
+  [[gnu::noinline]] void releaseShared(const Instruction &inst,
+                                       uint64_t mask);
   /// Runs `index` and then the users it makes ready (dataflow schedule).
   void process(uint32_t index);
   /// Defers `index` until its operands are available (in-order schedule).
@@ -269,9 +270,9 @@ Executor::Frame::Frame(const Executor &executor, const Function &function,
       ::operator new[](sizeof(TensorValue) * numRegisters_));
   for (uint32_t i = 0; i < numRegisters_; ++i)
     new (&regs_[i]) TensorValue(TensorValue::ConstructedTag{});
-  if (!function.memoryPlan.empty())
+  if (kHasMemoryPlan && !function.memoryPlan.empty())
     arena_ = PlannedArena::create(function.memoryPlan);
-  if (!function.sharedReaders.empty()) {
+  if (kHasMemoryPlan && !function.sharedReaders.empty()) {
     readersLeft_.reset(new std::atomic<uint32_t>[function.sharedReaders.size()]);
     resetReaders();
   }
@@ -298,7 +299,7 @@ void Executor::Frame::reuse(const RunOptions &options,
     if (regs_[i].payload().isValid())
       regs_[i].payload().reset();
   }
-  if (readersLeft_)
+  if (kHasMemoryPlan && readersLeft_)
     resetReaders();
 }
 
@@ -541,7 +542,7 @@ Outcome Executor::Frame::execute(uint32_t index) {
             site.lastUse, absl::MakeConstSpan(outputs, site.numOutputs),
             executor_.host, function_.constantOperands[index]);
         context.setResourceManager(&executor_.resources);
-        if (arena_)
+        if (kHasMemoryPlan && arena_)
           context.setMemoryPlan(arena_.get(), function_.plannedBuffers.data() +
                                                   inst.resultBegin);
         site.syncKernel->compute(&context);
@@ -639,7 +640,7 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst,
     auto *call =
         new AsyncKernelCall(this, kernel, inputs, site.lastUse, outputs,
                             executor_.host, function_.constantOperands[index]);
-    if (arena_ && !budget_)
+    if (kHasMemoryPlan && arena_ && !budget_)
       call->context.setMemoryPlan(arena_.get(), function_.plannedBuffers.data() +
                                                     inst.resultBegin);
     if (observer_)
@@ -664,7 +665,7 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst,
                           executor_.host, function_.constantOperands[index]);
   context.setResourceManager(&executor_.resources);
   // A budgeted run charges what its kernels allocate: no planned memory.
-  if (arena_ && !budget_)
+  if (kHasMemoryPlan && arena_ && !budget_)
     context.setMemoryPlan(arena_.get(),
                           function_.plannedBuffers.data() + inst.resultBegin);
   // What the kernel allocates is charged to the run's budget.
@@ -698,7 +699,7 @@ Executor::Frame::finishKernel(const KernelSite &site, const Instruction &inst,
   const uint32_t *operands = function_.operands.data() + inst.operandBegin;
   for (uint64_t bits = site.lastUse; bits != 0; bits &= bits - 1)
     regs_[operands[__builtin_ctzll(bits)]].payload().reset();
-  if (ABSL_PREDICT_FALSE(site.sharedUse != 0))
+  if (kHasMemoryPlan && ABSL_PREDICT_FALSE(site.sharedUse != 0))
     releaseShared(inst, site.sharedUse);
   if (ABSL_PREDICT_FALSE(!kernelStatus.ok())) {
     failKernel(*site.entry, inst, kernelStatus);

@@ -676,37 +676,35 @@ void Program::finalizeFunction(Function &function) {
   std::vector<uint32_t> useCount(numRegisters, 0);
   for (uint32_t reg : function.operands)
     ++useCount[reg];
+  // Results and constants are never moved out nor released (kKept below).
   for (uint32_t reg : function.resultRegisters)
-    useCount[reg] += 2; // A result is never moved out.
+    useCount[reg] |= 1u << 31;
   // Arguments are the run's own (the executor takes its inputs by value):
   // one at its last use may lend its buffer to an output when the caller
   // kept no other reference.
   for (auto [reg, constant] : function.constantBindings)
-    useCount[reg] += 2; // Constants are shared by every call.
+    useCount[reg] |= 1u << 31; // Constants are shared by every call.
   function.lastUse = decltype(function.lastUse)(function.operands.size());
   for (size_t i = 0; i < function.operands.size(); ++i)
     function.lastUse[i] = useCount[function.operands[i]] == 1;
   // Values with several readers, all of them kernel calls: released after
-  // the last (other instructions move or keep what they read).
-  std::vector<uint32_t> reads(numRegisters, 0);
-  std::vector<uint8_t> kept(numRegisters, 0);
-  for (const Instruction &inst : function.instructions)
-    for (uint32_t reg : function.operandsOf(inst)) {
-      ++reads[reg];
-      if (inst.opcode != bef::Opcode::Kernel)
-        kept[reg] = 1;
-    }
-  for (uint32_t reg : function.resultRegisters)
-    kept[reg] = 1;
-  for (auto [reg, constant] : function.constantBindings)
-    kept[reg] = 1;
-  function.sharedIndex.assign(numRegisters, bef::kNone);
+  // the last (results, constants and what other instructions read are
+  // kept). Part of the memory-plan feature (Features.h): without it they
+  // live to the end of the run.
+  function.sharedIndex.assign(kHasMemoryPlan ? numRegisters : 0, bef::kNone);
   function.sharedReaders.clear();
-  for (uint32_t reg = 0; reg < numRegisters; ++reg)
-    if (reads[reg] >= 2 && !kept[reg]) {
-      function.sharedIndex[reg] = function.sharedReaders.size();
-      function.sharedReaders.push_back(reads[reg]);
-    }
+  if (kHasMemoryPlan) {
+    constexpr uint32_t kKept = 1u << 31;
+    for (const Instruction &inst : function.instructions)
+      if (inst.opcode != bef::Opcode::Kernel)
+        for (uint32_t reg : function.operandsOf(inst))
+          useCount[reg] |= kKept;
+    for (uint32_t reg = 0; reg < numRegisters; ++reg)
+      if (useCount[reg] >= 2 && !(useCount[reg] & kKept)) {
+        function.sharedIndex[reg] = function.sharedReaders.size();
+        function.sharedReaders.push_back(useCount[reg]);
+      }
+  }
 
   std::vector<uint8_t> definedByInstruction(numRegisters, 0);
   for (uint32_t reg : function.results)
@@ -1121,7 +1119,7 @@ void Program::prepareKernelSites() {
       for (uint32_t o = 0; o < inst.numOperands && o < 64; ++o) {
         if (o < site.numInputs && lastUse[o])
           site.lastUse |= uint64_t(1) << o;
-        if (function.sharedIndex[operands[o]] != bef::kNone)
+        if (kHasMemoryPlan && function.sharedIndex[operands[o]] != bef::kNone)
           site.sharedUse |= uint64_t(1) << o;
       }
     }
@@ -1194,7 +1192,8 @@ Status ProgramLoader::load() {
   RETURN_IF_ERROR(readFunctions(in));
   if (in.remaining())
     return formatError("%zu bytes follow the last function", in.remaining());
-  if (seen[4]) {
+  // A build without memory plans (Features.h) allocates every result.
+  if (kHasMemoryPlan && seen[4]) {
     ByteReader plans(planSection.data(), planSection.size(), "memory plan");
     RETURN_IF_ERROR(readMemoryPlans(plans));
   }

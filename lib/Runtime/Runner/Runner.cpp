@@ -7,6 +7,8 @@
 
 #include "tfrt_fallback/Runtime/Runner.h"
 
+#include "../Features.h"
+
 #include "tfrt_fallback/Runtime/Executor.h"
 #include "tfrt_fallback/Runtime/HostContext.h"
 #include "tfrt_fallback/Runtime/KernelPlugin.h"
@@ -422,34 +424,37 @@ int runBinaryProgram(const RunnerOptions &options,
     // What the program needs at least: its weights (constants, used in
     // place in the program file) and the most tensor bytes alive at once
     // (the inputs, which were allocated before accounting, included).
-    // The arenas of the compiler's memory plans (docs/MemoryPlan.md): one
-    // per function, kept by its frame.
+    // Live tensors: the heap's peak and the arenas of the compiler's memory
+    // plans (docs/MemoryPlan.md; one per function, kept by its frame).
     double weights = 0, activations = TensorBuffer::peakBytes(), arenas = 0;
     for (const ConstantEntry &constant : (*program)->constants())
       weights += constant.tensor.totalBytes();
     for (const Tensor &input : inputs)
       activations += input.totalBytes();
-    for (const Function &f : (*program)->functions())
-      arenas += static_cast<double>(f.memoryPlan.arenaBytes);
+    if (kHasMemoryPlan)
+      for (const Function &f : (*program)->functions())
+        arenas += static_cast<double>(f.memoryPlan.arenaBytes);
+    activations += arenas;
     constexpr double kMiB = 1024.0 * 1024.0;
     double rss = maxRssMiB();
-    double needed = (weights + arenas + activations) / kMiB;
-    char line[480];
+    double needed = (weights + activations) / kMiB;
+    char line[400];
     std::snprintf(line, sizeof(line),
                   "benchmark: %d runs, min %.4f ms, median %.4f ms, max %.4f "
                   "ms\npeak memory: %.1f MiB (max RSS)\n"
-                  "memory: weights %.1f MiB + planned arenas %.2f MiB + peak "
-                  "live tensors %.2f MiB = %.1f MiB; max RSS / that = %.2f\n",
+                  "memory: weights %.1f MiB + peak live tensors %.1f MiB = "
+                  "%.1f MiB; max RSS / that = %.2f\n",
                   options.benchmark, times.front(), times[times.size() / 2],
-                  times.back(), rss, weights / kMiB, arenas / kMiB,
-                  activations / kMiB, needed, needed > 0 ? rss / needed : 0.0);
+                  times.back(), rss, weights / kMiB, activations / kMiB, needed,
+                  needed > 0 ? rss / needed : 0.0);
     print(stdout, line);
-    if (!function->memoryPlan.empty()) {
+    if (kHasMemoryPlan && !function->memoryPlan.empty()) {
       Executor::MemoryPlanCounts counts = executor.memoryPlanCounts(*function);
       std::snprintf(line, sizeof(line),
-                    "memory plan: %zu buffers, %llu results in them, %llu "
-                    "allocated (buffer taken or too small)\n",
-                    function->memoryPlan.buffers.size(),
+                    "memory plan: arenas %.2f MiB (of the live tensors), %zu "
+                    "buffers, %llu results in them, %llu allocated (buffer "
+                    "taken or too small)\n",
+                    arenas / kMiB, function->memoryPlan.buffers.size(),
                     static_cast<unsigned long long>(counts.hits),
                     static_cast<unsigned long long>(counts.misses));
       print(stdout, line);
