@@ -270,9 +270,10 @@ TEST(Registration, ManifestListsEveryKernel) {
   size_t lines = 0;
   for (char c : manifest)
     lines += c == '\n';
-  // The header, a line per kernel, and the two feature lines.
-  EXPECT_EQ(lines, kernelRegistry().size() + 3);
-  EXPECT_NE(manifest.find("\nfeature control-flow\nfeature strings\n"),
+  // The header, a line per kernel, and the three feature lines.
+  EXPECT_EQ(lines, kernelRegistry().size() + 4);
+  EXPECT_NE(manifest.find("\nfeature control-flow\nfeature strings\n"
+                          "feature memory-plan\n"),
             std::string::npos);
 }
 

@@ -234,12 +234,14 @@ TEST_F(KernelRegistryTest, Manifest) {
                                  // The framework's optional parts, which a
                                  // build without a manifest has.
                                  "feature control-flow\n"
-                                 "feature strings\n");
+                                 "feature strings\n"
+                              "feature memory-plan\n");
 
   KernelRegistry empty;
   EXPECT_EQ(empty.manifest(), "# tfrt-fallback kernel manifest v1\n"
                               "feature control-flow\n"
-                              "feature strings\n");
+                              "feature strings\n"
+                              "feature memory-plan\n");
 }
 
 } // namespace
