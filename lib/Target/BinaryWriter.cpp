@@ -121,8 +121,9 @@ private:
   LogicalResult writeFunction(func::FuncOp func, ByteWriter &out);
   /// Appends `func`'s memory plan, if it has one, to the memory-plan
   /// section; `registers` numbers its values.
-  LogicalResult writeMemoryPlan(func::FuncOp func,
-                                const llvm::DenseMap<Value, uint32_t> &registers);
+  LogicalResult
+  writeMemoryPlan(func::FuncOp func,
+                  const llvm::DenseMap<Value, uint32_t> &registers);
 
   ModuleOp module;
 
@@ -598,25 +599,26 @@ LogicalResult ProgramWriter::writeMemoryPlan(
            << "' needs arena_bytes (i64 >= 0) and as many offsets as sizes "
               "(array<i64>)";
   const int64_t arenaBytes = arena.getInt();
-  for (auto [offset, size] : llvm::zip(offsets.asArrayRef(), sizes.asArrayRef()))
+  for (auto [offset, size] :
+       llvm::zip(offsets.asArrayRef(), sizes.asArrayRef()))
     if (size <= 0 || offset < 0 || offset > arenaBytes ||
         size > arenaBytes - offset)
       return func.emitOpError("planned buffer of ")
-             << size << " bytes at " << offset
-             << " is not inside the arena of " << arenaBytes << " bytes";
+             << size << " bytes at " << offset << " is not inside the arena of "
+             << arenaBytes << " bytes";
   SmallVector<std::pair<uint32_t, uint32_t>> values;
   for (auto call : func.getBody().front().getOps<KernelCallOp>()) {
     Attribute attr = call->getAttr(kPlannedBuffersAttrName);
     if (!attr)
       continue;
     auto buffers = dyn_cast<DenseI32ArrayAttr>(attr);
-    if (!buffers || buffers.size() != static_cast<int64_t>(
-                                          call.getResults().size()))
+    if (!buffers ||
+        buffers.size() != static_cast<int64_t>(call.getResults().size()))
       return call.emitOpError("'")
              << kPlannedBuffersAttrName
              << "' needs one buffer (array<i32>) per tensor result";
-    for (auto [result, buffer] : llvm::zip(call.getResults(),
-                                           buffers.asArrayRef())) {
+    for (auto [result, buffer] :
+         llvm::zip(call.getResults(), buffers.asArrayRef())) {
       if (buffer == -1)
         continue;
       if (buffer < 0 || buffer >= static_cast<int64_t>(offsets.size()))
@@ -628,7 +630,8 @@ LogicalResult ProgramWriter::writeMemoryPlan(
   plansOut.u32(functionIndices.lookup(func));
   plansOut.u64(static_cast<uint64_t>(arenaBytes));
   plansOut.u32(static_cast<uint32_t>(offsets.size()));
-  for (auto [offset, size] : llvm::zip(offsets.asArrayRef(), sizes.asArrayRef())) {
+  for (auto [offset, size] :
+       llvm::zip(offsets.asArrayRef(), sizes.asArrayRef())) {
     plansOut.u64(static_cast<uint64_t>(offset));
     plansOut.u64(static_cast<uint64_t>(size));
   }
@@ -699,8 +702,8 @@ LogicalResult ProgramWriter::write(std::vector<uint8_t> &output) {
   file.u32(0); // flags
   file.u32(numSections);
   uint64_t offset = bef::kHeaderSize + numSections * bef::kSectionEntrySize;
-  for (const Section &section : llvm::ArrayRef(sections).take_front(
-           numSections)) {
+  for (const Section &section :
+       llvm::ArrayRef(sections).take_front(numSections)) {
     offset = llvm::alignTo(offset, section.alignment);
     file.u32(static_cast<uint32_t>(section.kind));
     file.u32(section.alignment);
@@ -708,8 +711,8 @@ LogicalResult ProgramWriter::write(std::vector<uint8_t> &output) {
     file.u64(section.bytes->size());
     offset += section.bytes->size();
   }
-  for (const Section &section : llvm::ArrayRef(sections).take_front(
-           numSections)) {
+  for (const Section &section :
+       llvm::ArrayRef(sections).take_front(numSections)) {
     file.alignTo(section.alignment);
     file.raw(section.bytes->data(), section.bytes->size());
   }

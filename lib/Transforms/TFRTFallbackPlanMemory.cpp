@@ -5,9 +5,9 @@
 // in program order, as TFLite's arena planner and ONNX Runtime's memory
 // planner do. Results that the runtime would make share a buffer anyway (an
 // element-wise op writing over an operand it is the only reader of, a
-// Reshape or Identity viewing its operand) are placed together. Offsets are assigned
-// greedily by size: the largest buffer first, each at the lowest offset
-// where it overlaps no buffer alive at the same time.
+// Reshape or Identity viewing its operand) are placed together. Offsets are
+// assigned greedily by size: the largest buffer first, each at the lowest
+// offset where it overlaps no buffer alive at the same time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,18 +45,17 @@ static bool writesInPlace(StringRef op) {
   static const llvm::StringSet<> ops = {
       // One operand.
       "Abs", "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "BiasAdd",
-      "Cast", "Ceil", "ClipByValue", "Cos", "Cosh", "Elu", "Erf", "Erfc",
-      "Exp", "Expm1", "Floor", "Inv", "Invert", "LeakyRelu", "Log", "Log1p",
-      "LogicalNot", "LogSoftmax", "Neg", "Prelu", "Reciprocal", "Relu",
-      "Relu6", "Rint", "Round", "Rsqrt", "Selu", "Sigmoid", "Sign", "Sin",
-      "Sinh", "Softmax", "Softplus", "Softsign", "Sqrt", "Square", "Tan",
-      "Tanh",
+      "Cast", "Ceil", "ClipByValue", "Cos", "Cosh", "Elu", "Erf", "Erfc", "Exp",
+      "Expm1", "Floor", "Inv", "Invert", "LeakyRelu", "Log", "Log1p",
+      "LogicalNot", "LogSoftmax", "Neg", "Prelu", "Reciprocal", "Relu", "Relu6",
+      "Rint", "Round", "Rsqrt", "Selu", "Sigmoid", "Sign", "Sin", "Sinh",
+      "Softmax", "Softplus", "Softsign", "Sqrt", "Square", "Tan", "Tanh",
       // Several, broadcast.
-      "Add", "AddN", "AddV2", "Atan2", "BitwiseAnd", "BitwiseOr",
-      "BitwiseXor", "Div", "DivNoNan", "FloorDiv", "FloorMod", "LogicalAnd",
-      "LogicalOr", "Maximum", "Minimum", "Mod", "Mul", "MulNoNan", "Pow",
-      "RealDiv", "Select", "SelectV2", "SquaredDifference", "Sub",
-      "TruncateDiv", "TruncateMod", "Xdivy", "Xlogy", "Xlog1py"};
+      "Add", "AddN", "AddV2", "Atan2", "BitwiseAnd", "BitwiseOr", "BitwiseXor",
+      "Div", "DivNoNan", "FloorDiv", "FloorMod", "LogicalAnd", "LogicalOr",
+      "Maximum", "Minimum", "Mod", "Mul", "MulNoNan", "Pow", "RealDiv",
+      "Select", "SelectV2", "SquaredDifference", "Sub", "TruncateDiv",
+      "TruncateMod", "Xdivy", "Xlogy", "Xlog1py"};
   return ops.contains(op);
 }
 
@@ -165,8 +164,7 @@ void TFRTFallbackPlanMemoryPass::planFunction(func::FuncOp func) {
     bytesOf[value] = bytes;
     candidates.push_back(value);
     sharing.insert(value);
-    lifetime[value] = {position.lookup(value.getDefiningOp()),
-                       lastUse(value)};
+    lifetime[value] = {position.lookup(value.getDefiningOp()), lastUse(value)};
     if (mayEscape(value))
       escaping.insert(value);
   };
@@ -260,9 +258,9 @@ void TFRTFallbackPlanMemoryPass::planFunction(func::FuncOp func) {
     for (unsigned p : alive) {
       if (offset + group.bytes <= groups[p].offset)
         break;
-      offset = std::max(offset, static_cast<int64_t>(llvm::alignTo(
-                                    groups[p].offset + groups[p].bytes,
-                                    kAlignment)));
+      offset = std::max(offset,
+                        static_cast<int64_t>(llvm::alignTo(
+                            groups[p].offset + groups[p].bytes, kAlignment)));
     }
     group.offset = offset;
     arenaBytes = std::max(arenaBytes, offset + group.bytes);
@@ -301,13 +299,13 @@ void TFRTFallbackPlanMemoryPass::planFunction(func::FuncOp func) {
       call->setAttr(kPlannedBuffersAttrName,
                     builder.getDenseI32ArrayAttr(buffers));
   }
-  func->setAttr(kMemoryPlanAttrName,
-                builder.getDictionaryAttr({
-                    builder.getNamedAttr("arena_bytes",
-                                         builder.getI64IntegerAttr(arenaBytes)),
-                    builder.getNamedAttr("offsets",
-                                         builder.getDenseI64ArrayAttr(offsets)),
-                    builder.getNamedAttr("sizes",
-                                         builder.getDenseI64ArrayAttr(sizes)),
-                }));
+  func->setAttr(
+      kMemoryPlanAttrName,
+      builder.getDictionaryAttr({
+          builder.getNamedAttr("arena_bytes",
+                               builder.getI64IntegerAttr(arenaBytes)),
+          builder.getNamedAttr("offsets",
+                               builder.getDenseI64ArrayAttr(offsets)),
+          builder.getNamedAttr("sizes", builder.getDenseI64ArrayAttr(sizes)),
+      }));
 }

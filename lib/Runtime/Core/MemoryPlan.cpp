@@ -87,12 +87,12 @@ struct PlannedArena::Slot {
 RCReference<PlannedArena> PlannedArena::create(const MemoryPlan &plan) {
   if (plan.empty() || plan.arenaBytes > TensorBuffer::kMaxBytes)
     return nullptr;
-  const size_t bytes = std::max<size_t>(
-      (plan.arenaBytes + TensorBuffer::kAlignment - 1) &
-          ~(TensorBuffer::kAlignment - 1),
-      TensorBuffer::kAlignment);
-  auto *memory = static_cast<char *>(
-      std::aligned_alloc(TensorBuffer::kAlignment, bytes));
+  const size_t bytes =
+      std::max<size_t>((plan.arenaBytes + TensorBuffer::kAlignment - 1) &
+                           ~(TensorBuffer::kAlignment - 1),
+                       TensorBuffer::kAlignment);
+  auto *memory =
+      static_cast<char *>(std::aligned_alloc(TensorBuffer::kAlignment, bytes));
   if (!memory)
     return nullptr;
   TFRT_FALLBACK_POISON(memory, bytes);
@@ -100,9 +100,8 @@ RCReference<PlannedArena> PlannedArena::create(const MemoryPlan &plan) {
 }
 
 PlannedArena::PlannedArena(const MemoryPlan &plan, char *memory)
-    : plan_(plan), arenaBytes_(plan.arenaBytes),
-      numSlots_(plan.buffers.size()), memory_(memory),
-      slots_(new Slot[plan.buffers.size()]) {
+    : plan_(plan), arenaBytes_(plan.arenaBytes), numSlots_(plan.buffers.size()),
+      memory_(memory), slots_(new Slot[plan.buffers.size()]) {
   for (size_t i = 0; i < plan.buffers.size(); ++i) {
     slots_[i].offset = plan.buffers[i].offset;
     slots_[i].bytes = plan.buffers[i].bytes;
@@ -117,8 +116,8 @@ PlannedArena::~PlannedArena() {
 bool PlannedArena::allocate(uint32_t buffer, DType dtype,
                             const TensorShape &shape, Tensor *out) {
   const MemoryPlan::Buffer &planned = plan_.buffers[buffer];
-  const uint64_t bytes = static_cast<uint64_t>(shape.numElements()) *
-                         dtypeSize(dtype);
+  const uint64_t bytes =
+      static_cast<uint64_t>(shape.numElements()) * dtypeSize(dtype);
   Slot &slot = slots_[buffer];
   // Take the buffer, then check the ones that overlap it: of two threads
   // taking overlapping buffers at once, at least one sees the other's flag

@@ -179,8 +179,7 @@ private:
   void resetReaders();
   /// After a kernel read them: releases the values with several readers
   /// whose last read this was (`mask`: the operands that are such values).
-  [[gnu::noinline]] void releaseShared(const Instruction &inst,
-                                       uint64_t mask);
+  [[gnu::noinline]] void releaseShared(const Instruction &inst, uint64_t mask);
   /// Runs `index` and then the users it makes ready (dataflow schedule).
   void process(uint32_t index);
   /// Defers `index` until its operands are available (in-order schedule).
@@ -273,14 +272,16 @@ Executor::Frame::Frame(const Executor &executor, const Function &function,
   if (kHasMemoryPlan && !function.memoryPlan.empty())
     arena_ = PlannedArena::create(function.memoryPlan);
   if (kHasMemoryPlan && !function.sharedReaders.empty()) {
-    readersLeft_.reset(new std::atomic<uint32_t>[function.sharedReaders.size()]);
+    readersLeft_.reset(
+        new std::atomic<uint32_t>[function.sharedReaders.size()]);
     resetReaders();
   }
 }
 
 void Executor::Frame::resetReaders() {
   for (size_t i = 0, e = function_.sharedReaders.size(); i < e; ++i)
-    readersLeft_[i].store(function_.sharedReaders[i], std::memory_order_relaxed);
+    readersLeft_[i].store(function_.sharedReaders[i],
+                          std::memory_order_relaxed);
 }
 
 void Executor::Frame::reuse(const RunOptions &options,
@@ -641,8 +642,8 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst,
         new AsyncKernelCall(this, kernel, inputs, site.lastUse, outputs,
                             executor_.host, function_.constantOperands[index]);
     if (kHasMemoryPlan && arena_ && !budget_)
-      call->context.setMemoryPlan(arena_.get(), function_.plannedBuffers.data() +
-                                                    inst.resultBegin);
+      call->context.setMemoryPlan(
+          arena_.get(), function_.plannedBuffers.data() + inst.resultBegin);
     if (observer_)
       call->start = std::chrono::steady_clock::now();
     kernel.asyncKernel->computeAsync(&call->context, [call, index] {

@@ -977,11 +977,10 @@ Status ProgramLoader::readMemoryPlans(ByteReader &in) {
       RETURN_IF_ERROR(in.read(buffer.bytes));
       if (buffer.bytes == 0 || buffer.offset > arenaBytes ||
           buffer.bytes > arenaBytes - buffer.offset)
-        return formatError("a planned buffer of '%s' (%" PRIu64 " bytes at "
-                           "%" PRIu64 ") is not inside its arena of %" PRIu64
-                           " bytes",
-                           function.name.c_str(), buffer.bytes, buffer.offset,
-                           arenaBytes);
+        return formatError(
+            "a planned buffer of '%s' (%" PRIu64 " bytes at "
+            "%" PRIu64 ") is not inside its arena of %" PRIu64 " bytes",
+            function.name.c_str(), buffer.bytes, buffer.offset, arenaBytes);
     }
     // Only kernel results are planned: the result slot of each register a
     // kernel defines.
@@ -1011,8 +1010,7 @@ Status ProgramLoader::readMemoryPlans(ByteReader &in) {
     RETURN_IF_ERROR(plan.computeConflicts());
   }
   if (in.remaining())
-    return formatError("%zu bytes follow the last memory plan",
-                       in.remaining());
+    return formatError("%zu bytes follow the last memory plan", in.remaining());
   return OkStatus();
 }
 
