@@ -95,7 +95,7 @@ RCReference<PlannedArena> PlannedArena::create(const MemoryPlan &plan) {
       static_cast<char *>(std::aligned_alloc(TensorBuffer::kAlignment, bytes));
   if (!memory)
     return nullptr;
-  TFRT_FALLBACK_POISON(memory, bytes);
+  TFRT_FALLBACK_POISON(memory, plan.arenaBytes);
   return takeRef(new PlannedArena(plan, memory));
 }
 

@@ -269,7 +269,8 @@ Executor::Frame::Frame(const Executor &executor, const Function &function,
       ::operator new[](sizeof(TensorValue) * numRegisters_));
   for (uint32_t i = 0; i < numRegisters_; ++i)
     new (&regs_[i]) TensorValue(TensorValue::ConstructedTag{});
-  if (kHasMemoryPlan && !function.memoryPlan.empty())
+  // A budgeted run charges what its kernels allocate: no arena for it.
+  if (kHasMemoryPlan && !budget_ && !function.memoryPlan.empty())
     arena_ = PlannedArena::create(function.memoryPlan);
   if (kHasMemoryPlan && !function.sharedReaders.empty()) {
     readersLeft_.reset(
@@ -302,6 +303,8 @@ void Executor::Frame::reuse(const RunOptions &options,
   }
   if (kHasMemoryPlan && readersLeft_)
     resetReaders();
+  if (kHasMemoryPlan && !budget_ && !arena_ && !function_.memoryPlan.empty())
+    arena_ = PlannedArena::create(function_.memoryPlan);
 }
 
 Executor::Frame::~Frame() {
