@@ -9,6 +9,13 @@
 // RUN: fallback-opt %s --tfrt-fallback-pipeline=plan-memory=false | FileCheck %s --check-prefix=NOPLAN
 // RUN: fallback-opt %s --tfrt-fallback-pipeline | fallback-translate --mlir-to-bef -o %t.bef
 // RUN: fallback-run-lite %t.bef --input=%S/Inputs/f32_3.npy --threads=1 --benchmark=3 | FileCheck %s --check-prefixes=CHECK,BENCH
+// A run under a memory budget charges what its kernels allocate, so it
+// takes nothing from the plan (its frame has no arena): the tile counts
+// against --max-run-bytes like any tensor.
+// RUN: fallback-run-lite %t.bef --input=%S/Inputs/f32_3.npy --threads=1 --benchmark=3 --max-run-bytes=1M | FileCheck %s --check-prefixes=CHECK,BUDGET
+// RUN: not fallback-run-lite %t.bef --input=%S/Inputs/f32_3.npy --threads=1 --max-run-bytes=512K 2>&1 | FileCheck %s --check-prefix=OVER
+// BUDGET: memory plan: arenas 0.75 MiB (of the live tensors), 1 buffers, 0 results in them, 0 allocated
+// OVER: error: result #0: Tile {{.*}}: output 0: allocating 786432 bytes while the run holds 0 exceeds the run's limit of 524288 bytes
 // Without the plan the tile is a heap tensor (196,608 x 4 bytes).
 // RUN: fallback-opt %s --tfrt-fallback-pipeline=plan-memory=false | fallback-translate --mlir-to-bef -o %t.noplan.bef
 // RUN: fallback-run-lite %t.noplan.bef --input=%S/Inputs/f32_3.npy --threads=1 --benchmark=3 | FileCheck %s --check-prefixes=CHECK,NOPLANBENCH
