@@ -177,6 +177,15 @@ private:
   void runDataflow();
   /// Every value with several readers back to its count of reads.
   void resetReaders();
+  /// The arena of the function's memory plan, made for the first run
+  /// without a budget (a budgeted run charges what its kernels allocate).
+  void prepareArena();
+  /// Lets `context`, the kernel of `inst`, take its outputs from the plan.
+  void usePlan(OpKernelContext &context, const Instruction &inst) const {
+    if (kHasMemoryPlan && arena_ && !budget_)
+      context.setMemoryPlan(arena_.get(),
+                            function_.plannedBuffers.data() + inst.resultBegin);
+  }
   /// After a kernel read them: releases the values with several readers
   /// whose last read this was (`mask`: the operands that are such values).
   [[gnu::noinline]] void releaseShared(const Instruction &inst, uint64_t mask);
@@ -269,14 +278,17 @@ Executor::Frame::Frame(const Executor &executor, const Function &function,
       ::operator new[](sizeof(TensorValue) * numRegisters_));
   for (uint32_t i = 0; i < numRegisters_; ++i)
     new (&regs_[i]) TensorValue(TensorValue::ConstructedTag{});
-  // A budgeted run charges what its kernels allocate: no arena for it.
-  if (kHasMemoryPlan && !budget_ && !function.memoryPlan.empty())
-    arena_ = PlannedArena::create(function.memoryPlan);
+  prepareArena();
   if (kHasMemoryPlan && !function.sharedReaders.empty()) {
     readersLeft_.reset(
         new std::atomic<uint32_t>[function.sharedReaders.size()]);
     resetReaders();
   }
+}
+
+void Executor::Frame::prepareArena() {
+  if (kHasMemoryPlan && !budget_ && !arena_ && !function_.memoryPlan.empty())
+    arena_ = PlannedArena::create(function_.memoryPlan);
 }
 
 void Executor::Frame::resetReaders() {
@@ -303,8 +315,7 @@ void Executor::Frame::reuse(const RunOptions &options,
   }
   if (kHasMemoryPlan && readersLeft_)
     resetReaders();
-  if (kHasMemoryPlan && !budget_ && !arena_ && !function_.memoryPlan.empty())
-    arena_ = PlannedArena::create(function_.memoryPlan);
+  prepareArena();
 }
 
 Executor::Frame::~Frame() {
@@ -546,9 +557,7 @@ Outcome Executor::Frame::execute(uint32_t index) {
             site.lastUse, absl::MakeConstSpan(outputs, site.numOutputs),
             executor_.host, function_.constantOperands[index]);
         context.setResourceManager(&executor_.resources);
-        if (kHasMemoryPlan && arena_)
-          context.setMemoryPlan(arena_.get(), function_.plannedBuffers.data() +
-                                                  inst.resultBegin);
+        usePlan(context, inst);
         site.syncKernel->compute(&context);
         finishKernel(site, inst, context.status());
         return Outcome::Done;
@@ -644,9 +653,7 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst,
     auto *call =
         new AsyncKernelCall(this, kernel, inputs, site.lastUse, outputs,
                             executor_.host, function_.constantOperands[index]);
-    if (kHasMemoryPlan && arena_ && !budget_)
-      call->context.setMemoryPlan(
-          arena_.get(), function_.plannedBuffers.data() + inst.resultBegin);
+    usePlan(call->context, inst);
     if (observer_)
       call->start = std::chrono::steady_clock::now();
     kernel.asyncKernel->computeAsync(&call->context, [call, index] {
@@ -668,10 +675,7 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst,
   OpKernelContext context(*kernel.kernel, inputs, site.lastUse, outputs,
                           executor_.host, function_.constantOperands[index]);
   context.setResourceManager(&executor_.resources);
-  // A budgeted run charges what its kernels allocate: no planned memory.
-  if (kHasMemoryPlan && arena_ && !budget_)
-    context.setMemoryPlan(arena_.get(),
-                          function_.plannedBuffers.data() + inst.resultBegin);
+  usePlan(context, inst);
   // What the kernel allocates is charged to the run's budget.
   std::optional<MemoryBudget::Scope> budgetScope;
   if (budget_)
