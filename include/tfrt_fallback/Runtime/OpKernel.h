@@ -316,6 +316,9 @@ public:
 
   void ctxFailure(Status status) override;
   const Status &status() const override { return status_; }
+  /// Back to OK, so that an executor may call the kernel again with this
+  /// context (it keeps one per call site across runs).
+  void clearStatus() { status_ = Status(); }
 
 private:
   /// The attribute if present and of kind `kind` (an empty list of any kind
@@ -355,8 +358,9 @@ public:
                   HostContext &host, uint64_t constantInputs = 0)
       : OpKernelContextInterface(inputs.data(), static_cast<int>(inputs.size()),
                                  static_cast<int>(outputs.size())),
-        kernel_(kernel), forwardable_(forwardableInputs),
-        constant_(constantInputs), outputs_(outputs.data()), host_(host) {
+        kernel_(kernel), outputDTypes_(kernel.outputDTypes().data()),
+        forwardable_(forwardableInputs), constant_(constantInputs),
+        outputs_(outputs.data()), host_(host) {
     assert(kernel.outputDTypes().size() == outputs.size() &&
            "one output pointer per output of the kernel");
   }
@@ -380,7 +384,7 @@ public:
   }
   DType expectedOutputDType(int index) const override {
     assert(index >= 0 && index < numOutputs() && "output index out of range");
-    return kernel_.outputDTypes()[index];
+    return outputDTypes_[index];
   }
 
   Status allocateOutput(int index, const TensorShape &shape,
@@ -395,11 +399,16 @@ public:
 
   void ctxFailure(Status status) override;
   const Status &status() const override { return status_; }
+  /// Back to OK, so that an executor may call the kernel again with this
+  /// context (it keeps one per call site across runs).
+  void clearStatus() { status_ = Status(); }
 
 private:
   Status outputIndexError(int index) const;
 
   const OpKernel &kernel_;
+  /// kernel_.outputDTypes(), read without the inlined vector's checks.
+  const DType *outputDTypes_;
   uint64_t forwardable_;
   uint64_t constant_;
   Tensor *const *outputs_;

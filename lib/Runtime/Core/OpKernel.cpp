@@ -277,13 +277,12 @@ Status OpKernelContext::allocateOutput(int index, const TensorShape &shape,
   if (index < 0 || index >= numOutputs())
     return outputIndexError(index);
   if (kHasMemoryPlan && arena_ && plannedBuffers_[index] != kNotPlanned &&
-      arena_->allocate(plannedBuffers_[index], kernel_.outputDTypes()[index],
-                       shape, outputs_[index])) {
+      arena_->allocate(plannedBuffers_[index], outputDTypes_[index], shape,
+                       outputs_[index])) {
     *out = outputs_[index];
     return OkStatus();
   }
-  StatusOr<Tensor> tensor =
-      Tensor::allocate(kernel_.outputDTypes()[index], shape);
+  StatusOr<Tensor> tensor = Tensor::allocate(outputDTypes_[index], shape);
   if (!tensor.ok())
     return makeOpError(tensor.status().code(), opName(), nodeName(),
                        strFormat("output %d: %.*s", index,
@@ -331,7 +330,7 @@ Status OpKernelContext::forwardInputOrAllocateOutput(
       numInputs() >= 64 ? forwardable_
                         : forwardable_ & ((uint64_t(1) << numInputs()) - 1);
   if (forwardable != 0) {
-    const DType dtype = kernel_.outputDTypes()[outputIndex];
+    const DType dtype = outputDTypes_[outputIndex];
     for (int candidate : candidates) {
       if (static_cast<unsigned>(candidate) >= 64 ||
           !(forwardable >> candidate & 1))

@@ -175,6 +175,10 @@ private:
 
   void runInOrder();
   void runDataflow();
+  /// The kernel contexts of execute()'s own path, for this frame's runs
+  /// without instruments: one per synchronous kernel call, its pointers to
+  /// the registers set once.
+  void buildContexts();
   /// Every value with several readers back to its count of reads.
   void resetReaders();
   /// The arena of the function's memory plan, made for the first run
@@ -209,8 +213,8 @@ private:
   Frame *calleeFrame(const Function &callee, std::vector<Tensor> args,
                      Frame *reuse);
   /// A kernel call: execute()'s own path takes the usual ones; this one
-  /// also takes async kernels, observed or budgeted runs, and more than
-  /// eight operands or outputs.
+  /// also takes async kernels and runs that are observed, budgeted,
+  /// cancellable or have a deadline.
   Outcome runKernel(uint32_t index, const Instruction &inst,
                     const KernelSite &site);
   /// After a kernel: releases its last-use operands, checks its outputs and
@@ -259,6 +263,14 @@ private:
   /// still to finish in this run.
   std::unique_ptr<std::atomic<uint32_t>[]> readersLeft_;
   std::unique_ptr<std::atomic<uint32_t>[]> pending_;
+  /// buildContexts(): per instruction, its context or null (not a
+  /// synchronous kernel call); the contexts, and the operand and result
+  /// pointer lists they read (indexed like Function::operands and results).
+  std::unique_ptr<OpKernelContext *[]> contexts_;
+  OpKernelContext *contextStorage_ = nullptr;
+  uint32_t numContexts_ = 0;
+  std::unique_ptr<const Tensor *[]> inputPointers_;
+  std::unique_ptr<Tensor *[]> outputPointers_;
   absl::AnyInvocable<void()> onDone_;
 };
 
@@ -319,6 +331,9 @@ void Executor::Frame::reuse(const RunOptions &options,
 }
 
 Executor::Frame::~Frame() {
+  for (uint32_t i = 0; i < numContexts_; ++i)
+    contextStorage_[i].~OpKernelContext();
+  ::operator delete(contextStorage_);
   for (uint32_t i = 0; i < numRegisters_; ++i)
     regs_[i].~TensorValue();
   ::operator delete[](regs_);
@@ -336,8 +351,48 @@ void Executor::Frame::bindInputs(std::vector<Tensor> inputs) {
   }
 }
 
+void Executor::Frame::buildContexts() {
+  const size_t numInstructions = function_.instructions.size();
+  contexts_.reset(new OpKernelContext *[numInstructions]());
+  inputPointers_.reset(new const Tensor *[function_.operands.size()]);
+  outputPointers_.reset(new Tensor *[function_.results.size()]);
+  for (size_t i = 0, e = function_.operands.size(); i < e; ++i)
+    inputPointers_[i] = &regs_[function_.operands[i]].payload();
+  for (size_t i = 0, e = function_.results.size(); i < e; ++i)
+    outputPointers_[i] = &regs_[function_.results[i]].payload();
+  uint32_t count = 0;
+  for (size_t i = 0; i < numInstructions; ++i)
+    count += function_.instructions[i].opcode == bef::Opcode::Kernel &&
+             function_.kernelSites[i].syncKernel;
+  contextStorage_ = static_cast<OpKernelContext *>(
+      ::operator new(sizeof(OpKernelContext) * count));
+  for (size_t i = 0; i < numInstructions; ++i) {
+    const Instruction &inst = function_.instructions[i];
+    const KernelSite &site = function_.kernelSites[i];
+    if (inst.opcode != bef::Opcode::Kernel || !site.syncKernel)
+      continue;
+    auto *context = new (&contextStorage_[numContexts_++]) OpKernelContext(
+        *site.syncKernel,
+        absl::MakeConstSpan(inputPointers_.get() + inst.operandBegin,
+                            site.numInputs),
+        site.lastUse,
+        absl::MakeConstSpan(outputPointers_.get() + inst.resultBegin,
+                            site.numOutputs),
+        executor_.host, function_.constantOperands[i]);
+    context->setResourceManager(&executor_.resources);
+    usePlan(*context, inst);
+    contexts_[i] = context;
+  }
+}
+
 void Executor::Frame::start(absl::AnyInvocable<void()> onDone) {
   onDone_ = std::move(onDone);
+#if !TFRT_FALLBACK_ONE_KERNEL_PATH
+  // Built by the first run that takes execute()'s own path: a run without
+  // a budget, so the plan's arena exists by then if the function has one.
+  if (!watched_ && !instrumented_ && !contexts_)
+    buildContexts();
+#endif
   if (dataflow_)
     runDataflow();
   else
@@ -524,42 +579,27 @@ void Executor::Frame::publishError(const Instruction &inst,
 Outcome Executor::Frame::execute(uint32_t index) {
   const Instruction &inst = function_.instructions[index];
 #if !TFRT_FALLBACK_ONE_KERNEL_PATH
-  // The usual instruction, on its own path: a synchronous kernel of at
-  // most 8 operands and outputs, in a run without an observer, a budget, a
-  // deadline or a cancellation token, whose operands are available (checked
-  // while they are gathered). Inputs are read in place. A value at its last
-  // use may lend its buffer to an output when nothing else holds it; its
-  // register is cleared after the kernel, which also frees dead values
-  // early. Outputs are written straight into the (constructed, empty)
-  // result registers and published after the kernel.
-  constexpr uint32_t kOnStack = 8;
+  // The usual instruction, on its own path: a synchronous kernel call in a
+  // run without an observer, a budget, a deadline or a cancellation token,
+  // whose operands are available. Its context, built once per frame
+  // (buildContexts), reads the inputs in place and writes the outputs
+  // straight into the (constructed, empty) result registers; they are
+  // published after the kernel. A value at its last use may lend its buffer
+  // to an output when nothing else holds it; its register is cleared after
+  // the kernel, which also frees dead values early.
   if (inst.opcode == bef::Opcode::Kernel && !watched_ && !instrumented_) {
-    const KernelSite &site = function_.kernelSites[index];
-    if (site.syncKernel && inst.numOperands <= kOnStack &&
-        site.numOutputs <= kOnStack) {
-      const Tensor *inputs[kOnStack];
+    if (OpKernelContext *context = contexts_[index]) {
       const uint32_t *operands = function_.operands.data() + inst.operandBegin;
       bool ready = true;
       TFRT_FALLBACK_SCALAR_LOOP
-      for (uint32_t i = 0; i < inst.numOperands; ++i) {
-        TensorValue &value = regs_[operands[i]];
-        ready &= value.state() == AsyncValue::State::Concrete;
-        inputs[i] = &value.payload();
-      }
+      for (uint32_t i = 0; i < inst.numOperands; ++i)
+        ready &= regs_[operands[i]].state() == AsyncValue::State::Concrete;
       if (ABSL_PREDICT_TRUE(ready)) {
-        Tensor *outputs[kOnStack];
-        const uint32_t *results = function_.results.data() + inst.resultBegin;
-        TFRT_FALLBACK_SCALAR_LOOP
-        for (uint32_t i = 0; i < site.numOutputs; ++i)
-          outputs[i] = &regs_[results[i]].payload();
-        OpKernelContext context(
-            *site.syncKernel, absl::MakeConstSpan(inputs, site.numInputs),
-            site.lastUse, absl::MakeConstSpan(outputs, site.numOutputs),
-            executor_.host, function_.constantOperands[index]);
-        context.setResourceManager(&executor_.resources);
-        usePlan(context, inst);
-        site.syncKernel->compute(&context);
-        finishKernel(site, inst, context.status());
+        const KernelSite &site = function_.kernelSites[index];
+        site.syncKernel->compute(context);
+        finishKernel(site, inst, context->status());
+        if (ABSL_PREDICT_FALSE(!context->status().ok()))
+          context->clearStatus();
         return Outcome::Done;
       }
     }
