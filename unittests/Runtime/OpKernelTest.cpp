@@ -196,10 +196,21 @@ TEST_F(ContextTest, ComputeForwardsUniquelyOwnedInput) {
   Tensor b = *Tensor::fromValues<float>(TensorShape{3}, {4, 5, 6});
   const Tensor *inputs[] = {&a, &b};
   OpKernelContext ctx = makeContext(inputs, /*forwardable=*/0b01);
+  const void *data = a.rawData();
   kernel.compute(&ctx);
   ASSERT_TRUE(ctx.status().ok());
-  EXPECT_EQ(output.rawData(), a.rawData());
+  // The kernel wrote through input 0's tensor; finish() moves it into the
+  // output and leaves the input empty.
+  EXPECT_EQ(a.debugString(), "[4., 10., 18.]");
+  EXPECT_FALSE(output.isValid());
+  EXPECT_EQ(ctx.finish(), 0);
+  EXPECT_FALSE(a.isValid());
+  EXPECT_EQ(a.buffer(), nullptr);
+  EXPECT_EQ(output.rawData(), data);
+  EXPECT_EQ(output.shape(), TensorShape{3});
+  EXPECT_EQ(output.buffer()->refCount(), 1u);
   EXPECT_EQ(output.debugString(), "[4., 10., 18.]");
+  EXPECT_EQ(ctx.finish(), -1) << "finish() moves once";
 
   // A shared input is not forwarded, nor is input 1 (not forwardable).
   Tensor c = *Tensor::fromValues<float>(TensorShape{3}, {1, 1, 1});
@@ -211,6 +222,28 @@ TEST_F(ContextTest, ComputeForwardsUniquelyOwnedInput) {
   EXPECT_NE(output.rawData(), c.rawData());
   EXPECT_NE(output.rawData(), b.rawData());
   EXPECT_EQ(c.debugString(), "[1., 1., 1.]");
+}
+
+TEST_F(ContextTest, AnInputMovesToOneOutputOnly) {
+  Tensor a = *Tensor::fromValues<float>(TensorShape{3}, {1, 2, 3});
+  const Tensor *inputs[] = {&a};
+  OpKernelContext ctx = makeContext(inputs, /*forwardable=*/0b1);
+  Tensor *first, *second;
+  const int candidates[] = {0};
+  ASSERT_TRUE(
+      ctx.forwardInputOrAllocateOutput(candidates, 0, TensorShape{3}, &first)
+          .ok());
+  EXPECT_EQ(first, &a) << "written through the input's tensor";
+  // Taken already: a second request allocates, and as the kernel then set
+  // the output itself, finish() leaves the input where it is.
+  ASSERT_TRUE(
+      ctx.forwardInputOrAllocateOutput(candidates, 0, TensorShape{3}, &second)
+          .ok());
+  EXPECT_EQ(second, &output);
+  EXPECT_NE(output.rawData(), a.rawData());
+  EXPECT_EQ(ctx.finish(), -1);
+  EXPECT_EQ(a.debugString(), "[1., 2., 3.]");
+  EXPECT_EQ(a.buffer()->refCount(), 1u);
 }
 
 TEST_F(ContextTest, ForwardRequiresSameDTypeAndSize) {

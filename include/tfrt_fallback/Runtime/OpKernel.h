@@ -316,9 +316,6 @@ public:
 
   void ctxFailure(Status status) override;
   const Status &status() const override { return status_; }
-  /// Back to OK, so that an executor may call the kernel again with this
-  /// context (it keeps one per call site across runs).
-  void clearStatus() { status_ = Status(); }
 
 private:
   /// The attribute if present and of kind `kind` (an empty list of any kind
@@ -346,7 +343,14 @@ private:
 /// Forwarding: an input may only donate its buffer if its bit is set in
 /// `forwardableInputs` (the executor sets it for an input's last use, so no
 /// later reader can see the overwritten data) and the buffer is uniquely
-/// owned. Inputs at index >= 64 are never forwarded.
+/// owned. Inputs at index >= 64 are never forwarded. A forwardable input is
+/// the caller's no more: when it is forwarded to an output of its own shape,
+/// the kernel writes through the input's tensor and finish() moves that
+/// tensor into the output, leaving the input empty (no reference count
+/// update, no shape copy). The caller calls finish() after every compute().
+///
+/// One context may serve several calls of its kernel in turn (the executor
+/// keeps one per call site): finish() and clearStatus() reset it.
 class OpKernelContext final : public OpKernelContextInterface {
 public:
   /// A context for one call of `kernel`, whose output dtypes and names it
@@ -403,6 +407,22 @@ public:
   /// context (it keeps one per call site across runs).
   void clearStatus() { status_ = Status(); }
 
+  /// Completes a call after compute() (or an async kernel's done): the
+  /// input the kernel forwarded in place moves into its output, unless the
+  /// kernel set that output itself afterwards. Returns the index of the
+  /// input left empty, or -1.
+  int finish() {
+    const int moved = movedInput_;
+    if (moved < 0)
+      return -1;
+    movedInput_ = -1;
+    Tensor *output = outputs_[movedOutput_];
+    if (output->isValid())
+      return -1;
+    const_cast<Tensor *>(&input(moved))->moveInto(output);
+    return moved;
+  }
+
 private:
   Status outputIndexError(int index) const;
 
@@ -416,6 +436,9 @@ private:
   ResourceManager *resources_ = nullptr;
   PlannedArena *arena_ = nullptr;
   const uint32_t *plannedBuffers_ = nullptr;
+  /// The input forwarded in place (-1: none) and its output, for finish().
+  int movedInput_ = -1;
+  int movedOutput_ = 0;
   Status status_;
 };
 

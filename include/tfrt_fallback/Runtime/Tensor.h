@@ -127,6 +127,7 @@ public:
   }
 
 private:
+  friend class Tensor;
   static constexpr size_t kInlineRank = 6;
 
   const int64_t *data() const { return heap_ ? heap_ : inline_; }
@@ -335,6 +336,27 @@ public:
   void reset() {
     this->~Tensor();
     new (this) Tensor();
+  }
+
+  /// Moves this tensor into `to`, which must be empty (default-constructed
+  /// or reset), and leaves this one empty: the fields are handed over
+  /// once, with no reference count update (the executor gives a kernel's
+  /// output the tensor of an input that dies with the kernel this way).
+  void moveInto(Tensor *to) {
+    assert(!to->isValid() && !to->buffer_ && !to->shape_.heap_ &&
+           "Tensor::moveInto() needs an empty destination");
+    to->dtype_ = dtype_;
+    to->byteOffset_ = byteOffset_;
+    to->buffer_.swap(buffer_);
+    std::memcpy(to->shape_.inline_, shape_.inline_, sizeof(shape_.inline_));
+    to->shape_.heap_ = shape_.heap_;
+    to->shape_.rank_ = shape_.rank_;
+    to->shape_.numElements_ = shape_.numElements_;
+    dtype_ = DType::Invalid;
+    byteOffset_ = 0;
+    shape_.heap_ = nullptr;
+    shape_.rank_ = 0;
+    shape_.numElements_ = 1;
   }
 
   bool isValid() const { return dtype_ != DType::Invalid; }

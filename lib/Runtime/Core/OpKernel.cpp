@@ -332,8 +332,9 @@ Status OpKernelContext::forwardInputOrAllocateOutput(
   if (forwardable != 0) {
     const DType dtype = outputDTypes_[outputIndex];
     for (int candidate : candidates) {
+      // An input already moved to an output is taken.
       if (static_cast<unsigned>(candidate) >= 64 ||
-          !(forwardable >> candidate & 1))
+          !(forwardable >> candidate & 1) || candidate == movedInput_)
         continue;
       // The register holding this input dies with this kernel: when it is
       // the buffer's only holder, the output may take the buffer over.
@@ -349,14 +350,16 @@ Status OpKernelContext::forwardInputOrAllocateOutput(
            arena_->indexOf(in.buffer().get()) != plannedBuffers_[outputIndex]))
         continue;
       Tensor *output = outputs_[outputIndex];
-      if (ABSL_PREDICT_TRUE(!output->isValid() && in.shape() == shape)) {
-        // An empty result register: copy-construct in place instead of
-        // the general assignment.
-        output->~Tensor();
-        new (output) Tensor(in);
-      } else {
-        forwardInto(output, in, shape);
+      if (ABSL_PREDICT_TRUE(!output->isValid() && movedInput_ < 0 &&
+                            in.shape() == shape)) {
+        // An empty output of the input's shape: the kernel writes through
+        // the input's own tensor, and finish() moves it into the output.
+        movedInput_ = candidate;
+        movedOutput_ = outputIndex;
+        *out = const_cast<Tensor *>(&in);
+        return OkStatus();
       }
+      forwardInto(output, in, shape);
       *out = output;
       return OkStatus();
     }

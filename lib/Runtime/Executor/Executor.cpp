@@ -75,17 +75,16 @@ void forwardValue(TensorValue &from, AsyncValue &to) {
   }
 }
 
-/// PartialShape::isCompatibleWith, inline for the executor's output check
-/// (most declared types are unranked or of rank <= 4).
-[[gnu::always_inline]] inline bool fitsShape(const PartialShape &declared,
+/// The shape part of an output check, inline for the executor.
+[[gnu::always_inline]] inline bool fitsCheck(const OutputCheck &check,
                                              const TensorShape &shape) {
-  if (!declared.hasRank())
+  if (check.rank == OutputCheck::kAnyRank)
     return true;
-  absl::Span<const int64_t> want = declared.dims(), have = shape.dims();
-  if (want.size() != have.size())
+  if (check.rank != shape.rank())
     return false;
-  for (size_t i = 0; i < want.size(); ++i)
-    if (want[i] >= 0 && want[i] != have[i])
+  const int64_t *have = shape.dims().data();
+  for (int32_t i = 0; i < check.rank; ++i)
+    if (check.dims[i] >= 0 && check.dims[i] != have[i])
       return false;
   return true;
 }
@@ -217,10 +216,11 @@ private:
   /// cancellable or have a deadline.
   Outcome runKernel(uint32_t index, const Instruction &inst,
                     const KernelSite &site);
-  /// After a kernel: releases its last-use operands, checks its outputs and
-  /// publishes its results.
+  /// After a kernel and its context's finish(): releases its last-use
+  /// operands (but operand `moved`, which finish() emptied), checks its
+  /// outputs and publishes its results.
   void finishKernel(const KernelSite &site, const Instruction &inst,
-                    const Status &kernelStatus);
+                    const Status &kernelStatus, int moved);
   /// finishKernel's error paths: the kernel failed, or its output #i is
   /// missing or not of its declared type.
   [[gnu::noinline, gnu::cold]] void failKernel(const KernelEntry &kernel,
@@ -253,6 +253,12 @@ private:
   const bool dataflow_;
   std::atomic<uint32_t> refCount_{1};
   std::atomic<uint32_t> outstanding_{0};
+  /// In-order schedule: every instruction so far took execute()'s own path
+  /// and succeeded, so every operand of the next one is available (each
+  /// register is defined before its uses) and its check can be skipped.
+  /// Cleared by anything else; relaxed, as deferred work only runs after it
+  /// was cleared on the thread that deferred it.
+  std::atomic<bool> clean_{false};
   const uint32_t numRegisters_;
   TensorValue *regs_;
   /// The memory of the function's plan (null without one), kept across
@@ -393,6 +399,7 @@ void Executor::Frame::start(absl::AnyInvocable<void()> onDone) {
   if (!watched_ && !instrumented_ && !contexts_)
     buildContexts();
 #endif
+  clean_.store(!dataflow_, std::memory_order_relaxed);
   if (dataflow_)
     runDataflow();
   else
@@ -572,6 +579,7 @@ RunOptions Executor::Frame::calleeOptions() const {
 
 void Executor::Frame::publishError(const Instruction &inst,
                                    const Status &error) {
+  clean_.store(false, std::memory_order_relaxed);
   for (uint32_t result : function_.resultsOf(inst))
     regs_[result].setError(error);
 }
@@ -589,21 +597,28 @@ Outcome Executor::Frame::execute(uint32_t index) {
   // the kernel, which also frees dead values early.
   if (inst.opcode == bef::Opcode::Kernel && !watched_ && !instrumented_) {
     if (OpKernelContext *context = contexts_[index]) {
-      const uint32_t *operands = function_.operands.data() + inst.operandBegin;
-      bool ready = true;
-      TFRT_FALLBACK_SCALAR_LOOP
-      for (uint32_t i = 0; i < inst.numOperands; ++i)
-        ready &= regs_[operands[i]].state() == AsyncValue::State::Concrete;
+      bool ready = clean_.load(std::memory_order_relaxed);
+      if (!ready) {
+        const uint32_t *operands =
+            function_.operands.data() + inst.operandBegin;
+        ready = true;
+        TFRT_FALLBACK_SCALAR_LOOP
+        for (uint32_t i = 0; i < inst.numOperands; ++i)
+          ready &= regs_[operands[i]].state() == AsyncValue::State::Concrete;
+      }
       if (ABSL_PREDICT_TRUE(ready)) {
         const KernelSite &site = function_.kernelSites[index];
         site.syncKernel->compute(context);
-        finishKernel(site, inst, context->status());
+        const int moved = context->finish();
+        finishKernel(site, inst, context->status(), moved);
         if (ABSL_PREDICT_FALSE(!context->status().ok()))
           context->clearStatus();
         return Outcome::Done;
       }
     }
   }
+  if (clean_.load(std::memory_order_relaxed))
+    clean_.store(false, std::memory_order_relaxed);
 #endif
   // Dependants of a failed instruction are skipped and pass the error on.
   TFRT_FALLBACK_SCALAR_LOOP
@@ -700,11 +715,12 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst,
       Frame &frame = *call->frame;
       const Instruction &inst = frame.function_.instructions[index];
       const KernelSite &site = frame.function_.kernelSites[index];
+      const int moved = call->context.finish();
       if (frame.observer_)
         frame.observer_->kernelDone(*site.entry, call->outputs,
                                     call->context.status(), call->start,
                                     std::chrono::steady_clock::now());
-      frame.finishKernel(site, inst, call->context.status());
+      frame.finishKernel(site, inst, call->context.status(), moved);
       // The call holds a frame reference: release it only after complete().
       std::unique_ptr<AsyncKernelCall> owned(call);
       frame.complete(index, nullptr);
@@ -724,11 +740,12 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst,
   if (observer_)
     start = std::chrono::steady_clock::now();
   kernel.kernel->compute(&context);
+  const int moved = context.finish();
   if (observer_)
     observer_->kernelDone(kernel, outputs, context.status(), start,
                           std::chrono::steady_clock::now());
   budgetScope.reset();
-  finishKernel(site, inst, context.status());
+  finishKernel(site, inst, context.status(), moved);
   return Outcome::Done;
 }
 
@@ -741,11 +758,14 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst,
 #endif
 TFRT_FALLBACK_FINISH_INLINE void
 Executor::Frame::finishKernel(const KernelSite &site, const Instruction &inst,
-                              const Status &kernelStatus) {
+                              const Status &kernelStatus, int moved) {
   // Operands at their last use (the set bits; inputs past 64 are released
-  // with the frame).
+  // with the frame), but the one moved into an output.
   const uint32_t *operands = function_.operands.data() + inst.operandBegin;
-  for (uint64_t bits = site.lastUse; bits != 0; bits &= bits - 1)
+  uint64_t lastUse = site.lastUse;
+  if (moved >= 0)
+    lastUse &= ~(uint64_t(1) << moved);
+  for (uint64_t bits = lastUse; bits != 0; bits &= bits - 1)
     regs_[operands[__builtin_ctzll(bits)]].payload().reset();
   if (kHasMemoryPlan && ABSL_PREDICT_FALSE(site.sharedUse != 0))
     releaseShared(inst, site.sharedUse);
@@ -754,16 +774,15 @@ Executor::Frame::finishKernel(const KernelSite &site, const Instruction &inst,
     return;
   }
   const uint32_t *results = function_.results.data() + inst.resultBegin;
-  const ValueType *types = program_.types().data();
-  const KernelEntry &kernel = *site.entry;
   for (uint32_t i = 0; i < site.numOutputs; ++i) {
     const Tensor &output = regs_[results[i]].payload();
-    const ValueType &type = types[kernel.outputTypes[i]];
-    // ValueType::accepts, with the usual cases decided inline.
-    if (ABSL_PREDICT_FALSE(!output.isValid() || type.isChain() ||
-                           output.dtype() != type.dtype ||
-                           !fitsShape(type.shape, output.shape()))) {
-      failOutput(kernel, inst, i);
+    // ValueType::accepts on the prepared form of the declared type: the
+    // dtype of a chain is Invalid, which no valid output has, and a
+    // missing output (Invalid) fails the check of its rank.
+    const OutputCheck &check = site.outputChecks[i];
+    if (ABSL_PREDICT_FALSE(output.dtype() != check.dtype ||
+                           !fitsCheck(check, output.shape()))) {
+      failOutput(*site.entry, inst, i);
       return;
     }
   }
