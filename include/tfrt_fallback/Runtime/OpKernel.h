@@ -363,7 +363,11 @@ public:
       : OpKernelContextInterface(inputs.data(), static_cast<int>(inputs.size()),
                                  static_cast<int>(outputs.size())),
         kernel_(kernel), outputDTypes_(kernel.outputDTypes().data()),
-        forwardable_(forwardableInputs), constant_(constantInputs),
+        forwardable_(inputs.size() >= 64
+                         ? forwardableInputs
+                         : forwardableInputs &
+                               ((uint64_t(1) << inputs.size()) - 1)),
+        constant_(constantInputs),
         outputs_(outputs.data()), host_(host) {
     assert(kernel.outputDTypes().size() == outputs.size() &&
            "one output pointer per output of the kernel");
@@ -425,10 +429,14 @@ public:
 
 private:
   Status outputIndexError(int index) const;
+  /// forwardInputOrAllocateOutput() but for its usual case.
+  Status forwardOrAllocate(absl::Span<const int> candidates, int outputIndex,
+                           const TensorShape &shape, Tensor **out);
 
   const OpKernel &kernel_;
   /// kernel_.outputDTypes(), read without the inlined vector's checks.
   const DType *outputDTypes_;
+  /// Forwardable inputs that exist.
   uint64_t forwardable_;
   uint64_t constant_;
   Tensor *const *outputs_;

@@ -106,6 +106,10 @@ struct KernelSite {
   /// Bit i set when input i (i < 64) is a value with several readers that
   /// is released when the last of them finishes (Function::sharedIndex).
   uint64_t sharedUse = 0;
+  /// Bit i set when the kernel has one output, of the type of input i
+  /// (i < 64): an input moved into that output (OpKernelContext::finish)
+  /// keeps its shape and dtype, so it fits the output's type already.
+  uint64_t uncheckedMoves = 0;
   uint32_t numInputs = 0, numOutputs = 0;
   /// entry->outputChecks.data().
   const OutputCheck *outputChecks = nullptr;

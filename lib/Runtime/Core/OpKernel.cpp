@@ -319,16 +319,58 @@ void OpKernelContext::setOutput(int index, Tensor tensor) {
     *output = input;
 }
 
+/// TensorShape's operator== without a call (a few dims).
+static bool sameShape(const TensorShape &a, const TensorShape &b) {
+  if (a.rank() != b.rank())
+    return false;
+  const int64_t *x = a.dims().data(), *y = b.dims().data();
+  for (int i = 0, e = a.rank(); i < e; ++i)
+    if (x[i] != y[i])
+      return false;
+  return true;
+}
+
 Status OpKernelContext::forwardInputOrAllocateOutput(
     absl::Span<const int> candidates, int outputIndex, const TensorShape &shape,
     Tensor **out) {
+  // The usual case, on a path that needs no stack frame: an empty output
+  // takes over an input of its own shape (moved at finish()). Anything else
+  // (a planned buffer, a reshape, an allocation, an error) is decided by
+  // forwardOrAllocate(), which sees every candidate again.
+  if (ABSL_PREDICT_TRUE(static_cast<unsigned>(outputIndex) <
+                            static_cast<unsigned>(numOutputs()) &&
+                        forwardable_ != 0 && movedInput_ < 0 &&
+                        !outputs_[outputIndex]->isValid())) {
+    const DType dtype = outputDTypes_[outputIndex];
+    for (int candidate : candidates) {
+      if (static_cast<unsigned>(candidate) >= 64 ||
+          !(forwardable_ >> candidate & 1))
+        continue;
+      const Tensor &in = input(candidate);
+      if (in.dtype() != dtype || !in.isBufferUniquelyOwned() ||
+          !sameShape(in.shape(), shape))
+        continue;
+      if (kHasMemoryPlan && in.buffer()->isPlanned())
+        break;
+      movedInput_ = candidate;
+      movedOutput_ = outputIndex;
+      *out = const_cast<Tensor *>(&in);
+      return OkStatus();
+    }
+  }
+  return forwardOrAllocate(candidates, outputIndex, shape, out);
+}
+
+[[gnu::noinline]] Status
+OpKernelContext::forwardOrAllocate(absl::Span<const int> candidates,
+                                   int outputIndex, const TensorShape &shape,
+                                   Tensor **out) {
   if (ABSL_PREDICT_FALSE(static_cast<unsigned>(outputIndex) >=
                          static_cast<unsigned>(numOutputs())))
     return outputIndexError(outputIndex);
-  // Only inputs that exist may be forwarded.
-  const uint64_t forwardable =
-      numInputs() >= 64 ? forwardable_
-                        : forwardable_ & ((uint64_t(1) << numInputs()) - 1);
+  // Only inputs that exist may be forwarded (the constructor masked the
+  // others out).
+  const uint64_t forwardable = forwardable_;
   if (forwardable != 0) {
     const DType dtype = outputDTypes_[outputIndex];
     for (int candidate : candidates) {

@@ -199,6 +199,11 @@ private:
   void resume(uint32_t index);
 
   Outcome execute(uint32_t index);
+  /// A synchronous kernel call with its frame's context, operands known to
+  /// be available: runs the kernel and publishes its results.
+  [[gnu::always_inline]] inline void runSite(uint32_t index,
+                                             const Instruction &inst,
+                                             OpKernelContext &context);
   Outcome runCall(uint32_t index, const Instruction &inst);
   Outcome runBranch(uint32_t index, const Instruction &inst);
   Outcome runWhile(uint32_t index, const Instruction &inst);
@@ -326,10 +331,12 @@ void Executor::Frame::reuse(const RunOptions &options,
   watched_ = options.cancellation || options.deadline;
   // Values are released at their last use: only results, arguments,
   // constants and values nothing reads still hold a tensor here.
-  for (uint32_t i = 0; i < numRegisters_; ++i) {
-    regs_[i].reuse();
-    if (regs_[i].payload().isValid())
-      regs_[i].payload().reset();
+  // (Locals: the stores below would otherwise reload regs_ per register.)
+  TensorValue *regs = regs_;
+  for (uint32_t i = 0, e = numRegisters_; i < e; ++i) {
+    regs[i].reuse();
+    if (regs[i].payload().isValid())
+      regs[i].payload().reset();
   }
   if (kHasMemoryPlan && readersLeft_)
     resetReaders();
@@ -422,10 +429,34 @@ void Executor::Frame::release() {
 void Executor::Frame::runInOrder() {
   // Held by this loop until it has passed every instruction.
   outstanding_.store(1, std::memory_order_relaxed);
-  for (uint32_t i = 0, e = function_.instructions.size(); i < e; ++i)
+  const uint32_t e = function_.instructions.size();
+  uint32_t i = 0;
+#if !TFRT_FALLBACK_ONE_KERNEL_PATH
+  // While the run is clean, synchronous kernel calls run from here, with
+  // nothing to check first.
+  if (!watched_ && !instrumented_) {
+    for (; i < e && clean_.load(std::memory_order_relaxed); ++i) {
+      if (OpKernelContext *context = contexts_[i])
+        runSite(i, function_.instructions[i], *context);
+      else if (execute(i) == Outcome::NotReady)
+        defer(i);
+    }
+  }
+#endif
+  for (; i < e; ++i)
     if (execute(i) == Outcome::NotReady)
       defer(i);
   release();
+}
+
+void Executor::Frame::runSite(uint32_t index, const Instruction &inst,
+                              OpKernelContext &context) {
+  const KernelSite &site = function_.kernelSites[index];
+  site.syncKernel->compute(&context);
+  const int moved = context.finish();
+  finishKernel(site, inst, context.status(), moved);
+  if (ABSL_PREDICT_FALSE(!context.status().ok()))
+    context.clearStatus();
 }
 
 void Executor::Frame::defer(uint32_t index) {
@@ -607,12 +638,7 @@ Outcome Executor::Frame::execute(uint32_t index) {
           ready &= regs_[operands[i]].state() == AsyncValue::State::Concrete;
       }
       if (ABSL_PREDICT_TRUE(ready)) {
-        const KernelSite &site = function_.kernelSites[index];
-        site.syncKernel->compute(context);
-        const int moved = context->finish();
-        finishKernel(site, inst, context->status(), moved);
-        if (ABSL_PREDICT_FALSE(!context->status().ok()))
-          context->clearStatus();
+        runSite(index, inst, *context);
         return Outcome::Done;
       }
     }
@@ -774,7 +800,11 @@ Executor::Frame::finishKernel(const KernelSite &site, const Instruction &inst,
     return;
   }
   const uint32_t *results = function_.results.data() + inst.resultBegin;
-  for (uint32_t i = 0; i < site.numOutputs; ++i) {
+  // Every register holds a value of its type (arguments are checked, and
+  // so is every other way in): an input moved into an output of its own
+  // type needs no check, as a call's value of the callee's type needs none.
+  const bool checked = moved >= 0 && (site.uncheckedMoves >> moved & 1);
+  for (uint32_t i = 0; i < site.numOutputs && !checked; ++i) {
     const Tensor &output = regs_[results[i]].payload();
     // ValueType::accepts on the prepared form of the declared type: the
     // dtype of a chain is Invalid, which no valid output has, and a

@@ -1142,6 +1142,9 @@ void Program::prepareKernelSites() {
           site.lastUse |= uint64_t(1) << o;
         if (kHasMemoryPlan && function.sharedIndex[operands[o]] != bef::kNone)
           site.sharedUse |= uint64_t(1) << o;
+        if (o < site.numInputs && site.numOutputs == 1 &&
+            function.registerTypes[operands[o]] == entry.outputTypes[0])
+          site.uncheckedMoves |= uint64_t(1) << o;
       }
     }
   }
