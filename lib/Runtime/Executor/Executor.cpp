@@ -201,9 +201,8 @@ private:
   Outcome execute(uint32_t index);
   /// A synchronous kernel call with its frame's context, operands known to
   /// be available: runs the kernel and publishes its results.
-  [[gnu::always_inline]] inline void runSite(uint32_t index,
-                                             const Instruction &inst,
-                                             OpKernelContext &context);
+  [[gnu::always_inline]] inline void
+  runSite(uint32_t index, const Instruction &inst, OpKernelContext &context);
   Outcome runCall(uint32_t index, const Instruction &inst);
   Outcome runBranch(uint32_t index, const Instruction &inst);
   Outcome runWhile(uint32_t index, const Instruction &inst);
