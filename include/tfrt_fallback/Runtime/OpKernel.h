@@ -367,8 +367,7 @@ public:
                          ? forwardableInputs
                          : forwardableInputs &
                                ((uint64_t(1) << inputs.size()) - 1)),
-        constant_(constantInputs),
-        outputs_(outputs.data()), host_(host) {
+        constant_(constantInputs), outputs_(outputs.data()), host_(host) {
     assert(kernel.outputDTypes().size() == outputs.size() &&
            "one output pointer per output of the kernel");
   }
