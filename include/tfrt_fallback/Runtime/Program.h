@@ -41,20 +41,6 @@ struct ValueType {
   std::string toString() const;
 };
 
-/// What the executor checks of a kernel's output: its declared type in the
-/// form the check reads (prepared at load, Program::prepareKernelSites).
-struct OutputCheck {
-  /// Invalid for a chain.
-  DType dtype = DType::Invalid;
-  /// kAnyRank, kChain (no tensor has this rank), or the rank of `dims`.
-  int32_t rank = kAnyRank;
-  /// `rank` dims, -1 where any size fits (KernelEntry::outputDims).
-  const int64_t *dims = nullptr;
-
-  static constexpr int32_t kAnyRank = -1;
-  static constexpr int32_t kChain = -2;
-};
-
 /// One kernel_call site: the op, its attributes and its created kernel.
 struct KernelEntry {
   std::string opName;
@@ -68,9 +54,6 @@ struct KernelEntry {
   std::unique_ptr<OpKernel> kernel;
   /// kernel->asAsync(), looked up once at load.
   AsyncOpKernel *asyncKernel = nullptr;
-  /// Per output, its check, and the dims they point into.
-  std::vector<OutputCheck> outputChecks;
-  std::vector<int64_t> outputDims;
 };
 
 /// A constant: a tensor whose data lives in the program's buffer.
@@ -111,8 +94,6 @@ struct KernelSite {
   /// keeps its shape and dtype, so it fits the output's type already.
   uint64_t uncheckedMoves = 0;
   uint32_t numInputs = 0, numOutputs = 0;
-  /// entry->outputChecks.data().
-  const OutputCheck *outputChecks = nullptr;
 };
 
 /// A function ready to execute. Registers are numbered per function; each is

@@ -319,6 +319,7 @@ void OpKernelContext::setOutput(int index, Tensor tensor) {
     *output = input;
 }
 
+#if !TFRT_FALLBACK_ONE_KERNEL_PATH
 /// TensorShape's operator== without a call (a few dims).
 static bool sameShape(const TensorShape &a, const TensorShape &b) {
   if (a.rank() != b.rank())
@@ -329,10 +330,17 @@ static bool sameShape(const TensorShape &a, const TensorShape &b) {
       return false;
   return true;
 }
+// The usual forward stays apart from forwardOrAllocate(), which a build for
+// size inlines into its one caller.
+#define TFRT_FALLBACK_FORWARD_NOINLINE [[gnu::noinline]]
+#else
+#define TFRT_FALLBACK_FORWARD_NOINLINE
+#endif
 
 Status OpKernelContext::forwardInputOrAllocateOutput(
     absl::Span<const int> candidates, int outputIndex, const TensorShape &shape,
     Tensor **out) {
+#if !TFRT_FALLBACK_ONE_KERNEL_PATH
   // The usual case, on a path that needs no stack frame: an empty output
   // takes over an input of its own shape (moved at finish()). Anything else
   // (a planned buffer, a reshape, an allocation, an error) is decided by
@@ -358,13 +366,13 @@ Status OpKernelContext::forwardInputOrAllocateOutput(
       return OkStatus();
     }
   }
+#endif
   return forwardOrAllocate(candidates, outputIndex, shape, out);
 }
 
-[[gnu::noinline]] Status
-OpKernelContext::forwardOrAllocate(absl::Span<const int> candidates,
-                                   int outputIndex, const TensorShape &shape,
-                                   Tensor **out) {
+TFRT_FALLBACK_FORWARD_NOINLINE Status OpKernelContext::forwardOrAllocate(
+    absl::Span<const int> candidates, int outputIndex, const TensorShape &shape,
+    Tensor **out) {
   if (ABSL_PREDICT_FALSE(static_cast<unsigned>(outputIndex) >=
                          static_cast<unsigned>(numOutputs())))
     return outputIndexError(outputIndex);
@@ -392,6 +400,7 @@ OpKernelContext::forwardOrAllocate(absl::Span<const int> candidates,
            arena_->indexOf(in.buffer().get()) != plannedBuffers_[outputIndex]))
         continue;
       Tensor *output = outputs_[outputIndex];
+#if !TFRT_FALLBACK_ONE_KERNEL_PATH
       if (ABSL_PREDICT_TRUE(!output->isValid() && movedInput_ < 0 &&
                             in.shape() == shape)) {
         // An empty output of the input's shape: the kernel writes through
@@ -401,6 +410,9 @@ OpKernelContext::forwardOrAllocate(absl::Span<const int> candidates,
         *out = const_cast<Tensor *>(&in);
         return OkStatus();
       }
+#endif
+      // (A build for size always shares the buffer, so that its executor
+      // needs no finish(): one path fewer.)
       forwardInto(output, in, shape);
       *out = output;
       return OkStatus();

@@ -75,16 +75,17 @@ void forwardValue(TensorValue &from, AsyncValue &to) {
   }
 }
 
-/// The shape part of an output check, inline for the executor.
-[[gnu::always_inline]] inline bool fitsCheck(const OutputCheck &check,
+/// PartialShape::isCompatibleWith, inline for the executor's output check
+/// (most declared types are unranked or of rank <= 4).
+[[gnu::always_inline]] inline bool fitsShape(const PartialShape &declared,
                                              const TensorShape &shape) {
-  if (check.rank == OutputCheck::kAnyRank)
+  if (!declared.hasRank())
     return true;
-  if (check.rank != shape.rank())
+  absl::Span<const int64_t> want = declared.dims(), have = shape.dims();
+  if (want.size() != have.size())
     return false;
-  const int64_t *have = shape.dims().data();
-  for (int32_t i = 0; i < check.rank; ++i)
-    if (check.dims[i] >= 0 && check.dims[i] != have[i])
+  for (size_t i = 0; i < want.size(); ++i)
+    if (want[i] >= 0 && want[i] != have[i])
       return false;
   return true;
 }
@@ -98,6 +99,17 @@ const char *controlFlowName(bef::Opcode opcode) {
   default:
     return "While";
   }
+}
+
+/// OpKernelContext::finish(). A build for size does without: its contexts
+/// share a forwarded buffer instead of moving the input (OpKernel.cpp).
+[[gnu::always_inline]] inline int finishContext(OpKernelContext &context) {
+#if TFRT_FALLBACK_ONE_KERNEL_PATH
+  (void)context;
+  return -1;
+#else
+  return context.finish();
+#endif
 }
 
 /// What executing an instruction did.
@@ -276,11 +288,13 @@ private:
   /// buildContexts(): per instruction, its context or null (not a
   /// synchronous kernel call); the contexts, and the operand and result
   /// pointer lists they read (indexed like Function::operands and results).
+#if !TFRT_FALLBACK_ONE_KERNEL_PATH
   std::unique_ptr<OpKernelContext *[]> contexts_;
   OpKernelContext *contextStorage_ = nullptr;
   uint32_t numContexts_ = 0;
   std::unique_ptr<const Tensor *[]> inputPointers_;
   std::unique_ptr<Tensor *[]> outputPointers_;
+#endif
   absl::AnyInvocable<void()> onDone_;
 };
 
@@ -343,9 +357,11 @@ void Executor::Frame::reuse(const RunOptions &options,
 }
 
 Executor::Frame::~Frame() {
+#if !TFRT_FALLBACK_ONE_KERNEL_PATH
   for (uint32_t i = 0; i < numContexts_; ++i)
     contextStorage_[i].~OpKernelContext();
   ::operator delete(contextStorage_);
+#endif
   for (uint32_t i = 0; i < numRegisters_; ++i)
     regs_[i].~TensorValue();
   ::operator delete[](regs_);
@@ -363,6 +379,7 @@ void Executor::Frame::bindInputs(std::vector<Tensor> inputs) {
   }
 }
 
+#if !TFRT_FALLBACK_ONE_KERNEL_PATH
 void Executor::Frame::buildContexts() {
   const size_t numInstructions = function_.instructions.size();
   contexts_.reset(new OpKernelContext *[numInstructions]());
@@ -396,6 +413,7 @@ void Executor::Frame::buildContexts() {
     contexts_[i] = context;
   }
 }
+#endif
 
 void Executor::Frame::start(absl::AnyInvocable<void()> onDone) {
   onDone_ = std::move(onDone);
@@ -404,8 +422,8 @@ void Executor::Frame::start(absl::AnyInvocable<void()> onDone) {
   // a budget, so the plan's arena exists by then if the function has one.
   if (!watched_ && !instrumented_ && !contexts_)
     buildContexts();
-#endif
   clean_.store(!dataflow_, std::memory_order_relaxed);
+#endif
   if (dataflow_)
     runDataflow();
   else
@@ -452,7 +470,7 @@ void Executor::Frame::runSite(uint32_t index, const Instruction &inst,
                               OpKernelContext &context) {
   const KernelSite &site = function_.kernelSites[index];
   site.syncKernel->compute(&context);
-  const int moved = context.finish();
+  const int moved = finishContext(context);
   finishKernel(site, inst, context.status(), moved);
   if (ABSL_PREDICT_FALSE(!context.status().ok()))
     context.clearStatus();
@@ -609,7 +627,9 @@ RunOptions Executor::Frame::calleeOptions() const {
 
 void Executor::Frame::publishError(const Instruction &inst,
                                    const Status &error) {
+#if !TFRT_FALLBACK_ONE_KERNEL_PATH
   clean_.store(false, std::memory_order_relaxed);
+#endif
   for (uint32_t result : function_.resultsOf(inst))
     regs_[result].setError(error);
 }
@@ -740,7 +760,7 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst,
       Frame &frame = *call->frame;
       const Instruction &inst = frame.function_.instructions[index];
       const KernelSite &site = frame.function_.kernelSites[index];
-      const int moved = call->context.finish();
+      const int moved = finishContext(call->context);
       if (frame.observer_)
         frame.observer_->kernelDone(*site.entry, call->outputs,
                                     call->context.status(), call->start,
@@ -765,7 +785,7 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst,
   if (observer_)
     start = std::chrono::steady_clock::now();
   kernel.kernel->compute(&context);
-  const int moved = context.finish();
+  const int moved = finishContext(context);
   if (observer_)
     observer_->kernelDone(kernel, outputs, context.status(), start,
                           std::chrono::steady_clock::now());
@@ -803,15 +823,16 @@ Executor::Frame::finishKernel(const KernelSite &site, const Instruction &inst,
   // so is every other way in): an input moved into an output of its own
   // type needs no check, as a call's value of the callee's type needs none.
   const bool checked = moved >= 0 && (site.uncheckedMoves >> moved & 1);
+  const ValueType *types = program_.types().data();
+  const KernelEntry &kernel = *site.entry;
   for (uint32_t i = 0; i < site.numOutputs && !checked; ++i) {
     const Tensor &output = regs_[results[i]].payload();
-    // ValueType::accepts on the prepared form of the declared type: the
-    // dtype of a chain is Invalid, which no valid output has, and a
-    // missing output (Invalid) fails the check of its rank.
-    const OutputCheck &check = site.outputChecks[i];
-    if (ABSL_PREDICT_FALSE(output.dtype() != check.dtype ||
-                           !fitsCheck(check, output.shape()))) {
-      failOutput(*site.entry, inst, i);
+    const ValueType &type = types[kernel.outputTypes[i]];
+    // ValueType::accepts, with the usual cases decided inline.
+    if (ABSL_PREDICT_FALSE(!output.isValid() || type.isChain() ||
+                           output.dtype() != type.dtype ||
+                           !fitsShape(type.shape, output.shape()))) {
+      failOutput(kernel, inst, i);
       return;
     }
   }

@@ -1100,28 +1100,6 @@ Status Program::createKernels(const KernelRegistry &registry) {
 }
 
 void Program::prepareKernelSites() {
-  for (KernelEntry &entry : kernels_) {
-    entry.outputChecks.assign(entry.outputTypes.size(), OutputCheck());
-    entry.outputDims.clear();
-    for (uint32_t type : entry.outputTypes)
-      for (int64_t dim : types_[type].shape.dims())
-        entry.outputDims.push_back(dim);
-    const int64_t *dims = entry.outputDims.data();
-    for (size_t i = 0; i < entry.outputTypes.size(); ++i) {
-      const ValueType &type = types_[entry.outputTypes[i]];
-      OutputCheck &check = entry.outputChecks[i];
-      check.dims = dims;
-      if (type.isChain()) {
-        check.rank = OutputCheck::kChain;
-        continue;
-      }
-      check.dtype = type.dtype;
-      if (type.shape.hasRank()) {
-        check.rank = type.shape.rank();
-        dims += check.rank;
-      }
-    }
-  }
   for (Function &function : functions_) {
     function.kernelSites.assign(function.instructions.size(), KernelSite());
     for (size_t i = 0; i < function.instructions.size(); ++i) {
@@ -1134,7 +1112,6 @@ void Program::prepareKernelSites() {
       site.syncKernel = entry.asyncKernel ? nullptr : entry.kernel.get();
       site.numInputs = entry.inputTypes.size();
       site.numOutputs = entry.outputTypes.size();
-      site.outputChecks = entry.outputChecks.data();
       const uint8_t *lastUse = function.lastUse.data() + inst.operandBegin;
       const uint32_t *operands = function.operands.data() + inst.operandBegin;
       for (uint32_t o = 0; o < inst.numOperands && o < 64; ++o) {
