@@ -822,10 +822,10 @@ Executor::Frame::finishKernel(const KernelSite &site, const Instruction &inst,
   // Every register holds a value of its type (arguments are checked, and
   // so is every other way in): an input moved into an output of its own
   // type needs no check, as a call's value of the callee's type needs none.
-  const bool checked = moved >= 0 && (site.uncheckedMoves >> moved & 1);
+  const bool proven = moved >= 0 && (site.uncheckedMoves >> moved & 1);
   const ValueType *types = program_.types().data();
   const KernelEntry &kernel = *site.entry;
-  for (uint32_t i = 0; i < site.numOutputs && !checked; ++i) {
+  for (uint32_t i = 0; i < site.numOutputs && !proven; ++i) {
     const Tensor &output = regs_[results[i]].payload();
     const ValueType &type = types[kernel.outputTypes[i]];
     // ValueType::accepts, with the usual cases decided inline.
