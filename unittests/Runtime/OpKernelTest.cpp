@@ -246,6 +246,43 @@ TEST_F(ContextTest, AnInputMovesToOneOutputOnly) {
   EXPECT_EQ(a.buffer()->refCount(), 1u);
 }
 
+TEST_F(ContextTest, ALaterCandidateMovesWhenTheFirstCannot) {
+  Tensor a = *Tensor::fromValues<float>(TensorShape{3}, {1, 2, 3});
+  Tensor b = *Tensor::fromValues<float>(TensorShape{3}, {4, 5, 6});
+  const Tensor *inputs[] = {&a, &b};
+  // Input 0 is not forwardable: input 1, the second candidate, moves.
+  OpKernelContext ctx = makeContext(inputs, /*forwardable=*/0b10);
+  Tensor *out;
+  const int candidates[] = {0, 1};
+  ASSERT_TRUE(
+      ctx.forwardInputOrAllocateOutput(candidates, 0, TensorShape{3}, &out)
+          .ok());
+  EXPECT_EQ(out, &b);
+  EXPECT_EQ(ctx.finish(), 1);
+  EXPECT_FALSE(b.isValid());
+  EXPECT_EQ(output.debugString(), "[4., 5., 6.]");
+  EXPECT_EQ(a.debugString(), "[1., 2., 3.]");
+}
+
+TEST_F(ContextTest, SameRankOtherDimsSharesReshaped) {
+  Tensor a = *Tensor::fromValues<float>(TensorShape{2, 3}, {1, 2, 3, 4, 5, 6});
+  const Tensor *inputs[] = {&a};
+  OpKernelContext ctx = makeContext(inputs, /*forwardable=*/0b1);
+  Tensor *out;
+  const int candidates[] = {0};
+  // [2,3] and [3,2]: the rank and element count agree, a dim does not, so
+  // the output shares the buffer with its own shape instead of taking the
+  // input's tensor.
+  ASSERT_TRUE(
+      ctx.forwardInputOrAllocateOutput(candidates, 0, TensorShape{3, 2}, &out)
+          .ok());
+  EXPECT_EQ(out, &output);
+  EXPECT_EQ(output.shape(), (TensorShape{3, 2}));
+  EXPECT_EQ(output.rawData(), a.rawData());
+  EXPECT_EQ(ctx.finish(), -1);
+  EXPECT_TRUE(a.isValid());
+}
+
 TEST_F(ContextTest, ForwardRequiresSameDTypeAndSize) {
   Tensor i = *Tensor::fromValues<int32_t>(TensorShape{3}, {1, 2, 3});
   Tensor f = *Tensor::fromValues<float>(TensorShape{4}, {1, 2, 3, 4});

@@ -320,12 +320,16 @@ void OpKernelContext::setOutput(int index, Tensor tensor) {
 }
 
 #if !TFRT_FALLBACK_ONE_KERNEL_PATH
-/// TensorShape's operator== without a call (a few dims).
-static bool sameShape(const TensorShape &a, const TensorShape &b) {
-  if (a.rank() != b.rank())
+/// TensorShape's operator== without a call (a few dims; a scalar first).
+[[gnu::always_inline]] static inline bool sameShape(const TensorShape &a,
+                                                    const TensorShape &b) {
+  const int rank = a.rank();
+  if (rank != b.rank())
     return false;
+  if (rank == 0)
+    return true;
   const int64_t *x = a.dims().data(), *y = b.dims().data();
-  for (int i = 0, e = a.rank(); i < e; ++i)
+  for (int i = 0; i < rank; ++i)
     if (x[i] != y[i])
       return false;
   return true;
@@ -341,29 +345,27 @@ Status OpKernelContext::forwardInputOrAllocateOutput(
     absl::Span<const int> candidates, int outputIndex, const TensorShape &shape,
     Tensor **out) {
 #if !TFRT_FALLBACK_ONE_KERNEL_PATH
-  // The usual case, on a path that needs no stack frame: an empty output
-  // takes over an input of its own shape (moved at finish()). Anything else
-  // (a planned buffer, a reshape, an allocation, an error) is decided by
-  // forwardOrAllocate(), which sees every candidate again.
-  if (ABSL_PREDICT_TRUE(static_cast<unsigned>(outputIndex) <
-                            static_cast<unsigned>(numOutputs()) &&
-                        forwardable_ != 0 && movedInput_ < 0 &&
-                        !outputs_[outputIndex]->isValid())) {
-    const DType dtype = outputDTypes_[outputIndex];
-    for (int candidate : candidates) {
-      if (static_cast<unsigned>(candidate) >= 64 ||
-          !(forwardable_ >> candidate & 1))
-        continue;
-      const Tensor &in = input(candidate);
-      if (in.dtype() != dtype || !in.isBufferUniquelyOwned() ||
-          !sameShape(in.shape(), shape))
-        continue;
-      if (kHasMemoryPlan && in.buffer()->isPlanned())
-        break;
-      movedInput_ = candidate;
-      movedOutput_ = outputIndex;
-      *out = const_cast<Tensor *>(&in);
-      return OkStatus();
+  // The usual case, decided from the first candidate alone (few registers,
+  // no loop): an empty output takes over that input when it has the
+  // output's dtype and shape (moved at finish()). Anything else (another
+  // candidate, a planned buffer, a reshape, an allocation, an error) is
+  // decided by forwardOrAllocate(), which sees every candidate again.
+  if (ABSL_PREDICT_TRUE(!candidates.empty())) {
+    const unsigned first = static_cast<unsigned>(candidates[0]);
+    if (first < 64 && (forwardable_ >> first & 1) && movedInput_ < 0 &&
+        static_cast<unsigned>(outputIndex) <
+            static_cast<unsigned>(numOutputs()) &&
+        !outputs_[outputIndex]->isValid()) {
+      const Tensor &in = input(static_cast<int>(first));
+      if (in.dtype() == outputDTypes_[outputIndex] &&
+          in.isBufferUniquelyOwned() &&
+          !(kHasMemoryPlan && in.buffer()->isPlanned()) &&
+          sameShape(in.shape(), shape)) {
+        movedInput_ = static_cast<int>(first);
+        movedOutput_ = outputIndex;
+        *out = const_cast<Tensor *>(&in);
+        return OkStatus();
+      }
     }
   }
 #endif

@@ -112,6 +112,11 @@ const char *controlFlowName(bef::Opcode opcode) {
 #endif
 }
 
+/// The bit of operand `moved` (finishContext()), or 0 for none.
+[[gnu::always_inline]] inline uint64_t movedBit(int moved) {
+  return moved >= 0 ? uint64_t(1) << moved : 0;
+}
+
 /// What executing an instruction did.
 enum class Outcome {
   Done,     ///< results published
@@ -213,8 +218,9 @@ private:
   Outcome execute(uint32_t index);
   /// A synchronous kernel call with its frame's context, operands known to
   /// be available: runs the kernel and publishes its results.
-  [[gnu::always_inline]] inline void
-  runSite(uint32_t index, const Instruction &inst, OpKernelContext &context);
+  [[gnu::always_inline]] inline void runSite(const KernelSite &site,
+                                             const Instruction &inst,
+                                             OpKernelContext &context);
   Outcome runCall(uint32_t index, const Instruction &inst);
   Outcome runBranch(uint32_t index, const Instruction &inst);
   Outcome runWhile(uint32_t index, const Instruction &inst);
@@ -237,6 +243,15 @@ private:
   /// outputs and publishes its results.
   void finishKernel(const KernelSite &site, const Instruction &inst,
                     const Status &kernelStatus, int moved);
+  /// finishKernel's parts: releasing the last-use operands but the moved
+  /// one (`movedBit`: its bit, or 0), and checking and publishing the
+  /// outputs of a kernel that succeeded.
+  [[gnu::always_inline]] inline void releaseOperands(const KernelSite &site,
+                                                     const Instruction &inst,
+                                                     uint64_t movedBit);
+  [[gnu::always_inline]] inline void publishResults(const KernelSite &site,
+                                                    const Instruction &inst,
+                                                    uint64_t movedBit);
   /// finishKernel's error paths: the kernel failed, or its output #i is
   /// missing or not of its declared type.
   [[gnu::noinline, gnu::cold]] void failKernel(const KernelEntry &kernel,
@@ -452,9 +467,12 @@ void Executor::Frame::runInOrder() {
   // While the run is clean, synchronous kernel calls run from here, with
   // nothing to check first.
   if (!watched_ && !instrumented_) {
+    const Instruction *instructions = function_.instructions.data();
+    const KernelSite *sites = function_.kernelSites.data();
+    OpKernelContext *const *contexts = contexts_.get();
     for (; i < e && clean_.load(std::memory_order_relaxed); ++i) {
-      if (OpKernelContext *context = contexts_[i])
-        runSite(i, function_.instructions[i], *context);
+      if (OpKernelContext *context = contexts[i])
+        runSite(sites[i], instructions[i], *context);
       else if (execute(i) == Outcome::NotReady)
         defer(i);
     }
@@ -466,14 +484,18 @@ void Executor::Frame::runInOrder() {
   release();
 }
 
-void Executor::Frame::runSite(uint32_t index, const Instruction &inst,
+void Executor::Frame::runSite(const KernelSite &site, const Instruction &inst,
                               OpKernelContext &context) {
-  const KernelSite &site = function_.kernelSites[index];
   site.syncKernel->compute(&context);
-  const int moved = finishContext(context);
-  finishKernel(site, inst, context.status(), moved);
-  if (ABSL_PREDICT_FALSE(!context.status().ok()))
-    context.clearStatus();
+  const uint64_t moved = movedBit(finishContext(context));
+  releaseOperands(site, inst, moved);
+  if (ABSL_PREDICT_TRUE(context.status().ok())) {
+    publishResults(site, inst, moved);
+    return;
+  }
+  failKernel(*site.entry, inst, context.status());
+  // The context serves this site's next call.
+  context.clearStatus();
 }
 
 void Executor::Frame::defer(uint32_t index) {
@@ -657,7 +679,7 @@ Outcome Executor::Frame::execute(uint32_t index) {
           ready &= regs_[operands[i]].state() == AsyncValue::State::Concrete;
       }
       if (ABSL_PREDICT_TRUE(ready)) {
-        runSite(index, inst, *context);
+        runSite(function_.kernelSites[index], inst, *context);
         return Outcome::Done;
       }
     }
@@ -804,25 +826,35 @@ Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst,
 TFRT_FALLBACK_FINISH_INLINE void
 Executor::Frame::finishKernel(const KernelSite &site, const Instruction &inst,
                               const Status &kernelStatus, int moved) {
-  // Operands at their last use (the set bits; inputs past 64 are released
-  // with the frame), but the one moved into an output.
-  const uint32_t *operands = function_.operands.data() + inst.operandBegin;
-  uint64_t lastUse = site.lastUse;
-  if (moved >= 0)
-    lastUse &= ~(uint64_t(1) << moved);
-  for (uint64_t bits = lastUse; bits != 0; bits &= bits - 1)
-    regs_[operands[__builtin_ctzll(bits)]].payload().reset();
-  if (kHasMemoryPlan && ABSL_PREDICT_FALSE(site.sharedUse != 0))
-    releaseShared(inst, site.sharedUse);
+  const uint64_t bit = movedBit(moved);
+  releaseOperands(site, inst, bit);
   if (ABSL_PREDICT_FALSE(!kernelStatus.ok())) {
     failKernel(*site.entry, inst, kernelStatus);
     return;
   }
+  publishResults(site, inst, bit);
+}
+
+void Executor::Frame::releaseOperands(const KernelSite &site,
+                                      const Instruction &inst,
+                                      uint64_t movedBit) {
+  // Operands at their last use (the set bits; inputs past 64 are released
+  // with the frame), but the one moved into an output.
+  const uint32_t *operands = function_.operands.data() + inst.operandBegin;
+  for (uint64_t bits = site.lastUse & ~movedBit; bits != 0; bits &= bits - 1)
+    regs_[operands[__builtin_ctzll(bits)]].payload().reset();
+  if (kHasMemoryPlan && ABSL_PREDICT_FALSE(site.sharedUse != 0))
+    releaseShared(inst, site.sharedUse);
+}
+
+void Executor::Frame::publishResults(const KernelSite &site,
+                                     const Instruction &inst,
+                                     uint64_t movedBit) {
   const uint32_t *results = function_.results.data() + inst.resultBegin;
   // Every register holds a value of its type (arguments are checked, and
   // so is every other way in): an input moved into an output of its own
   // type needs no check, as a call's value of the callee's type needs none.
-  const bool proven = moved >= 0 && (site.uncheckedMoves >> moved & 1);
+  const bool proven = (site.uncheckedMoves & movedBit) != 0;
   const ValueType *types = program_.types().data();
   const KernelEntry &kernel = *site.entry;
   for (uint32_t i = 0; i < site.numOutputs && !proven; ++i) {
@@ -838,8 +870,10 @@ Executor::Frame::finishKernel(const KernelSite &site, const Instruction &inst,
   }
   // The outputs are in place; an ordered kernel's output chain (its last
   // result) is ready now too.
-  for (uint32_t i = 0; i < inst.numResults; ++i)
-    regs_[results[i]].setStateConcrete();
+  TensorValue *regs = regs_;
+  for (const uint32_t *r = results, *end = results + inst.numResults; r != end;
+       ++r)
+    regs[*r].setStateConcrete();
 }
 
 void Executor::Frame::releaseShared(const Instruction &inst, uint64_t mask) {

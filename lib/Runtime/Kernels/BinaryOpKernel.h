@@ -238,8 +238,8 @@ public:
     // has the other operand's shape and one plain loop computes it.
     const TensorShape &as = a.shape(), &bs = b.shape();
     if (as.numElements() <= kFewElements && bs.numElements() <= kFewElements &&
-        (bs.rank() == 0 || as.rank() == 0 || as == bs)) {
-      computeFew(ctx, a, b, as.rank() == 0 ? bs : as);
+        (bs.rank() == 0 || as.rank() == 0 || sameDims(as, bs))) {
+      computeFew(ctx, b, as.rank() == 0 ? bs : as);
       return;
     }
     computeGeneral(ctx, a, b);
@@ -247,6 +247,18 @@ public:
 
 private:
   static constexpr int64_t kFewElements = 8;
+
+  /// a == b without a call (TensorShape's operator== calls memcmp), so that
+  /// compute() keeps nothing in callee-saved registers for it.
+  static bool sameDims(const TensorShape &a, const TensorShape &b) {
+    if (a.rank() != b.rank())
+      return false;
+    const int64_t *x = a.dims().data(), *y = b.dims().data();
+    for (int i = 0, e = a.rank(); i < e; ++i)
+      if (x[i] != y[i])
+        return false;
+    return true;
+  }
 
   /// Broadcasting, many elements, the error cases: out of line, so that
   /// computeFew's callers need no frame for this path's temporaries.
@@ -287,13 +299,13 @@ private:
   }
 
   /// out = op(a, b) where `outShape` is a's or b's shape and the other is
-  /// that shape too or a scalar.
-  void computeFew(OpKernelContextInterface *ctx, const Tensor &a,
-                  const Tensor &b, const TensorShape &outShape) {
-    const int64_t n = outShape.numElements();
-    const T *pb = b.data<T>();
-    const int64_t sb = b.numElements() == n ? 1 : 0;
+  /// that shape too or a scalar (`b` is input 1).
+  void computeFew(OpKernelContextInterface *ctx, const Tensor &b,
+                  const TensorShape &outShape) {
     if constexpr (HasRhsCheck<Op>::value) {
+      const int64_t n = outShape.numElements();
+      const T *pb = b.data<T>();
+      const int64_t sb = b.numElements() == n ? 1 : 0;
       bool bad = false;
       for (int64_t i = 0; i < n; ++i)
         bad |= Op::badRhs(pb[i * sb]);
@@ -302,8 +314,14 @@ private:
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, ctx->forwardInputOrAllocateOutput({0, 1}, 0, outShape, &out));
+    // Everything else is read after the call, so that only `ctx` and `out`
+    // live across it (the output has `outShape`; it may be input 0 itself).
+    const Tensor &a = ctx->input(0);
+    const int64_t n = out->numElements();
     const T *pa = a.data<T>();
+    const T *pb = ctx->input(1).data<T>();
     const int64_t sa = a.numElements() == n ? 1 : 0;
+    const int64_t sb = ctx->input(1).numElements() == n ? 1 : 0;
     Out *po = out->data<Out>();
     const Op op;
     // Scalars (shape arithmetic) without the loop's set-up.
@@ -311,7 +329,15 @@ private:
       *po = op(*pa, *pb);
       return;
     }
-    // `out` may be a forwarded operand: element i is read before written.
+    evalFew(po, pa, sa, pb, sb, n);
+  }
+
+  /// computeFew's loop, out of line so that a scalar's call keeps nothing
+  /// in callee-saved registers. `po` may be a forwarded operand: element i
+  /// is read before it is written.
+  [[gnu::noinline]] static void evalFew(Out *po, const T *pa, int64_t sa,
+                                        const T *pb, int64_t sb, int64_t n) {
+    const Op op;
     for (int64_t i = 0; i < n; ++i)
       po[i] = op(pa[i * sa], pb[i * sb]);
   }
