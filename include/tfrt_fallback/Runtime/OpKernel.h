@@ -428,6 +428,13 @@ public:
 
 private:
   Status outputIndexError(int index) const;
+  /// Hands the kernel input `index`'s own tensor as output `outputIndex`:
+  /// finish() moves it into the output.
+  Tensor *lendInput(int index, int outputIndex) {
+    movedInput_ = index;
+    movedOutput_ = outputIndex;
+    return const_cast<Tensor *>(&input(index));
+  }
   /// forwardInputOrAllocateOutput() but for its usual case.
   Status forwardOrAllocate(absl::Span<const int> candidates, int outputIndex,
                            const TensorShape &shape, Tensor **out);

@@ -119,8 +119,17 @@ public:
   /// "[2,3]"; "[]" for a scalar.
   std::string toString() const;
 
+  /// A loop rather than memcmp: shapes have a few dims, and kernels that
+  /// compare them on every call keep fewer registers without the call.
   friend bool operator==(const TensorShape &a, const TensorShape &b) {
-    return a.dims() == b.dims();
+    const size_t rank = a.rank_;
+    if (rank != b.rank_)
+      return false;
+    const int64_t *x = a.dims().data(), *y = b.dims().data();
+    for (size_t i = 0; i < rank; ++i)
+      if (x[i] != y[i])
+        return false;
+    return true;
   }
   friend bool operator!=(const TensorShape &a, const TensorShape &b) {
     return !(a == b);

@@ -320,20 +320,6 @@ void OpKernelContext::setOutput(int index, Tensor tensor) {
 }
 
 #if !TFRT_FALLBACK_ONE_KERNEL_PATH
-/// TensorShape's operator== without a call (a few dims; a scalar first).
-[[gnu::always_inline]] static inline bool sameShape(const TensorShape &a,
-                                                    const TensorShape &b) {
-  const int rank = a.rank();
-  if (rank != b.rank())
-    return false;
-  if (rank == 0)
-    return true;
-  const int64_t *x = a.dims().data(), *y = b.dims().data();
-  for (int i = 0; i < rank; ++i)
-    if (x[i] != y[i])
-      return false;
-  return true;
-}
 // The usual forward stays apart from forwardOrAllocate(), which a build for
 // size inlines into its one caller.
 #define TFRT_FALLBACK_FORWARD_NOINLINE [[gnu::noinline]]
@@ -346,8 +332,9 @@ Status OpKernelContext::forwardInputOrAllocateOutput(
     Tensor **out) {
 #if !TFRT_FALLBACK_ONE_KERNEL_PATH
   // The usual case, decided from the first candidate alone (few registers,
-  // no loop): an empty output takes over that input when it has the
-  // output's dtype and shape (moved at finish()). Anything else (another
+  // no loop, a scalar's shape without a call): an empty output takes over
+  // that input when it has the output's dtype and shape (moved at
+  // finish()). Anything else (another
   // candidate, a planned buffer, a reshape, an allocation, an error) is
   // decided by forwardOrAllocate(), which sees every candidate again.
   if (ABSL_PREDICT_TRUE(!candidates.empty())) {
@@ -360,10 +347,9 @@ Status OpKernelContext::forwardInputOrAllocateOutput(
       if (in.dtype() == outputDTypes_[outputIndex] &&
           in.isBufferUniquelyOwned() &&
           !(kHasMemoryPlan && in.buffer()->isPlanned()) &&
-          sameShape(in.shape(), shape)) {
-        movedInput_ = static_cast<int>(first);
-        movedOutput_ = outputIndex;
-        *out = const_cast<Tensor *>(&in);
+          in.rank() == shape.rank() &&
+          (shape.rank() == 0 || in.shape() == shape)) {
+        *out = lendInput(static_cast<int>(first), outputIndex);
         return OkStatus();
       }
     }
@@ -407,9 +393,7 @@ TFRT_FALLBACK_FORWARD_NOINLINE Status OpKernelContext::forwardOrAllocate(
                             in.shape() == shape)) {
         // An empty output of the input's shape: the kernel writes through
         // the input's own tensor, and finish() moves it into the output.
-        movedInput_ = candidate;
-        movedOutput_ = outputIndex;
-        *out = const_cast<Tensor *>(&in);
+        *out = lendInput(candidate, outputIndex);
         return OkStatus();
       }
 #endif

@@ -238,7 +238,7 @@ public:
     // has the other operand's shape and one plain loop computes it.
     const TensorShape &as = a.shape(), &bs = b.shape();
     if (as.numElements() <= kFewElements && bs.numElements() <= kFewElements &&
-        (bs.rank() == 0 || as.rank() == 0 || sameDims(as, bs))) {
+        (bs.rank() == 0 || as.rank() == 0 || as == bs)) {
       computeFew(ctx, b, as.rank() == 0 ? bs : as);
       return;
     }
@@ -247,18 +247,6 @@ public:
 
 private:
   static constexpr int64_t kFewElements = 8;
-
-  /// a == b without a call (TensorShape's operator== calls memcmp), so that
-  /// compute() keeps nothing in callee-saved registers for it.
-  static bool sameDims(const TensorShape &a, const TensorShape &b) {
-    if (a.rank() != b.rank())
-      return false;
-    const int64_t *x = a.dims().data(), *y = b.dims().data();
-    for (int i = 0, e = a.rank(); i < e; ++i)
-      if (x[i] != y[i])
-        return false;
-    return true;
-  }
 
   /// Broadcasting, many elements, the error cases: out of line, so that
   /// computeFew's callers need no frame for this path's temporaries.
