@@ -334,9 +334,9 @@ Status OpKernelContext::forwardInputOrAllocateOutput(
   // The usual case, decided from the first candidate alone (few registers,
   // no loop, a scalar's shape without a call): an empty output takes over
   // that input when it has the output's dtype and shape (moved at
-  // finish()). Anything else (another
-  // candidate, a planned buffer, a reshape, an allocation, an error) is
-  // decided by forwardOrAllocate(), which sees every candidate again.
+  // finish()). Anything else (another candidate, a planned buffer, a
+  // reshape, an allocation, an error) is decided by forwardOrAllocate(),
+  // which sees every candidate again.
   if (ABSL_PREDICT_TRUE(!candidates.empty())) {
     const unsigned first = static_cast<unsigned>(candidates[0]);
     if (first < 64 && (forwardable_ >> first & 1) && movedInput_ < 0 &&

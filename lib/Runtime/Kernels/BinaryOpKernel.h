@@ -239,7 +239,7 @@ public:
     const TensorShape &as = a.shape(), &bs = b.shape();
     if (as.numElements() <= kFewElements && bs.numElements() <= kFewElements &&
         (bs.rank() == 0 || as.rank() == 0 || as == bs)) {
-      computeFew(ctx, b, as.rank() == 0 ? bs : as);
+      computeFew(ctx, as.rank() == 0 ? bs : as);
       return;
     }
     computeGeneral(ctx, a, b);
@@ -287,10 +287,10 @@ private:
   }
 
   /// out = op(a, b) where `outShape` is a's or b's shape and the other is
-  /// that shape too or a scalar (`b` is input 1).
-  void computeFew(OpKernelContextInterface *ctx, const Tensor &b,
-                  const TensorShape &outShape) {
+  /// that shape too or a scalar.
+  void computeFew(OpKernelContextInterface *ctx, const TensorShape &outShape) {
     if constexpr (HasRhsCheck<Op>::value) {
+      const Tensor &b = ctx->input(1);
       const int64_t n = outShape.numElements();
       const T *pb = b.data<T>();
       const int64_t sb = b.numElements() == n ? 1 : 0;
@@ -304,12 +304,12 @@ private:
         ctx, ctx->forwardInputOrAllocateOutput({0, 1}, 0, outShape, &out));
     // Everything else is read after the call, so that only `ctx` and `out`
     // live across it (the output has `outShape`; it may be input 0 itself).
-    const Tensor &a = ctx->input(0);
+    const Tensor &a = ctx->input(0), &b = ctx->input(1);
     const int64_t n = out->numElements();
     const T *pa = a.data<T>();
-    const T *pb = ctx->input(1).data<T>();
+    const T *pb = b.data<T>();
     const int64_t sa = a.numElements() == n ? 1 : 0;
-    const int64_t sb = ctx->input(1).numElements() == n ? 1 : 0;
+    const int64_t sb = b.numElements() == n ? 1 : 0;
     Out *po = out->data<Out>();
     const Op op;
     // Scalars (shape arithmetic) without the loop's set-up.
