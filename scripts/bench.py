@@ -3,7 +3,7 @@
 #
 # Prints (and with --markdown writes) the tables docs/Performance.md records:
 #   machine      CPU, features, the GEMM's instruction set, date
-#   dispatch     the 1024-op scalar chain (bench/make_dispatch_chain.py):
+#   dispatch     the 1024-op scalar chain (bench/make_chain.py):
 #                ns per op, and instructions per op under callgrind
 #   kernels      the packed GEMM's GFLOP/s per MobileNetV2 and posenet layer
 #                shape next to the square 512^3 GEMM (bench/GemmBench.cpp)
@@ -70,7 +70,7 @@ def dispatch(tmp):
     chain = os.path.join(tmp, "chain.mlir")
     bef = os.path.join(tmp, "chain.bef")
     with open(chain, "w") as f:
-        subprocess.run([sys.executable, os.path.join(ROOT, "bench", "make_dispatch_chain.py"),
+        subprocess.run([sys.executable, os.path.join(ROOT, "bench", "make_chain.py"),
                         "1024"], stdout=f, check=True)
     subprocess.run([os.path.join(BIN, "fallback-translate"), "--mlir-to-bef", chain, "-o", bef],
                    check=True)

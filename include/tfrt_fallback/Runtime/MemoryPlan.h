@@ -7,8 +7,11 @@
 // allocating.
 //
 // The plan is never trusted: a buffer is taken only when no buffer whose
-// bytes overlap it is in use (an atomic flag per buffer), and a result whose
-// buffer is busy, or too small for the actual shape, is allocated as usual.
+// bytes overlap it is in use, and a result whose buffer is busy, or too
+// small for the actual shape, is allocated as usual. The buffers in use never
+// overlap, so "does anything in use overlap [offset, end)" is a count of two
+// prefix sums (Fenwick trees over the plan's distinct starts and ends): time
+// logarithmic in the number of buffers, memory linear, whatever the plan.
 // So a plan made for program order is also safe on two threads, with async
 // kernels, and when a kernel keeps a buffer longer than the plan assumed
 // (an alias, a forwarded input); a wrong plan costs allocations, not data.
@@ -36,22 +39,25 @@ namespace tfrt_fallback::rt {
 struct MemoryPlan {
   struct Buffer {
     uint64_t offset = 0, bytes = 0;
-    /// The buffers whose bytes overlap this one's: conflicts[begin, end).
-    uint32_t conflictBegin = 0, conflictEnd = 0;
+    /// Filled by index(): the rank of `offset` among the plan's distinct
+    /// buffer starts and of `offset + bytes` among its distinct ends, and
+    /// how many distinct starts lie below this buffer's end and how many
+    /// distinct ends at or below its start. A buffer in use overlaps this
+    /// one exactly when it starts below this one's end and does not end at
+    /// or below its start.
+    uint32_t startRank = 0, endRank = 0;
+    uint32_t startsBelowEnd = 0, endsUpToStart = 0;
   };
-  /// Most overlaps a plan may have in all (a load error past it): a plan
-  /// of n buffers that all overlap has n^2.
-  static constexpr size_t kMaxConflicts = size_t(1) << 22;
 
   uint64_t arenaBytes = 0;
   std::vector<Buffer> buffers;
-  std::vector<uint32_t> conflicts;
+  /// The number of distinct starts and ends (the Fenwick trees' sizes).
+  uint32_t numStarts = 0, numEnds = 0;
 
   bool empty() const { return buffers.empty(); }
-  /// Fills the conflict lists from the buffers' offsets and sizes (every
-  /// buffer must lie inside the arena). ResourceExhausted past
-  /// kMaxConflicts.
-  Status computeConflicts();
+  /// Fills the ranks above from the buffers' offsets and sizes: two sorts,
+  /// O(n log n).
+  void index();
 };
 
 /// The memory of one frame's plan: the arena and one in-place TensorBuffer
@@ -67,7 +73,8 @@ public:
 
   /// Sets `*out` to a tensor of `dtype` and `shape` in planned buffer
   /// `buffer` and returns true; false when the buffer or one that overlaps
-  /// it is in use, or the tensor does not fit.
+  /// it is in use, or the tensor does not fit. O(log n) in the plan's
+  /// buffers.
   bool allocate(uint32_t buffer, DType dtype, const TensorShape &shape,
                 Tensor *out);
 
@@ -89,12 +96,21 @@ private:
   PlannedArena(const MemoryPlan &plan, char *memory);
   ~PlannedArena();
   void giveBack(TensorBuffer *buffer) override;
+  /// Adds `delta` to the counts of the buffers in use at a slot's start and
+  /// end ranks; under lock_.
+  void mark(const Slot &slot, uint32_t delta);
 
   const MemoryPlan &plan_;
   const uint64_t arenaBytes_;
   const size_t numSlots_;
   char *memory_;
   std::unique_ptr<Slot[]> slots_;
+  /// Fenwick trees (1-based) counting the buffers in use by start rank and
+  /// by end rank.
+  std::unique_ptr<uint32_t[]> startsInUse_, endsInUse_;
+  const uint32_t numStarts_, numEnds_;
+  /// Guards the two trees: held for a few dozen instructions.
+  std::atomic_flag lock_ = ATOMIC_FLAG_INIT;
   std::atomic<uint64_t> hits_{0}, misses_{0};
 };
 

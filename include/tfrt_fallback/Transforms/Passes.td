@@ -745,7 +745,13 @@ def TFRTFallbackPlanMemory
 
     Offsets are assigned greedily by size, as TFLite's arena planner does:
     the largest buffer first, each at the lowest 64-byte aligned offset
-    where it overlaps no buffer alive at the same time. The function gets
+    where it overlaps no buffer alive at the same time. The buffers alive
+    together are found by a sweep over the lifetimes, so the pass takes
+    O(n log n + p log p) for n buffers and p pairs of buffers alive at once;
+    when p passes `max-overlap-pairs` (a program that keeps many values
+    alive, such as an unrolled loop whose steps are concatenated at the
+    end), offsets are assigned by a linear scan in program order instead,
+    each buffer taking the best-fitting free range (O(n log n)). The function gets
     `tfrt_fallback.memory_plan = {arena_bytes, offsets, sizes}` and each
     planned kernel call `tfrt_fallback.buffers` (one entry per tensor
     result; -1: allocated at run time). `--mlir-to-bef` writes them into the
@@ -788,6 +794,12 @@ def TFRTFallbackPlanMemory
       %d = tfrt_fallback.kernel_call "Sum"(%c, %axes) {...} : ...
     ```
   }];
+  let options = [
+    Option<"maxOverlapPairs", "max-overlap-pairs", "int64_t",
+           /*default=*/"int64_t(1) << 22",
+           "Most pairs of buffers alive at once for the greedy-by-size "
+           "assignment; past it, a best-fit linear scan">,
+  ];
 }
 
 #endif // TFRT_FALLBACK_TRANSFORMS_PASSES_TD

@@ -1,13 +1,14 @@
 //===- MemoryPlan.cpp - a function's static memory plan -------------------===//
 //
 // PlannedArena: the arena of one frame's plan, its buffers made in place and
-// taken under a check of the buffers that overlap them (MemoryPlan.h).
+// taken under a check that nothing overlapping them is in use, counted by
+// two Fenwick trees (MemoryPlan.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfrt_fallback/Runtime/MemoryPlan.h"
 
-#include "tfrt_fallback/Runtime/StrFormat.h"
+#include "tfrt_fallback/Runtime/HostContext.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -36,43 +37,59 @@
 
 namespace tfrt_fallback::rt {
 
-Status MemoryPlan::computeConflicts() {
-  // Sweep the buffers in order of offset: those that start before one ends
-  // overlap it.
-  const uint32_t n = static_cast<uint32_t>(buffers.size());
-  std::vector<uint32_t> order(n);
-  std::iota(order.begin(), order.end(), 0u);
-  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    return buffers[a].offset < buffers[b].offset;
-  });
-  std::vector<std::vector<uint32_t>> lists(n);
-  size_t total = 0;
-  for (uint32_t i = 0; i < n; ++i) {
-    const Buffer &a = buffers[order[i]];
-    for (uint32_t j = i + 1; j < n; ++j) {
-      const Buffer &b = buffers[order[j]];
-      if (b.offset >= a.offset + a.bytes)
-        break;
-      if (b.bytes == 0 || a.bytes == 0)
-        continue;
-      total += 2;
-      if (total > kMaxConflicts)
-        return makeError(StatusCode::kResourceExhausted,
-                         "the memory plan has more than %zu overlaps",
-                         kMaxConflicts);
-      lists[order[i]].push_back(order[j]);
-      lists[order[j]].push_back(order[i]);
-    }
+void MemoryPlan::index() {
+  // The rank of a coordinate among the distinct values of a sorted list,
+  // and how many of them lie below (or at) another coordinate.
+  std::vector<uint64_t> starts, ends;
+  starts.reserve(buffers.size());
+  ends.reserve(buffers.size());
+  for (const Buffer &buffer : buffers) {
+    starts.push_back(buffer.offset);
+    ends.push_back(buffer.offset + buffer.bytes);
   }
-  conflicts.clear();
-  conflicts.reserve(total);
-  for (uint32_t i = 0; i < n; ++i) {
-    buffers[i].conflictBegin = static_cast<uint32_t>(conflicts.size());
-    conflicts.insert(conflicts.end(), lists[i].begin(), lists[i].end());
-    buffers[i].conflictEnd = static_cast<uint32_t>(conflicts.size());
+  auto distinct = [](std::vector<uint64_t> &values) {
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+  };
+  distinct(starts);
+  distinct(ends);
+  auto below = [](const std::vector<uint64_t> &values, uint64_t bound) {
+    return static_cast<uint32_t>(
+        std::lower_bound(values.begin(), values.end(), bound) - values.begin());
+  };
+  auto upTo = [](const std::vector<uint64_t> &values, uint64_t bound) {
+    return static_cast<uint32_t>(
+        std::upper_bound(values.begin(), values.end(), bound) - values.begin());
+  };
+  for (Buffer &buffer : buffers) {
+    const uint64_t end = buffer.offset + buffer.bytes;
+    buffer.startRank = below(starts, buffer.offset);
+    buffer.endRank = below(ends, end);
+    buffer.startsBelowEnd = below(starts, end);
+    buffer.endsUpToStart = upTo(ends, buffer.offset);
   }
-  return OkStatus();
+  numStarts = static_cast<uint32_t>(starts.size());
+  numEnds = static_cast<uint32_t>(ends.size());
 }
+
+namespace {
+
+/// The sum of the first `count` entries of a 1-based Fenwick tree.
+uint32_t prefixSum(const uint32_t *tree, uint32_t count) {
+  uint32_t sum = 0;
+  for (; count; count &= count - 1)
+    sum += tree[count];
+  return sum;
+}
+
+/// Adds `delta` (modulo 2^32, so -1 too) to entry `rank` of a 1-based
+/// Fenwick tree of `size` entries.
+void add(uint32_t *tree, uint32_t size, uint32_t rank, uint32_t delta) {
+  for (uint32_t i = rank + 1; i <= size; i += i & (0u - i))
+    tree[i] += delta;
+}
+
+} // namespace
 
 /// A planned buffer: the storage of its TensorBuffer while it is in use
 /// (first, so that the buffer's address is the slot's), whether it is, and
@@ -80,8 +97,8 @@ Status MemoryPlan::computeConflicts() {
 /// program is gone).
 struct PlannedArena::Slot {
   alignas(TensorBuffer) unsigned char storage[sizeof(TensorBuffer)];
-  std::atomic<bool> busy{false};
   uint64_t offset = 0, bytes = 0;
+  uint32_t startRank = 0, endRank = 0;
 };
 
 RCReference<PlannedArena> PlannedArena::create(const MemoryPlan &plan) {
@@ -101,10 +118,16 @@ RCReference<PlannedArena> PlannedArena::create(const MemoryPlan &plan) {
 
 PlannedArena::PlannedArena(const MemoryPlan &plan, char *memory)
     : plan_(plan), arenaBytes_(plan.arenaBytes), numSlots_(plan.buffers.size()),
-      memory_(memory), slots_(new Slot[plan.buffers.size()]) {
+      memory_(memory), slots_(new Slot[plan.buffers.size()]),
+      startsInUse_(new uint32_t[plan.numStarts + 1]()),
+      endsInUse_(new uint32_t[plan.numEnds + 1]()), numStarts_(plan.numStarts),
+      numEnds_(plan.numEnds) {
   for (size_t i = 0; i < plan.buffers.size(); ++i) {
-    slots_[i].offset = plan.buffers[i].offset;
-    slots_[i].bytes = plan.buffers[i].bytes;
+    const MemoryPlan::Buffer &buffer = plan.buffers[i];
+    slots_[i].offset = buffer.offset;
+    slots_[i].bytes = buffer.bytes;
+    slots_[i].startRank = buffer.startRank;
+    slots_[i].endRank = buffer.endRank;
   }
 }
 
@@ -113,26 +136,34 @@ PlannedArena::~PlannedArena() {
   std::free(memory_);
 }
 
+void PlannedArena::mark(const Slot &slot, uint32_t delta) {
+  add(startsInUse_.get(), numStarts_, slot.startRank, delta);
+  add(endsInUse_.get(), numEnds_, slot.endRank, delta);
+}
+
 bool PlannedArena::allocate(uint32_t buffer, DType dtype,
                             const TensorShape &shape, Tensor *out) {
   const MemoryPlan::Buffer &planned = plan_.buffers[buffer];
   const uint64_t bytes =
       static_cast<uint64_t>(shape.numElements()) * dtypeSize(dtype);
   Slot &slot = slots_[buffer];
-  // Take the buffer, then check the ones that overlap it: of two threads
-  // taking overlapping buffers at once, at least one sees the other's flag
-  // (both sequentially consistent) and backs off.
-  if (bytes > planned.bytes || dtypeSize(dtype) == 0 ||
-      slot.busy.exchange(true, std::memory_order_seq_cst)) {
+  if (bytes > planned.bytes || dtypeSize(dtype) == 0) {
     misses_.fetch_add(1, std::memory_order_relaxed);
     return false;
   }
-  for (uint32_t i = planned.conflictBegin; i < planned.conflictEnd; ++i) {
-    if (slots_[plan_.conflicts[i]].busy.load(std::memory_order_seq_cst)) {
-      slot.busy.store(false, std::memory_order_release);
-      misses_.fetch_add(1, std::memory_order_relaxed);
-      return false;
-    }
+  // The buffers in use that overlap this one (itself included, if in use):
+  // those that start below its end, less those that end at or below its
+  // start.
+  while (lock_.test_and_set(std::memory_order_acquire))
+    cpuRelax();
+  const bool taken = prefixSum(startsInUse_.get(), planned.startsBelowEnd) !=
+                     prefixSum(endsInUse_.get(), planned.endsUpToStart);
+  if (!taken)
+    mark(slot, 1);
+  lock_.clear(std::memory_order_release);
+  if (taken) {
+    misses_.fetch_add(1, std::memory_order_relaxed);
+    return false;
   }
   char *data = memory_ + planned.offset;
   TFRT_FALLBACK_UNPOISON(data, bytes);
@@ -154,7 +185,10 @@ uint32_t PlannedArena::indexOf(const TensorBuffer *buffer) const {
 void PlannedArena::giveBack(TensorBuffer *buffer) {
   auto *slot = reinterpret_cast<Slot *>(buffer);
   TFRT_FALLBACK_POISON(memory_ + slot->offset, slot->bytes);
-  slot->busy.store(false, std::memory_order_release);
+  while (lock_.test_and_set(std::memory_order_acquire))
+    cpuRelax();
+  mark(*slot, ~0u);
+  lock_.clear(std::memory_order_release);
   dropRef();
 }
 

@@ -1007,7 +1007,7 @@ Status ProgramLoader::readMemoryPlans(ByteReader &in) {
                            function.name.c_str(), reg);
       function.plannedBuffers[slot] = buffer;
     }
-    RETURN_IF_ERROR(plan.computeConflicts());
+    plan.index();
   }
   if (in.remaining())
     return formatError("%zu bytes follow the last memory plan", in.remaining());

@@ -330,8 +330,12 @@ static double maxRssMiB() {
 int runBinaryProgram(const RunnerOptions &options,
                      RCReference<TensorBuffer> bytes,
                      const KernelRegistry &registry) {
+  const auto loadStart = std::chrono::steady_clock::now();
   StatusOr<std::unique_ptr<Program>> program =
       Program::load(std::move(bytes), registry, options.load);
+  const double loadMs = std::chrono::duration<double, std::milli>(
+                            std::chrono::steady_clock::now() - loadStart)
+                            .count();
   if (!program.ok())
     return reportError(program.status().message());
   const Function *function = (*program)->lookupFunction(options.entry);
@@ -439,6 +443,8 @@ int runBinaryProgram(const RunnerOptions &options,
     double rss = maxRssMiB();
     double needed = (weights + activations) / kMiB;
     char line[400];
+    std::snprintf(line, sizeof(line), "load: %.3f ms\n", loadMs);
+    print(stdout, line);
     std::snprintf(line, sizeof(line),
                   "benchmark: %d runs, min %.4f ms, median %.4f ms, max %.4f "
                   "ms\npeak memory: %.1f MiB (max RSS)\n"
