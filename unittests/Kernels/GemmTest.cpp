@@ -399,6 +399,31 @@ TEST(Gemm, PackedBCacheKeysOnDataShapeAndIsa) {
   EXPECT_EQ(cache.get(b2.data(), 64, false, 64, 64, Isa::Portable), p2);
 }
 
+TEST(Gemm, PackedBCachesShareOnePacking) {
+  // Two kernels packing one constant the same way (the steps of an unrolled
+  // loop) hold one packing; another transposition is another packing. The
+  // packing reads what the data says (the product with the second cache's
+  // packing is the one with the data).
+  std::vector<float> b(16 * 16);
+  for (size_t i = 0; i < b.size(); ++i)
+    b[i] = static_cast<float>(i % 7);
+  auto first = std::make_unique<PackedBCache>();
+  PackedBCache second;
+  const PackedB *p = first->get(b.data(), 16, false, 16, 16, Isa::Portable);
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(second.get(b.data(), 16, false, 16, 16, Isa::Portable), p);
+  EXPECT_NE(second.get(b.data(), 16, true, 16, 16, Isa::Portable), p);
+  // The packing outlives the first kernel while the second holds it.
+  first.reset();
+  const PackedB *held = second.get(b.data(), 16, false, 16, 16, Isa::Portable);
+  std::vector<float> a(16 * 16, 0.0f), c(16 * 16, -1.0f);
+  a[3] = 1.0f; // Row 0 of a picks row 3 of b.
+  sgemm(device(1), 16, 16, 16, a.data(), 16, false, b.data(), 16, false,
+        c.data(), 16, GemmEpilogue(), held, Isa::Portable);
+  for (int j = 0; j < 16; ++j)
+    EXPECT_EQ(c[j], b[3 * 16 + j]) << j;
+}
+
 TEST(Gemm, PackedBCacheIsSafeForConcurrentRuns) {
   std::vector<float> b(300 * 200, 0.5f);
   PackedBCache cache;

@@ -16,6 +16,10 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <tuple>
 
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -202,6 +206,48 @@ PackedB::PackedB(const float *b, int64_t ldb, bool transB, int64_t k, int64_t n,
   packB(b, ldb, transB, k, n, nr_, data_.get());
 }
 
+namespace {
+
+/// The packings kernels hold, by what they pack: a kernel that packs a
+/// constant another kernel already packed the same way shares its packing.
+/// Weak references: a packing goes with the last kernel that holds it (and
+/// while one does, its program, and so the constant at the key's address,
+/// lives). Expired entries are swept whenever the table has doubled since
+/// the last sweep.
+class SharedPackings {
+public:
+  std::shared_ptr<const PackedB> get(const float *b, int64_t ldb, bool transB,
+                                     int64_t k, int64_t n, Isa isa) {
+    const Key key{b, ldb, k, n, transB, isa};
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto [it, inserted] = packings_.try_emplace(key);
+    if (!inserted)
+      if (std::shared_ptr<const PackedB> packed = it->second.lock())
+        return packed;
+    auto packed = std::make_shared<const PackedB>(b, ldb, transB, k, n, isa);
+    it->second = packed;
+    if (packings_.size() >= 2 * sizeAfterSweep_) {
+      for (auto e = packings_.begin(); e != packings_.end();)
+        e = e->second.expired() ? packings_.erase(e) : std::next(e);
+      sizeAfterSweep_ = std::max<size_t>(packings_.size(), 16);
+    }
+    return packed;
+  }
+
+private:
+  using Key = std::tuple<const float *, int64_t, int64_t, int64_t, bool, Isa>;
+  std::mutex mutex_;
+  std::map<Key, std::weak_ptr<const PackedB>> packings_;
+  size_t sizeAfterSweep_ = 16;
+};
+
+SharedPackings &sharedPackings() {
+  static auto *packings = new SharedPackings;
+  return *packings;
+}
+
+} // namespace
+
 const PackedB *PackedBCache::get(const float *b, int64_t ldb, bool transB,
                                  int64_t k, int64_t n, Isa isa,
                                  bool *packedNow) {
@@ -218,9 +264,10 @@ const PackedB *PackedBCache::get(const float *b, int64_t ldb, bool transB,
     }
   if (entries_.size() >= kMaxEntries)
     return nullptr;
-  entries_.push_back(std::make_unique<Entry>(
-      Entry{b, ldb, k, n, transB,
-            std::make_unique<PackedB>(b, ldb, transB, k, n, isa)}));
+  // Packed now by this kernel or earlier by another: either way the caller
+  // holds a packing and need not read the constant again.
+  entries_.push_back(std::make_unique<Entry>(Entry{
+      b, ldb, k, n, transB, sharedPackings().get(b, ldb, transB, k, n, isa)}));
   last_.store(entries_.back().get(), std::memory_order_release);
   if (packedNow)
     *packedNow = true;

@@ -114,7 +114,9 @@ private:
 /// B packed once per (data, shape, transposition, ISA) for a kernel whose B
 /// operand is a program constant (OpKernelContextInterface::isInputConstant):
 /// its data never changes while the program, and so the kernel, lives, so
-/// the data pointer is a safe key. Safe for concurrent runs.
+/// the data pointer is a safe key. Kernels that pack the same constant the
+/// same way share one packing (the steps of an unrolled loop share their
+/// weights): it lives while a kernel holds it. Safe for concurrent runs.
 class PackedBCache {
 public:
   PackedBCache() = default;
@@ -158,7 +160,7 @@ private:
     const float *data;
     int64_t ldb, k, n;
     bool transB;
-    std::unique_ptr<PackedB> packed;
+    std::shared_ptr<const PackedB> packed;
   };
   bool matches(const Entry &e, const float *b, int64_t ldb, bool transB,
                int64_t k, int64_t n, Isa isa) const {
