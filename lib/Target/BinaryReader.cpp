@@ -268,6 +268,14 @@ OwningOpRef<ModuleOp> tfrt_fallback::readBinaryProgram(ArrayRef<uint8_t> bytes,
     for (uint32_t reg : function.resultRegisters)
       results.push_back(values[reg]);
     func::ReturnOp::create(b, func.getLoc(), results);
+    // The names, unless they are the defaults of a function without any.
+    bool named = false;
+    for (auto [i, name] : llvm::enumerate(function.argNames))
+      named |= name != "input_" + std::to_string(i);
+    for (auto [i, name] : llvm::enumerate(function.resultNames))
+      named |= name != "output_" + std::to_string(i);
+    if (named)
+      setSignatureNames(func, {function.argNames, function.resultNames});
     if (!function.plannedBuffers.empty()) {
       SmallVector<int64_t> offsets, sizes;
       for (const rt::MemoryPlan::Buffer &buffer : function.memoryPlan.buffers) {

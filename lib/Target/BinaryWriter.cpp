@@ -14,6 +14,7 @@
 #include "tfrt_fallback/Runtime/DType.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/DenseMap.h"
@@ -124,6 +125,9 @@ private:
   LogicalResult
   writeMemoryPlan(func::FuncOp func,
                   const llvm::DenseMap<Value, uint32_t> &registers);
+  /// Appends the names of `func`'s arguments and results, if it has any, to
+  /// the signatures section.
+  void writeSignature(func::FuncOp func);
 
   ModuleOp module;
 
@@ -146,6 +150,10 @@ private:
   std::vector<uint8_t> planBytes;
   ByteWriter plansOut{planBytes};
   uint32_t numPlans = 0;
+
+  std::vector<uint8_t> signatureBytes;
+  ByteWriter signaturesOut{signatureBytes};
+  uint32_t numSignatures = 0;
 
   llvm::DenseMap<Operation *, uint32_t> functionIndices;
 
@@ -558,6 +566,7 @@ LogicalResult ProgramWriter::writeFunction(func::FuncOp func, ByteWriter &out) {
     return func.emitOpError("has no func.return");
   if (failed(writeMemoryPlan(func, registers)))
     return failure();
+  writeSignature(func);
 
   writeString(out, func.getSymName());
   writeString(out, formatLocation(func.getLoc()));
@@ -644,6 +653,20 @@ LogicalResult ProgramWriter::writeMemoryPlan(
   return success();
 }
 
+void ProgramWriter::writeSignature(func::FuncOp func) {
+  std::optional<FunctionSignatureNames> names = getSignatureNames(func);
+  if (!names)
+    return;
+  signaturesOut.u32(functionIndices.lookup(func));
+  signaturesOut.u32(static_cast<uint32_t>(names->args.size()));
+  for (const std::string &name : names->args)
+    writeString(signaturesOut, name);
+  signaturesOut.u32(static_cast<uint32_t>(names->results.size()));
+  for (const std::string &name : names->results)
+    writeString(signaturesOut, name);
+  ++numSignatures;
+}
+
 LogicalResult ProgramWriter::write(std::vector<uint8_t> &output) {
   SmallVector<func::FuncOp> functions;
   for (Operation &op : module.getBody()->getOperations()) {
@@ -687,13 +710,25 @@ LogicalResult ProgramWriter::write(std::vector<uint8_t> &output) {
     plans.u32(numPlans);
     plans.raw(planBytes.data(), planBytes.size());
   }
-  Section sections[] = {
+  // The names, when a function has some: u32 count, then each.
+  std::vector<uint8_t> signatureSectionBytes;
+  if (numSignatures) {
+    ByteWriter signatures(signatureSectionBytes);
+    signatures.u32(numSignatures);
+    signatures.raw(signatureBytes.data(), signatureBytes.size());
+  }
+  // The optional sections are written only when they have something.
+  SmallVector<Section> sections = {
       {bef::SectionKind::Strings, 1, &stringBytes},
       {bef::SectionKind::Constants, bef::kConstantAlignment, &constantBytes},
       {bef::SectionKind::Program, 8, &programBytes},
-      {bef::SectionKind::MemoryPlan, 8, &memoryPlanBytes},
   };
-  const uint32_t numSections = std::size(sections) - (numPlans ? 0 : 1);
+  if (numPlans)
+    sections.push_back({bef::SectionKind::MemoryPlan, 8, &memoryPlanBytes});
+  if (numSignatures)
+    sections.push_back(
+        {bef::SectionKind::Signatures, 4, &signatureSectionBytes});
+  const uint32_t numSections = sections.size();
   output.clear();
   ByteWriter file(output);
   file.u32(bef::kMagic);
@@ -702,8 +737,7 @@ LogicalResult ProgramWriter::write(std::vector<uint8_t> &output) {
   file.u32(0); // flags
   file.u32(numSections);
   uint64_t offset = bef::kHeaderSize + numSections * bef::kSectionEntrySize;
-  for (const Section &section :
-       llvm::ArrayRef(sections).take_front(numSections)) {
+  for (const Section &section : sections) {
     offset = llvm::alignTo(offset, section.alignment);
     file.u32(static_cast<uint32_t>(section.kind));
     file.u32(section.alignment);
@@ -711,12 +745,78 @@ LogicalResult ProgramWriter::write(std::vector<uint8_t> &output) {
     file.u64(section.bytes->size());
     offset += section.bytes->size();
   }
-  for (const Section &section :
-       llvm::ArrayRef(sections).take_front(numSections)) {
+  for (const Section &section : sections) {
     file.alignTo(section.alignment);
     file.raw(section.bytes->data(), section.bytes->size());
   }
   return success();
+}
+
+static constexpr llvm::StringLiteral kIndexPathAttrName =
+    "tf_saved_model.index_path";
+static constexpr llvm::StringLiteral kEntryFunctionAttrName =
+    "tf.entry_function";
+
+std::optional<FunctionSignatureNames>
+tfrt_fallback::getSignatureNames(func::FuncOp func) {
+  FunctionSignatureNames names;
+  names.args.resize(func.getNumArguments());
+  names.results.resize(func.getNumResults());
+  bool any = false;
+  // tf.entry_function's comma-separated lists, when they name every
+  // argument (result).
+  auto fromEntry = [&](StringRef key, std::vector<std::string> &out) {
+    auto entry = func->getAttrOfType<DictionaryAttr>(kEntryFunctionAttrName);
+    auto list = entry ? entry.getAs<StringAttr>(key) : StringAttr();
+    if (!list || list.getValue().empty())
+      return;
+    SmallVector<StringRef> parts;
+    list.getValue().split(parts, ',');
+    if (parts.size() != out.size())
+      return;
+    for (auto [name, part] : llvm::zip(out, parts))
+      name = part.trim().str();
+    any = true;
+  };
+  fromEntry("inputs", names.args);
+  fromEntry("outputs", names.results);
+  auto fromIndexPath = [&](DictionaryAttr attrs, std::string &out) {
+    auto path =
+        attrs ? attrs.getAs<ArrayAttr>(kIndexPathAttrName) : ArrayAttr();
+    auto first =
+        path && !path.empty() ? dyn_cast<StringAttr>(path[0]) : StringAttr();
+    if (!first)
+      return;
+    out = first.getValue().str();
+    any = true;
+  };
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    fromIndexPath(func.getArgAttrDict(i), names.args[i]);
+  for (unsigned i = 0; i < func.getNumResults(); ++i)
+    fromIndexPath(func.getResultAttrDict(i), names.results[i]);
+  if (!any)
+    return std::nullopt;
+  for (auto [i, name] : llvm::enumerate(names.args))
+    if (name.empty())
+      name = ("input_" + Twine(i)).str();
+  for (auto [i, name] : llvm::enumerate(names.results))
+    if (name.empty())
+      name = ("output_" + Twine(i)).str();
+  return names;
+}
+
+void tfrt_fallback::setSignatureNames(func::FuncOp func,
+                                      const FunctionSignatureNames &names) {
+  Builder builder(func.getContext());
+  auto path = [&](StringRef name) {
+    return builder.getArrayAttr({builder.getStringAttr(name)});
+  };
+  for (auto [i, name] : llvm::enumerate(names.args))
+    if (i < func.getNumArguments())
+      func.setArgAttr(i, kIndexPathAttrName, path(name));
+  for (auto [i, name] : llvm::enumerate(names.results))
+    if (i < func.getNumResults())
+      func.setResultAttr(i, kIndexPathAttrName, path(name));
 }
 
 LogicalResult tfrt_fallback::writeBinaryProgram(ModuleOp module,

@@ -16,7 +16,7 @@ namespace tfrt_fallback::bef {
 /// "TFBP" read as a little-endian u32 from the first four bytes.
 constexpr uint32_t kMagic = 0x50424654;
 constexpr uint16_t kVersionMajor = 1;
-constexpr uint16_t kVersionMinor = 3;
+constexpr uint16_t kVersionMinor = 4;
 
 /// Size of the fixed header: magic, major, minor, flags, section count.
 constexpr uint32_t kHeaderSize = 16;
@@ -36,6 +36,9 @@ enum class SectionKind : uint32_t {
   /// The compiler's static memory plan of some functions (1.3; optional: a
   /// loader that skips it allocates every result).
   MemoryPlan = 4,
+  /// The names of some functions' arguments and results (1.4; optional: a
+  /// function without names has input_<i> and output_<i>).
+  Signatures = 5,
 };
 
 /// Sentinel register / index: "none".

@@ -105,6 +105,11 @@ struct Function {
   std::vector<uint32_t> registerTypes;
   std::vector<uint32_t> argRegisters;
   std::vector<uint32_t> resultRegisters;
+  /// The arguments' and results' names (the model's input and output names:
+  /// the binary program's signatures section), input_<i> and output_<i>
+  /// where the program names none. Argument names are distinct.
+  std::vector<std::string> argNames;
+  std::vector<std::string> resultNames;
   std::vector<std::pair<uint32_t, uint32_t>> constantBindings;
   std::vector<Instruction> instructions;
   std::vector<uint32_t> operands;
@@ -138,6 +143,10 @@ struct Function {
 
   // The loader checked every instruction's ranges (finalizeFunction): no
   // bounds check on the per-op path.
+  /// The index of the argument named `name` (or named `name` with or
+  /// without a final ":0", the tensor's node), or -1.
+  int argIndex(std::string_view name) const;
+
   absl::Span<const uint32_t> operandsOf(const Instruction &inst) const {
     return {operands.data() + inst.operandBegin, inst.numOperands};
   }

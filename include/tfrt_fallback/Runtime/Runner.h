@@ -34,10 +34,17 @@ struct RunnerOptions {
   /// program's initializer: it sets up variables the runs then share);
   /// empty: none.
   std::string init;
-  /// Input tensors (.npy), in order.
+  /// Input tensors: `file.npy` (in order) or `NAME=file.npy` (the input
+  /// the program's signature names NAME; the positional ones fill the rest
+  /// in order).
   std::vector<std::string> inputs;
   /// Write results as DIR/output_<i>.npy.
   std::string outputDir;
+  /// --output-names: write results as DIR/<name>.npy instead.
+  bool outputNames = false;
+  /// --signature: print the entry's input and output names and types, and
+  /// run nothing.
+  bool printSignature = false;
   /// Worker threads; negative: one per core.
   int threads = -1;
   /// Time N runs after a warm-up run.

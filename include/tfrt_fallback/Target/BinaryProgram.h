@@ -20,7 +20,13 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
+
+namespace mlir::func {
+class FuncOp;
+} // namespace mlir::func
 
 namespace tfrt_fallback {
 namespace rt {
@@ -50,6 +56,26 @@ mlir::ElementsAttr getElementsAttr(const rt::Tensor &tensor,
 /// in the tfrt_fallback dialect is left as it is.
 mlir::LogicalResult lowerToFallback(mlir::ModuleOp module,
                                     const TFRTFallbackPipelineOptions &options);
+
+/// The names of a function's arguments and results (a model's input and
+/// output names), as the binary program's signatures section keeps them.
+struct FunctionSignatureNames {
+  std::vector<std::string> args, results;
+};
+
+/// TensorFlow's names of a function's arguments and results, in order of
+/// preference: `tf_saved_model.index_path` on an argument or result (its
+/// first element, a string: SavedModel's convention), then the function's
+/// `tf.entry_function = {inputs = "a,b", outputs = "c"}` (the GraphDef
+/// importer's), when it names as many as the function has. What names
+/// nothing gets input_<i> or output_<i>; nullopt when nothing is named.
+std::optional<FunctionSignatureNames>
+getSignatureNames(mlir::func::FuncOp func);
+
+/// Sets `names` on `func` as `tf_saved_model.index_path` argument and result
+/// attributes (which hold any string; getSignatureNames reads them back).
+void setSignatureNames(mlir::func::FuncOp func,
+                       const FunctionSignatureNames &names);
 
 /// Registers the `--mlir-to-bef` and `--bef-to-mlir` translations.
 void registerBinaryProgramTranslations();

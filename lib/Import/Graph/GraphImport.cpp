@@ -631,6 +631,20 @@ static FailureOr<func::FuncOp> importFunction(const ImportedGraph &graph,
   func::ReturnOp::create(builder, unknown, returned);
   func.setType(
       builder.getFunctionType(argTypes, ValueRange(returned).getTypes()));
+  // The model's input and output names, as TensorFlow's importer records
+  // them: the binary program keeps them (fallback-run --signature).
+  if (isMain &&
+      !llvm::any_of(llvm::concat<const std::string>(inputNames, outputNames),
+                    [](const std::string &name) {
+                      return name.find(',') != std::string::npos;
+                    }))
+    func->setAttr(
+        "tf.entry_function",
+        builder.getDictionaryAttr(
+            {builder.getNamedAttr(
+                 "inputs", builder.getStringAttr(llvm::join(inputNames, ","))),
+             builder.getNamedAttr("outputs", builder.getStringAttr(llvm::join(
+                                                 outputNames, ",")))}));
   return func;
 }
 

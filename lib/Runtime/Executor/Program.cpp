@@ -147,6 +147,7 @@ private:
   Status readFunction(ByteReader &in, uint32_t numFunctions,
                       Function &function);
   Status readMemoryPlans(ByteReader &in);
+  Status readSignatures(ByteReader &in);
 
   Program &program;
   const KernelRegistry *registry;
@@ -1014,6 +1015,76 @@ Status ProgramLoader::readMemoryPlans(ByteReader &in) {
   return OkStatus();
 }
 
+Status ProgramLoader::readSignatures(ByteReader &in) {
+  // Names where the section gives none.
+  for (Function &function : program.functions_) {
+    function.argNames.resize(function.argRegisters.size());
+    for (size_t i = 0; i < function.argNames.size(); ++i)
+      function.argNames[i] = strFormat("input_%zu", i);
+    function.resultNames.resize(function.resultRegisters.size());
+    for (size_t i = 0; i < function.resultNames.size(); ++i)
+      function.resultNames[i] = strFormat("output_%zu", i);
+  }
+  if (!in.remaining())
+    return OkStatus();
+  uint32_t count = 0;
+  RETURN_IF_ERROR(in.count(count, 12, "signatures"));
+  std::vector<uint8_t> named(program.functions_.size(), 0);
+  for (uint32_t s = 0; s < count; ++s) {
+    uint32_t index = 0, numArgs = 0, numResults = 0;
+    RETURN_IF_ERROR(
+        readIndex(in, program.functions_.size(), "function", index));
+    Function &function = program.functions_[index];
+    if (named[index]++)
+      return formatError("function '%s' has two signatures",
+                         function.name.c_str());
+    RETURN_IF_ERROR(in.read(numArgs));
+    if (numArgs != function.argNames.size())
+      return formatError("the signature of '%s' names %u arguments, not %zu",
+                         function.name.c_str(), numArgs,
+                         function.argNames.size());
+    for (std::string &name : function.argNames)
+      RETURN_IF_ERROR(readString(in, name));
+    RETURN_IF_ERROR(in.read(numResults));
+    if (numResults != function.resultNames.size())
+      return formatError("the signature of '%s' names %u results, not %zu",
+                         function.name.c_str(), numResults,
+                         function.resultNames.size());
+    for (std::string &name : function.resultNames)
+      RETURN_IF_ERROR(readString(in, name));
+    // Inputs are fed by name: each names one.
+    std::vector<std::string_view> sorted(function.argNames.begin(),
+                                         function.argNames.end());
+    std::sort(sorted.begin(), sorted.end());
+    for (size_t i = 1; i < sorted.size(); ++i)
+      if (sorted[i] == sorted[i - 1])
+        return formatError("the signature of '%s' names two arguments '%.*s'",
+                           function.name.c_str(),
+                           static_cast<int>(sorted[i].size()),
+                           sorted[i].data());
+  }
+  if (in.remaining())
+    return formatError("%zu bytes follow the last signature", in.remaining());
+  return OkStatus();
+}
+
+int Function::argIndex(std::string_view name) const {
+  for (size_t i = 0; i < argNames.size(); ++i)
+    if (argNames[i] == name)
+      return static_cast<int>(i);
+  // A tensor's first output is also its node's name: "x" finds "x:0" and
+  // "x:0" finds "x".
+  auto node = [](std::string_view n) {
+    return n.size() > 2 && n.substr(n.size() - 2) == ":0"
+               ? n.substr(0, n.size() - 2)
+               : n;
+  };
+  for (size_t i = 0; i < argNames.size(); ++i)
+    if (node(argNames[i]) == node(name))
+      return static_cast<int>(i);
+  return -1;
+}
+
 Status
 Program::createKernel(KernelEntry &entry, const KernelRegistry &registry,
                       absl::Span<const Tensor *const> constantInputs) const {
@@ -1148,8 +1219,8 @@ Status ProgramLoader::load() {
   RETURN_IF_ERROR(header.read(flags));
   RETURN_IF_ERROR(
       header.count(numSections, bef::kSectionEntrySize, "sections"));
-  absl::Span<const uint8_t> programSection, planSection;
-  bool seen[5] = {false, false, false, false, false};
+  absl::Span<const uint8_t> programSection, planSection, signatureSection;
+  bool seen[6] = {false, false, false, false, false, false};
   for (uint32_t i = 0; i < numSections; ++i) {
     uint32_t kind = 0, alignment = 0;
     uint64_t offset = 0, size = 0;
@@ -1164,7 +1235,7 @@ Status ProgramLoader::load() {
     if (alignment == 0 || (alignment & (alignment - 1)) || offset % alignment)
       return formatError("section %u is misaligned", kind);
     absl::Span<const uint8_t> data(bytes.data() + offset, size);
-    if (kind >= 1 && kind <= 4) {
+    if (kind >= 1 && kind <= 5) {
       if (seen[kind])
         return formatError("section %u appears twice", kind);
       seen[kind] = true;
@@ -1181,6 +1252,8 @@ Status ProgramLoader::load() {
       programSection = data;
     } else if (kind == static_cast<uint32_t>(bef::SectionKind::MemoryPlan)) {
       planSection = data;
+    } else if (kind == static_cast<uint32_t>(bef::SectionKind::Signatures)) {
+      signatureSection = data;
     }
   }
   if (!seen[3])
@@ -1193,6 +1266,9 @@ Status ProgramLoader::load() {
   RETURN_IF_ERROR(readFunctions(in));
   if (in.remaining())
     return formatError("%zu bytes follow the last function", in.remaining());
+  ByteReader signatures(signatureSection.data(), signatureSection.size(),
+                        "signatures");
+  RETURN_IF_ERROR(readSignatures(signatures));
   // A build without memory plans (Features.h) allocates every result.
   if (kHasMemoryPlan && seen[4]) {
     ByteReader plans(planSection.data(), planSection.size(), "memory plan");

@@ -87,7 +87,12 @@ std::string runnerUsage(std::string_view tool, std::string_view programKinds) {
       "  --init=<name>         function to run once first, without inputs\n"
       "                        (an initializer of the program's variables)\n"
       "  --input=<file.npy>    input tensor, in order (repeat for each)\n"
+      "  --input=<name>=<file.npy>\n"
+      "                        the input the signature names <name>\n"
+      "  --signature           print the inputs' and outputs' names and\n"
+      "                        types, in order, and run nothing\n"
       "  --output-dir=<dir>    write results as DIR/output_<i>.npy\n"
+      "  --output-names        with --output-dir: as DIR/<output name>.npy\n"
       "  --threads=<n>         worker threads (default: one per core; 1 runs\n"
       "                        every kernel on the calling thread)\n"
       "  --benchmark=<n>       time N runs after a warm-up run; prints the\n"
@@ -194,6 +199,14 @@ Status parseRunnerArgs(int argc, char **argv, RunnerOptions &options) {
     }
     if (name == "profile-summary") {
       options.profileSummary = true;
+      continue;
+    }
+    if (name == "signature") {
+      options.printSignature = true;
+      continue;
+    }
+    if (name == "output-names") {
+      options.outputNames = true;
       continue;
     }
     // The options that take a value, in the order of the switch below.
@@ -319,6 +332,89 @@ int listRegisteredKernels(const RunnerOptions &options,
   return 0;
 }
 
+/// Prints `function`'s inputs and outputs: index, name and type, in order.
+static void printSignature(const Program &program, const Function &function) {
+  std::string text =
+      strFormat("%s: %zu inputs, %zu outputs\n", function.name.c_str(),
+                function.argNames.size(), function.resultNames.size());
+  auto list = [&](const char *kind, const std::vector<std::string> &names,
+                  const std::vector<uint32_t> &registers) {
+    for (size_t i = 0; i < names.size(); ++i)
+      text += strFormat("%s %zu '%s' %s\n", kind, i, names[i].c_str(),
+                        program.types()[function.registerTypes[registers[i]]]
+                            .toString()
+                            .c_str());
+  };
+  list("input", function.argNames, function.argRegisters);
+  list("output", function.resultNames, function.resultRegisters);
+  print(stdout, text);
+}
+
+/// The .npy file of each input of `function`, in order, from the --input
+/// flags: `NAME=file` for the input named NAME (a flag whose text before
+/// the first '=' names no input is a file name), the others in order into
+/// the inputs not named.
+static StatusOr<std::vector<std::string>>
+orderInputs(const Function &function, const std::vector<std::string> &flags) {
+  std::vector<std::string> byName(function.argNames.size());
+  std::vector<std::string> positional;
+  bool anyNamed = false;
+  for (const std::string &flag : flags) {
+    const size_t eq = flag.find('=');
+    const int index =
+        eq == std::string::npos
+            ? -1
+            : function.argIndex(std::string_view(flag).substr(0, eq));
+    if (index < 0) {
+      positional.push_back(flag);
+      continue;
+    }
+    if (!byName[index].empty())
+      return makeError(StatusCode::kInvalidArgument,
+                       "input '%s' of '%s' is given twice",
+                       function.argNames[index].c_str(), function.name.c_str());
+    byName[index] = flag.substr(eq + 1);
+    anyNamed = true;
+  }
+  if (!anyNamed)
+    return positional;
+  size_t next = 0;
+  for (size_t i = 0; i < byName.size(); ++i) {
+    if (!byName[i].empty())
+      continue;
+    if (next == positional.size())
+      return makeError(StatusCode::kInvalidArgument,
+                       "no value for input %zu '%s' of '%s'", i,
+                       function.argNames[i].c_str(), function.name.c_str());
+    byName[i] = positional[next++];
+  }
+  if (next != positional.size())
+    return makeError(StatusCode::kInvalidArgument,
+                     "'%s' takes %zu inputs, got %zu", function.name.c_str(),
+                     byName.size(), byName.size() + positional.size() - next);
+  return byName;
+}
+
+/// Output file names (without .npy) from output names: characters other
+/// than letters, digits, '.', '-' and '_' become '_' ("Identity:0" ->
+/// "Identity_0"), and a name taken by an earlier output gets "_<index>".
+static std::vector<std::string>
+fileNamesOf(const std::vector<std::string> &names) {
+  std::vector<std::string> files;
+  for (size_t i = 0; i < names.size(); ++i) {
+    std::string file = names[i];
+    for (char &c : file)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' &&
+          c != '-' && c != '_')
+        c = '_';
+    if (file.empty() || file == "." || file == ".." ||
+        std::find(files.begin(), files.end(), file) != files.end())
+      file += strFormat("_%zu", i);
+    files.push_back(std::move(file));
+  }
+  return files;
+}
+
 /// Peak resident memory of this process so far, in MiB.
 static double maxRssMiB() {
   struct rusage usage;
@@ -342,6 +438,14 @@ int runBinaryProgram(const RunnerOptions &options,
   if (!function)
     return reportError(
         strFormat("the program has no function '%s'", options.entry.c_str()));
+  if (options.printSignature) {
+    printSignature(**program, *function);
+    return 0;
+  }
+  StatusOr<std::vector<std::string>> inputFiles =
+      orderInputs(*function, options.inputs);
+  if (!inputFiles.ok())
+    return reportError(inputFiles.status().message());
 
   std::vector<Tensor> inputs;
   // Inputs are held to the tensor limit: their buffers are charged to a
@@ -350,7 +454,7 @@ int runBinaryProgram(const RunnerOptions &options,
   if (options.limits.maxTensorBytes)
     inputBudget =
         takeRef(new MemoryBudget(options.limits.maxTensorBytes, /*run=*/0));
-  for (const std::string &input : options.inputs) {
+  for (const std::string &input : *inputFiles) {
     MemoryBudget::Scope inputScope(inputBudget.get());
     StatusOr<Tensor> tensor = readNpyFile(input);
     if (!tensor.ok())
@@ -484,6 +588,9 @@ int runBinaryProgram(const RunnerOptions &options,
   if (!options.outputDir.empty())
     if (Status status = createDirectories(options.outputDir); !status.ok())
       return reportError(status.message());
+  const std::vector<std::string> outputFileNames =
+      options.outputNames ? fileNamesOf(function->resultNames)
+                          : std::vector<std::string>();
   bool anyError = false;
   for (size_t i = 0; i < results->size(); ++i) {
     const ResultValue &result = (*results)[i];
@@ -498,7 +605,10 @@ int runBinaryProgram(const RunnerOptions &options,
     print(stdout, "\n");
     if (!options.outputDir.empty()) {
       std::string file =
-          strFormat("%s/output_%zu.npy", options.outputDir.c_str(), i);
+          options.outputNames
+              ? strFormat("%s/%s.npy", options.outputDir.c_str(),
+                          outputFileNames[i].c_str())
+              : strFormat("%s/output_%zu.npy", options.outputDir.c_str(), i);
       if (Status status = writeNpyFile(file, *result); !status.ok())
         return reportError(status.message());
     }

@@ -24,6 +24,7 @@ def npy(name, descr, fmt, shape, values, version=1):
 
 npy("f32_2x3.npy", "<f4", "f", (2, 3), [1, 2, 3, 4, 5, 6])
 npy("f32_3.npy", "<f4", "f", (3,), [10, 20, 30])
+npy("f32_2.npy", "<f4", "f", (2,), [1, 2])
 npy("f32_4x4.npy", "<f4", "f", (4, 4), list(range(1, 17)))
 npy("f32_scalar.npy", "<f4", "f", (), [2.5])
 npy("f32_2x3_v2.npy", "<f4", "f", (2, 3), [1, 2, 3, 4, 5, 6], version=2)
