@@ -28,7 +28,7 @@ config.tfrt_fallback_tools_dir = os.path.join(config.tfrt_fallback_obj_root, "bi
 tool_dirs = [config.tfrt_fallback_tools_dir, config.llvm_tools_dir]
 tools = ["fallback-opt"]
 for optional in ["fallback-translate", "fallback-run", "fallback-run-lite",
-                 "c-api-test", "c-api-plugin-test"]:
+                 "c-api-test", "c-api-plugin-test", "c-api-io-test"]:
     if os.path.exists(os.path.join(config.tfrt_fallback_tools_dir, optional)):
         tools.append(optional)
         config.available_features.add(optional)

@@ -27,8 +27,11 @@
 extern "C" {
 #endif
 
-/* The version of this interface; TFRTF_Version() returns the library's. */
-#define TFRTF_API_VERSION 1
+/* The version of this interface; TFRTF_Version() returns the library's.
+ * 2 added signatures (names, types and shapes of a function's inputs and
+ * outputs), running by name, string, complex and quantized tensors,
+ * tensors over the caller's memory, asynchronous runs and profiles. */
+#define TFRTF_API_VERSION 2
 TFRTF_EXPORT int TFRTF_Version(void);
 
 /*===----------------------------------------------------------------------===*
@@ -82,12 +85,45 @@ TFRTF_EXPORT TFRTF_Program *TFRTF_LoadProgramFromMemory(TFRTF_Runtime *runtime,
                                                         const void *data,
                                                         size_t size,
                                                         TFRTF_Status *status);
+/* Waits for the program's asynchronous runs to end first. */
 TFRTF_EXPORT void TFRTF_DeleteProgram(TFRTF_Program *program);
 /* -1 when the program has no such function. */
 TFRTF_EXPORT int TFRTF_ProgramNumInputs(const TFRTF_Program *program,
                                         const char *function);
 TFRTF_EXPORT int TFRTF_ProgramNumOutputs(const TFRTF_Program *program,
                                          const char *function);
+
+/* A function's signature: the name, data type and shape of input (output)
+ * `i`, in order. Names are the model's (its TF.js signature, GraphDef
+ * inputs, SavedModel or TFLite signature), input_<i> and output_<i> where
+ * it has none; they are valid while the program lives. Out of range, or no
+ * such function: NULL, 0 (no data type), -2 dims. Shapes: NumDims is -1
+ * for an unknown rank; Dim is -1 for an unknown dimension (and for d out
+ * of range). */
+TFRTF_EXPORT const char *TFRTF_ProgramInputName(const TFRTF_Program *program,
+                                                const char *function, int i);
+TFRTF_EXPORT const char *TFRTF_ProgramOutputName(const TFRTF_Program *program,
+                                                 const char *function, int i);
+/* The index of the input (output) called `name`, or -1. An input's name
+ * with or without a final ":0" (its node's name) finds it. */
+TFRTF_EXPORT int TFRTF_ProgramInputIndex(const TFRTF_Program *program,
+                                         const char *function,
+                                         const char *name);
+TFRTF_EXPORT int TFRTF_ProgramOutputIndex(const TFRTF_Program *program,
+                                          const char *function,
+                                          const char *name);
+TFRTF_EXPORT int TFRTF_ProgramInputType(const TFRTF_Program *program,
+                                        const char *function, int i);
+TFRTF_EXPORT int TFRTF_ProgramOutputType(const TFRTF_Program *program,
+                                         const char *function, int i);
+TFRTF_EXPORT int TFRTF_ProgramInputNumDims(const TFRTF_Program *program,
+                                           const char *function, int i);
+TFRTF_EXPORT int TFRTF_ProgramOutputNumDims(const TFRTF_Program *program,
+                                            const char *function, int i);
+TFRTF_EXPORT int64_t TFRTF_ProgramInputDim(const TFRTF_Program *program,
+                                           const char *function, int i, int d);
+TFRTF_EXPORT int64_t TFRTF_ProgramOutputDim(const TFRTF_Program *program,
+                                            const char *function, int i, int d);
 
 /*===----------------------------------------------------------------------===*
  * Tensors
@@ -101,10 +137,18 @@ typedef enum {
   TFRTF_UINT8 = 4,
   TFRTF_INT16 = 5,
   TFRTF_INT8 = 6,
+  TFRTF_STRING = 7,
+  TFRTF_COMPLEX64 = 8,
   TFRTF_INT64 = 9,
   TFRTF_BOOL = 10,
+  TFRTF_QINT8 = 11,
+  TFRTF_QUINT8 = 12,
+  TFRTF_QINT32 = 13,
   TFRTF_BFLOAT16 = 14,
+  TFRTF_QINT16 = 15,
+  TFRTF_QUINT16 = 16,
   TFRTF_UINT16 = 17,
+  TFRTF_COMPLEX128 = 18,
   TFRTF_HALF = 19,
   TFRTF_UINT32 = 22,
   TFRTF_UINT64 = 23
@@ -113,18 +157,48 @@ typedef enum {
 typedef struct TFRTF_Tensor TFRTF_Tensor;
 
 /* A new tensor holding a copy of `data`, which must be exactly the
- * row-major bytes of `dims` elements of `type`. */
+ * row-major bytes of `dims` elements of `type` (complex: (real, imaginary)
+ * pairs; quantized: the integers). Strings: TFRTF_NewStringTensor. */
 TFRTF_EXPORT TFRTF_Tensor *TFRTF_NewTensor(TFRTF_DataType type,
                                            const int64_t *dims, int num_dims,
                                            const void *data, size_t byte_size,
                                            TFRTF_Status *status);
+/* A tensor over the caller's memory, without a copy: `data` must be the
+ * row-major bytes of `dims` elements of `type` and stay valid and unchanged
+ * until `deallocator(data, byte_size, deallocator_arg)` is called (once,
+ * from any thread, when the last user of the tensor, a run included, is
+ * done with it; NULL: never). Kernels need 64-byte aligned data: other
+ * data is copied, and the deallocator called before this returns. On an
+ * error the deallocator is not called. */
+TFRTF_EXPORT TFRTF_Tensor *TFRTF_NewTensorFromBuffer(
+    TFRTF_DataType type, const int64_t *dims, int num_dims, void *data,
+    size_t byte_size,
+    void (*deallocator)(void *data, size_t byte_size, void *arg),
+    void *deallocator_arg, TFRTF_Status *status);
+/* A string tensor of `dims` elements: element i is the `lengths[i]` bytes
+ * at `elements[i]` (any bytes; copied). */
+TFRTF_EXPORT TFRTF_Tensor *TFRTF_NewStringTensor(const int64_t *dims,
+                                                 int num_dims,
+                                                 const char *const *elements,
+                                                 const size_t *lengths,
+                                                 TFRTF_Status *status);
 TFRTF_EXPORT void TFRTF_DeleteTensor(TFRTF_Tensor *tensor);
 TFRTF_EXPORT TFRTF_DataType TFRTF_TensorType(const TFRTF_Tensor *tensor);
 TFRTF_EXPORT int TFRTF_TensorNumDims(const TFRTF_Tensor *tensor);
 /* 0 for an index out of range. */
 TFRTF_EXPORT int64_t TFRTF_TensorDim(const TFRTF_Tensor *tensor, int i);
+TFRTF_EXPORT int64_t TFRTF_TensorNumElements(const TFRTF_Tensor *tensor);
+/* The bytes of a tensor's data (0 for strings). */
 TFRTF_EXPORT size_t TFRTF_TensorByteSize(const TFRTF_Tensor *tensor);
+/* The tensor's data, row-major (NULL for strings). A run's output is the
+ * memory the kernel wrote, not a copy: it stays valid as long as the
+ * TFRTF_Tensor, even after its program and runtime are deleted. */
 TFRTF_EXPORT const void *TFRTF_TensorData(const TFRTF_Tensor *tensor);
+/* Element `i` of a string tensor (row-major) and its length in bytes, valid
+ * as long as the tensor; NULL (length 0) for other tensors or i out of
+ * range. */
+TFRTF_EXPORT const char *TFRTF_TensorStringElement(const TFRTF_Tensor *tensor,
+                                                   int64_t i, size_t *length);
 
 /*===----------------------------------------------------------------------===*
  * Running
@@ -144,6 +218,12 @@ TFRTF_EXPORT void TFRTF_RunOptionsSetTimeoutMs(TFRTF_RunOptions *options,
 TFRTF_EXPORT void
 TFRTF_RunOptionsSetCancellationToken(TFRTF_RunOptions *options,
                                      TFRTF_CancellationToken *token);
+/* Each run with these options writes a Chrome trace of its kernels (op,
+ * location, output shapes, times; chrome://tracing or Perfetto) to `path`
+ * when it ends; a trace that cannot be written is the run's error. NULL or
+ * "" turns it off. The path is copied. */
+TFRTF_EXPORT void TFRTF_RunOptionsSetProfilePath(TFRTF_RunOptions *options,
+                                                 const char *path);
 
 TFRTF_EXPORT TFRTF_CancellationToken *TFRTF_NewCancellationToken(void);
 TFRTF_EXPORT void TFRTF_DeleteCancellationToken(TFRTF_CancellationToken *token);
@@ -163,6 +243,36 @@ TFRTF_RunWithOptions(TFRTF_Program *program, const char *function,
                      TFRTF_Tensor *const *inputs, int num_inputs,
                      TFRTF_Tensor **outputs, int num_outputs,
                      const TFRTF_RunOptions *options, TFRTF_Status *status);
+
+/* TFRTF_RunWithOptions with the inputs by name: inputs[k] is the input
+ * named input_names[k] (TFRTF_ProgramInputIndex), in any order; every input
+ * must be named once. */
+TFRTF_EXPORT void TFRTF_RunByName(TFRTF_Program *program, const char *function,
+                                  const char *const *input_names,
+                                  TFRTF_Tensor *const *inputs, int num_inputs,
+                                  TFRTF_Tensor **outputs, int num_outputs,
+                                  const TFRTF_RunOptions *options,
+                                  TFRTF_Status *status);
+
+/* Called once when an asynchronous run ends, on the thread that finished
+ * it: outputs[0..num_outputs) are new tensors the callee owns (NULL where
+ * a result failed), `status` the first failure (valid during the call). */
+typedef void (*TFRTF_DoneCallback)(void *arg, TFRTF_Tensor **outputs,
+                                   int num_outputs, const TFRTF_Status *status);
+
+/* Starts `function` and returns at once: the run goes on on the runtime's
+ * threads (with 0 or 1 threads it runs on this thread, and `done` is
+ * called, before this returns), with the options' deadline, cancellation
+ * and profile, and ends with a call of `done`. The inputs are referenced,
+ * not copied: the caller may delete them. When the run cannot start (no
+ * such function, inputs that do not match) `status` says so and `done` is
+ * never called; otherwise `status` is OK. TFRTF_DeleteProgram waits for
+ * the program's runs to end. */
+TFRTF_EXPORT void TFRTF_RunAsync(TFRTF_Program *program, const char *function,
+                                 TFRTF_Tensor *const *inputs, int num_inputs,
+                                 const TFRTF_RunOptions *options,
+                                 TFRTF_DoneCallback done, void *done_arg,
+                                 TFRTF_Status *status);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -12,7 +12,7 @@ func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
   return %z : tensor<3xf32>
 }
 
-// CHECK: version 1
+// CHECK: version 2
 // CHECK-NEXT: main: 1 inputs, 1 outputs; nope: -1
 // CHECK-NEXT: run: code 0
 // CHECK-NEXT: output: type 1 dims [3] bytes 12 values 3 5 7
