@@ -26,6 +26,7 @@ PACKAGES=(
   libeigen3-dev libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev
   libprotobuf-dev protobuf-compiler
   libre2-dev libfarmhash-dev
+  python3-dev python3-numpy python3-pytest python3-pip python3-setuptools pybind11-dev
 )
 
 if [ "$cross" = 1 ]; then

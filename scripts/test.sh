@@ -6,9 +6,9 @@
 # ctest (the lit suite, the unit tests and the docs check), builds the
 # downstream examples against an install (scripts/check-downstream.sh),
 # runs the real models, checks the selective MobileNetV2 runner and its size
-# (scripts/size-report.sh --check) and, when the arm64 cross toolchain is
-# installed, the arm64 build (scripts/cross-aarch64.sh). Exits non-zero on
-# any failure.
+# (scripts/size-report.sh --check), when the arm64 cross toolchain is
+# installed, the arm64 build (scripts/cross-aarch64.sh), and the Python
+# package's pytest suite and pip install. Exits non-zero on any failure.
 #
 #   scripts/test.sh --sanitize=address,undefined
 #       ASan + UBSan: builds build-asan/ (BUILD_DIR=...; clang-22, -O1,
@@ -128,6 +128,25 @@ if [ "${SKIP_MODELS:-0}" != 1 ]; then
     "$root/scripts/cross-aarch64.sh" --test || models_status=1
     lap "arm64 finished"
   fi
+fi
+# Python: the package in the build tree under pytest (Debian's python3, the
+# one with NumPy), then pip's install of this clone into a scratch folder,
+# imported from elsewhere (docs/Python.md).
+if [ -d "$build/python_packages/tfrt_fallback" ]; then
+  PYTHONPATH="$build/python_packages" /usr/bin/python3 -m pytest -q \
+    -p no:cacheprovider "$root/test/python" || status=1
+  target="$(mktemp -d)"
+  if TFRT_FALLBACK_BUILD_DIR="$build" /usr/bin/python3 -m pip install -q \
+       --no-build-isolation --no-deps --target "$target" "$root" &&
+     (cd "$target" && /usr/bin/python3 -c \
+       "import tfrt_fallback, sys; sys.exit(tfrt_fallback.__file__.find('$target') != 0)"); then
+    echo "test.sh: pip install --no-build-isolation . imports"
+  else
+    echo "test.sh: pip install --no-build-isolation . failed"
+    status=1
+  fi
+  rm -rf "$target"
+  lap "python finished"
 fi
 echo "test.sh: done in $(( $(date +%s) - start )) s"
 if [ "$status" -ne 0 ]; then

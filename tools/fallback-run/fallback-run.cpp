@@ -12,13 +12,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfrt_fallback/Import/GraphDefImport.h"
-#include "tfrt_fallback/Import/TFJSImport.h"
+#include "tfrt_fallback/Import/ImportModel.h"
 #include "tfrt_fallback/InitAllDialects.h"
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/Runner.h"
 #include "tfrt_fallback/Target/BinaryProgram.h"
-#include "tfrt_fallback/Transforms/ParseSource.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -56,20 +55,8 @@ static bool compileProgram(const std::string &path, bool referenceF64,
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   // Diagnostics print as "file:line:col: error: ...".
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  mlir::OwningOpRef<mlir::ModuleOp> module;
-  if (llvm::StringRef(path).ends_with(".json"))
-    module = importTFJSModel(
-        sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer(),
-        llvm::sys::path::parent_path(path), path, &context);
-  else if (isGraphDefPath(path)) {
-    GraphDefImportOptions options;
-    options.textFormat = isTextGraphDefPath(path);
-    module = importGraphDef(
-        sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer(), path,
-        options, &context);
-  } else
-    module =
-        tfrt_fallback::parseSourceFile(sourceMgr, mlir::ParserConfig(&context));
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      importModel(sourceMgr, path, &context);
   if (!module)
     return false;
   if (referenceF64) {

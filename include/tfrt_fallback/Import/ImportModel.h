@@ -1,0 +1,29 @@
+//===- ImportModel.h - import a TF program of any supported format -*- C++
+//-*-===//
+//
+// One entry point for the formats the compiler reads: TF.js graph models
+// (model.json), GraphDefs (.pb, .pbtxt) and TF-dialect MLIR text. fallback-run
+// and the Python bindings compile files through it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_IMPORT_IMPORTMODEL_H
+#define TFRT_FALLBACK_IMPORT_IMPORTMODEL_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/SourceMgr.h"
+
+namespace tfrt_fallback {
+
+/// Imports the main buffer of `sourceMgr`, read from `path`, as a module of
+/// TF-dialect functions: a TF.js model.json (its weight files next to it),
+/// a GraphDef (binary or text, by isGraphDefPath), else MLIR text. Errors go
+/// to the context's diagnostic handlers; null on failure.
+mlir::OwningOpRef<mlir::ModuleOp> importModel(llvm::SourceMgr &sourceMgr,
+                                              llvm::StringRef path,
+                                              mlir::MLIRContext *context);
+
+} // namespace tfrt_fallback
+
+#endif // TFRT_FALLBACK_IMPORT_IMPORTMODEL_H

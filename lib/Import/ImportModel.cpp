@@ -1,0 +1,32 @@
+//===- ImportModel.cpp - import a TF program of any supported format ------===//
+//
+// Dispatches on the file's name: TF.js, GraphDef, or MLIR text.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfrt_fallback/Import/ImportModel.h"
+
+#include "tfrt_fallback/Import/GraphDefImport.h"
+#include "tfrt_fallback/Import/TFJSImport.h"
+#include "tfrt_fallback/Transforms/ParseSource.h"
+
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+
+OwningOpRef<ModuleOp> tfrt_fallback::importModel(llvm::SourceMgr &sourceMgr,
+                                                 llvm::StringRef path,
+                                                 MLIRContext *context) {
+  llvm::StringRef text =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
+  if (path.ends_with(".json"))
+    return importTFJSModel(text, llvm::sys::path::parent_path(path), path,
+                           context);
+  if (isGraphDefPath(path)) {
+    GraphDefImportOptions options;
+    options.textFormat = isTextGraphDefPath(path);
+    return importGraphDef(text, path, options, context);
+  }
+  return parseSourceFile(sourceMgr, ParserConfig(context));
+}
