@@ -1,5 +1,4 @@
-//===- ImportModel.h - import a TF program of any supported format -*- C++
-//-*-===//
+//===- ImportModel.h - import a TF program of any format ------*- C++ -*-===//
 //
 // One entry point for the formats the compiler reads: TF.js graph models
 // (model.json), GraphDefs (.pb, .pbtxt) and TF-dialect MLIR text. fallback-run
