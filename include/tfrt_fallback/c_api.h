@@ -221,7 +221,8 @@ TFRTF_RunOptionsSetCancellationToken(TFRTF_RunOptions *options,
 /* Each run with these options writes a Chrome trace of its kernels (op,
  * location, output shapes, times; chrome://tracing or Perfetto) to `path`
  * when it ends; a trace that cannot be written is the run's error. NULL or
- * "" turns it off. The path is copied. */
+ * "" turns it off. The path is copied. A library built without the profiler
+ * (TFRT_FALLBACK_RUNNER_PROFILER=OFF) fails such runs with UNIMPLEMENTED. */
 TFRTF_EXPORT void TFRTF_RunOptionsSetProfilePath(TFRTF_RunOptions *options,
                                                  const char *path);
 

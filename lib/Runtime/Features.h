@@ -13,6 +13,10 @@
 //   - `feature memory-plan`: the compiler's static memory plans
 //     (docs/MemoryPlan.md). A plan is optional: a build without it skips
 //     the plan section and allocates every result.
+//   - `feature signatures`: the names of functions' inputs and outputs
+//     (the signatures section) and the runner's use of them (--signature,
+//     --input=NAME=file, --output-names). Optional: a build without it
+//     names them input_<i> and output_<i>.
 // lib/Runtime/CMakeLists.txt sets the macros; a build without a manifest
 // has every feature. A program that needs control flow or strings when the
 // build lacks them is refused at load, naming the feature.
@@ -31,6 +35,9 @@
 #ifndef TFRT_FALLBACK_FEATURE_MEMORY_PLAN
 #define TFRT_FALLBACK_FEATURE_MEMORY_PLAN 1
 #endif
+#ifndef TFRT_FALLBACK_FEATURE_SIGNATURES
+#define TFRT_FALLBACK_FEATURE_SIGNATURES 1
+#endif
 
 namespace tfrt_fallback::rt {
 
@@ -41,6 +48,8 @@ inline constexpr bool kHasControlFlow = TFRT_FALLBACK_FEATURE_CONTROL_FLOW;
 inline constexpr bool kHasStrings = TFRT_FALLBACK_FEATURE_STRINGS;
 /// Whether this build uses the memory plans of programs.
 inline constexpr bool kHasMemoryPlan = TFRT_FALLBACK_FEATURE_MEMORY_PLAN;
+/// Whether this build reads the names of functions' inputs and outputs.
+inline constexpr bool kHasSignatures = TFRT_FALLBACK_FEATURE_SIGNATURES;
 
 } // namespace tfrt_fallback::rt
 

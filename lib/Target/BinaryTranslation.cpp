@@ -15,6 +15,7 @@
 #include "tfrt_fallback/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
@@ -79,6 +80,10 @@ static void writeNeededKernels(ModuleOp module, llvm::raw_ostream &os) {
     // result.
     if (op->hasAttr(kMemoryPlanAttrName))
       features.insert("memory-plan");
+    // Optional too: a runtime without it names the inputs and outputs
+    // input_<i> and output_<i>.
+    if (auto func = dyn_cast<func::FuncOp>(op); func && getSignatureNames(func))
+      features.insert("signatures");
   });
   os << "# tfrt-fallback kernel manifest v1\n";
   for (const std::string &line : lines)

@@ -43,9 +43,10 @@ llvm::Expected<KernelManifest> KernelManifest::parse(llvm::StringRef text,
     line.split(words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
     if (words.size() == 2 && words[0] == "feature") {
       if (words[1] != "control-flow" && words[1] != "strings" &&
-          words[1] != "memory-plan")
+          words[1] != "memory-plan" && words[1] != "signatures")
         return error(i, "unknown feature '" + words[1] +
-                            "' (known: control-flow, strings, memory-plan)");
+                            "' (known: control-flow, strings, memory-plan, "
+                            "signatures)");
       manifest.features.insert(words[1]);
       continue;
     }

@@ -16,8 +16,6 @@ text. See docs/Python.md.
 
 import os
 
-import numpy as np
-
 from ._tfrt_fallback import Error
 from ._tfrt_fallback import Program as _Program
 from ._tfrt_fallback import compile as _compile
@@ -108,6 +106,8 @@ class Program:
             if missing:
                 raise _error("no value for input(s) %s of '%s'" % (", ".join(missing), function))
             inputs = ordered
+        import numpy as np  # run() needs NumPy; importing the package does not
+
         arrays = [value if isinstance(value, np.ndarray) else np.asarray(value)
                   for value in inputs]
         outputs = self._program.run(function, arrays, int(threads),

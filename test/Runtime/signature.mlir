@@ -8,6 +8,9 @@
 // RUN: fallback-translate --mlir-to-bef %s -o %t.bef
 // RUN: fallback-run-lite %t.bef --signature | FileCheck %s --check-prefix=SIG
 // RUN: fallback-translate --bef-to-mlir %t.bef | FileCheck %s --check-prefix=MLIR
+// A selective runtime for it keeps the names (docs/KernelManifest.md).
+// RUN: fallback-translate --emit-kernel-manifest %t.bef | FileCheck %s --check-prefix=MANIFEST
+// MANIFEST: feature signatures
 // RUN: rm -rf %t.out
 // RUN: fallback-run-lite %t.bef --input=gamma=%S/Inputs/f32_scalar.npy --input=beta=%S/Inputs/f32_3.npy --input=alpha:0=%S/Inputs/f32_2.npy --output-dir=%t.out --output-names | FileCheck %s
 // RUN: ls %t.out | FileCheck %s --check-prefix=FILES

@@ -270,10 +270,10 @@ TEST(Registration, ManifestListsEveryKernel) {
   size_t lines = 0;
   for (char c : manifest)
     lines += c == '\n';
-  // The header, a line per kernel, and the three feature lines.
-  EXPECT_EQ(lines, kernelRegistry().size() + 4);
+  // The header, a line per kernel, and the four feature lines.
+  EXPECT_EQ(lines, kernelRegistry().size() + 5);
   EXPECT_NE(manifest.find("\nfeature control-flow\nfeature strings\n"
-                          "feature memory-plan\n"),
+                          "feature memory-plan\nfeature signatures\n"),
             std::string::npos);
 }
 

@@ -235,13 +235,15 @@ TEST_F(KernelRegistryTest, Manifest) {
                                  // build without a manifest has.
                                  "feature control-flow\n"
                                  "feature strings\n"
-                                 "feature memory-plan\n");
+                                 "feature memory-plan\n"
+                                 "feature signatures\n");
 
   KernelRegistry empty;
   EXPECT_EQ(empty.manifest(), "# tfrt-fallback kernel manifest v1\n"
                               "feature control-flow\n"
                               "feature strings\n"
-                              "feature memory-plan\n");
+                              "feature memory-plan\n"
+                              "feature signatures\n");
 }
 
 } // namespace

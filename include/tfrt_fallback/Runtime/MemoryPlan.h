@@ -105,9 +105,9 @@ private:
   const size_t numSlots_;
   char *memory_;
   std::unique_ptr<Slot[]> slots_;
-  /// Fenwick trees (1-based) counting the buffers in use by start rank and
-  /// by end rank.
-  std::unique_ptr<uint32_t[]> startsInUse_, endsInUse_;
+  /// Two Fenwick trees (1-based) counting the buffers in use by start rank
+  /// (entries [0, numStarts_]) and by end rank (the numEnds_ + 1 after).
+  std::unique_ptr<uint32_t[]> inUse_;
   const uint32_t numStarts_, numEnds_;
   /// Guards the two trees: held for a few dozen instructions.
   std::atomic_flag lock_ = ATOMIC_FLAG_INIT;

@@ -107,7 +107,8 @@ struct Function {
   std::vector<uint32_t> resultRegisters;
   /// The arguments' and results' names (the model's input and output names:
   /// the binary program's signatures section), input_<i> and output_<i>
-  /// where the program names none. Argument names are distinct.
+  /// where the program names none. Empty in a build without names (a
+  /// selective build without `feature signatures`).
   std::vector<std::string> argNames;
   std::vector<std::string> resultNames;
   std::vector<std::pair<uint32_t, uint32_t>> constantBindings;
@@ -143,7 +144,7 @@ struct Function {
 
   // The loader checked every instruction's ranges (finalizeFunction): no
   // bounds check on the per-op path.
-  /// The index of the argument named `name` (or named `name` with or
+  /// The index of the first argument named `name` (or named `name` with or
   /// without a final ":0", the tensor's node), or -1.
   int argIndex(std::string_view name) const;
 

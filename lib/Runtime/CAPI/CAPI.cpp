@@ -14,7 +14,9 @@
 #include "tfrt_fallback/Runtime/KernelPlugin.h"
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
+#if !defined(TFRT_FALLBACK_NO_PROFILER)
 #include "tfrt_fallback/Runtime/Profiler.h"
+#endif
 #include "tfrt_fallback/Runtime/Program.h"
 #include "tfrt_fallback/Runtime/Runner.h"
 #include "tfrt_fallback/Runtime/StrCat.h"
@@ -163,9 +165,11 @@ struct PreparedRun {
   const Function *function = nullptr;
   std::vector<Tensor> inputs;
   RunOptions options;
+#if !defined(TFRT_FALLBACK_NO_PROFILER)
   /// Set when the options ask for a profile.
   std::shared_ptr<KernelProfiler> profiler;
   std::string profilePath;
+#endif
 };
 
 StatusOr<PreparedRun> prepareRun(TFRTF_Program *program, const char *function,
@@ -192,16 +196,25 @@ StatusOr<PreparedRun> prepareRun(TFRTF_Program *program, const char *function,
   if (options && options->cancellation)
     run.options.cancellation = &options->cancellation->token;
   if (options && !options->profilePath.empty()) {
+#if defined(TFRT_FALLBACK_NO_PROFILER)
+    return UnimplementedError("this library was built without the profiler "
+                              "(TFRT_FALLBACK_RUNNER_PROFILER=OFF)");
+#else
     run.profiler = std::make_shared<KernelProfiler>();
     run.profiler->beginRun();
     run.options.observer = run.profiler.get();
     run.profilePath = options->profilePath;
+#endif
   }
   return run;
 }
 
 /// Writes a run's profile, when it was asked for one.
 Status writeProfile(const PreparedRun &run) {
+#if defined(TFRT_FALLBACK_NO_PROFILER)
+  (void)run;
+  return OkStatus();
+#else
   if (!run.profiler)
     return OkStatus();
   std::string trace = run.profiler->chromeTrace();
@@ -214,6 +227,7 @@ Status writeProfile(const PreparedRun &run) {
     return InvalidArgumentError(
         strCat("cannot write the profile to '", run.profilePath, "'"));
   return OkStatus();
+#endif
 }
 
 /// Fills outputs[0..n) from a run's results (NULL where one failed); the

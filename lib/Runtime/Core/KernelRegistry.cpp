@@ -254,6 +254,8 @@ std::string KernelRegistry::manifest() const {
     text += "feature strings\n";
   if (kHasMemoryPlan)
     text += "feature memory-plan\n";
+  if (kHasSignatures)
+    text += "feature signatures\n";
   return text;
 }
 

@@ -119,9 +119,8 @@ RCReference<PlannedArena> PlannedArena::create(const MemoryPlan &plan) {
 PlannedArena::PlannedArena(const MemoryPlan &plan, char *memory)
     : plan_(plan), arenaBytes_(plan.arenaBytes), numSlots_(plan.buffers.size()),
       memory_(memory), slots_(new Slot[plan.buffers.size()]),
-      startsInUse_(new uint32_t[plan.numStarts + 1]()),
-      endsInUse_(new uint32_t[plan.numEnds + 1]()), numStarts_(plan.numStarts),
-      numEnds_(plan.numEnds) {
+      inUse_(new uint32_t[plan.numStarts + plan.numEnds + 2]()),
+      numStarts_(plan.numStarts), numEnds_(plan.numEnds) {
   for (size_t i = 0; i < plan.buffers.size(); ++i) {
     const MemoryPlan::Buffer &buffer = plan.buffers[i];
     slots_[i].offset = buffer.offset;
@@ -137,8 +136,8 @@ PlannedArena::~PlannedArena() {
 }
 
 void PlannedArena::mark(const Slot &slot, uint32_t delta) {
-  add(startsInUse_.get(), numStarts_, slot.startRank, delta);
-  add(endsInUse_.get(), numEnds_, slot.endRank, delta);
+  add(inUse_.get(), numStarts_, slot.startRank, delta);
+  add(inUse_.get() + numStarts_ + 1, numEnds_, slot.endRank, delta);
 }
 
 bool PlannedArena::allocate(uint32_t buffer, DType dtype,
@@ -156,8 +155,9 @@ bool PlannedArena::allocate(uint32_t buffer, DType dtype,
   // start.
   while (lock_.test_and_set(std::memory_order_acquire))
     cpuRelax();
-  const bool taken = prefixSum(startsInUse_.get(), planned.startsBelowEnd) !=
-                     prefixSum(endsInUse_.get(), planned.endsUpToStart);
+  const bool taken =
+      prefixSum(inUse_.get(), planned.startsBelowEnd) !=
+      prefixSum(inUse_.get() + numStarts_ + 1, planned.endsUpToStart);
   if (!taken)
     mark(slot, 1);
   lock_.clear(std::memory_order_release);

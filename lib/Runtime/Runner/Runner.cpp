@@ -84,17 +84,12 @@ std::string runnerUsage(std::string_view tool, std::string_view programKinds) {
       ".npy.\n\n"
       "OPTIONS:\n"
       "  --entry=<name>        function to run (default: main)\n"
-      "  --init=<name>         function to run once first, without inputs\n"
-      "                        (an initializer of the program's variables)\n"
+      "  --init=<name>         function to run once first (an initializer)\n"
       "  --input=<file.npy>    input tensor, in order (repeat for each)\n"
-      "  --input=<name>=<file.npy>\n"
-      "                        the input the signature names <name>\n"
-      "  --signature           print the inputs' and outputs' names and\n"
-      "                        types, in order, and run nothing\n"
+      "%s"
       "  --output-dir=<dir>    write results as DIR/output_<i>.npy\n"
-      "  --output-names        with --output-dir: as DIR/<output name>.npy\n"
-      "  --threads=<n>         worker threads (default: one per core; 1 runs\n"
-      "                        every kernel on the calling thread)\n"
+      "  --threads=<n>         worker threads (default: one per core; 1: "
+      "none)\n"
       "  --benchmark=<n>       time N runs after a warm-up run; prints the\n"
       "                        times and the peak memory (max RSS)\n"
       "  --deadline-ms=<n>     stop each run after N milliseconds with\n"
@@ -118,7 +113,14 @@ std::string runnerUsage(std::string_view tool, std::string_view programKinds) {
       "  --max-call-depth=<n>       the deepest nesting of calls, branches\n"
       "                             and loops (default: 256)\n",
       static_cast<int>(tool.size()), tool.data(),
-      static_cast<int>(programKinds.size()), programKinds.data());
+      static_cast<int>(programKinds.size()), programKinds.data(),
+      // By name: a build without signatures (Features.h) has no names.
+      kHasSignatures
+          ? "  --input=<name>=<file.npy>  the input named <name>\n"
+            "  --signature           print the inputs' and outputs' names "
+            "and types\n"
+            "  --output-names        with --output-dir: DIR/<name>.npy\n"
+          : "");
 }
 
 // Fills `options` in place: returning a StatusOr<RunnerOptions> moved
@@ -201,11 +203,11 @@ Status parseRunnerArgs(int argc, char **argv, RunnerOptions &options) {
       options.profileSummary = true;
       continue;
     }
-    if (name == "signature") {
+    if (kHasSignatures && name == "signature") {
       options.printSignature = true;
       continue;
     }
-    if (name == "output-names") {
+    if (kHasSignatures && name == "output-names") {
       options.outputNames = true;
       continue;
     }
@@ -426,26 +428,30 @@ static double maxRssMiB() {
 int runBinaryProgram(const RunnerOptions &options,
                      RCReference<TensorBuffer> bytes,
                      const KernelRegistry &registry) {
-  const auto loadStart = std::chrono::steady_clock::now();
   StatusOr<std::unique_ptr<Program>> program =
       Program::load(std::move(bytes), registry, options.load);
-  const double loadMs = std::chrono::duration<double, std::milli>(
-                            std::chrono::steady_clock::now() - loadStart)
-                            .count();
   if (!program.ok())
     return reportError(program.status().message());
   const Function *function = (*program)->lookupFunction(options.entry);
   if (!function)
     return reportError(
         strFormat("the program has no function '%s'", options.entry.c_str()));
-  if (options.printSignature) {
-    printSignature(**program, *function);
-    return 0;
+  // Inputs and outputs by name (Features.h: a build without signatures
+  // takes inputs in order only).
+  const std::vector<std::string> *inputFiles = &options.inputs;
+  std::vector<std::string> byName;
+  if (kHasSignatures) {
+    if (options.printSignature) {
+      printSignature(**program, *function);
+      return 0;
+    }
+    StatusOr<std::vector<std::string>> ordered =
+        orderInputs(*function, options.inputs);
+    if (!ordered.ok())
+      return reportError(ordered.status().message());
+    byName = *std::move(ordered);
+    inputFiles = &byName;
   }
-  StatusOr<std::vector<std::string>> inputFiles =
-      orderInputs(*function, options.inputs);
-  if (!inputFiles.ok())
-    return reportError(inputFiles.status().message());
 
   std::vector<Tensor> inputs;
   // Inputs are held to the tensor limit: their buffers are charged to a
@@ -547,8 +553,6 @@ int runBinaryProgram(const RunnerOptions &options,
     double rss = maxRssMiB();
     double needed = (weights + activations) / kMiB;
     char line[400];
-    std::snprintf(line, sizeof(line), "load: %.3f ms\n", loadMs);
-    print(stdout, line);
     std::snprintf(line, sizeof(line),
                   "benchmark: %d runs, min %.4f ms, median %.4f ms, max %.4f "
                   "ms\npeak memory: %.1f MiB (max RSS)\n"
@@ -589,8 +593,8 @@ int runBinaryProgram(const RunnerOptions &options,
     if (Status status = createDirectories(options.outputDir); !status.ok())
       return reportError(status.message());
   const std::vector<std::string> outputFileNames =
-      options.outputNames ? fileNamesOf(function->resultNames)
-                          : std::vector<std::string>();
+      kHasSignatures && options.outputNames ? fileNamesOf(function->resultNames)
+                                            : std::vector<std::string>();
   bool anyError = false;
   for (size_t i = 0; i < results->size(); ++i) {
     const ResultValue &result = (*results)[i];
@@ -605,7 +609,7 @@ int runBinaryProgram(const RunnerOptions &options,
     print(stdout, "\n");
     if (!options.outputDir.empty()) {
       std::string file =
-          options.outputNames
+          kHasSignatures && options.outputNames
               ? strFormat("%s/%s.npy", options.outputDir.c_str(),
                           outputFileNames[i].c_str())
               : strFormat("%s/output_%zu.npy", options.outputDir.c_str(), i);

@@ -4,9 +4,8 @@ docs/BinaryFormat.md) broken in one way, for the loader's checks.
 
 usage: patch-signatures.py IN OUT MODE
   MODE: count (the first signature names one argument more than its
-  function has), duplicate (its second argument takes the first's name),
-  function (it names a function past the table), twice (two signatures of
-  one function), trailing (bytes after the last signature)
+  function has), function (it names a function past the table), twice (two
+  signatures of one function), trailing (bytes after the last signature)
 """
 import struct
 import sys
@@ -32,9 +31,6 @@ def main():
     if mode == "count":
         (args,) = struct.unpack_from("<I", data, first + 4)
         struct.pack_into("<I", data, first + 4, args + 1)
-    elif mode == "duplicate":
-        name = data[first + 8:first + 16]
-        data[first + 16:first + 24] = name
     elif mode == "function":
         struct.pack_into("<I", data, first, 1000)
     elif mode in ("twice", "trailing"):
