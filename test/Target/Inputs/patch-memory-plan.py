@@ -4,24 +4,18 @@ docs/BinaryFormat.md) broken in one way, for the loader's checks.
 
 usage: patch-memory-plan.py IN OUT MODE
 """
+import os
 import struct
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bef_sections import last_section, repeat_or_extend  # noqa: E402
 
 
 def main():
     src, dst, mode = sys.argv[1:4]
     data = bytearray(open(src, "rb").read())
-    (count,) = struct.unpack_from("<I", data, 12)
-    entry = None
-    for i in range(count):
-        at = 16 + 24 * i
-        kind, _, offset, size = struct.unpack_from("<IIQQ", data, at)
-        if kind == 4:
-            entry, start, length = at, offset, size
-    if entry is None:
-        sys.exit("no memory-plan section")
-    if start + length != len(data):
-        sys.exit("the memory-plan section is not the last bytes of the file")
+    entry, start, length = last_section(data, 4, "memory-plan")
     # The first plan: u32 function, u64 arena, u32 buffer count, buffers
     # {u64 offset, u64 bytes}, u32 value count, values {u32 reg, u32 buffer}.
     plan = start + 4
@@ -39,11 +33,7 @@ def main():
     elif mode == "buffer":
         struct.pack_into("<I", data, first_value + 4, buffers)
     elif mode in ("twice", "trailing"):
-        extra = data[plan:] if mode == "twice" else b"\0\0\0\0"
-        if mode == "twice":
-            struct.pack_into("<I", data, start, 2)
-        data += extra
-        struct.pack_into("<Q", data, entry + 16, length + len(extra))
+        repeat_or_extend(data, mode, entry, start, length, plan)
     else:
         sys.exit("unknown mode " + mode)
     open(dst, "wb").write(data)

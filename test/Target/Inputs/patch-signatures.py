@@ -7,24 +7,18 @@ usage: patch-signatures.py IN OUT MODE
   function has), function (it names a function past the table), twice (two
   signatures of one function), trailing (bytes after the last signature)
 """
+import os
 import struct
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bef_sections import last_section, repeat_or_extend  # noqa: E402
 
 
 def main():
     src, dst, mode = sys.argv[1:4]
     data = bytearray(open(src, "rb").read())
-    (count,) = struct.unpack_from("<I", data, 12)
-    entry = None
-    for i in range(count):
-        at = 16 + 24 * i
-        kind, _, offset, size = struct.unpack_from("<IIQQ", data, at)
-        if kind == 5:
-            entry, start, length = at, offset, size
-    if entry is None:
-        sys.exit("no signatures section")
-    if start + length != len(data):
-        sys.exit("the signatures section is not the last bytes of the file")
+    entry, start, length = last_section(data, 5, "signatures")
     # The first signature: u32 function, u32 argument count, then each
     # name as str {u32 offset, u32 length}.
     first = start + 4
@@ -34,11 +28,7 @@ def main():
     elif mode == "function":
         struct.pack_into("<I", data, first, 1000)
     elif mode in ("twice", "trailing"):
-        extra = data[first:] if mode == "twice" else b"\0\0\0\0"
-        if mode == "twice":
-            struct.pack_into("<I", data, start, 2)
-        data += extra
-        struct.pack_into("<Q", data, entry + 16, length + len(extra))
+        repeat_or_extend(data, mode, entry, start, length, first)
     else:
         sys.exit("unknown mode " + mode)
     open(dst, "wb").write(data)
