@@ -227,6 +227,10 @@ int main(int argc, char **argv) {
   TFRTF_RunAsync(program, "main", positional, 3, options, onDone, &done,
                  status);
   printf("async started: code %d\n", TFRTF_GetCode(status));
+  if (TFRTF_GetCode(status) != 0) {
+    printf("  %s\n", TFRTF_Message(status));
+    return 1;
+  }
   pthread_mutex_lock(&done.mutex);
   while (!done.finished)
     pthread_cond_wait(&done.cond, &done.mutex);
@@ -250,6 +254,8 @@ int main(int argc, char **argv) {
   TFRTF_RunOptionsSetProfilePath(options, NULL);
   TFRTF_RunAsync(program, "main", positional, 3, options, onDone, &done,
                  status);
+  if (TFRTF_GetCode(status) != 0)
+    printf("second async run: code %d\n", TFRTF_GetCode(status));
 
   /* An output outlives its program and runtime: no copy, still valid. */
   TFRTF_Run(program, "main", positional, 3, outputs, 2, status);
