@@ -27,6 +27,7 @@ PACKAGES=(
   libprotobuf-dev protobuf-compiler
   libre2-dev libfarmhash-dev
   python3-dev python3-numpy python3-pytest python3-pip python3-setuptools pybind11-dev
+  python3-psutil
 )
 
 if [ "$cross" = 1 ]; then

@@ -12,6 +12,10 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
+# A test that hangs fails after 10 minutes instead of holding CI's whole
+# budget (lit needs psutil to kill it: python3-psutil, scripts/setup.sh).
+if lit_config.maxIndividualTestTimeIsSupported[0]:
+    lit_config.maxIndividualTestTime = 600
 config.test_exec_root = os.path.join(config.tfrt_fallback_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
