@@ -371,7 +371,6 @@ void TFRTFallbackPlanMemoryPass::planFunction(func::FuncOp func) {
   // lifetime, and the views of them whose type is not static (members of
   // no size). `sharing` joins the values that share a buffer.
   struct Candidate {
-    Value value;
     int64_t bytes, start, end;
     bool escapes;
   };
@@ -381,8 +380,8 @@ void TFRTFallbackPlanMemoryPass::planFunction(func::FuncOp func) {
   auto addMember = [&](Value value, int64_t bytes) {
     int64_t end = lastUse(value);
     indexOf[value] = candidates.size();
-    candidates.push_back({value, bytes, position.lookup(value.getDefiningOp()),
-                          end, mayEscape(value)});
+    candidates.push_back(
+        {bytes, position.lookup(value.getDefiningOp()), end, mayEscape(value)});
     return sharing.add(end);
   };
   for (auto call : block.getOps<KernelCallOp>())

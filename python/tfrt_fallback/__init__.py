@@ -69,6 +69,8 @@ class Program:
                 with open(path, "rb") as f:
                     data = f.read()
         self._program = _Program(data)
+        # Per function, the signature run() reads its names from.
+        self._signatures = {}
 
     def signature(self, function="main"):
         """The inputs and outputs of `function`, in order:
@@ -90,7 +92,9 @@ class Program:
         threads; `deadline_ms` ends the run with Error (code 4,
         DEADLINE_EXCEEDED) once it has taken that long.
         """
-        signature = self._program.signature(function)
+        signature = self._signatures.get(function)
+        if signature is None:
+            signature = self._signatures[function] = self._program.signature(function)
         names = [entry["name"] for entry in signature["inputs"]]
         if isinstance(inputs, dict):
             ordered = [None] * len(names)
@@ -106,11 +110,8 @@ class Program:
             if missing:
                 raise _error("no value for input(s) %s of '%s'" % (", ".join(missing), function))
             inputs = ordered
-        import numpy as np  # run() needs NumPy; importing the package does not
-
-        arrays = [value if isinstance(value, np.ndarray) else np.asarray(value)
-                  for value in inputs]
-        outputs = self._program.run(function, arrays, int(threads),
+        # The extension takes anything NumPy makes an array of.
+        outputs = self._program.run(function, list(inputs), int(threads),
                                     0.0 if deadline_ms is None else float(deadline_ms))
         return {entry["name"]: value
                 for entry, value in zip(signature["outputs"], outputs)}

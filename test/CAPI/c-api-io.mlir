@@ -38,10 +38,12 @@
 // CHECK-NEXT:   joined 0: 5 bytes 'tf-tf' length 2
 // CHECK-NEXT:   joined 1: 13 bytes 'lite0x-lite0x' length 6
 // CHECK-NEXT:   element 2: NULL 0; of a float tensor: NULL
+// CHECK-NEXT: NULL element: NULL code 3: TFRTF_NewStringTensor: element 1 is NULL
 // CHECK-NEXT: complex: code 0 type 8: 1 -2 3 4
 // CHECK-NEXT: async started: code 0
 // CHECK-NEXT: async done: code 0, 2 outputs, scaled_beta 25 50 75
 // CHECK-NEXT: async wrong inputs: code 3: function 'main' takes 3 inputs, got 2
+// CHECK-NEXT: async without callback: code 3: TFRTF_RunAsync: no done callback
 // CHECK-NEXT: bad profile path: code 3: cannot write the profile to '/nonexistent/dir/trace.json'; outputs set
 // CHECK-NEXT: deleted program with a run in flight: finished 1
 // CHECK-NEXT: kept output: 25 50 75

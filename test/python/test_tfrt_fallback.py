@@ -104,6 +104,23 @@ def test_errors_carry_code_and_message():
     with pytest.raises(tfrt_fallback.Error) as error:
         program.run([np.zeros(2, np.float32), np.array(["a", "b", "c"]), np.float32(1)])
     assert error.value.code == 3
+    with pytest.raises(tfrt_fallback.Error) as error:
+        program.run([np.array([1, 2], dtype=object), np.zeros(3, np.float32), np.float32(1)])
+    assert "a string tensor takes bytes or str elements" in error.value.message
+    with pytest.raises(tfrt_fallback.Error) as error:
+        program.run([np.zeros(2, "datetime64[s]"), np.zeros(3, np.float32), np.float32(1)])
+    assert "has no runtime dtype" in error.value.message
+    # bfloat16 has no NumPy dtype: an output of it is UNIMPLEMENTED.
+    bf16 = tfrt_fallback.Program(tfrt_fallback.compile("""
+    func.func @main(%x: tensor<2xf32>) -> tensor<2xbf16> {
+      %0 = "tf.Cast"(%x) {SrcT = f32, DstT = bf16, Truncate = false}
+          : (tensor<2xf32>) -> tensor<2xbf16>
+      return %0 : tensor<2xbf16>
+    }"""))
+    assert bf16.signature()["outputs"][0]["dtype"] == "bfloat16"
+    with pytest.raises(tfrt_fallback.Error) as error:
+        bf16.run([np.zeros(2, np.float32)])
+    assert error.value.code == 12 and "bfloat16" in error.value.message
 
 
 def test_deadline():

@@ -200,6 +200,11 @@ int main(int argc, char **argv) {
   TFRTF_DeleteTensor(stringOutputs[0]);
   TFRTF_DeleteTensor(stringOutputs[1]);
   TFRTF_DeleteTensor(strings);
+  const char *missing[2] = {"tf", NULL};
+  TFRTF_Tensor *noElement =
+      TFRTF_NewStringTensor(&two, 1, missing, lengths, status);
+  printf("NULL element: %s code %d: %s\n", noElement ? "tensor" : "NULL",
+         TFRTF_GetCode(status), TFRTF_Message(status));
 
   /* Complex numbers through the C API: conj([1+2j, 3-4j]). */
   const float complexValues[4] = {1, 2, 3, -4};
@@ -239,6 +244,9 @@ int main(int argc, char **argv) {
          done.numOutputs, done.first[0], done.first[1], done.first[2]);
   TFRTF_RunAsync(program, "main", positional, 2, NULL, onDone, &done, status);
   printf("async wrong inputs: code %d: %s\n", TFRTF_GetCode(status),
+         TFRTF_Message(status));
+  TFRTF_RunAsync(program, "main", positional, 3, NULL, NULL, NULL, status);
+  printf("async without callback: code %d: %s\n", TFRTF_GetCode(status),
          TFRTF_Message(status));
   TFRTF_RunOptionsSetProfilePath(options, "/nonexistent/dir/trace.json");
   TFRTF_RunWithOptions(program, "main", positional, 3, outputs, 2, options,

@@ -142,12 +142,12 @@ struct Function {
   MemoryPlan memoryPlan;
   std::vector<uint32_t> plannedBuffers;
 
-  // The loader checked every instruction's ranges (finalizeFunction): no
-  // bounds check on the per-op path.
   /// The index of the first argument named `name` (or named `name` with or
   /// without a final ":0", the tensor's node), or -1.
   int argIndex(std::string_view name) const;
 
+  // The loader checked every instruction's ranges (finalizeFunction): no
+  // bounds check on the per-op path.
   absl::Span<const uint32_t> operandsOf(const Instruction &inst) const {
     return {operands.data() + inst.operandBegin, inst.numOperands};
   }

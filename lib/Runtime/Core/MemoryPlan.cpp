@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <new>
-#include <numeric>
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -92,9 +91,9 @@ void add(uint32_t *tree, uint32_t size, uint32_t rank, uint32_t delta) {
 } // namespace
 
 /// A planned buffer: the storage of its TensorBuffer while it is in use
-/// (first, so that the buffer's address is the slot's), whether it is, and
-/// its place (copied from the plan: a buffer may come back after the
-/// program is gone).
+/// (first, so that the buffer's address is the slot's), its place and its
+/// ranks in the two trees (copied from the plan: a buffer may come back
+/// after the program is gone).
 struct PlannedArena::Slot {
   alignas(TensorBuffer) unsigned char storage[sizeof(TensorBuffer)];
   uint64_t offset = 0, bytes = 0;

@@ -1034,27 +1034,27 @@ Status ProgramLoader::readSignatures(ByteReader &in) {
   RETURN_IF_ERROR(in.count(count, 12, "signatures"));
   std::vector<uint8_t> named(program.functions_.size(), 0);
   for (uint32_t s = 0; s < count; ++s) {
-    uint32_t index = 0, numArgs = 0, numResults = 0;
+    uint32_t index = 0;
     RETURN_IF_ERROR(
         readIndex(in, program.functions_.size(), "function", index));
     Function &function = program.functions_[index];
     if (named[index]++)
       return formatError("function '%s' has two signatures",
                          function.name.c_str());
-    RETURN_IF_ERROR(in.read(numArgs));
-    if (numArgs != function.argNames.size())
-      return formatError("the signature of '%s' names %u arguments, not %zu",
-                         function.name.c_str(), numArgs,
-                         function.argNames.size());
-    for (std::string &name : function.argNames)
-      RETURN_IF_ERROR(readString(in, name));
-    RETURN_IF_ERROR(in.read(numResults));
-    if (numResults != function.resultNames.size())
-      return formatError("the signature of '%s' names %u results, not %zu",
-                         function.name.c_str(), numResults,
-                         function.resultNames.size());
-    for (std::string &name : function.resultNames)
-      RETURN_IF_ERROR(readString(in, name));
+    // A count, which must be the function's, then as many names.
+    auto readNames = [&](const char *what,
+                         std::vector<std::string> &names) -> Status {
+      uint32_t n = 0;
+      RETURN_IF_ERROR(in.read(n));
+      if (n != names.size())
+        return formatError("the signature of '%s' names %u %s, not %zu",
+                           function.name.c_str(), n, what, names.size());
+      for (std::string &name : names)
+        RETURN_IF_ERROR(readString(in, name));
+      return OkStatus();
+    };
+    RETURN_IF_ERROR(readNames("arguments", function.argNames));
+    RETURN_IF_ERROR(readNames("results", function.resultNames));
   }
   if (in.remaining())
     return formatError("%zu bytes follow the last signature", in.remaining());

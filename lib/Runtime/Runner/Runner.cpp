@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
@@ -89,7 +90,7 @@ std::string runnerUsage(std::string_view tool, std::string_view programKinds) {
       "%s"
       "  --output-dir=<dir>    write results as DIR/output_<i>.npy\n"
       "  --threads=<n>         worker threads (default: one per core; 1: "
-      "none)\n"
+      "caller)\n"
       "  --benchmark=<n>       time N runs after a warm-up run; prints the\n"
       "                        times and the peak memory (max RSS)\n"
       "  --deadline-ms=<n>     stop each run after N milliseconds with\n"
