@@ -28,6 +28,7 @@ PACKAGES=(
   libre2-dev libfarmhash-dev
   python3-dev python3-numpy python3-pytest python3-pip python3-setuptools pybind11-dev
   python3-psutil
+  libflatbuffers-dev flatbuffers-compiler python3-flatbuffers
 )
 
 if [ "$cross" = 1 ]; then

@@ -74,6 +74,11 @@ public:
 
   OwningOpRef<ModuleOp> import(StringRef bytes);
 
+  /// A serialized NodeDef, converted as a graph's nodes are.
+  FailureOr<ImportedNode> importNode(StringRef bytes);
+
+  const std::string &getError() const { return errorMessage; }
+
 private:
   LogicalResult error(const Twine &message) {
     if (errorMessage.empty())
@@ -710,6 +715,27 @@ OwningOpRef<ModuleOp> GraphDefImporter::import(StringRef bytes) {
   for (StringRef output : outputs)
     graph.outputs.push_back(output.trim().str());
   return importGraph(graph, context);
+}
+
+FailureOr<ImportedNode> GraphDefImporter::importNode(StringRef bytes) {
+  pb::NodeDef nodeDef;
+  if (bytes.size() > static_cast<size_t>(INT32_MAX) ||
+      !nodeDef.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    (void)error("not a serialized NodeDef");
+    return failure();
+  }
+  return convertNode(nodeDef);
+}
+
+FailureOr<ImportedNode> tfrt_fallback::importNodeDef(StringRef bytes,
+                                                     MLIRContext *context,
+                                                     std::string &error) {
+  GraphDefImportOptions options;
+  GraphDefImporter importer("", options, context);
+  FailureOr<ImportedNode> node = importer.importNode(bytes);
+  if (failed(node))
+    error = importer.getError();
+  return node;
 }
 
 OwningOpRef<ModuleOp>

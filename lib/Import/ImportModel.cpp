@@ -1,6 +1,6 @@
 //===- ImportModel.cpp - import a TF program of any supported format ------===//
 //
-// Dispatches on the file's name: TF.js, GraphDef, or MLIR text.
+// Dispatches on the file's name: TF.js, TFLite, GraphDef, or MLIR text.
 //
 //===----------------------------------------------------------------------===//
 
@@ -8,6 +8,7 @@
 
 #include "tfrt_fallback/Import/GraphDefImport.h"
 #include "tfrt_fallback/Import/TFJSImport.h"
+#include "tfrt_fallback/Import/TFLiteImport.h"
 #include "tfrt_fallback/Transforms/ParseSource.h"
 
 #include "mlir/Parser/Parser.h"
@@ -23,6 +24,8 @@ OwningOpRef<ModuleOp> tfrt_fallback::importModel(llvm::SourceMgr &sourceMgr,
   if (path.ends_with(".json"))
     return importTFJSModel(text, llvm::sys::path::parent_path(path), path,
                            context);
+  if (isTFLitePath(path))
+    return importTFLiteModel(text, path, context);
   if (isGraphDefPath(path)) {
     GraphDefImportOptions options;
     options.textFormat = isTextGraphDefPath(path);

@@ -13,6 +13,7 @@
 
 #include "tfrt_fallback/Import/GraphDefImport.h"
 #include "tfrt_fallback/Import/ImportModel.h"
+#include "tfrt_fallback/Import/TFLiteImport.h"
 #include "tfrt_fallback/InitAllDialects.h"
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
@@ -108,10 +109,10 @@ int main(int argc, char **argv) {
 
   llvm::StringRef path(options.programPath);
   if (!path.ends_with(".mlir") && !path.ends_with(".json") &&
-      !isGraphDefPath(path)) {
+      !isGraphDefPath(path) && !isTFLitePath(path)) {
     if (referenceF64)
       return fail("--reference-f64 needs a TF program (.mlir, model.json, "
-                  "GraphDef), not a binary one");
+                  "GraphDef, .tflite), not a binary one");
     rt::StatusOr<rt::RCReference<rt::TensorBuffer>> bytes =
         rt::TensorBuffer::readFile(options.programPath);
     if (!bytes.ok())

@@ -8,6 +8,8 @@
 #ifndef TFRT_FALLBACK_IMPORT_GRAPHDEFIMPORT_H
 #define TFRT_FALLBACK_IMPORT_GRAPHDEFIMPORT_H
 
+#include "tfrt_fallback/Import/GraphImport.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LLVM.h"
@@ -37,6 +39,14 @@ importGraphDef(llvm::StringRef bytes, llvm::StringRef name,
                mlir::MLIRContext *context);
 
 /// Whether `path` names a GraphDef by its extension (.pb, .pbtxt, .pbtext).
+/// Parses a serialized NodeDef (the one a TFLite Flex operator carries) and
+/// converts its op, name and attributes as the GraphDef importer converts a
+/// graph's nodes; its inputs are left as the NodeDef lists them. On failure
+/// `error` says why.
+mlir::FailureOr<ImportedNode> importNodeDef(llvm::StringRef bytes,
+                                            mlir::MLIRContext *context,
+                                            std::string &error);
+
 bool isGraphDefPath(llvm::StringRef path);
 
 /// Whether `path`'s extension says text format (.pbtxt, .pbtext, .txt).

@@ -1,7 +1,7 @@
 //===- ImportModel.h - import a TF program of any format ------*- C++ -*-===//
 //
 // One entry point for the formats the compiler reads: TF.js graph models
-// (model.json), GraphDefs (.pb, .pbtxt) and TF-dialect MLIR text. fallback-run
+// (model.json), TFLite models (.tflite), GraphDefs (.pb, .pbtxt) and TF-dialect MLIR text. fallback-run
 // and the Python bindings compile files through it.
 //
 //===----------------------------------------------------------------------===//
@@ -17,7 +17,8 @@ namespace tfrt_fallback {
 
 /// Imports the main buffer of `sourceMgr`, read from `path`, as a module of
 /// TF-dialect functions: a TF.js model.json (its weight files next to it),
-/// a GraphDef (binary or text, by isGraphDefPath), else MLIR text. Errors go
+/// a TFLite model (isTFLitePath), a GraphDef (binary or text, by
+/// isGraphDefPath), else MLIR text. Errors go
 /// to the context's diagnostic handlers; null on failure.
 mlir::OwningOpRef<mlir::ModuleOp> importModel(llvm::SourceMgr &sourceMgr,
                                               llvm::StringRef path,
