@@ -308,7 +308,11 @@ async function main() {
     const result = tflite.TFLiteWebModelRunner.CreateFromBufferAndOptions(
         modelPtr, modelBytes.length,
         { numThreads: 1, enableProfiling: profile, maxProfilingBufferEntries: 16384 });
-    if (!result.ok()) fail(`TFLite cannot load the model: ${result.errorMessage()}`);
+    if (!result.ok()) {
+      const errors = [...new Set(log.filter((line) => /^ERROR: /.test(line)).map((line) => line.slice(7)))];
+      fail(`TFLite cannot load the model (${result.errorMessage()})` +
+           (errors.length ? ': ' + errors.join(' ') : ''));
+    }
     return result.value();
   };
   const loadStart = process.hrtime.bigint();
