@@ -3,8 +3,9 @@
 
 usage: fetch.py [--tflite]  prints the cache folder once everything is there
 
---tflite also fetches the .tflite models and their reference runtime
-(ensure_tflite(); scripts/run-models.py does not need them):
+--tflite (ensure_tflite()) also fetches the .tflite models and their
+reference runtime, TFLite compiled to wasm, for scripts/models/tflite-refs.py;
+scripts/run-models.py does not need them.
 
 Into the cache folder ($TFRT_FALLBACK_MODELS_CACHE, default
 ~/.cache/tfrt-fallback-models):
