@@ -203,6 +203,7 @@ private:
   LogicalResult convertTransposeConv();
   LogicalResult convertPool(StringRef tfOp);
   LogicalResult convertDequantize();
+  LogicalResult convertTransposeConvBias();
 
   TFLiteImporter &importer;
   unsigned index;
@@ -1716,9 +1717,58 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
   return fail("this builtin operator is not supported");
 }
 
+LogicalResult SubgraphConverter::convertTransposeConvBias() {
+  // MediaPipe's Convolution2DTransposeBias (mediapipe/util/tflite/
+  // operations/transpose_conv_bias.cc): inputs x, weights [O, H, W, I] and
+  // bias; custom options TfLiteTransposeConvParams {padding (1 SAME, 2
+  // VALID), stride_width, stride_height} as raw int32s. Its output is
+  // stride * (in - 1) + filter - pad, pad = max(0, filter - (in - 1) %
+  // stride - 1) for SAME (0 for VALID), the first pad / 2 rows before: a
+  // TF Conv2DBackpropInput to that size pads the same, plus the bias.
+  if (failed(needInputs(3)) || failed(needOutputs(1)))
+    return failure();
+  const auto *options = op->custom_options();
+  if (!options || options->size() < 12)
+    return fail("its custom options hold no TfLiteTransposeConvParams");
+  int32_t params[3];
+  std::memcpy(params, options->data(), sizeof(params));
+  if ((params[0] != 1 && params[0] != 2) || params[1] < 1 || params[2] < 1)
+    return fail("its padding must be SAME or VALID and its strides at least 1");
+  SmallVector<int64_t> inShape = shapeOf(inTensor(0));
+  SmallVector<int64_t> wShape = shapeOf(inTensor(1));
+  if (inShape.size() != 4 || wShape.size() != 4 ||
+      llvm::any_of(llvm::concat<int64_t>(inShape, wShape),
+                   [](int64_t d) { return d < 0; }))
+    return fail("the input and the weights must be 4-D of static shape");
+  auto size = [&](int64_t in, int64_t filter, int64_t stride) {
+    int64_t pad = params[0] == 1
+                      ? std::max<int64_t>(0, filter - (in - 1) % stride - 1)
+                      : 0;
+    return stride * (in - 1) + filter - pad;
+  };
+  int32_t outShape[4] = {(int32_t)inShape[0],
+                         (int32_t)size(inShape[1], wShape[1], params[2]),
+                         (int32_t)size(inShape[2], wShape[2], params[1]),
+                         (int32_t)wShape[0]};
+  FailureOr<std::string> x = in(0), w = in(1), bias = in(2);
+  if (failed(x) || failed(w) || failed(bias))
+    return failure();
+  std::string filter = node("Transpose", {*w, constI32({1, 2, 0, 3})});
+  std::string y = node(
+      "Conv2DBackpropInput", {constI32(outShape), filter, *x},
+      {intsAttr("strides", {1, params[2], params[1], 1}),
+       intsAttr("dilations", {1, 1, 1, 1}),
+       strAttr("padding", params[0] == 1 ? "SAME" : "VALID"),
+       strAttr("data_format", "NHWC")});
+  produce(0, node("BiasAdd", {y, *bias}));
+  return success();
+}
+
 LogicalResult SubgraphConverter::convertCustom(StringRef code) {
   if (code.empty())
     return fail("a custom operator without a custom code");
+  if (code == "Convolution2DTransposeBias")
+    return convertTransposeConvBias();
   const auto *options = op->custom_options();
   // Select TF ops: a FlexBuffer vector [op name, serialized NodeDef]. TF's
   // converter writes some TF ops (ParseExample) as plain custom ops the
