@@ -69,7 +69,9 @@ class Table:
 
     def _offset(self, field):
         at = 4 + 2 * field
-        return struct.unpack_from("<H", self.buf, self.vtable + at)[0] if at < self.vtable_size else 0
+        if at >= self.vtable_size:
+            return 0
+        return struct.unpack_from("<H", self.buf, self.vtable + at)[0]
 
     def scalar(self, field, fmt, default=0):
         off = self._offset(field)
@@ -101,8 +103,8 @@ class Table:
         if pos is None:
             return []
         n = struct.unpack_from("<I", self.buf, pos)[0]
-        return [Table(self.buf, pos + 4 + 4 * i + struct.unpack_from("<I", self.buf, pos + 4 + 4 * i)[0])
-                for i in range(n)]
+        slots = [pos + 4 + 4 * i for i in range(n)]
+        return [Table(self.buf, s + struct.unpack_from("<I", self.buf, s)[0]) for s in slots]
 
     def string(self, field):
         pos = self._indirect(field)
@@ -119,7 +121,9 @@ def op_name(code):
     builtin = max(code.scalar(0, "b"), code.scalar(3, "i"))
     if builtin == CUSTOM:
         return "CUSTOM:%s" % code.string(1)
-    return BUILTIN_OPERATORS[builtin] if builtin < len(BUILTIN_OPERATORS) else "BUILTIN_%d" % builtin
+    if builtin >= len(BUILTIN_OPERATORS):
+        return "BUILTIN_%d" % builtin
+    return BUILTIN_OPERATORS[builtin]
 
 
 def tensor_info(tensor):
@@ -165,7 +169,8 @@ def inspect(path):
             kinds["float16"] += t.scalar(1, "b") == 1
             kinds["quantized"] += quantization is not None and quantization.vector_size(2) > 0
             kinds["variable"] += bool(t.scalar(5, "B"))
-            data = buffers[t.scalar(2, "I")].vector_size(0) if t.scalar(2, "I") < len(buffers) else 0
+            buffer = t.scalar(2, "I")
+            data = buffers[buffer].vector_size(0) if buffer < len(buffers) else 0
             kinds["constant"] += data > 0
             constant_bytes += data
         result["subgraphs"].append({

@@ -159,7 +159,9 @@ function withoutDefaultXnnpack(bytes) {
     }
     pos.i += size;
   }
-  if (found.length !== 1) throw new Error(`wasm: ${found.length} functions log the XNNPACK delegate`);
+  if (found.length !== 1) {
+    throw new Error(`wasm: ${found.length} functions log the XNNPACK delegate`);
+  }
   const body = found[0];
   // void invoke(unique_ptr<TfLiteDelegate, void (*)(TfLiteDelegate*)>* result,
   //             <the functor>*, int* num_threads): three i32, no result.
@@ -179,7 +181,9 @@ function withoutDefaultXnnpack(bytes) {
     const rest = [0x36, 0x02, 0x04, 0x20, 0x00, 0x20];
     if (rest.every((b, k) => tail[p.i + k] === b)) deleter = value;
   }
-  if (deleter === null) throw new Error('wasm: the XNNPACK delegate creator does not end as expected');
+  if (deleter === null) {
+    throw new Error('wasm: the XNNPACK delegate creator does not end as expected');
+  }
   const code = [0x00,                                           // no locals
                 0x20, 0x00, 0x41, 0x00, 0x36, 0x02, 0x00,       // result->ptr = nullptr
                 0x20, 0x00, 0x41, ...slebBytes(deleter), 0x36, 0x02, 0x04];  // ->deleter
@@ -309,7 +313,8 @@ async function main() {
         modelPtr, modelBytes.length,
         { numThreads: 1, enableProfiling: profile, maxProfilingBufferEntries: 16384 });
     if (!result.ok()) {
-      const errors = [...new Set(log.filter((line) => /^ERROR: /.test(line)).map((line) => line.slice(7)))];
+      const errors = [...new Set(log.filter((line) => /^ERROR: /.test(line))
+                                    .map((line) => line.slice(7)))];
       fail(`TFLite cannot load the model (${result.errorMessage()})` +
            (errors.length ? ': ' + errors.join(' ') : ''));
     }
@@ -329,7 +334,7 @@ async function main() {
     given[i] = readNpy(file);
   }
   const feeds = meta.inputs.map((info, i) => {
-    if (!DTYPES[info.dtype]) fail(`input ${i} (${info.name}) has a dtype the package cannot expose`);
+    if (!DTYPES[info.dtype]) fail(`input ${i} (${info.name}): tfjs-tflite cannot expose it`);
     const count = info.shape.reduce((a, b) => a * b, 1);
     const g = given[i];
     if (g && (g.dtype !== info.dtype || g.shape.join() !== info.shape.join())) {
@@ -344,7 +349,7 @@ async function main() {
   const outputTensors = vectorToArray(runner.GetOutputs());
   meta.outputs = outputTensors.map(tensorInfo);
   meta.outputs.forEach((info, i) => {
-    if (!DTYPES[info.dtype]) fail(`output ${i} (${info.name}) has a dtype the package cannot expose`);
+    if (!DTYPES[info.dtype]) fail(`output ${i} (${info.name}): tfjs-tflite cannot expose it`);
   });
 
   let start = process.hrtime.bigint();
