@@ -204,6 +204,7 @@ private:
   LogicalResult convertPool(StringRef tfOp);
   LogicalResult convertDequantize();
   LogicalResult convertTransposeConvBias();
+  LogicalResult convertParseExample(bool v2);
 
   TFLiteImporter &importer;
   unsigned index;
@@ -1764,6 +1765,77 @@ LogicalResult SubgraphConverter::convertTransposeConvBias() {
   return success();
 }
 
+LogicalResult SubgraphConverter::convertParseExample(bool v2) {
+  // TF's converter writes ParseExample(V2) as a plain custom op: its
+  // options are a FlexBuffer map {"num_sparse": n} (TFLite's
+  // kernels/parse_example reads the rest from the tensors), so the type
+  // and shape attributes are the tensors': dense defaults give Tdense,
+  // the dense outputs (after n indices, n values, n shapes) dense_shapes
+  // without the batch dimension, the sparse values sparse_types.
+  int64_t numSparse = 0;
+  if (const auto *options = op->custom_options(); options && options->size()) {
+    std::vector<uint8_t> reuse;
+    if (!flexbuffers::VerifyBuffer(options->data(), options->size(), &reuse))
+      return fail("its custom options are not a FlexBuffer");
+    flexbuffers::Reference root =
+        flexbuffers::GetRoot(options->data(), options->size());
+    if (!root.IsMap())
+      return fail("its custom options are not a FlexBuffer map");
+    numSparse = root.AsMap()["num_sparse"].AsInt64();
+  }
+  unsigned numIn = op->inputs()->size(), numOut = op->outputs()->size();
+  if (numSparse < 0 || 3 * numSparse > numOut)
+    return fail("num_sparse " + Twine(numSparse) + " does not fit its " +
+                Twine(numOut) + " outputs");
+  unsigned numDense = numOut - 3 * numSparse;
+  unsigned firstDefault = v2 ? 5 : 2 + numSparse + numDense;
+  if (numIn != firstDefault + numDense)
+    return fail("it has " + Twine(numIn) + " inputs for " + Twine(numSparse) +
+                " sparse and " + Twine(numDense) + " dense features");
+  SmallVector<std::string> inputs;
+  for (unsigned i = 0; i < numIn; ++i) {
+    FailureOr<std::string> x = in(i);
+    if (failed(x))
+      return failure();
+    inputs.push_back(*x);
+  }
+  SmallVector<Attribute> tdense, denseShapes, sparseTypes;
+  for (unsigned i = 0; i < numDense; ++i) {
+    Type t = elementType(inTensor(firstDefault + i));
+    if (!t)
+      return failure();
+    tdense.push_back(TypeAttr::get(t));
+    SmallVector<int64_t> shape = shapeOf(outTensor(3 * numSparse + i));
+    if (shape.empty())
+      return failTensor(outTensor(3 * numSparse + i),
+                        "a dense feature has a batch dimension");
+    denseShapes.push_back(tf::ShapeAttr::get(
+        context, true, ArrayRef<int64_t>(shape).drop_front()));
+  }
+  for (unsigned i = 0; i < numSparse; ++i) {
+    Type t = elementType(outTensor(numSparse + i));
+    if (!t)
+      return failure();
+    sparseTypes.push_back(TypeAttr::get(t));
+  }
+  SmallVector<NamedAttribute> attrs = {
+      attr("Tdense", builder.getArrayAttr(tdense)),
+      attr("dense_shapes", builder.getArrayAttr(denseShapes)),
+      attr("sparse_types", builder.getArrayAttr(sparseTypes))};
+  if (v2) {
+    attrs.push_back(intAttr("num_sparse", numSparse));
+    attrs.push_back(attr("ragged_value_types", builder.getArrayAttr({})));
+    attrs.push_back(attr("ragged_split_types", builder.getArrayAttr({})));
+  } else {
+    attrs.push_back(intAttr("Nsparse", numSparse));
+    attrs.push_back(intAttr("Ndense", numDense));
+  }
+  std::string y = node(v2 ? "ParseExampleV2" : "ParseExample", inputs, attrs);
+  for (unsigned i = 0; i < numOut; ++i)
+    produce(i, y + ":" + std::to_string(i));
+  return success();
+}
+
 LogicalResult SubgraphConverter::convertCustom(StringRef code) {
   if (code.empty())
     return fail("a custom operator without a custom code");
@@ -1813,6 +1885,8 @@ LogicalResult SubgraphConverter::convertCustom(StringRef code) {
   if (code.starts_with("Flex"))
     return fail("a Select TF op whose custom options are not a FlexBuffer "
                 "[op name, NodeDef]");
+  if (code == "ParseExample" || code == "ParseExampleV2")
+    return convertParseExample(code == "ParseExampleV2");
   return fail("custom operator '" + code +
               "' is not supported (no kernel of this name is built in)");
 }

@@ -13,10 +13,13 @@ tflite.fbs, plus shorthands the script expands first:
     becomes custom_options: the FlexBuffer vector [op name, serialized
     NodeDef] that TensorFlow's converter writes for Select TF ops (the
     NodeDef encoded by protoc with lib/Import/graph.proto);
+  - an operator's "flexmap": {...} becomes custom_options: that FlexBuffer
+    map (the attributes of a TF op written as a plain custom op);
   - "opcode": "CONV_2D" in an operator_codes entry sets builtin_code and the
     deprecated byte as converters write them;
   - a top-level "npy": {"file.npy": {"dtype": "f32", "shape": [..],
-    "values": [..]}} writes input files next to OUT (or to the paths given).
+    "values": [..]}} writes input files next to OUT (or to the paths given);
+    dtype "hex" writes byte strings given in hex.
 Lines starting with // are dropped, so a lit test can hold its RUN lines.
 """
 import json
@@ -86,14 +89,23 @@ def flex(op, nodedef_text):
 def write_npy(path, spec):
     dtype = spec["dtype"]
     shape = tuple(spec["shape"])
+    if dtype == "hex":
+        # Byte strings given in hex, numpy's fixed-width "S" dtype.
+        items = [bytes.fromhex(v) for v in spec["values"]]
+        width = max(1, max(len(v) for v in items))
+        descr = "|S%d" % width
+        payload = b"".join(v.ljust(width, b"\0") for v in items)
+    else:
+        descr = NPY_DTYPES[dtype]
+        payload = bytes(pack(dtype, spec["values"]))
     header = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (
-        NPY_DTYPES[dtype], "(%s)" % "".join("%d," % d for d in shape)
+        descr, "(%s)" % "".join("%d," % d for d in shape)
         if len(shape) != 1 else "(%d,)" % shape[0])
     header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
     with open(path, "wb") as f:
         f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
         f.write(header.encode())
-        f.write(bytes(pack(dtype, spec["values"])))
+        f.write(payload)
 
 
 def main():
@@ -118,6 +130,9 @@ def main():
         for op in subgraph.get("operators", []):
             if "flex" in op:
                 op["custom_options"] = flex(*op.pop("flex"))
+            if "flexmap" in op:
+                from flatbuffers import flexbuffers
+                op["custom_options"] = list(flexbuffers.Dumps(op.pop("flexmap")))
     npy = model.pop("npy", {})
     base = os.path.splitext(out)[0]
     with open(base + ".json", "w") as f:
