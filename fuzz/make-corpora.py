@@ -13,6 +13,11 @@
 #   tfjs-import-fuzzer      the lit tests' TF.js models and the model.json of
 #                           the smallest real models (scripts/models, if
 #                           fetched), without their weights
+#   tflite-import-fuzzer    the lit tests' .tflite models (the JSON cases of
+#                           test/Import/tflite-*.test, written with
+#                           test/Import/Inputs/tflite-from-json.py) and the
+#                           smallest real MediaPipe model (hand_recrop,
+#                           `scripts/models/fetch.py --tflite`, if fetched)
 # Usage: fuzz/make-corpora.py [--models-cache DIR]
 #===----------------------------------------------------------------------===#
 
@@ -22,6 +27,8 @@ import hashlib
 import os
 import re
 import subprocess
+import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_MLIR = 6000
@@ -91,6 +98,23 @@ def main():
         path = os.path.join(args.models_cache, "models", "human", name + ".json")
         if os.path.exists(path):
             write("tfjs-import-fuzzer", open(path, "rb").read())
+
+    tflite_json = os.path.join(ROOT, "test", "Import", "Inputs", "tflite-from-json.py")
+    for path in sorted(glob.glob(os.path.join(ROOT, "test", "Import", "tflite-*.test"))):
+        text = open(path).read()
+        for name, body in re.findall(r"^//--- (\S+\.json)\n(.*?)(?=^//--- |\Z)", text,
+                                     flags=re.M | re.S):
+            with tempfile.TemporaryDirectory() as tmp:
+                source = os.path.join(tmp, name)
+                with open(source, "w") as f:
+                    f.write(body)
+                out = os.path.join(tmp, "model.tflite")
+                subprocess.run([sys.executable, tflite_json, source, out], check=True)
+                if os.path.exists(out):
+                    write("tflite-import-fuzzer", open(out, "rb").read())
+    path = os.path.join(args.models_cache, "models", "tflite", "hand_recrop.tflite")
+    if os.path.exists(path):
+        write("tflite-import-fuzzer", open(path, "rb").read())
 
 
 if __name__ == "__main__":
