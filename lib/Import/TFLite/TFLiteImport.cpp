@@ -205,6 +205,7 @@ private:
   LogicalResult convertDequantize();
   LogicalResult convertTransposeConvBias();
   LogicalResult convertParseExample(bool v2);
+  LogicalResult convertUnknownCustom(StringRef code);
 
   TFLiteImporter &importer;
   unsigned index;
@@ -1887,8 +1888,91 @@ LogicalResult SubgraphConverter::convertCustom(StringRef code) {
                 "[op name, NodeDef]");
   if (code == "ParseExample" || code == "ParseExampleV2")
     return convertParseExample(code == "ParseExampleV2");
-  return fail("custom operator '" + code +
-              "' is not supported (no kernel of this name is built in)");
+  return convertUnknownCustom(code);
+}
+
+LogicalResult SubgraphConverter::convertUnknownCustom(StringRef code) {
+  // A custom op of no known kind becomes `tf.<code>` with the output
+  // tensors' types: a kernel plugin (--load-kernels) may supply it, and
+  // lowering without one refuses it by name ("has no fallback kernel").
+  // Its options become attributes when they are a FlexBuffer map of
+  // scalars, strings and numeric vectors (MediaPipe's form); other options
+  // are kept as bytes in `tflite_custom_options`.
+  if (!llvm::all_of(code, [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+    return fail("custom operator '" + code + "' has no TF op name");
+  SmallVector<NamedAttribute> attrs;
+  if (const auto *options = op->custom_options(); options && options->size()) {
+    std::vector<uint8_t> reuse;
+    bool isMap = false;
+    if (flexbuffers::VerifyBuffer(options->data(), options->size(), &reuse)) {
+      flexbuffers::Reference root =
+          flexbuffers::GetRoot(options->data(), options->size());
+      if (root.IsMap()) {
+        isMap = true;
+        flexbuffers::Map map = root.AsMap();
+        flexbuffers::TypedVector keys = map.Keys();
+        flexbuffers::Vector values = map.Values();
+        for (size_t i = 0; i < keys.size(); ++i) {
+          std::string key = keys[i].AsKey();
+          flexbuffers::Reference v = values[i];
+          Attribute value;
+          if (v.IsBool())
+            value = builder.getBoolAttr(v.AsBool());
+          else if (v.IsIntOrUint())
+            value = builder.getI64IntegerAttr(v.AsInt64());
+          else if (v.IsFloat())
+            value = builder.getF32FloatAttr(v.AsFloat());
+          else if (v.IsString())
+            value = builder.getStringAttr(v.AsString().str());
+          else if (v.IsVector() || v.IsTypedVector()) {
+            flexbuffers::Vector elements = v.AsVector();
+            SmallVector<Attribute> list;
+            for (size_t j = 0; j < elements.size(); ++j) {
+              flexbuffers::Reference e = elements[j];
+              if (e.IsIntOrUint())
+                list.push_back(builder.getI64IntegerAttr(e.AsInt64()));
+              else if (e.IsFloat())
+                list.push_back(builder.getF32FloatAttr(e.AsFloat()));
+              else
+                return fail("custom option '" + key +
+                            "' is a vector of neither numbers");
+            }
+            value = builder.getArrayAttr(list);
+          } else {
+            return fail("custom option '" + key + "' has an unsupported type");
+          }
+          attrs.push_back(attr(key, value));
+        }
+      }
+    }
+    if (!isMap)
+      attrs.push_back(strAttr(
+          "tflite_custom_options",
+          StringRef(reinterpret_cast<const char *>(options->data()),
+                    options->size())));
+  }
+  SmallVector<std::string> inputs;
+  for (unsigned i = 0; i < op->inputs()->size(); ++i) {
+    if (!hasIn(i))
+      return fail("input " + Twine(i) + " is missing");
+    FailureOr<std::string> x = in(i);
+    if (failed(x))
+      return failure();
+    inputs.push_back(*x);
+  }
+  SmallVector<Type> resultTypes;
+  for (unsigned i = 0; i < op->outputs()->size(); ++i) {
+    Type element = elementType(outTensor(i));
+    if (!element)
+      return failure();
+    SmallVector<int64_t> shape = shapeOf(outTensor(i));
+    resultTypes.push_back(RankedTensorType::get(shape, element));
+  }
+  std::string y = node(code, inputs, attrs);
+  graph.nodes.back().resultTypes = std::move(resultTypes);
+  for (unsigned i = 0; i < op->outputs()->size(); ++i)
+    produce(i, y + ":" + std::to_string(i));
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
