@@ -8,6 +8,7 @@
 #include "tfrt_fallback/Target/BinaryProgram.h"
 
 #include "tfrt_fallback/Dialect/Fallback/FallbackOps.h"
+#include "tfrt_fallback/Import/ImportModel.h"
 #include "tfrt_fallback/InitAllDialects.h"
 #include "tfrt_fallback/Runtime/BinaryFormat.h"
 #include "tfrt_fallback/Transforms/KernelManifest.h"
@@ -136,9 +137,12 @@ void tfrt_fallback::registerBinaryProgramTranslations() {
         registerAllDialects(registry);
         context->appendDialectRegistry(registry);
         // Parsed here, not by MLIR's translate driver, to refuse first what
-        // MLIR's parser would abort on (ParseSource.h).
+        // MLIR's parser would abort on (ParseSource.h); a model file
+        // (model.json, .pb, .tflite) is imported by its name.
+        StringRef path = sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID())
+                             ->getBufferIdentifier();
         OwningOpRef<ModuleOp> module =
-            tfrt_fallback::parseSourceFile(*sourceMgr, ParserConfig(context));
+            tfrt_fallback::importModel(*sourceMgr, path, context);
         if (!module ||
             failed(lowerToFallback(*module, TFRTFallbackPipelineOptions())))
           return failure();
