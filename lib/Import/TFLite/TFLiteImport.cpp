@@ -203,6 +203,10 @@ private:
   LogicalResult convertTransposeConv();
   LogicalResult convertPool(StringRef tfOp);
   LogicalResult convertDequantize();
+  /// `x` (tensor `t`'s value) as `to`: a float cast, or (q - zero_point) *
+  /// scale for a quantized integer tensor.
+  FailureOr<std::string> dequantize(int t, const std::string &x, Type to);
+  bool isQuantizedInteger(int t) const;
   LogicalResult convertTransposeConvBias();
   LogicalResult convertParseExample(bool v2);
   LogicalResult convertUnknownCustom(StringRef code);
@@ -215,6 +219,8 @@ private:
   ImportedGraph graph;
   std::vector<std::string> refs;
   llvm::StringSet<> names;
+  /// Dequantized weights of hybrid models, by tensor.
+  llvm::DenseMap<int, std::string> dequantized;
   // The operator being converted.
   const fb::Operator *op = nullptr;
   unsigned opIndex = 0;
@@ -624,7 +630,39 @@ FailureOr<std::string> SubgraphConverter::ref(int t) {
 FailureOr<std::string> SubgraphConverter::in(unsigned i) {
   if (!hasIn(i))
     return fail("input " + Twine(i) + " is missing");
-  return ref(inTensor(i));
+  int t = inTensor(i);
+  // Weight-only quantization (TFLite's hybrid models): a quantized integer
+  // constant read by a float operator is dequantized, and constant folding
+  // makes it an f32 constant.
+  if (isQuantizedInteger(t) && refs[t].empty() && opName != "DEQUANTIZE" &&
+      tensor(t)->buffer() != 0 && op->outputs()->size() &&
+      tensor(outTensor(0))->type() == fb::TensorType_FLOAT32) {
+    if (dequantized.count(t))
+      return dequantized[t];
+    FailureOr<std::string> q = ref(t);
+    if (failed(q))
+      return failure();
+    FailureOr<std::string> x = dequantize(t, *q, builder.getF32Type());
+    if (failed(x))
+      return failure();
+    return dequantized[t] = *x;
+  }
+  return ref(t);
+}
+
+bool SubgraphConverter::isQuantizedInteger(int t) const {
+  const fb::Tensor *x = tensor(t);
+  switch (x->type()) {
+  case fb::TensorType_INT8:
+  case fb::TensorType_UINT8:
+  case fb::TensorType_INT16:
+  case fb::TensorType_INT32:
+  case fb::TensorType_INT4:
+    return x->quantization() && x->quantization()->scale() &&
+           x->quantization()->scale()->size() > 0;
+  default:
+    return false;
+  }
 }
 
 LogicalResult SubgraphConverter::needInputs(unsigned count) {
@@ -710,6 +748,21 @@ LogicalResult SubgraphConverter::convertOperator(unsigned i) {
   baseName = op->outputs()->size() && tensor(outTensor(0))->name()
                  ? tensor(outTensor(0))->name()->str()
                  : opName;
+  // Full-integer quantization: integer tensors with scales flowing between
+  // operators need TFLite's integer kernels (fixed-point requantization),
+  // which this importer does not emulate yet.
+  if (!custom && builtin != fb::BuiltinOperator_DEQUANTIZE) {
+    for (int t : *op->outputs())
+      if (isQuantizedInteger(t))
+        return failTensor(t, "quantized (full-integer) operators are not "
+                             "supported yet: TFLite's integer kernels are not "
+                             "emulated");
+    for (int t : *op->inputs())
+      if (t >= 0 && isQuantizedInteger(t) && tensor(t)->buffer() == 0)
+        return failTensor(t, "quantized (full-integer) operators are not "
+                             "supported yet: TFLite's integer kernels are not "
+                             "emulated");
+  }
   LogicalResult result =
       custom ? convertCustom(opName) : convertBuiltin(builtin);
   if (failed(result))
@@ -894,20 +947,28 @@ LogicalResult SubgraphConverter::convertPool(StringRef tfOp) {
 LogicalResult SubgraphConverter::convertDequantize() {
   if (failed(needInputs(1)) || failed(needOutputs(1)))
     return failure();
-  int t = inTensor(0);
-  Type from = elementType(t), to = elementType(outTensor(0));
-  if (!from || !to)
+  Type to = elementType(outTensor(0));
+  FailureOr<std::string> x = ref(inTensor(0));
+  if (!to || failed(x))
     return failure();
-  FailureOr<std::string> x = in(0);
-  if (failed(x))
+  FailureOr<std::string> y = dequantize(inTensor(0), *x, to);
+  if (failed(y))
     return failure();
-  std::string y = node("Cast", {*x},
+  produce(0, *y);
+  return success();
+}
+
+FailureOr<std::string> SubgraphConverter::dequantize(int t,
+                                                     const std::string &x,
+                                                     Type to) {
+  Type from = elementType(t);
+  if (!from)
+    return failure();
+  std::string y = node("Cast", {x},
                        {typeAttr("SrcT", from), typeAttr("DstT", to),
                         boolAttr("Truncate", false)});
-  if (isa<FloatType>(from)) {
-    produce(0, y);
-    return success();
-  }
+  if (isa<FloatType>(from))
+    return y;
   // (q - zero_point) * scale, per tensor or along quantized_dimension.
   const fb::QuantizationParameters *q = tensor(t)->quantization();
   if (!q || !q->scale() || q->scale()->size() == 0)
@@ -941,8 +1002,12 @@ LogicalResult SubgraphConverter::convertDequantize() {
       constant(DenseElementsAttr::get(paramType, ArrayRef<float>(zeros)));
   std::string scale =
       constant(DenseElementsAttr::get(paramType, ArrayRef<float>(scales)));
-  produce(0, node("Mul", {node("Sub", {y, zero}), scale}));
-  return success();
+  std::string result = node("Mul", {node("Sub", {y, zero}), scale});
+  if (to != builder.getF32Type())
+    result = node("Cast", {result},
+                  {typeAttr("SrcT", builder.getF32Type()), typeAttr("DstT", to),
+                   boolAttr("Truncate", false)});
+  return result;
 }
 
 /// Builtin operators that are one TF op of the same inputs and outputs,
