@@ -80,7 +80,8 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerSerializationKernels,
                                            registerQuantizationKernels,
                                            registerQuantizedNNKernels,
-                                           registerAudioKernels}) {
+                                           registerAudioKernels,
+                                           registerMediaPipeKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

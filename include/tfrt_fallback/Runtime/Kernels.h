@@ -141,6 +141,9 @@ void registerComplexKernels(KernelRegistry &registry);
 void registerFftKernels(KernelRegistry &registry);
 /// Audio features: AudioSpectrogram, Mfcc.
 void registerAudioKernels(KernelRegistry &registry);
+/// MediaPipe's TFLite custom ops: Landmarks2TransformMatrix,
+/// TransformTensorBilinear, TransformLandmarks.
+void registerMediaPipeKernels(KernelRegistry &registry);
 /// Quantization and the quantized ops on quint8/qint8/qint32 tensors with
 /// float ranges (QuantizeV2, Dequantize, Requantize, QuantizedConv2D,
 /// QuantizedMatMul, QuantizedAdd, ...).

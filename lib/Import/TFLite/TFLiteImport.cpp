@@ -684,15 +684,34 @@ LogicalResult SubgraphConverter::needOutputs(unsigned count) {
 
 FailureOr<std::string> SubgraphConverter::activation(std::string x,
                                                      int8_t function) {
+  // TFLite's builtins clamp their output to CalculateActivationRange's
+  // range (kernels/kernel_util.h): RELU [0, max], RELU6 [0, 6], RELU_N1_TO_1
+  // [-1, 1]; any other function (TANH, SIGN_BIT) is the whole range, so it
+  // is no activation at all.
+  Type element = op && op->outputs()->size() ? elementType(outTensor(0))
+                                             : Type();
+  if (!element)
+    return failure();
+  bool isFloat = isa<FloatType>(element);
+  auto clamp = [&](std::optional<double> low, std::optional<double> high) {
+    std::string y = x;
+    if (low)
+      y = node("Maximum", {y, constLike(*low, element)});
+    if (high)
+      y = node("Minimum", {y, constLike(*high, element)});
+    return y;
+  };
   switch (function) {
-  case fb::ActivationFunctionType_NONE: return x;
-  case fb::ActivationFunctionType_RELU: return node("Relu", {x});
-  case fb::ActivationFunctionType_RELU6: return node("Relu6", {x});
-  case fb::ActivationFunctionType_TANH: return node("Tanh", {x});
+  case fb::ActivationFunctionType_RELU:
+    // The TF activations for floats, which tfrt-fallback-fuse folds into
+    // a preceding contraction.
+    return isFloat ? node("Relu", {x}) : clamp(0.0, std::nullopt);
+  case fb::ActivationFunctionType_RELU6:
+    return isFloat ? node("Relu6", {x}) : clamp(0.0, 6.0);
   case fb::ActivationFunctionType_RELU_N1_TO_1:
-    return node("Minimum", {node("Maximum", {x, constF32(-1)}), constF32(1)});
+    return clamp(-1.0, 1.0);
   default:
-    return fail("fused activation " + Twine(function) + " is not supported");
+    return x;
   }
 }
 
@@ -819,14 +838,47 @@ LogicalResult SubgraphConverter::convertConv(bool depthwise) {
     // [O, H, W, I] -> [H, W, I, O].
     filter = node("Transpose", {*w, constI32({1, 2, 3, 0})});
   }
-  std::string y = node(depthwise ? "DepthwiseConv2dNative" : "Conv2D",
-                       {*x, filter},
-                       {intsAttr("strides", {1, strideH, strideW, 1}),
-                        intsAttr("dilations", {1, dilationH, dilationW, 1}),
-                        strAttr("padding", padding == fb::Padding_SAME
-                                               ? "SAME"
-                                               : "VALID"),
-                        strAttr("data_format", "NHWC")});
+  SmallVector<NamedAttribute> attrs = {
+      intsAttr("strides", {1, strideH, strideW, 1}),
+      intsAttr("dilations", {1, dilationH, dilationW, 1}),
+      strAttr("padding", padding == fb::Padding_SAME ? "SAME" : "VALID"),
+      strAttr("data_format", "NHWC")};
+  // A grouped convolution (TFLite's CONV_2D takes a filter whose depth
+  // divides the input's): one convolution per group of input channels and
+  // of output channels, concatenated.
+  SmallVector<int64_t> inputShape = shapeOf(inTensor(0));
+  int64_t groups = 1;
+  if (!depthwise && inputShape.size() == 4 &&
+      !ShapedType::isDynamic(inputShape[3]) &&
+      !ShapedType::isDynamic(filterShape[3]) && filterShape[3] > 0 &&
+      inputShape[3] != filterShape[3]) {
+    if (inputShape[3] % filterShape[3] != 0 ||
+        ShapedType::isDynamic(filterShape[0]) ||
+        filterShape[0] % (inputShape[3] / filterShape[3]) != 0)
+      return fail("the input depth " + Twine(inputShape[3]) +
+                  " is no multiple of the filter depth " +
+                  Twine(filterShape[3]) + " with as many output channels "
+                  "per group");
+    groups = inputShape[3] / filterShape[3];
+  }
+  std::string y;
+  if (groups == 1) {
+    y = node(depthwise ? "DepthwiseConv2dNative" : "Conv2D", {*x, filter},
+             attrs);
+  } else {
+    std::string xs = node("Split", {constI32({3}, true), *x},
+                          {intAttr("num_split", groups)});
+    std::string ws = node("Split", {constI32({3}, true), filter},
+                          {intAttr("num_split", groups)});
+    SmallVector<std::string> parts;
+    for (int64_t g = 0; g < groups; ++g)
+      parts.push_back(node("Conv2D",
+                           {xs + ":" + std::to_string(g),
+                            ws + ":" + std::to_string(g)},
+                           attrs));
+    parts.push_back(constI32({3}, true));
+    y = node("ConcatV2", parts, {intAttr("N", groups)});
+  }
   if (hasIn(2)) {
     FailureOr<std::string> bias = in(2);
     if (failed(bias))
@@ -1447,7 +1499,8 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     if (failed(needInputs(1)) || failed(needOutputs(1)))
       return failure();
     const fb::SoftmaxOptions *o = op->builtin_options_as_SoftmaxOptions();
-    float beta = o ? o->beta() : 1.0f;
+    // Without options TFLite's beta is 0 (a uniform output).
+    float beta = o ? o->beta() : 0.0f;
     FailureOr<std::string> x = in(0);
     if (failed(x))
       return failure();
@@ -1989,11 +2042,21 @@ LogicalResult SubgraphConverter::convertUnknownCustom(StringRef code) {
             value = builder.getF32FloatAttr(v.AsFloat());
           else if (v.IsString())
             value = builder.getStringAttr(v.AsString().str());
-          else if (v.IsVector() || v.IsTypedVector()) {
-            flexbuffers::Vector elements = v.AsVector();
+          else if (v.IsVector() || v.IsTypedVector() ||
+                   v.IsFixedTypedVector()) {
+            // Untyped, typed (MediaPipe's subset_idxs: 16-bit ints) or
+            // fixed-size typed vectors.
+            size_t size = v.IsVector()        ? v.AsVector().size()
+                          : v.IsTypedVector() ? v.AsTypedVector().size()
+                                              : v.AsFixedTypedVector().size();
+            auto element = [&](size_t j) {
+              return v.IsVector()        ? v.AsVector()[j]
+                     : v.IsTypedVector() ? v.AsTypedVector()[j]
+                                         : v.AsFixedTypedVector()[j];
+            };
             SmallVector<Attribute> list;
-            for (size_t j = 0; j < elements.size(); ++j) {
-              flexbuffers::Reference e = elements[j];
+            for (size_t j = 0; j < size; ++j) {
+              flexbuffers::Reference e = element(j);
               if (e.IsIntOrUint())
                 list.push_back(builder.getI64IntegerAttr(e.AsInt64()));
               else if (e.IsFloat())
