@@ -2,6 +2,7 @@
 #===- size-report.sh - binary size of the runtime, as an app ships it -----===#
 #
 # Usage: scripts/size-report.sh [--check] [--samples N]
+#        scripts/size-report.sh --model MODEL [--model MODEL ...]
 #
 # Builds the runtime alone (no MLIR) the way an app would ship it: -Os,
 # -ffunction-sections/-fdata-sections, --gc-sections, identical code
@@ -35,6 +36,13 @@
 # tensors (which their manifests leave out), and fails if either runner
 # exceeds its size target (docs/BinarySize.md).
 #
+# --model MODEL (a .tflite, model.json, GraphDef or .mlir; repeatable):
+# instead of the report, the selective runner of each model, as an app that
+# ships that model builds it: the model compiled to a .bef (BUILD_DIR's
+# fallback-translate), its kernel manifest (--emit-kernel-manifest), the
+# runner built with exactly those kernels; prints its stripped size and
+# checks that it loads the .bef (docs/BinarySize.md, "TFLite models").
+#
 # Environment: CROSS=aarch64 builds for arm64 with the cross toolchain of
 # scripts/setup.sh --cross (see scripts/cross-aarch64.sh). SIZE_LTO=0
 # builds without LTO (per-file -Os/-Oz only).
@@ -43,9 +51,12 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 check=0
 samples=12
+models=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --check) check=1 ;;
+    --model) models+=("$2"); shift ;;
+    --model=*) models+=("${1#*=}") ;;
     --samples) samples="$2"; shift ;;
     --samples=*) samples="${1#*=}" ;;
     *) echo "size-report.sh: unknown argument '$1'" >&2; exit 2 ;;
@@ -120,6 +131,27 @@ empty="$out/empty.manifest"
 echo "# tfrt-fallback kernel manifest v1" >"$empty"
 
 build none fallback-run-lite tfrt_fallback_c -- -DTFRT_FALLBACK_KERNELS="$empty"
+if [ ${#models[@]} -gt 0 ]; then
+  bin="${BUILD_DIR:-$root/build}/bin"
+  echo "framework (no kernel): $(kb "$(size "$out/none/bin/fallback-run-lite")")"
+  for model in "${models[@]}"; do
+    name="$(basename "$model")"; name="${name%.*}"
+    dir="$out/model-$name"
+    mkdir -p "$dir"
+    "$bin/fallback-translate" --mlir-to-bef "$model" -o "$dir/model.bef"
+    "$bin/fallback-translate" --emit-kernel-manifest "$dir/model.bef" \
+      -o "$dir/kernels.manifest"
+    build "model-$name/build" fallback-run-lite -- \
+      -DTFRT_FALLBACK_KERNELS="$dir/kernels.manifest"
+    runner="$dir/build/bin/fallback-run-lite"
+    bytes=$(size "$runner")
+    "${run[@]}" "$runner.stripped" "$dir/model.bef" --signature >/dev/null ||
+      { echo "size-report: the $name runner does not load its program" >&2; exit 1; }
+    kernels=$(grep -c '^kernel ' "$dir/kernels.manifest" || true)
+    echo "$name: $(kb "$bytes") ($bytes bytes, $kernels kernels)"
+  done
+  exit 0
+fi
 build mobilenet fallback-run-lite -- -DTFRT_FALLBACK_KERNELS="$manifest"
 framework=$(size "$out/none/bin/fallback-run-lite")
 # What an app that embeds the runtime through the C API ships with no
