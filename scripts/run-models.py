@@ -59,7 +59,20 @@ CACHE = fetch.CACHE
 TFLITE = "tflite:"
 # .tflite models TFLite cannot run (MediaPipe custom ops) and the TF.js
 # graph model of the same network (same inputs, same outputs).
-TWINS = {"tflite:selfie_segmentation": "selfie"}
+TWINS = {"tflite:selfie_segmentation": "selfie",
+         "tflite:face_landmark_with_attention": "facemesh-attention"}
+# How a twin's outputs line up with ours when they differ: for each of our
+# outputs, the twin's output index, what the twin applied after it, and the
+# absolute tolerance when it is not the usual one (with the reason).
+TWIN_OUTPUTS = {
+    # TF.js's graph applies a sigmoid to the face flag, and computes the
+    # crops of TransformTensorBilinear from float16-rounded grid constants
+    # (2/47 -> 0.0425415..., up to 0.013 px in the 48-px crop, scaled by 4
+    # into the image): the landmark outputs 1-5 agree to 0.15 px of 192.
+    "tflite:face_landmark_with_attention": [
+        (1, None, None), (2, None, 0.15), (4, None, 0.15), (6, None, 0.15),
+        (5, None, 0.15), (3, None, 0.15), (0, "sigmoid", None)],
+}
 
 
 def model_path(name):
@@ -201,6 +214,9 @@ def run_model(name, args):
     m = re.search(r"median ([0-9.]+) ms", r.stdout)
     if m:
         row["ours_ms"] = float(m.group(1))
+    if name in TWIN_OUTPUTS:
+        compare_twin(name, ref, out_dir, row)
+        return row
     pairs = []
     for k, path in enumerate(ref.outputs()):
         pairs += [os.path.join(out_dir, "output_%d.npy" % k), path]
@@ -213,6 +229,30 @@ def run_model(name, args):
     if c.returncode and name in args.f64_models:
         f64_oracle(name, ref, out_dir, inputs, row)
     return row
+
+
+def compare_twin(name, ref, out_dir, row):
+    """Compares our outputs with a TF.js twin's as TWIN_OUTPUTS lines them
+    up (values in order; the shapes may differ by ones). Sets row["status"]
+    and row["max_err"]."""
+    twin_files = ref.outputs()
+    worst, problems = 0.0, []
+    for k, (index, transform, atol) in enumerate(TWIN_OUTPUTS[name]):
+        _, ours = compare_npy.read_npy(os.path.join(out_dir, "output_%d.npy" % k))
+        _, theirs = compare_npy.read_npy(twin_files[index])
+        if transform == "sigmoid":
+            ours = [1 / (1 + math.exp(-x)) for x in ours]
+        if len(ours) != len(theirs):
+            problems.append("output %d has %d values, the twin's %d" % (k, len(ours), len(theirs)))
+            continue
+        err = max_error(ours, theirs)
+        worst = max(worst, err)
+        tol = 1e-4 if atol is None else atol
+        if any(abs(a - b) > tol + 1e-3 * abs(b) or math.isnan(a) != math.isnan(b)
+               for a, b in zip(ours, theirs)):
+            problems.append("output %d: max |a-b| = %.3g" % (k, err))
+    row["max_err"] = worst
+    row["status"] = "match" if not problems else "MISMATCH: " + " / ".join(problems)
 
 
 def max_error(a, b):
