@@ -111,6 +111,12 @@ if [ "${SKIP_MODELS:-0}" != 1 ]; then
     --expected "$root/scripts/models-expected.txt" \
     --f64-oracle "$root/scripts/models-f64-oracle.txt" || models_status=$?
   lap "models finished"
+  # The same .tflite models with every operator TF's converter could write
+  # as a Select TF op rewritten so (scripts/models/tflite-to-flex.py), run
+  # through their Flex ops and compared with the originals' references.
+  BUILD_DIR="$build" python3 "$root/scripts/models/flex-models.py" --all ||
+    models_status=$?
+  lap "Flex models finished"
   # The four key models and the three with TensorFlow v1 control flow
   # through a binary program: import once, translate to .bef, run the .bef,
   # on two threads (the dataflow schedule and the kernels' split loops).
