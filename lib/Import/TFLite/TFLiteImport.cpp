@@ -221,6 +221,8 @@ private:
   llvm::StringSet<> names;
   /// Dequantized weights of hybrid models, by tensor.
   llvm::DenseMap<int, std::string> dequantized;
+  /// DENSIFY's outputs, constants made at import.
+  llvm::DenseMap<int, ElementsAttr> densified;
   // The operator being converted.
   const fb::Operator *op = nullptr;
   unsigned opIndex = 0;
@@ -1000,6 +1002,50 @@ LogicalResult SubgraphConverter::convertDequantize() {
   if (failed(needInputs(1)) || failed(needOutputs(1)))
     return failure();
   Type to = elementType(outTensor(0));
+  // float16 weights (a constant, or DENSIFY's output) become f32 constants
+  // here: constant folding keeps a cast that doubles a large tensor, which
+  // would then run at every inference.
+  int t = inTensor(0);
+  if (to && to.isF32() && tensor(t)->type() == fb::TensorType_FLOAT16) {
+    ElementsAttr value;
+    if (auto it = densified.find(t); it != densified.end()) {
+      value = it->second;
+    } else if (tensor(t)->buffer() != 0 && !tensor(t)->sparsity()) {
+      FailureOr<ElementsAttr> buffer = constantValue(t);
+      if (failed(buffer))
+        return failure();
+      value = *buffer;
+    }
+    if (value) {
+      ArrayRef<char> raw;
+      if (auto dense = dyn_cast<DenseElementsAttr>(value))
+        raw = dense.getRawData();
+      else if (auto resource = dyn_cast<DenseResourceElementsAttr>(value))
+        if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
+          raw = blob->getData();
+      auto type = cast<ShapedType>(value.getType());
+      int64_t count = type.getNumElements();
+      bool splat = isa<DenseElementsAttr>(value) &&
+                   cast<DenseElementsAttr>(value).isSplat();
+      if (!raw.empty() && (splat || raw.size() == size_t(count) * 2)) {
+        AsmResourceBlob blob = HeapAsmResourceBlob::allocate(
+            count * 4, /*align=*/64, /*dataIsMutable=*/true);
+        float *out = reinterpret_cast<float *>(blob.getMutableData().data());
+        for (int64_t i = 0; i < count; ++i) {
+          uint16_t bits;
+          std::memcpy(&bits, raw.data() + (splat ? 0 : 2 * i), 2);
+          out[i] = halfToFloat(bits);
+        }
+        auto f32Type =
+            RankedTensorType::get(type.getShape(), builder.getF32Type());
+        produce(0, constant(createTensorAttr(f32Type, std::move(blob), [&] {
+                  return "tflite_" + std::to_string(index) + "_" +
+                         std::to_string(outTensor(0));
+                })));
+        return success();
+      }
+    }
+  }
   FailureOr<std::string> x = ref(inTensor(0));
   if (!to || failed(x))
     return failure();
@@ -1747,6 +1793,7 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     if (failed(value))
       return failure();
     produce(0, constant(*value));
+    densified[outTensor(0)] = *value;
     return success();
   }
   case fb::BuiltinOperator_WHILE: {
