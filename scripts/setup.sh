@@ -26,6 +26,7 @@ PACKAGES=(
   libeigen3-dev libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev
   libprotobuf-dev protobuf-compiler
   libre2-dev libfarmhash-dev
+  libjpeg62-turbo-dev libpng-dev libgif-dev
   python3-dev python3-numpy python3-pytest python3-pip python3-setuptools pybind11-dev
   python3-psutil
   libflatbuffers-dev flatbuffers-compiler python3-flatbuffers
@@ -42,7 +43,8 @@ if [ "$cross" = 1 ]; then
   PACKAGES+=(qemu-user llvm-22
     libc6-dev:arm64 libstdc++-12-dev:arm64 libgcc-12-dev:arm64
     libabsl-dev:arm64 libgtest-dev:arm64
-    libre2-dev:arm64)
+    libre2-dev:arm64
+    libjpeg62-turbo-dev:arm64 libpng-dev:arm64 libgif-dev:arm64)
 fi
 
 SUDO=""

@@ -11,10 +11,13 @@
 
 #include "KernelTestUtils.h"
 
+#include "tfrt_fallback/Runtime/StringTensor.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 using namespace tfrt_fallback::rt;
@@ -378,6 +381,199 @@ TEST(Mfcc, Errors) {
       runKernel("Mfcc", AttrMap{}, {bins, i64({}, {8000})}, DType::F32);
   EXPECT_EQ(wrong.status().message(),
             opError("Mfcc", "sample_rate must be int32, got i64"));
+}
+
+//===----------------------------------------------------------------------===//
+// DecodeWav, EncodeWav
+//===----------------------------------------------------------------------===//
+
+std::string le16(uint32_t v) { return {char(v & 0xff), char(v >> 8 & 0xff)}; }
+std::string le32(uint32_t v) { return le16(v & 0xffff) + le16(v >> 16); }
+
+/// A "fmt " chunk: PCM (`format`), `bits` per sample, `fmtSize` 16 or 18
+/// (2 zero bytes more), the derived fields unless given.
+std::string fmtChunk(uint32_t channels, uint32_t rate, uint32_t bits = 16,
+                     uint32_t fmtSize = 16, uint32_t format = 1,
+                     int64_t blockAlign = -1, int64_t byteRate = -1) {
+  const uint32_t align =
+      blockAlign < 0 ? (bits * channels + 7) / 8 : uint32_t(blockAlign);
+  std::string out = "fmt " + le32(fmtSize) + le16(format) + le16(channels) +
+                    le32(rate) +
+                    le32(byteRate < 0 ? align * rate : uint32_t(byteRate)) +
+                    le16(align) + le16(bits);
+  if (fmtSize == 18)
+    out += le16(0);
+  return out;
+}
+
+std::string dataChunk(const std::vector<int16_t> &samples) {
+  std::string out = "data" + le32(2 * samples.size());
+  for (int16_t v : samples)
+    out += le16(uint16_t(v));
+  return out;
+}
+
+std::string riff(const std::string &chunks) {
+  return "RIFF" + le32(4 + chunks.size()) + "WAVE" + chunks;
+}
+
+Tensor bytesTensor(const std::string &bytes) {
+  std::string_view view = bytes;
+  return *makeStringTensor(TensorShape(), {&view, 1});
+}
+
+StatusOr<std::vector<Tensor>> decodeWav(const std::string &wav,
+                                        AttrMap attrs = {}) {
+  return runKernelN("DecodeWav", attrs, {bytesTensor(wav)},
+                    {DType::F32, DType::I32});
+}
+
+std::string decodeWavError(const std::string &wav, AttrMap attrs = {}) {
+  return std::string(decodeWav(wav, attrs).status().message());
+}
+
+TEST(DecodeWav, Samples) {
+  // 2 channels, 3 frames: each sample / 32768.
+  const std::string wav =
+      riff(fmtChunk(2, 44100) + dataChunk({0, 16384, -32768, 32767, -1, 8}));
+  auto out = decodeWav(wav);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>((*out)[0], {3, 2},
+                      {0, 0.5, -1, 32767.0 / 32768, -1.0 / 32768, 8.0 / 32768},
+                      0);
+  expectValues<int32_t>((*out)[1], {}, {44100});
+  // Fewer channels: the first ones; more: the last one repeated; more
+  // samples: zeros; fewer: the first ones.
+  out = decodeWav(wav, {{"desired_channels", int64_t(1)}});
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>((*out)[0], {3, 1}, {0, -1, -1.0 / 32768}, 0);
+  out = decodeWav(
+      wav, {{"desired_channels", int64_t(3)}, {"desired_samples", int64_t(4)}});
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>((*out)[0], {4, 3},
+                      {0, 0.5, 0.5, -1, 32767.0 / 32768, 32767.0 / 32768,
+                       -1.0 / 32768, 8.0 / 32768, 8.0 / 32768, 0, 0, 0},
+                      0);
+  out = decodeWav(wav, {{"desired_samples", int64_t(1)}});
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>((*out)[0], {1, 2}, {0, 0.5}, 0);
+}
+
+TEST(DecodeWav, Chunks) {
+  // A JUNK chunk before "fmt ", an 18-byte "fmt ", a LIST chunk before
+  // "data" and one after it.
+  const std::string wav =
+      riff("JUNK" + le32(4) + "abcd" + fmtChunk(1, 8000, 16, 18) + "LIST" +
+           le32(2) + "xy" + dataChunk({100, -100}) + "LIST" + le32(0));
+  auto out = decodeWav(wav);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectValues<float>((*out)[0], {2, 1}, {100.0 / 32768, -100.0 / 32768}, 0);
+  expectValues<int32_t>((*out)[1], {}, {8000});
+  // No samples.
+  out = decodeWav(riff(fmtChunk(1, 8000) + dataChunk({})));
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ((*out)[0].shape(), TensorShape({0, 1}));
+}
+
+TEST(DecodeWav, Errors) {
+  const std::string data = dataChunk({1, 2});
+  auto error = [](const std::string &msg) { return opError("DecodeWav", msg); };
+  std::string wav = riff(fmtChunk(1, 8000) + data);
+  wav[3] = 'X';
+  EXPECT_EQ(decodeWavError(wav),
+            error("Header mismatch: Expected RIFF but found RIFX"));
+  EXPECT_EQ(decodeWavError("RIF"),
+            error("Data too short when trying to read string"));
+  EXPECT_EQ(decodeWavError(riff("LIST" + le32(0) + fmtChunk(1, 8000) + data)),
+            error("Unexpected field LIST"));
+  EXPECT_EQ(decodeWavError(riff(fmtChunk(1, 8000, 16, 20) + data)),
+            error("Bad format chunk size for WAV: Expected 16 or 18, but "
+                  "got20"));
+  EXPECT_EQ(decodeWavError(riff(fmtChunk(1, 8000, 16, 16, 3) + data)),
+            error("Bad audio format for WAV: Expected 1 (PCM), but got3"));
+  EXPECT_EQ(decodeWavError(riff(fmtChunk(0, 8000) + data)),
+            error("Bad number of channels for WAV: Expected at least 1, but "
+                  "got 0"));
+  EXPECT_EQ(decodeWavError(riff(fmtChunk(1, 8000, 8) + data)),
+            error("Can only read 16-bit WAV files, but received 8"));
+  EXPECT_EQ(decodeWavError(riff(fmtChunk(1, 8000, 16, 16, 1, 3) + data)),
+            error("Bad bytes per sample in WAV header: Expected 2 but got 3"));
+  EXPECT_EQ(
+      decodeWavError(riff(fmtChunk(1, 8000, 16, 16, 1, -1, 1000) + data)),
+      error("Bad bytes per second in WAV header: Expected 16000 but got 1000 "
+            "(sample_rate=8000, bytes_per_sample=2)"));
+  EXPECT_EQ(decodeWavError(riff(fmtChunk(1, 8000))),
+            error("No data chunk found in WAV"));
+  EXPECT_EQ(decodeWavError(riff(fmtChunk(1, 8000) + data + data)),
+            error("More than one data chunk found in WAV"));
+  // A data chunk longer than the file.
+  EXPECT_EQ(decodeWavError(
+                riff(fmtChunk(1, 8000) + "data" + le32(8) + le16(1) + le16(2))),
+            error("Data too short when trying to read string"));
+  EXPECT_EQ(
+      decodeWavError(riff(fmtChunk(1, 8000) + "LIST" + le32(0x80000000u))),
+      error("WAV data chunk 'LIST' is too large: 2147483648 bytes, but "
+            "the limit is 2147483647"));
+  EXPECT_EQ(decodeWavError(riff(fmtChunk(1, 8000) + data),
+                           {{"desired_channels", int64_t(-2)}}),
+            error("desired_channels must be >= -1, got -2"));
+  std::vector<std::string_view> two = {"a", "b"};
+  auto out =
+      runKernelN("DecodeWav", {}, {*makeStringTensor(TensorShape({2}), two)},
+                 {DType::F32, DType::I32});
+  EXPECT_EQ(out.status().message(),
+            error("contents must be scalar, got shape [2]"));
+}
+
+StatusOr<Tensor> encodeWav(Tensor audio, int32_t rate) {
+  return runKernel("EncodeWav", {}, {std::move(audio), i32({}, {rate})},
+                   DType::String);
+}
+
+TEST(EncodeWav, Bytes) {
+  // 3 frames of 2 channels at 16000 Hz: round(x * 32768), clamped to
+  // int16, halves away from zero; NaN as 0.
+  const float h = 1.5f / 32768;
+  auto out = encodeWav(
+      f32({4, 2}, {0.5f, -1.0f, 1.0f, 0.25f, h, -h, NAN, -3.0f}), 16000);
+  ASSERT_TRUE(out.ok()) << out.status();
+  const std::string expected =
+      "RIFF" + le32(36 + 16) + "WAVE" + "fmt " + le32(16) + le16(1) + le16(2) +
+      le32(16000) + le32(64000) + le16(4) + le16(16) + "data" + le32(16) +
+      le16(16384) + le16(uint16_t(-32768)) + le16(32767) + le16(8192) +
+      le16(2) + le16(uint16_t(-2)) + le16(0) + le16(uint16_t(-32768));
+  EXPECT_EQ(std::string(stringElements(*out)[0]), expected);
+  // Back through DecodeWav.
+  auto back = decodeWav(std::string(stringElements(*out)[0]));
+  ASSERT_TRUE(back.ok()) << back.status();
+  expectValues<float>(
+      (*back)[0], {4, 2},
+      {0.5, -1, 32767.0 / 32768, 0.25, 2.0 / 32768, -2.0 / 32768, 0, -1}, 0);
+  expectValues<int32_t>((*back)[1], {}, {16000});
+  // No frames: the header alone.
+  out = encodeWav(f32({0, 1}, {}), 8000);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(stringElements(*out)[0].size(), 44u);
+}
+
+TEST(EncodeWav, Errors) {
+  auto error = [](const std::string &msg) { return opError("EncodeWav", msg); };
+  EXPECT_EQ(encodeWav(f32({3}, {1, 2, 3}), 8000).status().message(),
+            error("audio must be 2-dimensional[3]"));
+  auto out = runKernel("EncodeWav", {}, {f32({1, 1}, {0}), i32({1}, {8000})},
+                       DType::String);
+  EXPECT_EQ(out.status().message(),
+            error("Input sample_rate should be a scalar tensor, got [1] "
+                  "instead."));
+  EXPECT_EQ(encodeWav(f32({1, 1}, {0}), 0).status().message(),
+            error("sample_rate must be in (0, 2^32), got: 0"));
+  EXPECT_EQ(
+      encodeWav(f32({1, 1}, {0}), -1).status().message(),
+      error("sample_rate must be in (0, 2^32), got: 18446744073709551615"));
+  EXPECT_EQ(encodeWav(f32({2, 0}, {}), 8000).status().message(),
+            error("num_channels must be in (0, 2^16), got: 0"));
+  EXPECT_EQ(encodeWav(f32({0, 70000}, {}), 8000).status().message(),
+            error("num_channels must be in (0, 2^16), got: 70000"));
 }
 
 } // namespace

@@ -81,6 +81,7 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerQuantizationKernels,
                                            registerQuantizedNNKernels,
                                            registerAudioKernels,
+                                           registerImageCodecKernels,
                                            registerMediaPipeKernels}) {
     KernelRegistry registry;
     family(registry);

@@ -139,8 +139,13 @@ void registerComplexKernels(KernelRegistry &registry);
 /// Fourier transforms in 1-3 dimensions (FFT, IFFT, RFFT, IRFFT and their
 /// 2D and 3D forms).
 void registerFftKernels(KernelRegistry &registry);
-/// Audio features: AudioSpectrogram, Mfcc.
+/// Audio features and the WAV codec: AudioSpectrogram, Mfcc, DecodeWav,
+/// EncodeWav.
 void registerAudioKernels(KernelRegistry &registry);
+/// Image codecs on libjpeg-turbo, libpng and giflib: DecodeJpeg,
+/// DecodeAndCropJpeg, DecodePng, DecodeGif, DecodeBmp, DecodeImage,
+/// EncodeJpeg, EncodeJpegVariableQuality, EncodePng.
+void registerImageCodecKernels(KernelRegistry &registry);
 /// MediaPipe's TFLite custom ops: Landmarks2TransformMatrix,
 /// TransformTensorBilinear, TransformLandmarks.
 void registerMediaPipeKernels(KernelRegistry &registry);

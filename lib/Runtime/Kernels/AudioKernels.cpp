@@ -1,9 +1,10 @@
-//===- AudioKernels.cpp - AudioSpectrogram and Mfcc -------------*- C++ -*-===//
+//===- AudioKernels.cpp - Audio features and the WAV codec ------*- C++ -*-===//
 //
 // TensorFlow's audio features (tensorflow/core/kernels/spectrogram.cc,
 // spectrogram_op.cc, mfcc.cc, mfcc_mel_filterbank.cc, mfcc_dct.cc,
 // mfcc_op.cc), with TF's arithmetic (double precision inside, float in and
-// out), attributes and messages:
+// out), attributes and messages, and its WAV codec (decode_wav_op.cc,
+// encode_wav_op.cc, lib/wav/wav_io.cc):
 //
 // - AudioSpectrogram(input: float [samples, channels]; window_size, stride,
 //   magnitude_squared = false) -> float [channels, frames, fft / 2 + 1]:
@@ -21,6 +22,16 @@
 //   1127 ln(1 + f / 700); bin 0 excluded), floored at 1e-12, logged, and
 //   the first dct_coefficient_count coefficients of an unnormalized DCT-II
 //   (sqrt(2 / channels) cos(pi i (j + 0.5) / channels)) kept.
+// - DecodeWav(contents: string scalar; desired_channels = -1,
+//   desired_samples = -1) -> audio: float [samples, channels], sample_rate:
+//   int32 scalar: 16-bit PCM only, each sample / 32768. The chunks before
+//   "fmt " may be JUNK, bext, iXML, qlty, mext, levl, link or axml; other
+//   chunks after it are skipped; exactly one "data" chunk. Samples past the
+//   file's are 0, channels past its last repeat the last one.
+// - EncodeWav(audio: float [samples, channels], sample_rate: int32 scalar)
+//   -> string scalar: a 44-byte header (RIFF, a 16-byte "fmt " chunk for
+//   16-bit PCM, "data") and each sample as round(x * 32768) clamped to
+//   int16 (NaN, undefined in TF, as 0).
 //
 // The FFT is Eigen's (unsupported/Eigen/FFT, KISS FFT) in double; TF uses
 // Ooura's rdft: both are exact to double rounding, so the float results
@@ -31,6 +42,7 @@
 #include "KernelUtils.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
+#include "tfrt_fallback/Runtime/StringTensor.h"
 
 #include <unsupported/Eigen/FFT>
 
@@ -38,7 +50,10 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <cstring>
 #include <limits>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace tfrt_fallback::rt {
@@ -372,11 +387,329 @@ private:
   int32_t coefficients_ = 13;
 };
 
+//===----------------------------------------------------------------------===//
+// DecodeWav and EncodeWav
+//===----------------------------------------------------------------------===//
+
+/// Reads a WAV file's fields in order, with TF's offset checks and
+/// messages (wav_io.cc's IncrementOffset, ExpectText, ReadString and
+/// ReadValue).
+class WavReader {
+public:
+  WavReader(const OpKernel &op, std::string_view data) : op_(op), data_(data) {}
+
+  int64_t offset() const { return offset_; }
+  void skip(int64_t n) { offset_ += n; }
+  bool atEnd() const { return offset_ >= static_cast<int64_t>(data_.size()); }
+
+  /// The offset `increment` bytes on, if within the data.
+  Status advance(int64_t increment, int64_t *next) const {
+    if (increment < 0)
+      return op_.errorf("Negative increment is not allowed: %d", increment);
+    if (offset_ > static_cast<int64_t>(data_.size()))
+      return op_.errorf("Initial offset is outside data range: %d", offset_);
+    *next = offset_ + increment;
+    if (*next > static_cast<int64_t>(data_.size()))
+      return op_.errorf("Data too short when trying to read string");
+    return OkStatus();
+  }
+
+  Status readString(int64_t length, std::string_view *out) {
+    int64_t next = 0;
+    if (Status s = advance(length, &next); !s.ok())
+      return s;
+    *out = data_.substr(offset_, length);
+    offset_ = next;
+    return OkStatus();
+  }
+
+  Status expectText(std::string_view expected) {
+    std::string_view found;
+    if (Status s = readString(expected.size(), &found); !s.ok())
+      return s;
+    if (found != expected)
+      return op_.errorf("Header mismatch: Expected %s but found %s", expected,
+                        found);
+    return OkStatus();
+  }
+
+  /// A little-endian unsigned field of `bytes` (2 or 4) bytes.
+  template <typename T> Status read(T *value) {
+    std::string_view bytes;
+    if (Status s = readString(sizeof(T), &bytes); !s.ok())
+      return s;
+    uint32_t v = 0;
+    for (size_t i = 0; i < sizeof(T); ++i)
+      v |= uint32_t(static_cast<uint8_t>(bytes[i])) << (8 * i);
+    *value = static_cast<T>(v);
+    return OkStatus();
+  }
+
+private:
+  const OpKernel &op_;
+  std::string_view data_;
+  int64_t offset_ = 0;
+};
+
+#define TFRT_FALLBACK_WAV_TRY(expr)                                            \
+  do {                                                                         \
+    if (Status s = (expr); !s.ok())                                            \
+      return s;                                                                \
+  } while (false)
+
+/// A WAV file's 16-bit samples as floats (TF's
+/// DecodeLin16WaveAsFloatVector).
+struct DecodedWav {
+  std::vector<float> samples;
+  uint32_t sampleCount = 0;
+  uint16_t channels = 0;
+  uint32_t sampleRate = 0;
+};
+
+Status decodeWav(const OpKernel &op, std::string_view wav, DecodedWav *out) {
+  WavReader r(op, wav);
+  TFRT_FALLBACK_WAV_TRY(r.expectText("RIFF"));
+  uint32_t fileSize = 0;
+  TFRT_FALLBACK_WAV_TRY(r.read(&fileSize));
+  TFRT_FALLBACK_WAV_TRY(r.expectText("WAVE"));
+  std::string_view id;
+  TFRT_FALLBACK_WAV_TRY(r.readString(4, &id));
+  while (id != "fmt ") {
+    // Padding and broadcast-WAV chunks may come first.
+    if (id != "JUNK" && id != "bext" && id != "iXML" && id != "qlty" &&
+        id != "mext" && id != "levl" && id != "link" && id != "axml")
+      return op.errorf("Unexpected field %s", id);
+    uint32_t size = 0;
+    TFRT_FALLBACK_WAV_TRY(r.read(&size));
+    int64_t next = 0;
+    TFRT_FALLBACK_WAV_TRY(r.advance(size, &next));
+    r.skip(next - r.offset());
+    TFRT_FALLBACK_WAV_TRY(r.readString(4, &id));
+  }
+  uint32_t formatSize = 0;
+  TFRT_FALLBACK_WAV_TRY(r.read(&formatSize));
+  if (formatSize != 16 && formatSize != 18)
+    return op.errorf("Bad format chunk size for WAV: Expected 16 or 18, but "
+                     "got%d",
+                     formatSize);
+  uint16_t audioFormat = 0;
+  TFRT_FALLBACK_WAV_TRY(r.read(&audioFormat));
+  if (audioFormat != 1)
+    return op.errorf("Bad audio format for WAV: Expected 1 (PCM), but got%d",
+                     audioFormat);
+  TFRT_FALLBACK_WAV_TRY(r.read(&out->channels));
+  if (out->channels < 1)
+    return op.errorf("Bad number of channels for WAV: Expected at least 1, "
+                     "but got %d",
+                     out->channels);
+  TFRT_FALLBACK_WAV_TRY(r.read(&out->sampleRate));
+  uint32_t bytesPerSecond = 0;
+  TFRT_FALLBACK_WAV_TRY(r.read(&bytesPerSecond));
+  // "Bytes per sample" is per frame: every channel's sample at one time.
+  uint16_t bytesPerSample = 0;
+  TFRT_FALLBACK_WAV_TRY(r.read(&bytesPerSample));
+  uint16_t bitsPerSample = 0;
+  TFRT_FALLBACK_WAV_TRY(r.read(&bitsPerSample));
+  if (bitsPerSample != 16)
+    return op.errorf("Can only read 16-bit WAV files, but received %d",
+                     bitsPerSample);
+  const uint32_t expectedBytesPerSample =
+      (uint32_t(bitsPerSample) * out->channels + 7) / 8;
+  if (bytesPerSample != expectedBytesPerSample)
+    return op.errorf("Bad bytes per sample in WAV header: Expected %d but "
+                     "got %d",
+                     expectedBytesPerSample, bytesPerSample);
+  // uint32 arithmetic, as TF's.
+  const uint32_t expectedBytesPerSecond =
+      uint32_t(bytesPerSample) * out->sampleRate;
+  if (bytesPerSecond != expectedBytesPerSecond)
+    return op.errorf("Bad bytes per second in WAV header: Expected %d but got "
+                     "%d (sample_rate=%d, bytes_per_sample=%d)",
+                     expectedBytesPerSecond, bytesPerSecond, out->sampleRate,
+                     bytesPerSample);
+  if (formatSize == 18)
+    r.skip(2);
+  bool foundData = false;
+  while (!r.atEnd()) {
+    std::string_view chunk;
+    TFRT_FALLBACK_WAV_TRY(r.readString(4, &chunk));
+    uint32_t size = 0;
+    TFRT_FALLBACK_WAV_TRY(r.read(&size));
+    if (size > uint32_t(std::numeric_limits<int32_t>::max()))
+      return op.errorf("WAV data chunk '%s' is too large: %d bytes, but the "
+                       "limit is %d",
+                       chunk, size, std::numeric_limits<int32_t>::max());
+    if (chunk != "data") {
+      r.skip(size);
+      continue;
+    }
+    if (foundData)
+      return op.errorf("More than one data chunk found in WAV");
+    foundData = true;
+    out->sampleCount = size / bytesPerSample;
+    const uint32_t count = out->sampleCount * out->channels;
+    // The samples must be there before anything is allocated. TF then reads
+    // on from the last sample, not from the chunk's end.
+    int64_t end = 0;
+    TFRT_FALLBACK_WAV_TRY(r.advance(int64_t(2) * count, &end));
+    out->samples.resize(count);
+    std::string_view bytes;
+    TFRT_FALLBACK_WAV_TRY(r.readString(int64_t(2) * count, &bytes));
+    for (uint32_t i = 0; i < count; ++i) {
+      const auto v = static_cast<int16_t>(
+          uint16_t(static_cast<uint8_t>(bytes[2 * i])) |
+          uint16_t(static_cast<uint8_t>(bytes[2 * i + 1])) << 8);
+      out->samples[i] = v * (1.0f / 32768);
+    }
+  }
+  if (!foundData)
+    return op.errorf("No data chunk found in WAV");
+  return OkStatus();
+}
+
+#undef TFRT_FALLBACK_WAV_TRY
+
+/// DecodeWav, as described at the top.
+class DecodeWavKernel final : public OpKernel {
+public:
+  explicit DecodeWavKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, getOptionalAttr(ctx, "desired_channels", &desiredChannels_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, getOptionalAttr(ctx, "desired_samples", &desiredSamples_));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &contents = ctx->input(0);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, contents.shape().isScalar(),
+                              errorf("contents must be scalar, got shape %s",
+                                     contents.shape().toString()));
+    const std::string_view wav = stringElements(contents)[0];
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, wav.size() <= size_t(std::numeric_limits<int>::max()),
+        errorf("WAV contents are too large for int: %d", wav.size()));
+    DecodedWav decoded;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, decodeWav(*this, wav, &decoded));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, desiredChannels_ >= -1,
+        errorf("desired_channels must be >= -1, got %d", desiredChannels_));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, desiredSamples_ >= -1,
+        errorf("desired_samples must be >= -1, got %d", desiredSamples_));
+    // int32, as TF's (a file's counts fit: its data is < 2^31 bytes).
+    const int32_t samples = desiredSamples_ == -1
+                                ? static_cast<int32_t>(decoded.sampleCount)
+                                : desiredSamples_;
+    const int32_t channels =
+        desiredChannels_ == -1 ? decoded.channels : desiredChannels_;
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, samples >= 0,
+        errorf("Output sample count must be >= 0, got %d", samples));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, channels >= 0,
+        errorf("Output channel count must be >= 0, got %d", channels));
+    Tensor *audio = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape({samples, channels}), &audio));
+    float *dst = audio->data<float>();
+    const int64_t fileChannels = decoded.channels;
+    for (int64_t s = 0; s < samples; ++s)
+      for (int64_t c = 0; c < channels; ++c)
+        *dst++ = s >= int64_t(decoded.sampleCount)
+                     ? 0.0f
+                     : decoded.samples[s * fileChannels +
+                                       std::min(c, fileChannels - 1)];
+    Tensor *rate = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 ctx->allocateOutput(1, TensorShape(), &rate));
+    rate->data<int32_t>()[0] = static_cast<int32_t>(decoded.sampleRate);
+  }
+
+private:
+  int32_t desiredChannels_ = -1;
+  int32_t desiredSamples_ = -1;
+};
+
+/// EncodeWav, as described at the top (TF's EncodeAudioAsS16LEWav).
+class EncodeWavKernel final : public OpKernel {
+public:
+  explicit EncodeWavKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {}
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &audio = ctx->input(0);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, audio.rank() == 2,
+        errorf("audio must be 2-dimensional%s", audio.shape().toString()));
+    const Tensor &rateTensor = ctx->input(1);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, rateTensor.shape().isScalar(),
+        errorf("Input sample_rate should be a scalar tensor, got %s instead.",
+               rateTensor.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, audio.numElements() < std::numeric_limits<int32_t>::max(),
+        errorf("Cannot encode audio with >= max int32 elements"));
+    // TF passes the int32 rate on as a size_t: -1 is 2^64 - 1.
+    const uint64_t rate =
+        static_cast<uint64_t>(int64_t(rateTensor.data<int32_t>()[0]));
+    const uint64_t channels = audio.dim(1), frames = audio.dim(0);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, rate != 0 && rate <= 0xffffffffu,
+        errorf("sample_rate must be in (0, 2^32), got: %d", rate));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, channels != 0 && channels <= 0xffffu,
+        errorf("num_channels must be in (0, 2^16), got: %d", channels));
+    const uint64_t samples = frames * channels;
+    const uint64_t fileSize = 44 + 2 * samples;
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, fileSize <= 0xffffffffu,
+        errorf("Provided channels and frames cannot be encoded as a WAV."));
+    std::string wav(fileSize, '\0');
+    char *p = wav.data();
+    auto put = [&](uint64_t value, int bytes) {
+      for (int i = 0; i < bytes; ++i)
+        *p++ = static_cast<char>(value >> (8 * i) & 0xff);
+    };
+    auto text = [&](const char *s) {
+      std::memcpy(p, s, 4);
+      p += 4;
+    };
+    text("RIFF");
+    put(fileSize - 8, 4);
+    text("WAVE");
+    text("fmt ");
+    put(16, 4); // Format chunk size.
+    put(1, 2);  // PCM.
+    put(channels, 2);
+    put(rate, 4);
+    put(rate * 2 * channels, 4); // Bytes per second (uint32, as TF writes).
+    put(2 * channels, 2);        // Bytes per frame.
+    put(16, 2);                  // Bits per sample.
+    text("data");
+    put(2 * samples, 4);
+    const float *src = audio.data<float>();
+    for (uint64_t i = 0; i < samples; ++i) {
+      const float scaled = std::round(src[i] * 32768.0f);
+      const int16_t v = std::isnan(scaled)
+                            ? 0
+                            : static_cast<int16_t>(std::min(
+                                  32767.0f, std::max(-32768.0f, scaled)));
+      put(static_cast<uint16_t>(v), 2);
+    }
+    const std::string_view view = wav;
+    StatusOr<Tensor> t = makeStringTensor(TensorShape(), {&view, 1});
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, t.status());
+    ctx->setOutput(0, *std::move(t));
+  }
+};
+
 } // namespace
 
 void registerAudioKernels(KernelRegistry &registry) {
   registerKernel<OpId::kAudioSpectrogram, AudioSpectrogramKernel>(registry);
   registerKernel<OpId::kMfcc, MfccKernel>(registry);
+  registerKernel<OpId::kDecodeWav, DecodeWavKernel>(registry);
+  registerKernel<OpId::kEncodeWav, EncodeWavKernel>(registry);
 }
 
 } // namespace tfrt_fallback::rt

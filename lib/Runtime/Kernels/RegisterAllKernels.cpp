@@ -73,6 +73,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerQuantizationKernels(registry);
   registerQuantizedNNKernels(registry);
   registerAudioKernels(registry);
+  registerImageCodecKernels(registry);
   registerMediaPipeKernels(registry);
 }
 
