@@ -11,7 +11,7 @@
 // F32-NEXT: 0.
 // F64: result #0: tensor<f64>
 // F64-NEXT: 1e-08
-// BEF: error: --reference-f64 needs a TF program (.mlir, model.json, GraphDef), not a binary one
+// BEF: error: --reference-f64 needs a TF program (.mlir, model.json, GraphDef, .tflite), not a binary one
 
 func.func @main(%x: tensor<f32>) -> tensor<f32> {
   %one = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
