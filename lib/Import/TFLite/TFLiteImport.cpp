@@ -427,6 +427,17 @@ FailureOr<ElementsAttr> SubgraphConverter::constantValue(int t) {
   FailureOr<ArrayRef<uint8_t>> data = bufferOf(t);
   if (failed(data))
     return failure();
+  // The element count, checked before anything multiplies the dimensions
+  // (MLIR's getNumElements included).
+  int64_t count = 1;
+  for (int64_t d : shapeOf(t)) {
+    constexpr int64_t kLimit = int64_t(1) << 40;
+    if (ShapedType::isDynamic(d))
+      return failTensor(t, "a constant of dynamic shape");
+    if (d > kLimit || (d != 0 && count > kLimit / d))
+      return failTensor(t, "a constant of more than 2^40 elements");
+    count *= d;
+  }
   if (tensor(t)->sparsity())
     return densify(t, *data);
   SmallVector<int64_t> dims = shapeOf(t);
