@@ -505,6 +505,14 @@ FailureOr<ElementsAttr> SubgraphConverter::densify(int t,
   }
   unsigned width = getElementByteSize(element);
   int64_t numElements = type.getNumElements();
+  // Sparse weights compress a few times, not without bound: a dense result
+  // past 16 MiB and 64 times the stored values is refused before it is
+  // allocated.
+  if (numElements * int64_t(width) >
+      std::max<int64_t>(int64_t(16) << 20, int64_t(64) * data.size()))
+    return failTensor(t, "its dense form (" + Twine(numElements) +
+                             " elements) is implausibly larger than its " +
+                             Twine(data.size()) + " bytes of values");
   AsmResourceBlob blob = HeapAsmResourceBlob::allocate(
       numElements * width, /*align=*/64, /*dataIsMutable=*/true);
   MutableArrayRef<char> out = blob.getMutableData();
@@ -873,6 +881,9 @@ LogicalResult SubgraphConverter::convertConv(bool depthwise) {
                   Twine(filterShape[3]) + " with as many output channels "
                   "per group");
     groups = inputShape[3] / filterShape[3];
+    if (groups > 1024)
+      return fail("a grouped convolution of " + Twine(groups) +
+                  " groups (more than 1024) is not supported");
   }
   std::string y;
   if (groups == 1) {
