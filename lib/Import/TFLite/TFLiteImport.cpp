@@ -873,7 +873,7 @@ LogicalResult SubgraphConverter::convertConv(bool depthwise) {
       !ShapedType::isDynamic(inputShape[3]) &&
       !ShapedType::isDynamic(filterShape[3]) && filterShape[3] > 0 &&
       inputShape[3] != filterShape[3]) {
-    if (inputShape[3] % filterShape[3] != 0 ||
+    if (inputShape[3] <= 0 || inputShape[3] % filterShape[3] != 0 ||
         ShapedType::isDynamic(filterShape[0]) ||
         filterShape[0] % (inputShape[3] / filterShape[3]) != 0)
       return fail("the input depth " + Twine(inputShape[3]) +
