@@ -544,13 +544,19 @@ FailureOr<ElementsAttr> SubgraphConverter::densify(int t,
   };
   SmallVector<int64_t> indices(n + k, 0);
   size_t valueIndex = 0, numValues = data.size() / width;
+  // The traversal visits at most one node per element and level; an
+  // encoding that makes it visit more (dense levels over empty segments) is
+  // refused instead of walked.
+  int64_t visits = 0, budget = int64_t(n + k + 1) * (numElements + 1);
   bool bad = false;
   // Depth-first over the levels; `parent` is the position in the previous
   // level (a segment's index for a CSR level).
   std::function<void(unsigned, int64_t)> visit = [&](unsigned level,
                                                      int64_t parent) {
-    if (bad)
+    if (bad || ++visits > budget) {
+      bad = true;
       return;
+    }
     if (level == n + k) {
       int64_t offset = 0;
       SmallVector<int64_t> coords(n, 0);
