@@ -82,7 +82,8 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerQuantizedNNKernels,
                                            registerAudioKernels,
                                            registerImageCodecKernels,
-                                           registerMediaPipeKernels}) {
+                                           registerMediaPipeKernels,
+                                           registerTFLiteQuantizedKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);

@@ -149,6 +149,11 @@ void registerImageCodecKernels(KernelRegistry &registry);
 /// MediaPipe's TFLite custom ops: Landmarks2TransformMatrix,
 /// TransformTensorBilinear, TransformLandmarks.
 void registerMediaPipeKernels(KernelRegistry &registry);
+/// TFLite's full-integer builtins no TF op computes: TFLiteQuantizedConv2D,
+/// TFLiteQuantizedDepthwiseConv2D, TFLiteQuantizedFullyConnected,
+/// TFLiteQuantizedAdd, TFLiteQuantizedMul, TFLiteQuantizedAvgPool,
+/// TFLiteQuantizedMaxPool, TFLiteQuantize, TFLiteQuantizedLookup.
+void registerTFLiteQuantizedKernels(KernelRegistry &registry);
 /// Quantization and the quantized ops on quint8/qint8/qint32 tensors with
 /// float ranges (QuantizeV2, Dequantize, Requantize, QuantizedConv2D,
 /// QuantizedMatMul, QuantizedAdd, ...).

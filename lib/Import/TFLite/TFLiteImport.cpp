@@ -44,8 +44,10 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <cmath>
 #include <cstring>
 #include <functional>
+#include <optional>
 
 using namespace mlir;
 using namespace tfrt_fallback;
@@ -207,6 +209,22 @@ private:
   /// scale for a quantized integer tensor.
   FailureOr<std::string> dequantize(int t, const std::string &x, Type to);
   bool isQuantizedInteger(int t) const;
+  // Full-integer operators: TFLiteQuantized* ops with TFLite's parameters.
+  struct QParams {
+    SmallVector<float> scales;
+    SmallVector<int64_t> zeroPoints;
+    int dimension = 0;
+  };
+  std::optional<QParams> qparams(int t) const;
+  /// CalculateActivationRangeQuantized for output tensor `t`.
+  LogicalResult activationRange(int t, int8_t function, int64_t &low,
+                                int64_t &high);
+  LogicalResult quantizedInputs(
+      std::initializer_list<std::pair<unsigned, std::string *>> inputs);
+  LogicalResult convertQuantized(int32_t code);
+  LogicalResult convertQuantizedContraction(StringRef tfOp, int channelDim,
+                                            int8_t act, const QParams &outQ,
+                                            ArrayRef<NamedAttribute> extra);
   LogicalResult convertTransposeConvBias();
   LogicalResult convertParseExample(bool v2);
   LogicalResult convertUnknownCustom(StringRef code);
@@ -795,22 +813,19 @@ LogicalResult SubgraphConverter::convertOperator(unsigned i) {
                  ? tensor(outTensor(0))->name()->str()
                  : opName;
   // Full-integer quantization: integer tensors with scales flowing between
-  // operators need TFLite's integer kernels (fixed-point requantization),
-  // which this importer does not emulate yet.
+  // operators need TFLite's integer kernels (fixed-point requantization):
+  // convertQuantized makes them, or names the operator it cannot.
+  bool quantized = false;
   if (!custom && builtin != fb::BuiltinOperator_DEQUANTIZE) {
     for (int t : *op->outputs())
-      if (isQuantizedInteger(t))
-        return failTensor(t, "quantized (full-integer) operators are not "
-                             "supported yet: TFLite's integer kernels are not "
-                             "emulated");
+      quantized |= isQuantizedInteger(t);
     for (int t : *op->inputs())
-      if (t >= 0 && isQuantizedInteger(t) && tensor(t)->buffer() == 0)
-        return failTensor(t, "quantized (full-integer) operators are not "
-                             "supported yet: TFLite's integer kernels are not "
-                             "emulated");
+      quantized |= t >= 0 && isQuantizedInteger(t) &&
+                   tensor(t)->buffer() == 0;
   }
-  LogicalResult result =
-      custom ? convertCustom(opName) : convertBuiltin(builtin);
+  LogicalResult result = custom      ? convertCustom(opName)
+                         : quantized ? convertQuantized(builtin)
+                                     : convertBuiltin(builtin);
   if (failed(result))
     return failure();
   for (unsigned o = 0; o < op->outputs()->size(); ++o)
@@ -1134,6 +1149,544 @@ FailureOr<std::string> SubgraphConverter::dequantize(int t,
                   {typeAttr("SrcT", builder.getF32Type()), typeAttr("DstT", to),
                    boolAttr("Truncate", false)});
   return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Full-integer (int8 / uint8) operators
+//===----------------------------------------------------------------------===//
+//
+// TFLite's integer kernels compute these with fixed-point requantization,
+// which no TF op does: each becomes a TFLiteQuantized* op of our own
+// (lib/Runtime/Kernels/TFLiteQuantizedKernels.cpp) whose multipliers,
+// shifts, zero points and activation range are computed here as TFLite's
+// Prepare computes them (kernels/kernel_util.cc, internal/
+// quantization_util.cc). Ops that move int8 values unchanged (RESHAPE,
+// SQUEEZE, CONCATENATION and PAD of one scale and zero point) stay TF ops.
+
+namespace {
+
+/// TFLite's QuantizeMultiplier: m = q * 2^(shift - 31), q in [2^30, 2^31).
+void quantizeMultiplier(double m, int64_t &q, int64_t &shift) {
+  if (m == 0.0) {
+    q = 0, shift = 0;
+    return;
+  }
+  int exponent;
+  double fraction = std::frexp(m, &exponent);
+  int64_t fixed = static_cast<int64_t>(std::round(fraction * (1LL << 31)));
+  if (fixed == (1LL << 31)) {
+    fixed /= 2;
+    ++exponent;
+  }
+  if (exponent < -31) {
+    exponent = 0;
+    fixed = 0;
+  }
+  q = fixed, shift = exponent;
+}
+
+} // namespace
+
+std::optional<SubgraphConverter::QParams>
+SubgraphConverter::qparams(int t) const {
+  const fb::QuantizationParameters *q = tensor(t)->quantization();
+  if (!q || !q->scale() || q->scale()->size() == 0)
+    return std::nullopt;
+  QParams p;
+  p.scales.assign(q->scale()->begin(), q->scale()->end());
+  p.zeroPoints.assign(p.scales.size(), 0);
+  if (q->zero_point() && q->zero_point()->size() == p.scales.size())
+    for (unsigned i = 0; i < p.scales.size(); ++i)
+      p.zeroPoints[i] = q->zero_point()->Get(i);
+  else if (q->zero_point() && q->zero_point()->size() != 0)
+    return std::nullopt;
+  p.dimension = q->quantized_dimension();
+  return p;
+}
+
+LogicalResult SubgraphConverter::activationRange(int t, int8_t function,
+                                                 int64_t &low, int64_t &high) {
+  // CalculateActivationRangeQuantized: the fused function's bounds
+  // quantized with the output's scale (float division, rounded half away
+  // from zero), within the type's range.
+  std::optional<QParams> p = qparams(t);
+  if (!p)
+    return failTensor(t, "it has no scale");
+  bool isSigned = tensor(t)->type() == fb::TensorType_INT8;
+  low = isSigned ? -128 : 0;
+  high = isSigned ? 127 : 255;
+  float scale = p->scales[0];
+  int64_t zero = p->zeroPoints[0];
+  auto quantize = [&](float f) {
+    return zero + static_cast<int32_t>(std::round(f / scale));
+  };
+  switch (function) {
+  case fb::ActivationFunctionType_RELU:
+    low = std::max<int64_t>(low, quantize(0.0f));
+    break;
+  case fb::ActivationFunctionType_RELU6:
+    low = std::max<int64_t>(low, quantize(0.0f));
+    high = std::min<int64_t>(high, quantize(6.0f));
+    break;
+  case fb::ActivationFunctionType_RELU_N1_TO_1:
+    low = std::max<int64_t>(low, quantize(-1.0f));
+    high = std::min<int64_t>(high, quantize(1.0f));
+    break;
+  default: break;
+  }
+  return success();
+}
+
+LogicalResult SubgraphConverter::quantizedInputs(
+    std::initializer_list<std::pair<unsigned, std::string *>> inputs) {
+  for (auto [i, out] : inputs) {
+    FailureOr<std::string> x = in(i);
+    if (failed(x))
+      return failure();
+    *out = *x;
+  }
+  return success();
+}
+
+LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
+  if (op->outputs()->size() == 0)
+    return fail("it has no outputs");
+  int out = outTensor(0);
+  auto typeName = [&](int t) {
+    const char *name = fb::EnumNameTensorType(tensor(t)->type());
+    return std::string(name && *name ? name : "?");
+  };
+  auto is8Bit = [&](int t) {
+    return tensor(t)->type() == fb::TensorType_INT8 ||
+           tensor(t)->type() == fb::TensorType_UINT8;
+  };
+  auto unsupported = [&](const Twine &why) {
+    return fail("quantized (full-integer) " + opName + " is not supported: " +
+                why);
+  };
+  // Operands that must be 8-bit activations with one scale and zero point.
+  auto perTensor = [&](int t, QParams &p) -> LogicalResult {
+    if (!is8Bit(t))
+      return unsupported("tensor " + Twine(t) + " is " + typeName(t) +
+                         ", only int8 and uint8 activations are");
+    std::optional<QParams> q = qparams(t);
+    if (!q || q->scales.size() != 1)
+      return failTensor(t, "a quantized activation needs one scale and zero "
+                           "point");
+    if (!(q->scales[0] > 0))
+      return failTensor(t, "its scale must be positive");
+    p = *q;
+    return success();
+  };
+  auto sameParams = [&](const QParams &a, const QParams &b) {
+    return a.scales[0] == b.scales[0] && a.zeroPoints[0] == b.zeroPoints[0];
+  };
+  Type outType = elementType(out);
+  if (!outType)
+    return failure();
+  QParams outQ;
+  if (code != fb::BuiltinOperator_SHAPE && failed(perTensor(out, outQ)))
+    return failure();
+
+  switch (code) {
+  case fb::BuiltinOperator_CONV_2D:
+  case fb::BuiltinOperator_DEPTHWISE_CONV_2D: {
+    bool depthwise = code == fb::BuiltinOperator_DEPTHWISE_CONV_2D;
+    if (failed(needInputs(2)) || failed(needOutputs(1)))
+      return failure();
+    int8_t padding, act;
+    int64_t strideH, strideW, dilationH, dilationW;
+    if (depthwise) {
+      const fb::DepthwiseConv2DOptions *o =
+          op->builtin_options_as_DepthwiseConv2DOptions();
+      if (!o)
+        return fail("it has no DepthwiseConv2DOptions");
+      padding = o->padding(), act = o->fused_activation_function();
+      strideH = o->stride_h(), strideW = o->stride_w();
+      dilationH = o->dilation_h_factor(), dilationW = o->dilation_w_factor();
+    } else {
+      const fb::Conv2DOptions *o = op->builtin_options_as_Conv2DOptions();
+      if (!o)
+        return fail("it has no Conv2DOptions");
+      padding = o->padding(), act = o->fused_activation_function();
+      strideH = o->stride_h(), strideW = o->stride_w();
+      dilationH = o->dilation_h_factor(), dilationW = o->dilation_w_factor();
+    }
+    if (strideH < 1 || strideW < 1 || dilationH < 1 || dilationW < 1)
+      return fail("strides and dilations must be at least 1");
+    return convertQuantizedContraction(
+        depthwise ? "TFLiteQuantizedDepthwiseConv2D" : "TFLiteQuantizedConv2D",
+        depthwise ? 3 : 0, act, outQ,
+        {intsAttr("strides", {strideH, strideW}),
+         intsAttr("dilations", {dilationH, dilationW}),
+         strAttr("padding", padding == fb::Padding_SAME ? "SAME" : "VALID")});
+  }
+  case fb::BuiltinOperator_FULLY_CONNECTED: {
+    if (failed(needInputs(2)) || failed(needOutputs(1)))
+      return failure();
+    const fb::FullyConnectedOptions *o =
+        op->builtin_options_as_FullyConnectedOptions();
+    if (o && o->weights_format() != 0)
+      return fail("shuffled weights are not supported");
+    return convertQuantizedContraction(
+        "TFLiteQuantizedFullyConnected", 0,
+        o ? o->fused_activation_function() : 0, outQ, {});
+  }
+  case fb::BuiltinOperator_ADD:
+  case fb::BuiltinOperator_SUB:
+  case fb::BuiltinOperator_MUL: {
+    if (failed(needInputs(2)) || failed(needOutputs(1)))
+      return failure();
+    QParams a, b;
+    if (failed(perTensor(inTensor(0), a)) || failed(perTensor(inTensor(1), b)))
+      return failure();
+    if (tensor(inTensor(0))->type() != tensor(out)->type() ||
+        tensor(inTensor(1))->type() != tensor(out)->type())
+      return unsupported("its inputs and output must be of one type");
+    int8_t act = 0;
+    if (auto *o = op->builtin_options_as_AddOptions())
+      act = o->fused_activation_function();
+    else if (auto *o = op->builtin_options_as_SubOptions())
+      act = o->fused_activation_function();
+    else if (auto *o = op->builtin_options_as_MulOptions())
+      act = o->fused_activation_function();
+    int64_t low, high;
+    if (failed(activationRange(out, act, low, high)))
+      return failure();
+    std::string x, y;
+    if (failed(quantizedInputs({{0, &x}, {1, &y}})))
+      return failure();
+    SmallVector<NamedAttribute> attrs = {
+        typeAttr("T", outType), intAttr("input1_offset", -a.zeroPoints[0]),
+        intAttr("input2_offset", -b.zeroPoints[0]),
+        intAttr("output_zero_point", outQ.zeroPoints[0]),
+        intAttr("activation_min", low), intAttr("activation_max", high)};
+    int64_t m, s;
+    if (code == fb::BuiltinOperator_MUL) {
+      // mul.cc: the ratio in float, then QuantizeMultiplier.
+      float real = a.scales[0] * b.scales[0] / outQ.scales[0];
+      quantizeMultiplier(real, m, s);
+      attrs.push_back(intsAttr("output_multiplier", {m}));
+      attrs.push_back(intsAttr("output_shift", {s}));
+      produce(0, node("TFLiteQuantizedMul", {x, y}, attrs));
+      return success();
+    }
+    // add.cc / sub.cc (PrepareGeneralSubOp): both inputs shifted left by
+    // 20 and rescaled to twice the larger input scale; SUB negates the
+    // second multiplier.
+    const int leftShift = 20;
+    const double twiceMax = 2 * std::max(a.scales[0], b.scales[0]);
+    int64_t m1, s1, m2, s2;
+    quantizeMultiplier(a.scales[0] / twiceMax, m1, s1);
+    quantizeMultiplier(b.scales[0] / twiceMax, m2, s2);
+    quantizeMultiplier(twiceMax / ((1 << leftShift) * outQ.scales[0]), m, s);
+    if (s1 > 0 || s2 > 0 || s > 0)
+      return unsupported("its scales make a multiplier of one or more");
+    if (code == fb::BuiltinOperator_SUB)
+      m2 = -m2;
+    attrs.append({intAttr("left_shift", leftShift),
+                  intAttr("input1_multiplier", m1),
+                  intAttr("input1_shift", s1),
+                  intAttr("input2_multiplier", m2),
+                  intAttr("input2_shift", s2),
+                  intsAttr("output_multiplier", {m}),
+                  intsAttr("output_shift", {s})});
+    produce(0, node("TFLiteQuantizedAdd", {x, y}, attrs));
+    return success();
+  }
+  case fb::BuiltinOperator_AVERAGE_POOL_2D:
+  case fb::BuiltinOperator_MAX_POOL_2D: {
+    if (failed(needInputs(1)) || failed(needOutputs(1)))
+      return failure();
+    const fb::Pool2DOptions *o = op->builtin_options_as_Pool2DOptions();
+    if (!o)
+      return fail("it has no Pool2DOptions");
+    if (o->stride_h() < 1 || o->stride_w() < 1 || o->filter_height() < 1 ||
+        o->filter_width() < 1)
+      return fail("strides and the filter size must be at least 1");
+    QParams in;
+    if (failed(perTensor(inTensor(0), in)))
+      return failure();
+    if (tensor(inTensor(0))->type() != tensor(out)->type() ||
+        !sameParams(in, outQ))
+      return unsupported("its input and output must have one type, scale "
+                         "and zero point, as TFLite requires");
+    int64_t low, high;
+    if (failed(activationRange(out, o->fused_activation_function(), low,
+                               high)))
+      return failure();
+    std::string x;
+    if (failed(quantizedInputs({{0, &x}})))
+      return failure();
+    produce(0, node(code == fb::BuiltinOperator_MAX_POOL_2D
+                        ? "TFLiteQuantizedMaxPool"
+                        : "TFLiteQuantizedAvgPool",
+                    {x},
+                    {typeAttr("T", outType),
+                     intsAttr("ksize", {o->filter_height(), o->filter_width()}),
+                     intsAttr("strides", {o->stride_h(), o->stride_w()}),
+                     strAttr("padding",
+                             o->padding() == fb::Padding_SAME ? "SAME" : "VALID"),
+                     intAttr("activation_min", low),
+                     intAttr("activation_max", high)}));
+    return success();
+  }
+  case fb::BuiltinOperator_QUANTIZE: {
+    if (failed(needInputs(1)) || failed(needOutputs(1)))
+      return failure();
+    int t = inTensor(0);
+    Type inType = elementType(t);
+    if (!inType)
+      return failure();
+    SmallVector<NamedAttribute> attrs = {
+        typeAttr("Tin", inType), typeAttr("T", outType),
+        floatAttr("scale", outQ.scales[0]),
+        intAttr("output_zero_point", outQ.zeroPoints[0])};
+    if (tensor(t)->type() == fb::TensorType_FLOAT32) {
+      attrs.append({intAttr("input_zero_point", 0),
+                    intAttr("output_multiplier", 0),
+                    intAttr("output_shift", 0)});
+    } else {
+      QParams in;
+      if (failed(perTensor(t, in)))
+        return failure();
+      int64_t m, s;
+      quantizeMultiplier(static_cast<double>(in.scales[0]) /
+                             static_cast<double>(outQ.scales[0]),
+                         m, s);
+      if (s > 30)
+        return unsupported("the scale ratio is too large");
+      attrs.append({intAttr("input_zero_point", in.zeroPoints[0]),
+                    intAttr("output_multiplier", m),
+                    intAttr("output_shift", s)});
+    }
+    std::string x;
+    if (failed(quantizedInputs({{0, &x}})))
+      return failure();
+    produce(0, node("TFLiteQuantize", {x}, attrs));
+    return success();
+  }
+  case fb::BuiltinOperator_LOGISTIC:
+  case fb::BuiltinOperator_TANH: {
+    // TFLite's optimized kernels tabulate the function over the 256 inputs
+    // (LUTPopulate): dequantize, transform in float, requantize.
+    if (failed(needInputs(1)) || failed(needOutputs(1)))
+      return failure();
+    QParams in;
+    if (failed(perTensor(inTensor(0), in)))
+      return failure();
+    if (tensor(inTensor(0))->type() != tensor(out)->type())
+      return unsupported("its input and output must be of one type");
+    bool isSigned = tensor(out)->type() == fb::TensorType_INT8;
+    int32_t lo = isSigned ? -128 : 0, hi = isSigned ? 127 : 255;
+    const float inverse = 1 / outQ.scales[0];
+    SmallVector<int64_t> table(256);
+    for (int32_t v = lo; v <= hi; ++v) {
+      float x = in.scales[0] * static_cast<float>(v - in.zeroPoints[0]);
+      float y = code == fb::BuiltinOperator_LOGISTIC
+                    ? 1.0f / (1.0f + std::exp(-x))
+                    : std::tanh(x);
+      float rounded = std::round(y * inverse);
+      int32_t q = static_cast<int32_t>(
+          rounded + static_cast<float>(outQ.zeroPoints[0]));
+      table[static_cast<uint8_t>(v)] = static_cast<uint8_t>(
+          std::max(lo, std::min(hi, q)));
+    }
+    std::string x;
+    if (failed(quantizedInputs({{0, &x}})))
+      return failure();
+    produce(0, node("TFLiteQuantizedLookup", {x},
+                    {typeAttr("T", outType), intsAttr("table", table)}));
+    return success();
+  }
+  case fb::BuiltinOperator_PAD:
+  case fb::BuiltinOperator_PADV2: {
+    // The padding is the output's zero point (PAD) or the given value.
+    if (failed(needInputs(2)) || failed(needOutputs(1)))
+      return failure();
+    QParams in;
+    if (failed(perTensor(inTensor(0), in)))
+      return failure();
+    if (tensor(inTensor(0))->type() != tensor(out)->type() ||
+        !sameParams(in, outQ))
+      return unsupported("its input and output must have one type, scale "
+                         "and zero point");
+    std::string x, paddings, value;
+    if (failed(quantizedInputs({{0, &x}, {1, &paddings}})))
+      return failure();
+    if (code == fb::BuiltinOperator_PADV2 && hasIn(2)) {
+      QParams v;
+      if (failed(perTensor(inTensor(2), v)))
+        return failure();
+      if (!sameParams(v, outQ) ||
+          tensor(inTensor(2))->type() != tensor(out)->type())
+        return unsupported("its pad value must have the output's type, "
+                           "scale and zero point");
+      if (failed(quantizedInputs({{2, &value}})))
+        return failure();
+    } else {
+      value = constLike(static_cast<double>(outQ.zeroPoints[0]), outType);
+    }
+    produce(0, node("PadV2", {x, paddings, value}));
+    return success();
+  }
+  case fb::BuiltinOperator_CONCATENATION: {
+    const fb::ConcatenationOptions *o =
+        op->builtin_options_as_ConcatenationOptions();
+    if (o && o->fused_activation_function() != 0)
+      return unsupported("a fused activation");
+    for (unsigned i = 0; i < op->inputs()->size(); ++i) {
+      QParams p;
+      if (!hasIn(i) || failed(perTensor(inTensor(i), p)))
+        return failure();
+      if (!sameParams(p, outQ) ||
+          tensor(inTensor(i))->type() != tensor(out)->type())
+        return unsupported("input " + Twine(i) + " has another type, scale "
+                           "or zero point than the output (TFLite "
+                           "requantizes it)");
+    }
+    return convertBuiltin(code);
+  }
+  case fb::BuiltinOperator_RESHAPE:
+  case fb::BuiltinOperator_SQUEEZE:
+  case fb::BuiltinOperator_EXPAND_DIMS: {
+    // The values pass through; TFLite keeps the input's parameters.
+    if (failed(needInputs(1)) || failed(needOutputs(1)))
+      return failure();
+    QParams in;
+    if (failed(perTensor(inTensor(0), in)))
+      return failure();
+    if (!sameParams(in, outQ))
+      return unsupported("its input and output have other scales or zero "
+                         "points");
+    return convertBuiltin(code);
+  }
+  default:
+    return unsupported("TFLite's integer kernels of this operator are not "
+                       "emulated");
+  }
+}
+
+LogicalResult SubgraphConverter::convertQuantizedContraction(
+    StringRef tfOp, int channelDim, int8_t act, const QParams &outQ,
+    ArrayRef<NamedAttribute> extra) {
+  int xT = inTensor(0), wT = inTensor(1), out = outTensor(0);
+  bool fullyConnected = tfOp == "TFLiteQuantizedFullyConnected";
+  auto unsupported = [&](const Twine &why) {
+    return fail("quantized (full-integer) " + opName + " is not supported: " +
+                why);
+  };
+  std::optional<QParams> inQ = qparams(xT), wQ = qparams(wT);
+  auto type = [&](int t) { return tensor(t)->type(); };
+  if (type(xT) != type(out) ||
+      (type(xT) != fb::TensorType_INT8 && type(xT) != fb::TensorType_UINT8))
+    return unsupported("its input and output must be both int8 or both "
+                       "uint8");
+  if (!inQ || inQ->scales.size() != 1)
+    return failTensor(xT, "a quantized activation needs one scale and zero "
+                          "point");
+  if (type(wT) != type(xT))
+    return unsupported("its filter is " +
+                       Twine(fb::EnumNameTensorType(type(wT))) +
+                       ", the input " +
+                       Twine(fb::EnumNameTensorType(type(xT))));
+  if (!wQ)
+    return failTensor(wT, "the filter has no scale");
+  SmallVector<int64_t> wShape = shapeOf(wT);
+  if (wShape.size() != (fullyConnected ? 2u : 4u) ||
+      ShapedType::isDynamic(wShape[channelDim]))
+    return failTensor(wT, "the filter must be " +
+                              Twine(fullyConnected ? "2" : "4") +
+                              "-D with a static output depth");
+  int64_t channels = wShape[channelDim];
+  size_t count = wQ->scales.size();
+  if (count != 1 && (count != size_t(channels) ||
+                     wQ->dimension != channelDim))
+    return failTensor(wT, "its " + Twine(count) + " scales are neither one "
+                          "nor one per output channel along dimension " +
+                          Twine(channelDim));
+  // int8 filters are symmetric (TFLite refuses other zero points); uint8
+  // filters have one zero point.
+  int64_t filterZero = wQ->zeroPoints[0];
+  if (type(wT) == fb::TensorType_INT8) {
+    if (llvm::any_of(wQ->zeroPoints, [](int64_t z) { return z != 0; }))
+      return unsupported("int8 filters must have zero points 0");
+  } else if (count != 1) {
+    return unsupported("uint8 filters must have one scale");
+  }
+  SmallVector<int64_t> multipliers, shifts;
+  for (size_t c = 0; c < count; ++c) {
+    // PopulateConvolutionQuantizationParams: the ratio in double.
+    double real = static_cast<double>(inQ->scales[0]) *
+                  static_cast<double>(wQ->scales[c]) /
+                  static_cast<double>(outQ.scales[0]);
+    int64_t m, s;
+    quantizeMultiplier(real, m, s);
+    if (s > 30)
+      return unsupported("the scale ratio of channel " + Twine(c) +
+                         " is too large");
+    multipliers.push_back(m);
+    shifts.push_back(s);
+  }
+  int64_t low, high;
+  if (failed(activationRange(out, act, low, high)))
+    return failure();
+  std::string x, w, bias;
+  if (failed(quantizedInputs({{0, &x}, {1, &w}})))
+    return failure();
+  if (hasIn(2)) {
+    if (type(inTensor(2)) != fb::TensorType_INT32)
+      return unsupported("its bias must be int32");
+    if (failed(quantizedInputs({{2, &bias}})))
+      return failure();
+  } else {
+    bias = constant(DenseElementsAttr::get(
+        RankedTensorType::get({channels}, builder.getI32Type()),
+        builder.getI32IntegerAttr(0).getValue()));
+  }
+  Type xType = elementType(xT), wType = elementType(wT);
+  SmallVector<NamedAttribute> attrs = {
+      typeAttr("T", xType),
+      typeAttr("Tfilter", wType),
+      intAttr("input_offset", -inQ->zeroPoints[0]),
+      intAttr("filter_offset", -filterZero),
+      intsAttr("output_multiplier", multipliers),
+      intsAttr("output_shift", shifts),
+      intAttr("output_zero_point", outQ.zeroPoints[0]),
+      intAttr("activation_min", low),
+      intAttr("activation_max", high)};
+  attrs.append(extra.begin(), extra.end());
+  // TFLite's GEMM applies one multiplier per output channel through ruy,
+  // whose requantization rounds once: int8 CONV_2D (im2col, per-channel
+  // arrays even for one scale) and per-channel FULLY_CONNECTED.
+  // DEPTHWISE_CONV_2D and per-tensor FULLY_CONNECTED round twice
+  // (MultiplyByQuantizedMultiplier, gemmlowp).
+  bool singleRounding = (tfOp == "TFLiteQuantizedConv2D" &&
+                         type(xT) == fb::TensorType_INT8) ||
+                        (fullyConnected && count > 1);
+  attrs.push_back(boolAttr("single_rounding", singleRounding));
+  if (!fullyConnected) {
+    produce(0, node(tfOp, {x, w, bias}, attrs));
+    return success();
+  }
+  // [..., I] -> [-1, I]; keep_num_dims: back to the output's shape.
+  SmallVector<int64_t> inShape = shapeOf(xT), outShape = shapeOf(out);
+  if (ShapedType::isDynamic(wShape[1]))
+    return failTensor(wT, "the weights must have a static input depth");
+  std::string flat = x;
+  if (inShape.size() != 2)
+    flat = node("Reshape", {x, constI32({-1, (int32_t)wShape[1]})});
+  std::string y = node(tfOp, {flat, w, bias}, attrs);
+  if (outShape.size() != 2) {
+    SmallVector<int32_t> dims;
+    for (int64_t d : outShape)
+      dims.push_back(ShapedType::isDynamic(d) ? -1 : d);
+    if (llvm::count(dims, -1) > 1)
+      return unsupported("an output of more than one dynamic dimension");
+    y = node("Reshape", {y, constI32(dims)});
+  }
+  produce(0, y);
+  return success();
 }
 
 /// Builtin operators that are one TF op of the same inputs and outputs,

@@ -75,6 +75,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerAudioKernels(registry);
   registerImageCodecKernels(registry);
   registerMediaPipeKernels(registry);
+  registerTFLiteQuantizedKernels(registry);
 }
 
 } // namespace tfrt_fallback::rt

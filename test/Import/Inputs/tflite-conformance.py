@@ -84,17 +84,18 @@ class In:
 
 
 class Const:
-    def __init__(self, values, dtype="f32", shape=None):
+    def __init__(self, values, dtype="f32", shape=None, quant=None):
         a = np.asarray(values)
-        self.dtype = dtype
+        self.dtype, self.quant = dtype, quant
         self.shape = list(a.shape) if shape is None else list(shape)
         self.values = [v.item() if hasattr(v, "item") else v
                        for v in a.reshape(-1)]
 
 
 class Out:
-    def __init__(self, dtype, shape, signature=None):
+    def __init__(self, dtype, shape, signature=None, quant=None):
         self.dtype, self.shape, self.signature = dtype, list(shape), signature
+        self.quant = quant
 
 
 def F(shape, lo=-4.0, hi=4.0):
@@ -157,8 +158,53 @@ def W(shape, lo=-1.0, hi=1.0, seed=0):
     return Const(v.astype(np.float32), "f32", shape)
 
 
-def O(dtype, shape, signature=None):
-    return Out(dtype, shape, signature)
+def O(dtype, shape, signature=None, quant=None):
+    return Out(dtype, shape, signature, quant)
+
+
+def Q(scale, zero_point=0, dim=None):
+    """Quantization parameters: one scale and zero point, or lists along
+    dimension dim."""
+    scales = scale if isinstance(scale, list) else [scale]
+    zeros = zero_point if isinstance(zero_point, list) else \
+        [zero_point] * len(scales)
+    q = {"scale": [float(np.float32(v)) for v in scales],
+         "zero_point": [int(z) for z in zeros]}
+    if dim is not None:
+        q["quantized_dimension"] = dim
+    return q
+
+
+def QI(shape, q, dtype="i8"):
+    """A quantized runtime input of uniform random integers over the whole
+    range of its type."""
+    lo, hi = (-128, 127) if dtype == "i8" else (0, 255)
+    def gen(rng, nice):
+        return rng.integers(lo, hi + 1, size=shape).astype(NP[dtype])
+    return In(dtype, shape, gen, q)
+
+
+def QW(shape, q, dtype="i8", seed=0):
+    """Constant quantized weights, random integers fixed per seed (int8:
+    -127..127, TFLite's symmetric range)."""
+    rng = np.random.default_rng(2000 + seed)
+    lo, hi = (-127, 127) if dtype == "i8" else (0, 255)
+    v = rng.integers(lo, hi + 1, size=shape)
+    return Const(v.astype(NP[dtype]), dtype, shape, q)
+
+
+def QB(n, scale, seed=0, span=3000):
+    """A constant int32 bias of n values with scale input * filter scale."""
+    rng = np.random.default_rng(3000 + seed)
+    v = rng.integers(-span, span + 1, size=[n])
+    scales = scale if isinstance(scale, list) else [scale]
+    return Const(v.astype(np.int32), "i32", [n],
+                 Q(scales, 0, 0 if len(scales) > 1 else None))
+
+
+def channel_scales(n, seed, lo=0.004, hi=0.03):
+    rng = np.random.default_rng(4000 + seed)
+    return [float(np.float32(v)) for v in rng.uniform(lo, hi, size=n)]
 
 
 # ---- The table ----------------------------------------------------------
@@ -844,6 +890,145 @@ case("non_max_suppression_v5_soft", "gather", "NON_MAX_SUPPRESSION_V5",
      [O("i32", [5]), O("f32", [5]), O("i32", [])],
      "NonMaxSuppressionV5Options", {}, doc="Soft-NMS, sigma 0.5")
 
+
+# Full-integer (int8 / uint8) operators: TFLite's integer kernels, exact.
+def qconv(name, op, x, w, out, opts, in_q, w_scales, out_q, dtype="i8",
+          w_zero=0, bias=True, doc="", seed=0):
+    per_channel = isinstance(w_scales, list)
+    dim = (3 if op == "DEPTHWISE_CONV_2D" else 0) if per_channel else None
+    wq = Q(w_scales, w_zero, dim)
+    channels = w[3] if op == "DEPTHWISE_CONV_2D" else w[0]
+    bias_scale = [in_q["scale"][0] * s for s in w_scales] if per_channel \
+        else in_q["scale"][0] * w_scales
+    ins = [QI(x, in_q, dtype), QW(w, wq, dtype, seed)]
+    if bias:
+        ins.append(QB(channels, bias_scale, seed))
+    opt_type = {"CONV_2D": "Conv2DOptions",
+                "DEPTHWISE_CONV_2D": "DepthwiseConv2DOptions",
+                "FULLY_CONNECTED": "FullyConnectedOptions"}[op]
+    case(name, "quant", op, ins, O(dtype, out, quant=out_q), opt_type, opts,
+         doc, version=3 if dtype == "i8" else 1)
+
+
+CONV_OPTS = {"padding": "SAME", "stride_w": 1, "stride_h": 1}
+qconv("q_conv_i8_same", "CONV_2D", [1, 6, 6, 4], [5, 3, 3, 4], [1, 6, 6, 5],
+      CONV_OPTS, Q(0.05, -3), channel_scales(5, 1), Q(0.12, 7), seed=1)
+qconv("q_conv_i8_valid_s2_relu6", "CONV_2D", [1, 7, 7, 3], [4, 3, 3, 3],
+      [1, 3, 3, 4], {"padding": "VALID", "stride_w": 2, "stride_h": 2,
+                     ACT: "RELU6"},
+      Q(0.04, 10), channel_scales(4, 2), Q(0.03, -100), seed=2)
+qconv("q_conv_i8_dilated_relu", "CONV_2D", [2, 7, 6, 3], [3, 2, 3, 3],
+      [2, 7, 6, 3], {"padding": "SAME", "stride_w": 1, "stride_h": 1,
+                     "dilation_w_factor": 2, "dilation_h_factor": 2,
+                     ACT: "RELU"},
+      Q(0.06, 0), channel_scales(3, 3), Q(0.09, -20), seed=3)
+qconv("q_conv_i8_per_tensor", "CONV_2D", [1, 5, 5, 2],
+      [3, 3, 3, 2], [1, 5, 5, 3], CONV_OPTS, Q(0.05, 5), 0.01, Q(0.04, -5),
+      seed=4, doc="one filter scale (TFLite's int8 CONV_2D needs a bias)")
+qconv("q_conv_u8", "CONV_2D", [1, 6, 6, 3], [4, 3, 3, 3], [1, 6, 3, 4],
+      {"padding": "SAME", "stride_w": 2, "stride_h": 1, ACT: "RELU"},
+      Q(0.02, 128), 0.015, Q(0.1, 120), dtype="u8", w_zero=131, seed=5)
+qconv("q_depthwise_i8_m2", "DEPTHWISE_CONV_2D", [1, 6, 6, 3],
+      [1, 3, 3, 6], [1, 6, 6, 6],
+      {"padding": "SAME", "stride_w": 1, "stride_h": 1,
+       "depth_multiplier": 2},
+      Q(0.05, -7), channel_scales(6, 6), Q(0.07, 3), seed=6)
+qconv("q_depthwise_i8_valid_s2_relu6", "DEPTHWISE_CONV_2D", [1, 7, 7, 4],
+      [1, 3, 3, 4], [1, 3, 3, 4],
+      {"padding": "VALID", "stride_w": 2, "stride_h": 2,
+       "depth_multiplier": 1, ACT: "RELU6"},
+      Q(0.03, 20), channel_scales(4, 7), Q(0.04, -128), seed=7)
+qconv("q_depthwise_u8", "DEPTHWISE_CONV_2D", [1, 5, 5, 2], [1, 3, 3, 2],
+      [1, 5, 5, 2],
+      {"padding": "SAME", "stride_w": 1, "stride_h": 1,
+       "depth_multiplier": 1},
+      Q(0.02, 120), 0.01, Q(0.05, 128), dtype="u8", w_zero=127, seed=8)
+qconv("q_fully_connected_i8", "FULLY_CONNECTED", [3, 16], [5, 16], [3, 5],
+      {}, Q(0.05, -4), 0.012, Q(0.15, 9), seed=9)
+qconv("q_fully_connected_i8_per_channel_relu", "FULLY_CONNECTED", [2, 12],
+      [6, 12], [2, 6], {ACT: "RELU"}, Q(0.05, 2), channel_scales(6, 10),
+      Q(0.1, -30), seed=10)
+qconv("q_fully_connected_i8_keep_dims", "FULLY_CONNECTED", [2, 2, 8],
+      [3, 8], [2, 2, 3], {"keep_num_dims": True}, Q(0.04, 0), 0.02,
+      Q(0.1, 1), seed=11)
+qconv("q_fully_connected_u8", "FULLY_CONNECTED", [2, 10], [4, 10], [2, 4],
+      {}, Q(0.03, 130), 0.02, Q(0.2, 125), dtype="u8", w_zero=120, seed=12)
+
+
+def qbinary(name, op, a, b, out, qa, qb, qo, act=None, dtype="i8"):
+    opt_type = {"ADD": "AddOptions", "SUB": "SubOptions",
+                "MUL": "MulOptions"}[op]
+    case(name, "quant", op, [QI(a, qa, dtype), QI(b, qb, dtype)],
+         O(dtype, out, quant=qo), opt_type, {ACT: act} if act else {},
+         version=2)
+
+
+qbinary("q_add_i8", "ADD", [2, 3, 4], [2, 3, 4], [2, 3, 4], Q(0.05, -3),
+        Q(0.08, 10), Q(0.1, -1))
+qbinary("q_add_i8_bcast_relu", "ADD", [2, 1, 5], [3, 1], [2, 3, 5],
+        Q(0.02, 4), Q(0.07, -20), Q(0.06, -60), "RELU")
+qbinary("q_sub_i8", "SUB", [3, 4], [4], [3, 4], Q(0.05, 0), Q(0.03, 7),
+        Q(0.07, 2))
+qbinary("q_add_u8_relu6", "ADD", [4, 6], [4, 6], [4, 6], Q(0.03, 128),
+        Q(0.05, 120), Q(0.05, 110), "RELU6", dtype="u8")
+qbinary("q_mul_i8_bcast", "MUL", [2, 3, 4], [4], [2, 3, 4], Q(0.05, -3),
+        Q(0.04, 5), Q(0.02, 1))
+qbinary("q_mul_u8", "MUL", [3, 5], [3, 5], [3, 5], Q(0.03, 130),
+        Q(0.02, 125), Q(0.01, 128), dtype="u8")
+
+
+def qpool(name, op, shape, out, padding, f, s, q, act=None, dtype="i8"):
+    opts = {"padding": padding, "stride_w": s[1], "stride_h": s[0],
+            "filter_width": f[1], "filter_height": f[0]}
+    if act:
+        opts[ACT] = act
+    case(name, "quant", op, [QI(shape, q, dtype)], O(dtype, out, quant=q),
+         "Pool2DOptions", opts, version=2)
+
+
+qpool("q_avg_pool_i8_same_s2", "AVERAGE_POOL_2D", [1, 5, 5, 3],
+      [1, 3, 3, 3], "SAME", (3, 3), (2, 2), Q(0.05, -5))
+qpool("q_avg_pool_u8_valid_relu6", "AVERAGE_POOL_2D", [1, 6, 6, 2],
+      [1, 3, 3, 2], "VALID", (2, 2), (2, 2), Q(0.05, 128), "RELU6", "u8")
+qpool("q_max_pool_i8_same_relu", "MAX_POOL_2D", [1, 5, 5, 2],
+      [1, 3, 3, 2], "SAME", (3, 3), (2, 2), Q(0.05, 10), "RELU")
+qpool("q_max_pool_u8_valid", "MAX_POOL_2D", [1, 6, 6, 2], [1, 3, 3, 2],
+      "VALID", (2, 2), (2, 2), Q(0.1, 100), dtype="u8")
+
+case("q_quantize_f32_i8", "quant", "QUANTIZE", [F([4, 8], -6, 6)],
+     O("i8", [4, 8], quant=Q(0.1, -3)), doc="float -> int8")
+case("q_quantize_f32_u8", "quant", "QUANTIZE", [F([4, 8], -3, 10)],
+     O("u8", [4, 8], quant=Q(0.05, 60)), doc="float -> uint8")
+case("q_quantize_i8_u8", "quant", "QUANTIZE", [QI([4, 8], Q(0.05, -3))],
+     O("u8", [4, 8], quant=Q(0.05, 125)), version=2,
+     doc="int8 -> uint8 requantization")
+case("q_quantize_i8_i8", "quant", "QUANTIZE", [QI([4, 8], Q(0.05, -3))],
+     O("i8", [4, 8], quant=Q(0.07, 10)), version=2,
+     doc="int8 -> int8 of another scale")
+case("q_dequantize_i8", "quant", "DEQUANTIZE", [QI([3, 4], Q(0.05, -3))],
+     O("f32", [3, 4]), version=2)
+case("q_logistic_i8", "quant", "LOGISTIC", [QI([4, 16], Q(0.06, -10))],
+     O("i8", [4, 16], quant=Q(1 / 256, -128)), version=2)
+case("q_tanh_i8", "quant", "TANH", [QI([4, 16], Q(0.03, 5))],
+     O("i8", [4, 16], quant=Q(1 / 128, 0)), version=2)
+case("q_reshape_i8", "quant", "RESHAPE",
+     [QI([2, 6], Q(0.05, -3)), C([3, 4], "i32")],
+     O("i8", [3, 4], quant=Q(0.05, -3)))
+case("q_squeeze_i8", "quant", "SQUEEZE", [QI([1, 3, 1, 2], Q(0.05, 7))],
+     O("i8", [3, 2], quant=Q(0.05, 7)), "SqueezeOptions", {})
+case("q_concatenation_i8", "quant", "CONCATENATION",
+     [QI([2, 3], Q(0.05, -3)), QI([2, 2], Q(0.05, -3))],
+     O("i8", [2, 5], quant=Q(0.05, -3)), "ConcatenationOptions",
+     {"axis": 1}, version=2)
+case("q_pad_i8", "quant", "PAD",
+     [QI([2, 3], Q(0.05, -9)), C([[1, 0], [0, 2]], "i32")],
+     O("i8", [3, 5], quant=Q(0.05, -9)), version=2,
+     doc="the padding is the zero point")
+case("q_padv2_u8", "quant", "PADV2",
+     [QI([2, 2], Q(0.05, 100), "u8"), C([[0, 1], [1, 1]], "i32"),
+      Const([77], "u8", [], Q(0.05, 100))],
+     O("u8", [3, 4], quant=Q(0.05, 100)))
+
 FAMILIES = {
     "elementwise": "elementwise binary operators, fused activations, "
                    "broadcasting, integer division",
@@ -855,6 +1040,7 @@ FAMILIES = {
     "shape": "shapes, layouts, CAST and DEQUANTIZE",
     "array": "concatenation, splits, packs, slices and pads",
     "gather": "gathers, scatters, ONE_HOT, UNIQUE, BATCH_MATMUL and NMS",
+    "quant": "full-integer (int8 / uint8) operators, exact",
 }
 
 # ---- Models -------------------------------------------------------------
@@ -880,6 +1066,8 @@ def build(c, mode):
             entry["buffer"] = len(buffers)
             entry["name"] = "c%d" % i
             buffers.append({t.dtype: t.values})
+            if t.quant:
+                entry["quantization"] = t.quant
         else:
             entry["name"] = "x%d" % i
             values = np.asarray(t.gen(rng, nice), dtype=NP[t.dtype])
@@ -895,6 +1083,8 @@ def build(c, mode):
     outputs, op_outputs, casts = [], [], []
     for i, o in enumerate(c.outs):
         entry = {"shape": o.shape, "type": TYPES[o.dtype], "name": "y%d" % i}
+        if o.quant:
+            entry["quantization"] = o.quant
         if o.signature is not None:
             entry["shape_signature"] = o.signature
         op_outputs.append(len(tensors))

@@ -1,0 +1,644 @@
+//===- TFLiteQuantizedKernels.cpp - TFLite's full-integer kernels ----------===//
+//
+// The builtin operators of TFLite's full-integer (int8 / uint8) models that
+// no TF op computes, with TFLite's integer semantics (tensorflow/lite/
+// kernels/*.cc and internal/reference/integer_ops/*.h are the definition):
+// int32 accumulation, the fixed-point requantization of
+// MultiplyByQuantizedMultiplier (a rounding doubling high multiply, then a
+// rounding right shift), the output zero point and the clamp to the fused
+// activation's range. The TFLite importer computes every multiplier and
+// shift (TFLite's QuantizeMultiplier of the real scale ratios) and the
+// activation range, and passes them as attributes, so these kernels do
+// integer arithmetic only. Filters keep TFLite's layouts: CONV_2D [O, KH,
+// KW, I], DEPTHWISE_CONV_2D [1, KH, KW, C * M], FULLY_CONNECTED [O, I].
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelUtils.h"
+
+#include "tfrt_fallback/Runtime/Kernels.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#define RETURN_IF_ERROR(expr)                                                  \
+  do {                                                                         \
+    Status status_ = (expr);                                                   \
+    if (!status_.ok())                                                         \
+      return status_;                                                          \
+  } while (false)
+
+namespace tfrt_fallback::rt {
+namespace {
+using namespace kernels;
+
+// ---- TFLite's fixed-point arithmetic (internal/common.h, gemmlowp) ------
+
+/// gemmlowp's SaturatingRoundingDoublingHighMul: round(a * b / 2^31), ties
+/// away from zero, INT32_MIN * INT32_MIN saturating.
+inline int32_t doublingHighMul(int32_t a, int32_t b) {
+  if (a == b && a == std::numeric_limits<int32_t>::min())
+    return std::numeric_limits<int32_t>::max();
+  int64_t ab = int64_t(a) * int64_t(b);
+  int64_t nudge = ab >= 0 ? (int64_t(1) << 30) : (1 - (int64_t(1) << 30));
+  // C++ division truncates toward zero, as gemmlowp's does.
+  return int32_t((ab + nudge) / (int64_t(1) << 31));
+}
+
+/// gemmlowp's RoundingDivideByPOT: x / 2^exponent, ties away from zero.
+inline int32_t roundingShiftRight(int32_t x, int exponent) {
+  if (exponent == 0)
+    return x;
+  int32_t mask = int32_t((int64_t(1) << exponent) - 1);
+  int32_t remainder = x & mask;
+  int32_t threshold = (mask >> 1) + (x < 0 ? 1 : 0);
+  return (x >> exponent) + (remainder > threshold ? 1 : 0);
+}
+
+/// TFLite's MultiplyByQuantizedMultiplier: x * multiplier * 2^(shift - 31).
+inline int32_t multiplyByQuantized(int32_t x, int32_t multiplier, int shift) {
+  int left = shift > 0 ? shift : 0, right = shift > 0 ? 0 : -shift;
+  return roundingShiftRight(
+      doublingHighMul(int32_t(uint32_t(x) << left), multiplier), right);
+}
+
+/// ruy's MultiplyByQuantizedMultiplier, which TFLite's GEMM-based kernels
+/// (CONV_2D's im2col path) apply: one rounding of the 64-bit product, ties
+/// toward +infinity.
+inline int32_t multiplyByQuantizedSingle(int32_t x, int32_t multiplier,
+                                         int shift) {
+  int total = 31 - shift;
+  int64_t product = int64_t(x) * int64_t(multiplier);
+  return int32_t((product + (int64_t(1) << (total - 1))) >> total);
+}
+
+bool isQuantizedDType(DType d) { return d == DType::I8 || d == DType::U8; }
+
+/// Reads a list attribute of integers.
+Status intList(OpKernelConstructionInterface *ctx, std::string_view name,
+               std::vector<int64_t> *out) {
+  return ctx->getAttr(name, out);
+}
+
+/// The shared attributes of the requantizing kernels: output zero point,
+/// activation range, one multiplier and shift (or one per channel).
+struct Requant {
+  std::vector<int64_t> multipliers, shifts;
+  int32_t outputZeroPoint = 0, actMin = 0, actMax = 0;
+  /// ruy's single rounding instead of gemmlowp's two.
+  bool singleRounding = false;
+
+  Status read(OpKernelConstructionInterface *ctx) {
+    if (ctx->hasAttr("single_rounding"))
+      RETURN_IF_ERROR(ctx->getAttr("single_rounding", &singleRounding));
+    RETURN_IF_ERROR(intList(ctx, "output_multiplier", &multipliers));
+    RETURN_IF_ERROR(intList(ctx, "output_shift", &shifts));
+    RETURN_IF_ERROR(ctx->getAttr("output_zero_point", &outputZeroPoint));
+    RETURN_IF_ERROR(ctx->getAttr("activation_min", &actMin));
+    RETURN_IF_ERROR(ctx->getAttr("activation_max", &actMax));
+    if (multipliers.empty() || multipliers.size() != shifts.size())
+      return Status(StatusCode::kInvalidArgument,
+                    "output_multiplier and output_shift must be non-empty "
+                    "lists of one length");
+    for (size_t i = 0; i < multipliers.size(); ++i)
+      if (multipliers[i] < 0 || multipliers[i] > INT32_MAX ||
+          shifts[i] < -31 || shifts[i] > 30)
+        return Status(StatusCode::kInvalidArgument,
+                      "a multiplier or shift is out of range");
+    if (actMin > actMax)
+      return Status(StatusCode::kInvalidArgument,
+                    "activation_min exceeds activation_max");
+    return OkStatus();
+  }
+  /// Checks the count against `channels` (one value is broadcast).
+  bool fits(int64_t channels) const {
+    return multipliers.size() == 1 || int64_t(multipliers.size()) == channels;
+  }
+  int32_t apply(int32_t acc, int64_t channel) const {
+    size_t c = multipliers.size() == 1 ? 0 : size_t(channel);
+    int32_t v = (singleRounding ? multiplyByQuantizedSingle
+                                : multiplyByQuantized)(
+                    acc, int32_t(multipliers[c]), int(shifts[c])) +
+                outputZeroPoint;
+    return std::min(std::max(v, actMin), actMax);
+  }
+};
+
+/// TFLite's ComputePaddingHeightWidth for one dimension: the output size
+/// and the leading padding.
+void outputAndPadding(int64_t in, int64_t filter, int64_t stride,
+                      int64_t dilation, bool same, int64_t *out,
+                      int64_t *pad) {
+  int64_t effective = (filter - 1) * dilation + 1;
+  *out = same ? (in + stride - 1) / stride
+              : (in - effective + stride) / stride;
+  if (*out < 0)
+    *out = 0;
+  int64_t total = (*out - 1) * stride + effective - in;
+  *pad = total > 0 ? total / 2 : 0;
+}
+
+Status readWindow(OpKernelConstructionInterface *ctx, std::vector<int64_t> *strides,
+                  std::vector<int64_t> *dilations, bool *same) {
+  RETURN_IF_ERROR(intList(ctx, "strides", strides));
+  if (ctx->hasAttr("dilations"))
+    RETURN_IF_ERROR(intList(ctx, "dilations", dilations));
+  else
+    *dilations = {1, 1};
+  std::string padding;
+  RETURN_IF_ERROR(ctx->getAttr("padding", &padding));
+  if (strides->size() != 2 || dilations->size() != 2 || (*strides)[0] < 1 ||
+      (*strides)[1] < 1 || (*dilations)[0] < 1 || (*dilations)[1] < 1)
+    return Status(StatusCode::kInvalidArgument,
+                  "strides and dilations must be 2 values of at least 1");
+  if (padding != "SAME" && padding != "VALID")
+    return Status(StatusCode::kInvalidArgument,
+                  "padding must be SAME or VALID");
+  *same = padding == "SAME";
+  return OkStatus();
+}
+
+/// Loads element i of an int8 or uint8 buffer as int32.
+inline int32_t load(const void *data, bool isSigned, int64_t i) {
+  return isSigned ? int32_t(static_cast<const int8_t *>(data)[i])
+                  : int32_t(static_cast<const uint8_t *>(data)[i]);
+}
+inline void store(void *data, bool isSigned, int64_t i, int32_t v) {
+  if (isSigned)
+    static_cast<int8_t *>(data)[i] = int8_t(v);
+  else
+    static_cast<uint8_t *>(data)[i] = uint8_t(v);
+}
+
+// ---- CONV_2D, DEPTHWISE_CONV_2D -----------------------------------------
+
+/// input [N, H, W, C] (int8 / uint8), filter [O, KH, KW, I] (CONV_2D; C a
+/// multiple of I: groups) or [1, KH, KW, C * M] (depthwise), bias [O] int32
+/// -> [N, OH, OW, O]: acc = bias + sum (filter + filter_offset) * (input +
+/// input_offset) over the in-bounds taps, requantized per output channel.
+template <bool Depthwise>
+class QuantizedConvKernel final : public OpKernel {
+public:
+  explicit QuantizedConvKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 readWindow(ctx, &strides_, &dilations_, &same_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 ctx->getAttr("input_offset", &inputOffset_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 ctx->getAttr("filter_offset", &filterOffset_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requant_.read(ctx));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &x = ctx->input(0), &w = ctx->input(1), &b = ctx->input(2);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, x.rank() == 4 && w.rank() == 4 && b.rank() == 1,
+        errorf("input and filter must be 4-D and bias 1-D: %s, %s, %s",
+               x.shape().toString(), w.shape().toString(),
+               b.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, isQuantizedDType(x.dtype()) && isQuantizedDType(w.dtype()) &&
+                 b.dtype() == DType::I32,
+        errorf("input and filter must be int8 or uint8, bias int32"));
+    const int64_t n = x.dim(0), h = x.dim(1), wd = x.dim(2), c = x.dim(3);
+    const int64_t kh = w.dim(1), kw = w.dim(2);
+    int64_t outC, filterDepth, perGroup, multiplier = 1;
+    if (Depthwise) {
+      outC = w.dim(3);
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, w.dim(0) == 1 && c > 0 && outC % c == 0,
+          errorf("the depthwise filter %s does not fit the input depth %d",
+                 w.shape().toString(), c));
+      multiplier = outC / c;
+      filterDepth = 1;
+      perGroup = 1;
+    } else {
+      outC = w.dim(0);
+      filterDepth = w.dim(3);
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, filterDepth > 0 && c % filterDepth == 0 &&
+                   outC % (c / filterDepth) == 0,
+          errorf("the filter %s does not fit the input depth %d",
+                 w.shape().toString(), c));
+      perGroup = outC / (c / filterDepth);
+    }
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, b.dim(0) == outC && requant_.fits(outC),
+        errorf("bias and multipliers must have %d values", outC));
+    int64_t oh, ow, padH, padW;
+    outputAndPadding(h, kh, strides_[0], dilations_[0], same_, &oh, &padH);
+    outputAndPadding(wd, kw, strides_[1], dilations_[1], same_, &ow, &padW);
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape({n, oh, ow, outC}), &out));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, out->dtype() == x.dtype(),
+                              errorf("the output must be the input's type"));
+    const bool xs = x.dtype() == DType::I8, ws = w.dtype() == DType::I8;
+    const void *xd = x.rawData(), *wdata = w.rawData();
+    const int32_t *bias = b.data<int32_t>();
+    void *od = out->rawData();
+    // Widen the filter once: (filter + filter_offset) as int32.
+    std::vector<int32_t> filter(w.numElements());
+    for (int64_t i = 0; i < w.numElements(); ++i)
+      filter[i] = load(wdata, ws, i) + filterOffset_;
+    std::vector<int32_t> acc(outC);
+    for (int64_t bi = 0; bi < n; ++bi)
+      for (int64_t oy = 0; oy < oh; ++oy)
+        for (int64_t ox = 0; ox < ow; ++ox) {
+          std::copy(bias, bias + outC, acc.begin());
+          for (int64_t fy = 0; fy < kh; ++fy) {
+            int64_t iy = oy * strides_[0] - padH + fy * dilations_[0];
+            if (iy < 0 || iy >= h)
+              continue;
+            for (int64_t fx = 0; fx < kw; ++fx) {
+              int64_t ix = ox * strides_[1] - padW + fx * dilations_[1];
+              if (ix < 0 || ix >= wd)
+                continue;
+              int64_t base = ((bi * h + iy) * wd + ix) * c;
+              if (Depthwise) {
+                const int32_t *f = &filter[(fy * kw + fx) * outC];
+                for (int64_t ic = 0; ic < c; ++ic) {
+                  int32_t v = load(xd, xs, base + ic) + inputOffset_;
+                  for (int64_t m = 0; m < multiplier; ++m)
+                    acc[ic * multiplier + m] += f[ic * multiplier + m] * v;
+                }
+              } else {
+                for (int64_t oc = 0; oc < outC; ++oc) {
+                  const int32_t *f =
+                      &filter[((oc * kh + fy) * kw + fx) * filterDepth];
+                  int64_t first = (oc / perGroup) * filterDepth;
+                  int32_t sum = 0;
+                  for (int64_t ic = 0; ic < filterDepth; ++ic)
+                    sum += f[ic] *
+                           (load(xd, xs, base + first + ic) + inputOffset_);
+                  acc[oc] += sum;
+                }
+              }
+            }
+          }
+          int64_t o = ((bi * oh + oy) * ow + ox) * outC;
+          for (int64_t oc = 0; oc < outC; ++oc)
+            store(od, xs, o + oc, requant_.apply(acc[oc], oc));
+        }
+  }
+
+private:
+  std::vector<int64_t> strides_, dilations_;
+  bool same_ = false;
+  int32_t inputOffset_ = 0, filterOffset_ = 0;
+  Requant requant_;
+};
+
+// ---- FULLY_CONNECTED ----------------------------------------------------
+
+/// input [B, I], filter [O, I], bias [O] int32 -> [B, O].
+class QuantizedFullyConnectedKernel final : public OpKernel {
+public:
+  explicit QuantizedFullyConnectedKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 ctx->getAttr("input_offset", &inputOffset_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 ctx->getAttr("filter_offset", &filterOffset_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requant_.read(ctx));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &x = ctx->input(0), &w = ctx->input(1), &b = ctx->input(2);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, x.rank() == 2 && w.rank() == 2 && b.rank() == 1 &&
+                 x.dim(1) == w.dim(1) && b.dim(0) == w.dim(0) &&
+                 requant_.fits(w.dim(0)),
+        errorf("input [B, I], filter [O, I], bias [O] and O multipliers "
+               "expected: %s, %s, %s",
+               x.shape().toString(), w.shape().toString(),
+               b.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, isQuantizedDType(x.dtype()) && isQuantizedDType(w.dtype()) &&
+                 b.dtype() == DType::I32,
+        errorf("input and filter must be int8 or uint8, bias int32"));
+    const int64_t batch = x.dim(0), depth = x.dim(1), outC = w.dim(0);
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape({batch, outC}), &out));
+    const bool xs = x.dtype() == DType::I8, ws = w.dtype() == DType::I8;
+    std::vector<int32_t> filter(w.numElements()), row(depth);
+    for (int64_t i = 0; i < w.numElements(); ++i)
+      filter[i] = load(w.rawData(), ws, i) + filterOffset_;
+    const int32_t *bias = b.data<int32_t>();
+    for (int64_t bi = 0; bi < batch; ++bi) {
+      for (int64_t i = 0; i < depth; ++i)
+        row[i] = load(x.rawData(), xs, bi * depth + i) + inputOffset_;
+      for (int64_t oc = 0; oc < outC; ++oc) {
+        const int32_t *f = &filter[oc * depth];
+        int32_t acc = 0;
+        for (int64_t i = 0; i < depth; ++i)
+          acc += f[i] * row[i];
+        acc += bias[oc];
+        store(out->rawData(), xs, bi * outC + oc, requant_.apply(acc, oc));
+      }
+    }
+  }
+
+private:
+  int32_t inputOffset_ = 0, filterOffset_ = 0;
+  Requant requant_;
+};
+
+// ---- ADD / SUB, MUL (broadcasting) --------------------------------------
+
+/// Calls f(out_index, a_index, b_index) over the broadcast of a and b.
+template <typename F>
+Status broadcast(const OpKernel &k, const TensorShape &a, const TensorShape &b,
+                 std::vector<int64_t> *outDims, F f) {
+  int rank = std::max(a.rank(), b.rank());
+  std::vector<int64_t> ad(rank, 1), bd(rank, 1);
+  for (int i = 0; i < a.rank(); ++i)
+    ad[rank - a.rank() + i] = a.dim(i);
+  for (int i = 0; i < b.rank(); ++i)
+    bd[rank - b.rank() + i] = b.dim(i);
+  outDims->assign(rank, 1);
+  for (int i = 0; i < rank; ++i) {
+    if (ad[i] != bd[i] && ad[i] != 1 && bd[i] != 1)
+      return k.errorf("Incompatible shapes: %s vs. %s", a.toString(),
+                      b.toString());
+    (*outDims)[i] = ad[i] == 1 ? bd[i] : ad[i];
+  }
+  if (!f)
+    return OkStatus();
+  std::vector<int64_t> as(rank), bs(rank), idx(rank, 0);
+  int64_t sa = 1, sb = 1, total = 1;
+  for (int i = rank - 1; i >= 0; --i) {
+    as[i] = ad[i] == 1 ? 0 : sa;
+    bs[i] = bd[i] == 1 ? 0 : sb;
+    sa *= ad[i];
+    sb *= bd[i];
+    total *= (*outDims)[i];
+  }
+  int64_t ia = 0, ib = 0;
+  for (int64_t o = 0; o < total; ++o) {
+    (*f)(o, ia, ib);
+    for (int i = rank - 1; i >= 0; --i) {
+      ia += as[i];
+      ib += bs[i];
+      if (++idx[i] < (*outDims)[i])
+        break;
+      ia -= as[i] * idx[i];
+      ib -= bs[i] * idx[i];
+      idx[i] = 0;
+    }
+  }
+  return OkStatus();
+}
+
+/// ADD (and SUB: input2_multiplier negated), TFLite's 8-bit add: each input
+/// shifted left by left_shift and rescaled to twice the larger input scale,
+/// the sum rescaled to the output.
+/// MUL: (a + offset1) * (b + offset2) rescaled to the output.
+template <bool Mul>
+class QuantizedBinaryKernel final : public OpKernel {
+public:
+  explicit QuantizedBinaryKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 ctx->getAttr("input1_offset", &offset1_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 ctx->getAttr("input2_offset", &offset2_));
+    if (!Mul) {
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("left_shift", &left_));
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("input1_multiplier", &m1_));
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("input1_shift", &s1_));
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("input2_multiplier", &m2_));
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("input2_shift", &s2_));
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, left_ >= 0 && left_ <= 24 && s1_ <= 0 && s1_ >= -31 &&
+                   s2_ <= 0 && s2_ >= -31,
+          errorf("left_shift or an input shift is out of range"));
+    }
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requant_.read(ctx));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, requant_.multipliers.size() == 1,
+                              errorf("one output multiplier expected"));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &a = ctx->input(0), &b = ctx->input(1);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, isQuantizedDType(a.dtype()) && a.dtype() == b.dtype(),
+        errorf("inputs must be both int8 or both uint8"));
+    std::vector<int64_t> dims;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, broadcast(*this, a.shape(), b.shape(), &dims,
+                       static_cast<void (*)(int64_t, int64_t, int64_t)>(
+                           nullptr)));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape(absl::MakeConstSpan(dims)),
+                                 &out));
+    const bool s = a.dtype() == DType::I8;
+    const void *ad = a.rawData(), *bd = b.rawData();
+    void *od = out->rawData();
+    auto body = [&](int64_t o, int64_t ia, int64_t ib) {
+      int32_t x = load(ad, s, ia) + offset1_, y = load(bd, s, ib) + offset2_;
+      int32_t acc;
+      if (Mul) {
+        acc = x * y;
+      } else {
+        int32_t sx = multiplyByQuantized(x * (1 << left_), m1_, s1_);
+        int32_t sy = multiplyByQuantized(y * (1 << left_), m2_, s2_);
+        acc = sx + sy;
+      }
+      store(od, s, o, requant_.apply(acc, 0));
+    };
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, broadcast(*this, a.shape(), b.shape(), &dims, &body));
+  }
+
+private:
+  int32_t offset1_ = 0, offset2_ = 0, left_ = 0, m1_ = 0, s1_ = 0, m2_ = 0,
+          s2_ = 0;
+  Requant requant_;
+};
+
+// ---- AVERAGE_POOL_2D, MAX_POOL_2D ---------------------------------------
+
+/// NHWC pooling on int8 / uint8 with one scale and zero point in and out:
+/// the average of the window's in-bounds values rounded half away from zero
+/// (TFLite's (sum +- count / 2) / count), or their maximum; then the clamp.
+template <bool Max>
+class QuantizedPoolKernel final : public OpKernel {
+public:
+  explicit QuantizedPoolKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 readWindow(ctx, &strides_, &dilations_, &same_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, intList(ctx, "ksize", &ksize_));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, ksize_.size() == 2 && ksize_[0] >= 1 && ksize_[1] >= 1,
+        errorf("ksize must be 2 values of at least 1"));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("activation_min", &actMin_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("activation_max", &actMax_));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &x = ctx->input(0);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, x.rank() == 4 && isQuantizedDType(x.dtype()),
+        errorf("the input must be 4-D int8 or uint8: %s", x.shape().toString()));
+    const int64_t n = x.dim(0), h = x.dim(1), w = x.dim(2), c = x.dim(3);
+    int64_t oh, ow, padH, padW;
+    outputAndPadding(h, ksize_[0], strides_[0], 1, same_, &oh, &padH);
+    outputAndPadding(w, ksize_[1], strides_[1], 1, same_, &ow, &padW);
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape({n, oh, ow, c}), &out));
+    const bool s = x.dtype() == DType::I8;
+    for (int64_t b = 0; b < n; ++b)
+      for (int64_t oy = 0; oy < oh; ++oy)
+        for (int64_t ox = 0; ox < ow; ++ox) {
+          int64_t y0 = std::max<int64_t>(0, oy * strides_[0] - padH);
+          int64_t y1 = std::min<int64_t>(h, oy * strides_[0] - padH + ksize_[0]);
+          int64_t x0 = std::max<int64_t>(0, ox * strides_[1] - padW);
+          int64_t x1 = std::min<int64_t>(w, ox * strides_[1] - padW + ksize_[1]);
+          int32_t count = int32_t((y1 - y0) * (x1 - x0));
+          for (int64_t ch = 0; ch < c; ++ch) {
+            int32_t acc = Max ? (s ? -128 : 0) : 0;
+            for (int64_t y = y0; y < y1; ++y)
+              for (int64_t xx = x0; xx < x1; ++xx) {
+                int32_t v = load(x.rawData(), s, ((b * h + y) * w + xx) * c + ch);
+                acc = Max ? std::max(acc, v) : acc + v;
+              }
+            if (!Max && count > 0)
+              acc = acc > 0 ? (acc + count / 2) / count
+                            : (acc - count / 2) / count;
+            acc = std::min(std::max(acc, actMin_), actMax_);
+            store(out->rawData(), s, ((b * oh + oy) * ow + ox) * c + ch, acc);
+          }
+        }
+  }
+
+private:
+  std::vector<int64_t> strides_, dilations_, ksize_;
+  bool same_ = false;
+  int32_t actMin_ = 0, actMax_ = 0;
+};
+
+// ---- QUANTIZE -----------------------------------------------------------
+
+/// float -> int8 / uint8: round(x / scale) + zero_point, clamped (TFLite's
+/// AffineQuantize divides in double); int8 / uint8 -> int8 / uint8:
+/// (x - input_zero_point) requantized by output_multiplier / output_shift,
+/// plus output_zero_point, clamped.
+class QuantizeKernel final : public OpKernel {
+public:
+  explicit QuantizeKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("scale", &scale_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 ctx->getAttr("output_zero_point", &zeroPoint_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("input_zero_point",
+                                                   &inputZeroPoint_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 ctx->getAttr("output_multiplier", &multiplier_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("output_shift", &shift_));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, shift_ >= -31 && shift_ <= 30,
+                              errorf("output_shift is out of range"));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &x = ctx->input(0);
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, x.shape(), &out));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, isQuantizedDType(out->dtype()),
+                              errorf("the output must be int8 or uint8"));
+    const bool os = out->dtype() == DType::I8;
+    const int32_t lo = os ? -128 : 0, hi = os ? 127 : 255;
+    const int64_t count = x.numElements();
+    void *od = out->rawData();
+    if (x.dtype() == DType::F32) {
+      const float *in = x.data<float>();
+      const double scale = scale_;
+      for (int64_t i = 0; i < count; ++i) {
+        int32_t v = int32_t(std::round(double(in[i]) / scale)) + zeroPoint_;
+        store(od, os, i, std::min(std::max(v, lo), hi));
+      }
+      return;
+    }
+    TFRT_FALLBACK_OP_REQUIRES(ctx, isQuantizedDType(x.dtype()),
+                              errorf("the input must be float, int8 or uint8"));
+    const bool is = x.dtype() == DType::I8;
+    for (int64_t i = 0; i < count; ++i) {
+      int32_t v = multiplyByQuantized(load(x.rawData(), is, i) - inputZeroPoint_,
+                                      multiplier_, shift_) +
+                  zeroPoint_;
+      store(od, os, i, std::min(std::max(v, lo), hi));
+    }
+  }
+
+private:
+  float scale_ = 1;
+  int32_t zeroPoint_ = 0, inputZeroPoint_ = 0, multiplier_ = 0, shift_ = 0;
+};
+
+// ---- Lookup tables (LOGISTIC, TANH on int8 / uint8) ---------------------
+
+/// y = table[uint8(x)]: TFLite's optimized kernels tabulate an 8-bit
+/// activation over its 256 inputs; the importer computes the table as they
+/// do.
+class QuantizedLookupKernel final : public OpKernel {
+public:
+  explicit QuantizedLookupKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    std::vector<int64_t> table;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, intList(ctx, "table", &table));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, table.size() == 256,
+                              errorf("the table must have 256 values"));
+    for (int i = 0; i < 256; ++i)
+      table_[i] = uint8_t(table[i]);
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &x = ctx->input(0);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, isQuantizedDType(x.dtype()),
+                              errorf("the input must be int8 or uint8"));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, x.shape(), &out));
+    const uint8_t *in = static_cast<const uint8_t *>(x.rawData());
+    uint8_t *o = static_cast<uint8_t *>(out->rawData());
+    for (int64_t i = 0, n = x.numElements(); i < n; ++i)
+      o[i] = table_[in[i]];
+  }
+
+private:
+  uint8_t table_[256];
+};
+
+} // namespace
+
+void registerTFLiteQuantizedKernels(KernelRegistry &registry) {
+  const std::initializer_list<DType> q8 = {DType::I8, DType::U8};
+  registerKernel<OpId::kTFLiteQuantizedConv2D, QuantizedConvKernel<false>>(
+      registry, {{"T", q8}, {"Tfilter", q8}});
+  registerKernel<OpId::kTFLiteQuantizedDepthwiseConv2D,
+                 QuantizedConvKernel<true>>(registry,
+                                            {{"T", q8}, {"Tfilter", q8}});
+  registerKernel<OpId::kTFLiteQuantizedFullyConnected,
+                 QuantizedFullyConnectedKernel>(registry,
+                                                {{"T", q8}, {"Tfilter", q8}});
+  registerKernel<OpId::kTFLiteQuantizedAdd, QuantizedBinaryKernel<false>>(
+      registry, {{"T", q8}});
+  registerKernel<OpId::kTFLiteQuantizedMul, QuantizedBinaryKernel<true>>(
+      registry, {{"T", q8}});
+  registerKernel<OpId::kTFLiteQuantizedAvgPool, QuantizedPoolKernel<false>>(
+      registry, {{"T", q8}});
+  registerKernel<OpId::kTFLiteQuantizedMaxPool, QuantizedPoolKernel<true>>(
+      registry, {{"T", q8}});
+  registerKernel<OpId::kTFLiteQuantize, QuantizeKernel>(
+      registry, {{"Tin", {DType::F32, DType::I8, DType::U8}}, {"T", q8}});
+  registerKernel<OpId::kTFLiteQuantizedLookup, QuantizedLookupKernel>(
+      registry, {{"T", q8}});
+}
+
+} // namespace tfrt_fallback::rt
