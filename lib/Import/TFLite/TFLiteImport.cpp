@@ -477,9 +477,13 @@ FailureOr<ElementsAttr> SubgraphConverter::constantValue(int t) {
     return failTensor(t, "its buffer holds " + Twine(data->size()) +
                              " bytes, its shape and type need " +
                              Twine(expected));
+  // A zero-element constant has no bytes (and a null data pointer, which
+  // the copy must not be given).
+  static const char kNoBytes = 0;
   AsmResourceBlob blob = HeapAsmResourceBlob::allocateAndCopyWithAlign(
-      ArrayRef<char>(reinterpret_cast<const char *>(data->data()),
-                     data->size()),
+      data->empty() ? ArrayRef<char>(&kNoBytes, size_t(0))
+                    : ArrayRef<char>(reinterpret_cast<const char *>(data->data()),
+                                     data->size()),
       /*align=*/64, /*dataIsMutable=*/true);
   return createTensorAttr(type, std::move(blob), [&] {
     return "tflite_" + std::to_string(index) + "_" + std::to_string(t);
