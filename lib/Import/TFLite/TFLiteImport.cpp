@@ -816,6 +816,11 @@ LogicalResult SubgraphConverter::convertOperator(unsigned i) {
   baseName = op->outputs()->size() && tensor(outTensor(0))->name()
                  ? tensor(outTensor(0))->name()->str()
                  : opName;
+  // Every tensor the operator touches has a type the compiler knows, so
+  // the conversions below may use elementType's result unchecked.
+  for (int t : llvm::concat<const int32_t>(*op->inputs(), *op->outputs()))
+    if (t >= 0 && !elementType(t))
+      return failure();
   // Full-integer quantization: integer tensors with scales flowing between
   // operators need TFLite's integer kernels (fixed-point requantization):
   // convertQuantized makes them, or names the operator it cannot.
