@@ -331,8 +331,7 @@ std::string SubgraphConverter::constant(Attribute value) {
                typeAttr("dtype", cast<ElementsAttr>(value).getElementType())});
 }
 
-std::string SubgraphConverter::constI32(ArrayRef<int32_t> values,
-                                        bool scalar) {
+std::string SubgraphConverter::constI32(ArrayRef<int32_t> values, bool scalar) {
   auto type = RankedTensorType::get(
       scalar ? ArrayRef<int64_t>{} : ArrayRef<int64_t>{(int64_t)values.size()},
       builder.getI32Type());
@@ -348,37 +347,69 @@ std::string SubgraphConverter::constLike(double value, Type element) {
   if (isa<FloatType>(element))
     return constant(DenseElementsAttr::get(
         type, builder.getFloatAttr(element, value).getValue()));
-  return constant(
-      DenseElementsAttr::get(type, builder.getIntegerAttr(element, (int64_t)value)
-                                       .getValue()));
+  return constant(DenseElementsAttr::get(
+      type, builder.getIntegerAttr(element, (int64_t)value).getValue()));
 }
 
 Type SubgraphConverter::elementType(int t) {
   Type type;
   switch (tensor(t)->type()) {
-  case fb::TensorType_FLOAT32: type = builder.getF32Type(); break;
-  case fb::TensorType_FLOAT16: type = builder.getF16Type(); break;
-  case fb::TensorType_BFLOAT16: type = builder.getBF16Type(); break;
-  case fb::TensorType_FLOAT64: type = builder.getF64Type(); break;
-  case fb::TensorType_INT8: type = builder.getIntegerType(8); break;
-  case fb::TensorType_INT16: type = builder.getIntegerType(16); break;
-  case fb::TensorType_INT32: type = builder.getIntegerType(32); break;
-  case fb::TensorType_INT64: type = builder.getIntegerType(64); break;
-  case fb::TensorType_UINT8: type = builder.getIntegerType(8, false); break;
-  case fb::TensorType_UINT16: type = builder.getIntegerType(16, false); break;
-  case fb::TensorType_UINT32: type = builder.getIntegerType(32, false); break;
-  case fb::TensorType_UINT64: type = builder.getIntegerType(64, false); break;
-  case fb::TensorType_BOOL: type = builder.getI1Type(); break;
-  case fb::TensorType_STRING: type = tf::StringType::get(context); break;
+  case fb::TensorType_FLOAT32:
+    type = builder.getF32Type();
+    break;
+  case fb::TensorType_FLOAT16:
+    type = builder.getF16Type();
+    break;
+  case fb::TensorType_BFLOAT16:
+    type = builder.getBF16Type();
+    break;
+  case fb::TensorType_FLOAT64:
+    type = builder.getF64Type();
+    break;
+  case fb::TensorType_INT8:
+    type = builder.getIntegerType(8);
+    break;
+  case fb::TensorType_INT16:
+    type = builder.getIntegerType(16);
+    break;
+  case fb::TensorType_INT32:
+    type = builder.getIntegerType(32);
+    break;
+  case fb::TensorType_INT64:
+    type = builder.getIntegerType(64);
+    break;
+  case fb::TensorType_UINT8:
+    type = builder.getIntegerType(8, false);
+    break;
+  case fb::TensorType_UINT16:
+    type = builder.getIntegerType(16, false);
+    break;
+  case fb::TensorType_UINT32:
+    type = builder.getIntegerType(32, false);
+    break;
+  case fb::TensorType_UINT64:
+    type = builder.getIntegerType(64, false);
+    break;
+  case fb::TensorType_BOOL:
+    type = builder.getI1Type();
+    break;
+  case fb::TensorType_STRING:
+    type = tf::StringType::get(context);
+    break;
   case fb::TensorType_COMPLEX64:
     type = ComplexType::get(builder.getF32Type());
     break;
   case fb::TensorType_COMPLEX128:
     type = ComplexType::get(builder.getF64Type());
     break;
-  case fb::TensorType_RESOURCE: type = tf::ResourceType::get(context, {}); break;
-  case fb::TensorType_VARIANT: type = tf::VariantType::get(context, {}); break;
-  default: break;
+  case fb::TensorType_RESOURCE:
+    type = tf::ResourceType::get(context, {});
+    break;
+  case fb::TensorType_VARIANT:
+    type = tf::VariantType::get(context, {});
+    break;
+  default:
+    break;
   }
   if (!type) {
     const char *typeName = fb::EnumNameTensorType(tensor(t)->type());
@@ -418,14 +449,12 @@ FailureOr<ArrayRef<uint8_t>> SubgraphConverter::bufferOf(int t) {
     return ArrayRef<uint8_t>();
   if (!buffers || b >= buffers->size())
     return failTensor(t, "its buffer " + Twine(b) + " is past the model's " +
-                             Twine(buffers ? buffers->size() : 0) +
-                             " buffers");
+                             Twine(buffers ? buffers->size() : 0) + " buffers");
   const fb::Buffer *buffer = buffers->Get(b);
   if (buffer->offset() > 1) {
     // A model over 2 GB keeps its buffers after the FlatBuffer.
     uint64_t offset = buffer->offset(), size = buffer->size();
-    if (offset > importer.bytes.size() ||
-        size > importer.bytes.size() - offset)
+    if (offset > importer.bytes.size() || size > importer.bytes.size() - offset)
       return failTensor(t, "its buffer " + Twine(b) + " (" + Twine(size) +
                                " bytes at offset " + Twine(offset) +
                                ") lies outside the file");
@@ -464,8 +493,8 @@ FailureOr<ElementsAttr> SubgraphConverter::constantValue(int t) {
   auto type = RankedTensorType::get(dims, element);
   if (isa<tf::StringType>(element)) {
     std::optional<std::vector<StringRef>> strings = decodeStrings(*data);
-    if (!strings || static_cast<int64_t>(strings->size()) !=
-                        type.getNumElements())
+    if (!strings ||
+        static_cast<int64_t>(strings->size()) != type.getNumElements())
       return failTensor(t, "its string buffer does not hold " +
                                Twine(type.getNumElements()) + " strings");
     return ElementsAttr(DenseStringElementsAttr::get(type, *strings));
@@ -481,9 +510,10 @@ FailureOr<ElementsAttr> SubgraphConverter::constantValue(int t) {
   // the copy must not be given).
   static const char kNoBytes = 0;
   AsmResourceBlob blob = HeapAsmResourceBlob::allocateAndCopyWithAlign(
-      data->empty() ? ArrayRef<char>(&kNoBytes, size_t(0))
-                    : ArrayRef<char>(reinterpret_cast<const char *>(data->data()),
-                                     data->size()),
+      data->empty()
+          ? ArrayRef<char>(&kNoBytes, size_t(0))
+          : ArrayRef<char>(reinterpret_cast<const char *>(data->data()),
+                           data->size()),
       /*align=*/64, /*dataIsMutable=*/true);
   return createTensorAttr(type, std::move(blob), [&] {
     return "tflite_" + std::to_string(index) + "_" + std::to_string(t);
@@ -508,8 +538,8 @@ FailureOr<ElementsAttr> SubgraphConverter::densify(int t,
   unsigned k = blockMap ? blockMap->size() : 0;
   if (!order || !metadata || order->size() != n + k ||
       metadata->size() != n + k)
-    return failTensor(t, "its sparsity parameters do not describe " +
-                             Twine(n) + " dimensions");
+    return failTensor(t, "its sparsity parameters do not describe " + Twine(n) +
+                             " dimensions");
   SmallVector<int64_t> blockSize(n, 1);
   for (unsigned level = 0; level < n + k; ++level) {
     int d = order->Get(level);
@@ -561,7 +591,8 @@ FailureOr<ElementsAttr> SubgraphConverter::densify(int t,
         return v->Get(i);
       return std::nullopt;
     }
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
     }
   };
   SmallVector<int64_t> indices(n + k, 0);
@@ -600,8 +631,8 @@ FailureOr<ElementsAttr> SubgraphConverter::densify(int t,
         bad = true;
         return;
       }
-      std::memcpy(out.data() + offset * width,
-                  data.data() + valueIndex * width, width);
+      std::memcpy(out.data() + offset * width, data.data() + valueIndex * width,
+                  width);
       ++valueIndex;
       return;
     }
@@ -716,8 +747,8 @@ bool SubgraphConverter::isQuantizedInteger(int t) const {
 
 LogicalResult SubgraphConverter::needInputs(unsigned count) {
   if (op->inputs()->size() < count)
-    return fail("it has " + Twine(op->inputs()->size()) +
-                " inputs, it needs " + Twine(count));
+    return fail("it has " + Twine(op->inputs()->size()) + " inputs, it needs " +
+                Twine(count));
   for (unsigned i = 0; i < count; ++i)
     if (!hasIn(i))
       return fail("input " + Twine(i) + " is missing");
@@ -737,8 +768,8 @@ FailureOr<std::string> SubgraphConverter::activation(std::string x,
   // range (kernels/kernel_util.h): RELU [0, max], RELU6 [0, 6], RELU_N1_TO_1
   // [-1, 1]; any other function (TANH, SIGN_BIT) is the whole range, so it
   // is no activation at all.
-  Type element = op && op->outputs()->size() ? elementType(outTensor(0))
-                                             : Type();
+  Type element =
+      op && op->outputs()->size() ? elementType(outTensor(0)) : Type();
   if (!element)
     return failure();
   bool isFloat = isa<FloatType>(element);
@@ -764,8 +795,7 @@ FailureOr<std::string> SubgraphConverter::activation(std::string x,
   }
 }
 
-LogicalResult SubgraphConverter::finish(const std::string &x,
-                                        int8_t function) {
+LogicalResult SubgraphConverter::finish(const std::string &x, int8_t function) {
   FailureOr<std::string> result = activation(x, function);
   if (failed(result))
     return failure();
@@ -829,8 +859,7 @@ LogicalResult SubgraphConverter::convertOperator(unsigned i) {
     for (int t : *op->outputs())
       quantized |= isQuantizedInteger(t);
     for (int t : *op->inputs())
-      quantized |= t >= 0 && isQuantizedInteger(t) &&
-                   tensor(t)->buffer() == 0;
+      quantized |= t >= 0 && isQuantizedInteger(t) && tensor(t)->buffer() == 0;
   }
   LogicalResult result = custom      ? convertCustom(opName)
                          : quantized ? convertQuantized(builtin)
@@ -881,10 +910,10 @@ LogicalResult SubgraphConverter::convertConv(bool depthwise) {
         filterShape[3] % inputShape[3] != 0)
       return fail("the input's depth must be static and divide the filter's");
     int32_t c = inputShape[3];
-    filter = node("Reshape",
-                  {*w, constI32({(int32_t)filterShape[1],
-                                 (int32_t)filterShape[2], c,
-                                 (int32_t)(filterShape[3] / c)})});
+    filter =
+        node("Reshape",
+             {*w, constI32({(int32_t)filterShape[1], (int32_t)filterShape[2], c,
+                            (int32_t)(filterShape[3] / c)})});
   } else {
     // [O, H, W, I] -> [H, W, I, O].
     filter = node("Transpose", {*w, constI32({1, 2, 3, 0})});
@@ -908,7 +937,8 @@ LogicalResult SubgraphConverter::convertConv(bool depthwise) {
         filterShape[0] % (inputShape[3] / filterShape[3]) != 0)
       return fail("the input depth " + Twine(inputShape[3]) +
                   " is no multiple of the filter depth " +
-                  Twine(filterShape[3]) + " with as many output channels "
+                  Twine(filterShape[3]) +
+                  " with as many output channels "
                   "per group");
     groups = inputShape[3] / filterShape[3];
     if (groups > 1024)
@@ -926,10 +956,9 @@ LogicalResult SubgraphConverter::convertConv(bool depthwise) {
                           {intAttr("num_split", groups)});
     SmallVector<std::string> parts;
     for (int64_t g = 0; g < groups; ++g)
-      parts.push_back(node("Conv2D",
-                           {xs + ":" + std::to_string(g),
-                            ws + ":" + std::to_string(g)},
-                           attrs));
+      parts.push_back(node(
+          "Conv2D",
+          {xs + ":" + std::to_string(g), ws + ":" + std::to_string(g)}, attrs));
     parts.push_back(constI32({3}, true));
     y = node("ConcatV2", parts, {intAttr("N", groups)});
   }
@@ -1015,7 +1044,8 @@ LogicalResult SubgraphConverter::convertFullyConnected() {
               intAttr("ellipsis_mask", 0), intAttr("new_axis_mask", 0),
               intAttr("shrink_axis_mask", 0)});
     std::string shape = node(
-        "ConcatV2", {leading, constI32({(int32_t)weightShape[0]}), constI32({0}, true)},
+        "ConcatV2",
+        {leading, constI32({(int32_t)weightShape[0]}), constI32({0}, true)},
         {intAttr("N", 2)});
     y = node("Reshape", {y, shape});
   }
@@ -1108,9 +1138,8 @@ LogicalResult SubgraphConverter::convertDequantize() {
   return success();
 }
 
-FailureOr<std::string> SubgraphConverter::dequantize(int t,
-                                                     const std::string &x,
-                                                     Type to) {
+FailureOr<std::string>
+SubgraphConverter::dequantize(int t, const std::string &x, Type to) {
   Type from = elementType(t);
   if (!from)
     return failure();
@@ -1140,8 +1169,7 @@ FailureOr<std::string> SubgraphConverter::dequantize(int t,
     if (axis < 0 || static_cast<size_t>(axis) >= dims.size() ||
         dims[axis] != count)
       return failTensor(t, "its " + Twine(count) +
-                               " scales do not match dimension " +
-                               Twine(axis));
+                               " scales do not match dimension " + Twine(axis));
     paramShape.assign(dims.size(), 1);
     paramShape[axis] = count;
   }
@@ -1241,7 +1269,8 @@ LogicalResult SubgraphConverter::activationRange(int t, int8_t function,
     low = std::max<int64_t>(low, quantize(-1.0f));
     high = std::min<int64_t>(high, quantize(1.0f));
     break;
-  default: break;
+  default:
+    break;
   }
   return success();
 }
@@ -1270,8 +1299,8 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
            tensor(t)->type() == fb::TensorType_UINT8;
   };
   auto unsupported = [&](const Twine &why) {
-    return fail("quantized (full-integer) " + opName + " is not supported: " +
-                why);
+    return fail("quantized (full-integer) " + opName +
+                " is not supported: " + why);
   };
   // Operands that must be 8-bit activations with one scale and zero point.
   auto perTensor = [&](int t, QParams &p) -> LogicalResult {
@@ -1337,9 +1366,9 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
         op->builtin_options_as_FullyConnectedOptions();
     if (o && o->weights_format() != 0)
       return fail("shuffled weights are not supported");
-    return convertQuantizedContraction(
-        "TFLiteQuantizedFullyConnected", 0,
-        o ? o->fused_activation_function() : 0, outQ, {});
+    return convertQuantizedContraction("TFLiteQuantizedFullyConnected", 0,
+                                       o ? o->fused_activation_function() : 0,
+                                       outQ, {});
   }
   case fb::BuiltinOperator_ADD:
   case fb::BuiltinOperator_SUB:
@@ -1366,10 +1395,12 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
     if (failed(quantizedInputs({{0, &x}, {1, &y}})))
       return failure();
     SmallVector<NamedAttribute> attrs = {
-        typeAttr("T", outType), intAttr("input1_offset", -a.zeroPoints[0]),
+        typeAttr("T", outType),
+        intAttr("input1_offset", -a.zeroPoints[0]),
         intAttr("input2_offset", -b.zeroPoints[0]),
         intAttr("output_zero_point", outQ.zeroPoints[0]),
-        intAttr("activation_min", low), intAttr("activation_max", high)};
+        intAttr("activation_min", low),
+        intAttr("activation_max", high)};
     int64_t m, s;
     if (code == fb::BuiltinOperator_MUL) {
       // mul.cc: the ratio in float, then QuantizeMultiplier.
@@ -1394,10 +1425,8 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
     if (code == fb::BuiltinOperator_SUB)
       m2 = -m2;
     attrs.append({intAttr("left_shift", leftShift),
-                  intAttr("input1_multiplier", m1),
-                  intAttr("input1_shift", s1),
-                  intAttr("input2_multiplier", m2),
-                  intAttr("input2_shift", s2),
+                  intAttr("input1_multiplier", m1), intAttr("input1_shift", s1),
+                  intAttr("input2_multiplier", m2), intAttr("input2_shift", s2),
                   intsAttr("output_multiplier", {m}),
                   intsAttr("output_shift", {s})});
     produce(0, node("TFLiteQuantizedAdd", {x, y}, attrs));
@@ -1421,23 +1450,23 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
       return unsupported("its input and output must have one type, scale "
                          "and zero point, as TFLite requires");
     int64_t low, high;
-    if (failed(activationRange(out, o->fused_activation_function(), low,
-                               high)))
+    if (failed(activationRange(out, o->fused_activation_function(), low, high)))
       return failure();
     std::string x;
     if (failed(quantizedInputs({{0, &x}})))
       return failure();
-    produce(0, node(code == fb::BuiltinOperator_MAX_POOL_2D
-                        ? "TFLiteQuantizedMaxPool"
-                        : "TFLiteQuantizedAvgPool",
-                    {x},
-                    {typeAttr("T", outType),
-                     intsAttr("ksize", {o->filter_height(), o->filter_width()}),
-                     intsAttr("strides", {o->stride_h(), o->stride_w()}),
-                     strAttr("padding",
-                             o->padding() == fb::Padding_SAME ? "SAME" : "VALID"),
-                     intAttr("activation_min", low),
-                     intAttr("activation_max", high)}));
+    produce(0,
+            node(code == fb::BuiltinOperator_MAX_POOL_2D
+                     ? "TFLiteQuantizedMaxPool"
+                     : "TFLiteQuantizedAvgPool",
+                 {x},
+                 {typeAttr("T", outType),
+                  intsAttr("ksize", {o->filter_height(), o->filter_width()}),
+                  intsAttr("strides", {o->stride_h(), o->stride_w()}),
+                  strAttr("padding",
+                          o->padding() == fb::Padding_SAME ? "SAME" : "VALID"),
+                  intAttr("activation_min", low),
+                  intAttr("activation_max", high)}));
     return success();
   }
   case fb::BuiltinOperator_QUANTIZE: {
@@ -1496,10 +1525,10 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
                     ? 1.0f / (1.0f + std::exp(-x))
                     : std::tanh(x);
       float rounded = std::round(y * inverse);
-      int32_t q = static_cast<int32_t>(
-          rounded + static_cast<float>(outQ.zeroPoints[0]));
-      table[static_cast<uint8_t>(v)] = static_cast<uint8_t>(
-          std::max(lo, std::min(hi, q)));
+      int32_t q = static_cast<int32_t>(rounded +
+                                       static_cast<float>(outQ.zeroPoints[0]));
+      table[static_cast<uint8_t>(v)] =
+          static_cast<uint8_t>(std::max(lo, std::min(hi, q)));
     }
     std::string x;
     if (failed(quantizedInputs({{0, &x}})))
@@ -1550,7 +1579,8 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
         return failure();
       if (!sameParams(p, outQ) ||
           tensor(inTensor(i))->type() != tensor(out)->type())
-        return unsupported("input " + Twine(i) + " has another type, scale "
+        return unsupported("input " + Twine(i) +
+                           " has another type, scale "
                            "or zero point than the output (TFLite "
                            "requantizes it)");
     }
@@ -1576,14 +1606,15 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
   }
 }
 
-LogicalResult SubgraphConverter::convertQuantizedContraction(
-    StringRef tfOp, int channelDim, int8_t act, const QParams &outQ,
-    ArrayRef<NamedAttribute> extra) {
+LogicalResult
+SubgraphConverter::convertQuantizedContraction(StringRef tfOp, int channelDim,
+                                               int8_t act, const QParams &outQ,
+                                               ArrayRef<NamedAttribute> extra) {
   int xT = inTensor(0), wT = inTensor(1), out = outTensor(0);
   bool fullyConnected = tfOp == "TFLiteQuantizedFullyConnected";
   auto unsupported = [&](const Twine &why) {
-    return fail("quantized (full-integer) " + opName + " is not supported: " +
-                why);
+    return fail("quantized (full-integer) " + opName +
+                " is not supported: " + why);
   };
   std::optional<QParams> inQ = qparams(xT), wQ = qparams(wT);
   auto type = [&](int t) { return tensor(t)->type(); };
@@ -1595,10 +1626,9 @@ LogicalResult SubgraphConverter::convertQuantizedContraction(
     return failTensor(xT, "a quantized activation needs one scale and zero "
                           "point");
   if (type(wT) != type(xT))
-    return unsupported("its filter is " +
-                       Twine(fb::EnumNameTensorType(type(wT))) +
-                       ", the input " +
-                       Twine(fb::EnumNameTensorType(type(xT))));
+    return unsupported(
+        "its filter is " + Twine(fb::EnumNameTensorType(type(wT))) +
+        ", the input " + Twine(fb::EnumNameTensorType(type(xT))));
   if (!wQ)
     return failTensor(wT, "the filter has no scale");
   SmallVector<int64_t> wShape = shapeOf(wT);
@@ -1609,11 +1639,11 @@ LogicalResult SubgraphConverter::convertQuantizedContraction(
                               "-D with a static output depth");
   int64_t channels = wShape[channelDim];
   size_t count = wQ->scales.size();
-  if (count != 1 && (count != size_t(channels) ||
-                     wQ->dimension != channelDim))
-    return failTensor(wT, "its " + Twine(count) + " scales are neither one "
-                          "nor one per output channel along dimension " +
-                          Twine(channelDim));
+  if (count != 1 && (count != size_t(channels) || wQ->dimension != channelDim))
+    return failTensor(wT, "its " + Twine(count) +
+                              " scales are neither one "
+                              "nor one per output channel along dimension " +
+                              Twine(channelDim));
   // int8 filters are symmetric (TFLite refuses other zero points); uint8
   // filters have one zero point.
   int64_t filterZero = wQ->zeroPoints[0];
@@ -1670,9 +1700,9 @@ LogicalResult SubgraphConverter::convertQuantizedContraction(
   // arrays even for one scale) and per-channel FULLY_CONNECTED.
   // DEPTHWISE_CONV_2D and per-tensor FULLY_CONNECTED round twice
   // (MultiplyByQuantizedMultiplier, gemmlowp).
-  bool singleRounding = (tfOp == "TFLiteQuantizedConv2D" &&
-                         type(xT) == fb::TensorType_INT8) ||
-                        (fullyConnected && count > 1);
+  bool singleRounding =
+      (tfOp == "TFLiteQuantizedConv2D" && type(xT) == fb::TensorType_INT8) ||
+      (fullyConnected && count > 1);
   attrs.push_back(boolAttr("single_rounding", singleRounding));
   if (!fullyConnected) {
     produce(0, node(tfOp, {x, w, bias}, attrs));
@@ -1836,14 +1866,22 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
       return failure();
     return finish(node(tfOp, {*a, *b}), act);
   }
-  case fb::BuiltinOperator_CONV_2D: return convertConv(false);
-  case fb::BuiltinOperator_DEPTHWISE_CONV_2D: return convertConv(true);
-  case fb::BuiltinOperator_TRANSPOSE_CONV: return convertTransposeConv();
-  case fb::BuiltinOperator_FULLY_CONNECTED: return convertFullyConnected();
-  case fb::BuiltinOperator_AVERAGE_POOL_2D: return convertPool("AvgPool");
-  case fb::BuiltinOperator_MAX_POOL_2D: return convertPool("MaxPool");
-  case fb::BuiltinOperator_L2_POOL_2D: return convertPool("L2Pool");
-  case fb::BuiltinOperator_DEQUANTIZE: return convertDequantize();
+  case fb::BuiltinOperator_CONV_2D:
+    return convertConv(false);
+  case fb::BuiltinOperator_DEPTHWISE_CONV_2D:
+    return convertConv(true);
+  case fb::BuiltinOperator_TRANSPOSE_CONV:
+    return convertTransposeConv();
+  case fb::BuiltinOperator_FULLY_CONNECTED:
+    return convertFullyConnected();
+  case fb::BuiltinOperator_AVERAGE_POOL_2D:
+    return convertPool("AvgPool");
+  case fb::BuiltinOperator_MAX_POOL_2D:
+    return convertPool("MaxPool");
+  case fb::BuiltinOperator_L2_POOL_2D:
+    return convertPool("L2Pool");
+  case fb::BuiltinOperator_DEQUANTIZE:
+    return convertDequantize();
   case fb::BuiltinOperator_CONV_3D: {
     if (failed(needInputs(2)) || failed(needOutputs(1)))
       return failure();
@@ -1858,14 +1896,16 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     if (failed(x) || failed(w))
       return failure();
     // TFLite's filter is TF's [D, H, W, I, O].
-    std::string y = node(
-        "Conv3D", {*x, *w},
-        {intsAttr("strides", {1, o->stride_d(), o->stride_h(), o->stride_w(), 1}),
-         intsAttr("dilations", {1, o->dilation_d_factor(),
-                                o->dilation_h_factor(),
-                                o->dilation_w_factor(), 1}),
-         strAttr("padding", o->padding() == fb::Padding_SAME ? "SAME" : "VALID"),
-         strAttr("data_format", "NDHWC")});
+    std::string y =
+        node("Conv3D", {*x, *w},
+             {intsAttr("strides",
+                       {1, o->stride_d(), o->stride_h(), o->stride_w(), 1}),
+              intsAttr("dilations",
+                       {1, o->dilation_d_factor(), o->dilation_h_factor(),
+                        o->dilation_w_factor(), 1}),
+              strAttr("padding",
+                      o->padding() == fb::Padding_SAME ? "SAME" : "VALID"),
+              strAttr("data_format", "NDHWC")});
     if (hasIn(2)) {
       FailureOr<std::string> bias = in(2);
       if (failed(bias))
@@ -1877,7 +1917,8 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
   case fb::BuiltinOperator_BATCH_MATMUL: {
     if (failed(needInputs(2)) || failed(needOutputs(1)))
       return failure();
-    const fb::BatchMatMulOptions *o = op->builtin_options_as_BatchMatMulOptions();
+    const fb::BatchMatMulOptions *o =
+        op->builtin_options_as_BatchMatMulOptions();
     FailureOr<std::string> a = in(0), b = in(1);
     if (failed(a) || failed(b))
       return failure();
@@ -1907,7 +1948,8 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     FailureOr<std::string> x = in(0), axes = in(1);
     if (failed(x) || failed(axes))
       return failure();
-    produce(0, node(tfOp, {*x, *axes}, {boolAttr("keep_dims", o && o->keep_dims())}));
+    produce(0, node(tfOp, {*x, *axes},
+                    {boolAttr("keep_dims", o && o->keep_dims())}));
     return success();
   }
   case fb::BuiltinOperator_ARG_MAX:
@@ -1934,10 +1976,11 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
       if (failed(s))
         return failure();
       shape = *s;
-    } else if (const fb::ReshapeOptions *o = op->builtin_options_as_ReshapeOptions();
+    } else if (const fb::ReshapeOptions *o =
+                   op->builtin_options_as_ReshapeOptions();
                o && o->new_shape()) {
-      shape = constI32(SmallVector<int32_t>(o->new_shape()->begin(),
-                                            o->new_shape()->end()));
+      shape = constI32(
+          SmallVector<int32_t>(o->new_shape()->begin(), o->new_shape()->end()));
     } else {
       SmallVector<int32_t> dims;
       for (int64_t d : shapeOf(outTensor(0)))
@@ -1987,8 +2030,8 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     if (inputs->size() != (v ? 3u : 2u))
       return fail("it has " + Twine(inputs->size()) + " inputs, it needs " +
                   Twine(v ? 3 : 2));
-    std::string y = node(v ? "SplitV" : "Split", *inputs,
-                         {intAttr("num_split", count)});
+    std::string y =
+        node(v ? "SplitV" : "Split", *inputs, {intAttr("num_split", count)});
     for (unsigned i = 0; i < count; ++i)
       produce(i, y + ":" + std::to_string(i));
     return success();
@@ -2005,12 +2048,13 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     std::string e = *end;
     if (o && o->offset())
       e = node("AddV2", {*begin, *end});
-    produce(0, node("StridedSlice", {*x, *begin, e, *strides},
-                    {intAttr("begin_mask", o ? o->begin_mask() : 0),
-                     intAttr("end_mask", o ? o->end_mask() : 0),
-                     intAttr("ellipsis_mask", o ? o->ellipsis_mask() : 0),
-                     intAttr("new_axis_mask", o ? o->new_axis_mask() : 0),
-                     intAttr("shrink_axis_mask", o ? o->shrink_axis_mask() : 0)}));
+    produce(0,
+            node("StridedSlice", {*x, *begin, e, *strides},
+                 {intAttr("begin_mask", o ? o->begin_mask() : 0),
+                  intAttr("end_mask", o ? o->end_mask() : 0),
+                  intAttr("ellipsis_mask", o ? o->ellipsis_mask() : 0),
+                  intAttr("new_axis_mask", o ? o->new_axis_mask() : 0),
+                  intAttr("shrink_axis_mask", o ? o->shrink_axis_mask() : 0)}));
     return success();
   }
   case fb::BuiltinOperator_PACK: {
@@ -2033,9 +2077,9 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     FailureOr<std::string> x = in(0);
     if (failed(x))
       return failure();
-    std::string y = node("Unpack", {*x},
-                         {intAttr("num", count),
-                          intAttr("axis", o ? o->axis() : 0)});
+    std::string y =
+        node("Unpack", {*x},
+             {intAttr("num", count), intAttr("axis", o ? o->axis() : 0)});
     for (unsigned i = 0; i < count; ++i)
       produce(i, y + ":" + std::to_string(i));
     return success();
@@ -2071,7 +2115,8 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     if (code == fb::BuiltinOperator_RESIZE_BILINEAR) {
       if (auto *o = op->builtin_options_as_ResizeBilinearOptions())
         alignCorners = o->align_corners(), halfPixel = o->half_pixel_centers();
-    } else if (auto *o = op->builtin_options_as_ResizeNearestNeighborOptions()) {
+    } else if (auto *o =
+                   op->builtin_options_as_ResizeNearestNeighborOptions()) {
       alignCorners = o->align_corners(), halfPixel = o->half_pixel_centers();
     }
     FailureOr<std::string> x = in(0), size = in(1);
@@ -2101,9 +2146,8 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     FailureOr<std::string> x = in(0);
     if (failed(x))
       return failure();
-    produce(0, node(code == fb::BuiltinOperator_SPACE_TO_DEPTH
-                        ? "SpaceToDepth"
-                        : "DepthToSpace",
+    produce(0, node(code == fb::BuiltinOperator_SPACE_TO_DEPTH ? "SpaceToDepth"
+                                                               : "DepthToSpace",
                     {*x},
                     {intAttr("block_size", blockSize),
                      strAttr("data_format", "NHWC")}));
@@ -2153,7 +2197,8 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     FailureOr<std::string> x = in(0);
     if (failed(x))
       return failure();
-    produce(0, node("LeakyRelu", {*x}, {floatAttr("alpha", o ? o->alpha() : 0)}));
+    produce(0,
+            node("LeakyRelu", {*x}, {floatAttr("alpha", o ? o->alpha() : 0)}));
     return success();
   }
   case fb::BuiltinOperator_PRELU: {
@@ -2174,8 +2219,8 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     if (failed(x))
       return failure();
     float low = code == fb::BuiltinOperator_RELU_N1_TO_1 ? -1.0f : 0.0f;
-    produce(0, node("Minimum", {node("Maximum", {*x, constF32(low)}),
-                                constF32(1.0f)}));
+    produce(0, node("Minimum",
+                    {node("Maximum", {*x, constF32(low)}), constF32(1.0f)}));
     return success();
   }
   case fb::BuiltinOperator_HARD_SWISH: {
@@ -2202,8 +2247,8 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     if (o && o->approximate()) {
       // 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))).
       std::string cube = node("Mul", {node("Square", {*x}), *x});
-      std::string sum = node(
-          "AddV2", {*x, node("Mul", {cube, constF32(0.044715f)})});
+      std::string sum =
+          node("AddV2", {*x, node("Mul", {cube, constF32(0.044715f)})});
       inner = node("Tanh", {node("Mul", {sum, constF32(0.7978845608f)})});
     } else {
       // 0.5 x (1 + erf(x / sqrt(2))).
@@ -2221,9 +2266,9 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     FailureOr<std::string> x = in(0);
     if (failed(x))
       return failure();
-    std::string norm = node(
-        "Sqrt", {node("Sum", {node("Square", {*x}), constI32({-1}, true)},
-                      {boolAttr("keep_dims", true)})});
+    std::string norm =
+        node("Sqrt", {node("Sum", {node("Square", {*x}), constI32({-1}, true)},
+                           {boolAttr("keep_dims", true)})});
     produce(0, node("RealDiv", {*x, node("Maximum", {norm, constF32(1e-6f)})}));
     return success();
   }
@@ -2237,11 +2282,11 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     FailureOr<std::string> x = in(0);
     if (failed(x))
       return failure();
-    produce(0, node("LRN", {*x},
-                    {intAttr("depth_radius", o->radius()),
-                     floatAttr("bias", o->bias()),
-                     floatAttr("alpha", o->alpha()),
-                     floatAttr("beta", o->beta())}));
+    produce(0,
+            node("LRN", {*x},
+                 {intAttr("depth_radius", o->radius()),
+                  floatAttr("bias", o->bias()), floatAttr("alpha", o->alpha()),
+                  floatAttr("beta", o->beta())}));
     return success();
   }
   case fb::BuiltinOperator_MIRROR_PAD: {
@@ -2251,10 +2296,11 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     FailureOr<std::string> x = in(0), paddings = in(1);
     if (failed(x) || failed(paddings))
       return failure();
-    produce(0, node("MirrorPad", {*x, *paddings},
-                    {strAttr("mode", o && o->mode() == fb::MirrorPadMode_SYMMETRIC
-                                         ? "SYMMETRIC"
-                                         : "REFLECT")}));
+    produce(0,
+            node("MirrorPad", {*x, *paddings},
+                 {strAttr("mode", o && o->mode() == fb::MirrorPadMode_SYMMETRIC
+                                      ? "SYMMETRIC"
+                                      : "REFLECT")}));
     return success();
   }
   case fb::BuiltinOperator_TOPK_V2: {
@@ -2338,8 +2384,9 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     FailureOr<SmallVector<std::string>> inputs = allInputs();
     if (failed(inputs))
       return failure();
-    produce(0, node("SparseToDense", *inputs,
-                    {boolAttr("validate_indices", o && o->validate_indices())}));
+    produce(0,
+            node("SparseToDense", *inputs,
+                 {boolAttr("validate_indices", o && o->validate_indices())}));
     return success();
   }
   case fb::BuiltinOperator_FAKE_QUANT: {
@@ -2404,13 +2451,12 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
         return failure();
       types.push_back(TypeAttr::get(t));
     }
-    std::string y =
-        node("While", *inputs,
-             {attr("T", builder.getArrayAttr(types)),
-              attr("cond", FlatSymbolRefAttr::get(context, *cond)),
-              attr("body", FlatSymbolRefAttr::get(context, *body)),
-              intAttr("parallel_iterations", 1),
-              boolAttr("is_stateless", false)});
+    std::string y = node("While", *inputs,
+                         {attr("T", builder.getArrayAttr(types)),
+                          attr("cond", FlatSymbolRefAttr::get(context, *cond)),
+                          attr("body", FlatSymbolRefAttr::get(context, *body)),
+                          intAttr("parallel_iterations", 1),
+                          boolAttr("is_stateless", false)});
     for (unsigned i = 0; i < op->outputs()->size(); ++i)
       produce(i, y + ":" + std::to_string(i));
     return success();
@@ -2461,9 +2507,8 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     FailureOr<SmallVector<std::string>> inputs = allInputs();
     if (failed(f) || failed(inputs))
       return failure();
-    std::string y =
-        node("StatefulPartitionedCall", *inputs,
-             {attr("f", FlatSymbolRefAttr::get(context, *f))});
+    std::string y = node("StatefulPartitionedCall", *inputs,
+                         {attr("f", FlatSymbolRefAttr::get(context, *f))});
     for (unsigned i = 0; i < op->outputs()->size(); ++i)
       produce(i, y + ":" + std::to_string(i));
     return success();
@@ -2503,20 +2548,18 @@ LogicalResult SubgraphConverter::convertTransposeConvBias() {
                       : 0;
     return stride * (in - 1) + filter - pad;
   };
-  int32_t outShape[4] = {(int32_t)inShape[0],
-                         (int32_t)size(inShape[1], wShape[1], params[2]),
-                         (int32_t)size(inShape[2], wShape[2], params[1]),
-                         (int32_t)wShape[0]};
+  int32_t outShape[4] = {
+      (int32_t)inShape[0], (int32_t)size(inShape[1], wShape[1], params[2]),
+      (int32_t)size(inShape[2], wShape[2], params[1]), (int32_t)wShape[0]};
   FailureOr<std::string> x = in(0), w = in(1), bias = in(2);
   if (failed(x) || failed(w) || failed(bias))
     return failure();
   std::string filter = node("Transpose", {*w, constI32({1, 2, 0, 3})});
-  std::string y = node(
-      "Conv2DBackpropInput", {constI32(outShape), filter, *x},
-      {intsAttr("strides", {1, params[2], params[1], 1}),
-       intsAttr("dilations", {1, 1, 1, 1}),
-       strAttr("padding", params[0] == 1 ? "SAME" : "VALID"),
-       strAttr("data_format", "NHWC")});
+  std::string y = node("Conv2DBackpropInput", {constI32(outShape), filter, *x},
+                       {intsAttr("strides", {1, params[2], params[1], 1}),
+                        intsAttr("dilations", {1, 1, 1, 1}),
+                        strAttr("padding", params[0] == 1 ? "SAME" : "VALID"),
+                        strAttr("data_format", "NHWC")});
   produce(0, node("BiasAdd", {y, *bias}));
   return success();
 }
@@ -2711,10 +2754,10 @@ LogicalResult SubgraphConverter::convertUnknownCustom(StringRef code) {
       }
     }
     if (!isMap)
-      attrs.push_back(strAttr(
-          "tflite_custom_options",
-          StringRef(reinterpret_cast<const char *>(options->data()),
-                    options->size())));
+      attrs.push_back(
+          strAttr("tflite_custom_options",
+                  StringRef(reinterpret_cast<const char *>(options->data()),
+                            options->size())));
   }
   SmallVector<std::string> inputs;
   for (unsigned i = 0; i < op->inputs()->size(); ++i) {
@@ -2780,8 +2823,8 @@ SubgraphConverter::convert(const fb::SignatureDef *signature) {
   };
   if (failed(collect(signature ? signature->inputs() : nullptr, sg->inputs(),
                      "input", args)) ||
-      failed(collect(signature ? signature->outputs() : nullptr,
-                     sg->outputs(), "output", results)))
+      failed(collect(signature ? signature->outputs() : nullptr, sg->outputs(),
+                     "output", results)))
     return failure();
 
   for (auto &[t, argName] : args) {
@@ -2791,9 +2834,10 @@ SubgraphConverter::convert(const fb::SignatureDef *signature) {
     if (!element)
       return failure();
     baseName = argName.empty() ? "input" : argName;
-    refs[t] = node("Placeholder", {},
-                   {typeAttr("dtype", element),
-                    attr("shape", tf::ShapeAttr::get(context, true, shapeOf(t)))});
+    refs[t] =
+        node("Placeholder", {},
+             {typeAttr("dtype", element),
+              attr("shape", tf::ShapeAttr::get(context, true, shapeOf(t)))});
     graph.inputs.push_back(refs[t]);
   }
   baseName.clear();
@@ -2827,8 +2871,7 @@ OwningOpRef<ModuleOp> TFLiteImporter::import() {
     // Files written without the "TFL3" identifier are valid too.
     flatbuffers::Verifier plain(reinterpret_cast<const uint8_t *>(bytes.data()),
                                 bytes.size(), options);
-    if (bytes.size() < 8 ||
-        !plain.VerifyBuffer<fb::Model>(nullptr)) {
+    if (bytes.size() < 8 || !plain.VerifyBuffer<fb::Model>(nullptr)) {
       errorMessage = "not a TFLite model: the FlatBuffer does not verify "
                      "against TFLite's schema";
       return report();
@@ -2848,9 +2891,8 @@ OwningOpRef<ModuleOp> TFLiteImporter::import() {
     signature = model->signature_defs()->Get(0);
     mainIndex = signature->subgraph_index();
     if (mainIndex >= numSubgraphs) {
-      errorMessage = "signature 0 names subgraph " +
-                     std::to_string(mainIndex) + ", the model has " +
-                     std::to_string(numSubgraphs);
+      errorMessage = "signature 0 names subgraph " + std::to_string(mainIndex) +
+                     ", the model has " + std::to_string(numSubgraphs);
       return report();
     }
   }
@@ -2917,16 +2959,18 @@ OwningOpRef<ModuleOp> TFLiteImporter::import() {
     SmallVector<std::string> outputs =
         names(signature ? signature->outputs() : nullptr, sg->outputs());
     bool usable = llvm::none_of(
-        llvm::concat<std::string>(inputs, outputs),
-        [](const std::string &n) { return n.empty() || n.find(',') != std::string::npos; });
+        llvm::concat<std::string>(inputs, outputs), [](const std::string &n) {
+          return n.empty() || n.find(',') != std::string::npos;
+        });
     Builder b(context);
     if (usable)
-      main->setAttr("tf.entry_function",
-                    b.getDictionaryAttr(
-                        {b.getNamedAttr("inputs",
-                                        b.getStringAttr(llvm::join(inputs, ","))),
-                         b.getNamedAttr("outputs", b.getStringAttr(llvm::join(
-                                                       outputs, ",")))}));
+      main->setAttr(
+          "tf.entry_function",
+          b.getDictionaryAttr(
+              {b.getNamedAttr("inputs",
+                              b.getStringAttr(llvm::join(inputs, ","))),
+               b.getNamedAttr("outputs",
+                              b.getStringAttr(llvm::join(outputs, ",")))}));
     else
       main->removeAttr("tf.entry_function");
   }
@@ -2948,7 +2992,8 @@ bool tfrt_fallback::isTFLitePath(StringRef path) {
 
 void tfrt_fallback::registerTFLiteImportTranslation() {
   TranslateToMLIRRegistration importTFLiteTranslation(
-      "import-tflite", "Import a TFLite model (.tflite, Select TF ops included)",
+      "import-tflite",
+      "Import a TFLite model (.tflite, Select TF ops included)",
       [](llvm::SourceMgr &sourceMgr,
          MLIRContext *context) -> OwningOpRef<Operation *> {
         const llvm::MemoryBuffer *buffer =

@@ -1,4 +1,5 @@
-//===- MediaPipeKernels.cpp - MediaPipe's TFLite custom ops ----------------===//
+//===- MediaPipeKernels.cpp - MediaPipe's TFLite custom ops
+//----------------===//
 //
 // The custom operators MediaPipe's face-landmark model with attention
 // (face_landmark_with_attention.tflite) uses, version 2 of each, with the
@@ -30,8 +31,7 @@ using namespace kernels;
 
 /// A row-major n x n float matrix product, MediaPipe's Mat3/Mat4 operator*:
 /// each element summed from 0 over k in order.
-template <int N>
-void matMul(const float *a, const float *b, float *out) {
+template <int N> void matMul(const float *a, const float *b, float *out) {
   float result[N * N];
   for (int i = 0; i < N; ++i)
     for (int j = 0; j < N; ++j) {
@@ -83,7 +83,8 @@ public:
   explicit Landmarks2TransformMatrixKernel(OpKernelConstructionInterface *ctx)
       : OpKernel(ctx) {
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("subset_idxs", &subset_));
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("left_rotation_idx", &left_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 ctx->getAttr("left_rotation_idx", &left_));
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
                                  ctx->getAttr("right_rotation_idx", &right_));
     TFRT_FALLBACK_OP_REQUIRES_OK(
@@ -93,8 +94,8 @@ public:
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("scale_x", &scaleX_));
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("scale_y", &scaleY_));
     // MediaPipe's checks, in its order.
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, left_ >= 0, errorf("Incorrect left_rotation_idx: %d", left_));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, left_ >= 0,
+                              errorf("Incorrect left_rotation_idx: %d", left_));
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, right_ >= 0, errorf("Incorrect right_rotation_idx: %d", right_));
     TFRT_FALLBACK_OP_REQUIRES(ctx, height_ > 0,
@@ -231,10 +232,9 @@ public:
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, data.rank() == 4,
         errorf("data must be 4-D: %s", data.shape().toString()));
-    TFRT_FALLBACK_OP_REQUIRES(ctx,
-                              data.dtype() == DType::F32 &&
-                                  matrix.dtype() == DType::F32,
-                              errorf("data and matrix must be float32"));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, data.dtype() == DType::F32 && matrix.dtype() == DType::F32,
+        errorf("data and matrix must be float32"));
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, checkMatrix(*this, matrix));
     const int64_t batch = data.dim(0), inH = data.dim(1), inW = data.dim(2),
                   channels = data.dim(3);
@@ -256,8 +256,8 @@ public:
       for (int64_t y = 0; y < height_; ++y)
         for (int64_t x = 0; x < width_; ++x) {
           float *pixel = dst + ((b * height_ + y) * width_ + x) * channels;
-          const float coord[4] = {static_cast<float>(x),
-                                  static_cast<float>(y), 0.0f, 1.0f};
+          const float coord[4] = {static_cast<float>(x), static_cast<float>(y),
+                                  0.0f, 1.0f};
           const float tx = dot4(xt, coord), ty = dot4(yt, coord);
           // NaN compares false everywhere: treated as outside.
           if (!(tx >= 0.0f && tx <= inW - 1 && ty >= 0.0f && ty <= inH - 1)) {
@@ -275,7 +275,8 @@ public:
           const float right = tx - fx, lowerWeight = ty - fy;
           for (int64_t z = 0; z < channels; ++z) {
             const float q11 = read(iy, ix, z), q21 = read(iy, ix + 1, z);
-            const float q12 = read(iy + 1, ix, z), q22 = read(iy + 1, ix + 1, z);
+            const float q12 = read(iy + 1, ix, z),
+                        q22 = read(iy + 1, ix + 1, z);
             const float upper = (1.0 - right) * q11 + right * q21;
             const float lower = (1.0 - right) * q12 + right * q22;
             pixel[z] = lowerWeight * lower + (1.0 - lowerWeight) * upper;
@@ -301,10 +302,9 @@ public:
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, in.rank() == 3,
         errorf("landmarks must be 3-D: %s", in.shape().toString()));
-    TFRT_FALLBACK_OP_REQUIRES(ctx,
-                              in.dtype() == DType::F32 &&
-                                  matrix.dtype() == DType::F32,
-                              errorf("landmarks and matrix must be float32"));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, in.dtype() == DType::F32 && matrix.dtype() == DType::F32,
+        errorf("landmarks and matrix must be float32"));
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, checkMatrix(*this, matrix));
     const int64_t dims = in.dim(2);
     TFRT_FALLBACK_OP_REQUIRES(ctx, dims == 2 || dims == 3,
@@ -334,10 +334,9 @@ public:
 void registerMediaPipeKernels(KernelRegistry &registry) {
   registerKernel<OpId::kLandmarks2TransformMatrix,
                  Landmarks2TransformMatrixKernel>(registry);
-  registerKernel<OpId::kTransformTensorBilinear,
-                 TransformTensorBilinearKernel>(registry);
-  registerKernel<OpId::kTransformLandmarks, TransformLandmarksKernel>(
+  registerKernel<OpId::kTransformTensorBilinear, TransformTensorBilinearKernel>(
       registry);
+  registerKernel<OpId::kTransformLandmarks, TransformLandmarksKernel>(registry);
 }
 
 } // namespace tfrt_fallback::rt

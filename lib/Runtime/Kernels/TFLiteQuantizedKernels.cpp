@@ -1,4 +1,5 @@
-//===- TFLiteQuantizedKernels.cpp - TFLite's full-integer kernels ----------===//
+//===- TFLiteQuantizedKernels.cpp - TFLite's full-integer kernels
+//----------===//
 //
 // The builtin operators of TFLite's full-integer (int8 / uint8) models that
 // no TF op computes, with TFLite's integer semantics (tensorflow/lite/
@@ -104,8 +105,8 @@ struct Requant {
                     "output_multiplier and output_shift must be non-empty "
                     "lists of one length");
     for (size_t i = 0; i < multipliers.size(); ++i)
-      if (multipliers[i] < 0 || multipliers[i] > INT32_MAX ||
-          shifts[i] < -31 || shifts[i] > 30)
+      if (multipliers[i] < 0 || multipliers[i] > INT32_MAX || shifts[i] < -31 ||
+          shifts[i] > 30)
         return Status(StatusCode::kInvalidArgument,
                       "a multiplier or shift is out of range");
     if (actMin > actMax)
@@ -119,10 +120,10 @@ struct Requant {
   }
   int32_t apply(int32_t acc, int64_t channel) const {
     size_t c = multipliers.size() == 1 ? 0 : size_t(channel);
-    int32_t v = (singleRounding ? multiplyByQuantizedSingle
-                                : multiplyByQuantized)(
-                    acc, int32_t(multipliers[c]), int(shifts[c])) +
-                outputZeroPoint;
+    int32_t v =
+        (singleRounding ? multiplyByQuantizedSingle : multiplyByQuantized)(
+            acc, int32_t(multipliers[c]), int(shifts[c])) +
+        outputZeroPoint;
     return std::min(std::max(v, actMin), actMax);
   }
 };
@@ -130,18 +131,17 @@ struct Requant {
 /// TFLite's ComputePaddingHeightWidth for one dimension: the output size
 /// and the leading padding.
 void outputAndPadding(int64_t in, int64_t filter, int64_t stride,
-                      int64_t dilation, bool same, int64_t *out,
-                      int64_t *pad) {
+                      int64_t dilation, bool same, int64_t *out, int64_t *pad) {
   int64_t effective = (filter - 1) * dilation + 1;
-  *out = same ? (in + stride - 1) / stride
-              : (in - effective + stride) / stride;
+  *out = same ? (in + stride - 1) / stride : (in - effective + stride) / stride;
   if (*out < 0)
     *out = 0;
   int64_t total = (*out - 1) * stride + effective - in;
   *pad = total > 0 ? total / 2 : 0;
 }
 
-Status readWindow(OpKernelConstructionInterface *ctx, std::vector<int64_t> *strides,
+Status readWindow(OpKernelConstructionInterface *ctx,
+                  std::vector<int64_t> *strides,
                   std::vector<int64_t> *dilations, bool *same) {
   RETURN_IF_ERROR(intList(ctx, "strides", strides));
   if (ctx->hasAttr("dilations"))
@@ -179,13 +179,12 @@ inline void store(void *data, bool isSigned, int64_t i, int32_t v) {
 /// multiple of I: groups) or [1, KH, KW, C * M] (depthwise), bias [O] int32
 /// -> [N, OH, OW, O]: acc = bias + sum (filter + filter_offset) * (input +
 /// input_offset) over the in-bounds taps, requantized per output channel.
-template <bool Depthwise>
-class QuantizedConvKernel final : public OpKernel {
+template <bool Depthwise> class QuantizedConvKernel final : public OpKernel {
 public:
   explicit QuantizedConvKernel(OpKernelConstructionInterface *ctx)
       : OpKernel(ctx) {
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 readWindow(ctx, &strides_, &dilations_, &same_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, readWindow(ctx, &strides_, &dilations_, &same_));
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
                                  ctx->getAttr("input_offset", &inputOffset_));
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
@@ -201,8 +200,9 @@ public:
                x.shape().toString(), w.shape().toString(),
                b.shape().toString()));
     TFRT_FALLBACK_OP_REQUIRES(
-        ctx, isQuantizedDType(x.dtype()) && isQuantizedDType(w.dtype()) &&
-                 b.dtype() == DType::I32,
+        ctx,
+        isQuantizedDType(x.dtype()) && isQuantizedDType(w.dtype()) &&
+            b.dtype() == DType::I32,
         errorf("input and filter must be int8 or uint8, bias int32"));
     const int64_t n = x.dim(0), h = x.dim(1), wd = x.dim(2), c = x.dim(3);
     const int64_t kh = w.dim(1), kw = w.dim(2);
@@ -220,8 +220,9 @@ public:
       outC = w.dim(0);
       filterDepth = w.dim(3);
       TFRT_FALLBACK_OP_REQUIRES(
-          ctx, filterDepth > 0 && c % filterDepth == 0 &&
-                   outC % (c / filterDepth) == 0,
+          ctx,
+          filterDepth > 0 && c % filterDepth == 0 &&
+              outC % (c / filterDepth) == 0,
           errorf("the filter %s does not fit the input depth %d",
                  w.shape().toString(), c));
       perGroup = outC / (c / filterDepth);
@@ -310,16 +311,18 @@ public:
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &x = ctx->input(0), &w = ctx->input(1), &b = ctx->input(2);
     TFRT_FALLBACK_OP_REQUIRES(
-        ctx, x.rank() == 2 && w.rank() == 2 && b.rank() == 1 &&
-                 x.dim(1) == w.dim(1) && b.dim(0) == w.dim(0) &&
-                 requant_.fits(w.dim(0)),
+        ctx,
+        x.rank() == 2 && w.rank() == 2 && b.rank() == 1 &&
+            x.dim(1) == w.dim(1) && b.dim(0) == w.dim(0) &&
+            requant_.fits(w.dim(0)),
         errorf("input [B, I], filter [O, I], bias [O] and O multipliers "
                "expected: %s, %s, %s",
                x.shape().toString(), w.shape().toString(),
                b.shape().toString()));
     TFRT_FALLBACK_OP_REQUIRES(
-        ctx, isQuantizedDType(x.dtype()) && isQuantizedDType(w.dtype()) &&
-                 b.dtype() == DType::I32,
+        ctx,
+        isQuantizedDType(x.dtype()) && isQuantizedDType(w.dtype()) &&
+            b.dtype() == DType::I32,
         errorf("input and filter must be int8 or uint8, bias int32"));
     const int64_t batch = x.dim(0), depth = x.dim(1), outC = w.dim(0);
     Tensor *out = nullptr;
@@ -399,24 +402,24 @@ Status broadcast(const OpKernel &k, const TensorShape &a, const TensorShape &b,
 /// shifted left by left_shift and rescaled to twice the larger input scale,
 /// the sum rescaled to the output.
 /// MUL: (a + offset1) * (b + offset2) rescaled to the output.
-template <bool Mul>
-class QuantizedBinaryKernel final : public OpKernel {
+template <bool Mul> class QuantizedBinaryKernel final : public OpKernel {
 public:
   explicit QuantizedBinaryKernel(OpKernelConstructionInterface *ctx)
       : OpKernel(ctx) {
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->getAttr("input1_offset", &offset1_));
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->getAttr("input2_offset", &offset2_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("input1_offset", &offset1_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("input2_offset", &offset2_));
     if (!Mul) {
       TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("left_shift", &left_));
-      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("input1_multiplier", &m1_));
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                   ctx->getAttr("input1_multiplier", &m1_));
       TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("input1_shift", &s1_));
-      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("input2_multiplier", &m2_));
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                   ctx->getAttr("input2_multiplier", &m2_));
       TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("input2_shift", &s2_));
       TFRT_FALLBACK_OP_REQUIRES(
-          ctx, left_ >= 0 && left_ <= 24 && s1_ <= 0 && s1_ >= -31 &&
-                   s2_ <= 0 && s2_ >= -31,
+          ctx,
+          left_ >= 0 && left_ <= 24 && s1_ <= 0 && s1_ >= -31 && s2_ <= 0 &&
+              s2_ >= -31,
           errorf("left_shift or an input shift is out of range"));
     }
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requant_.read(ctx));
@@ -431,13 +434,13 @@ public:
         errorf("inputs must be both int8 or both uint8"));
     std::vector<int64_t> dims;
     TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, broadcast(*this, a.shape(), b.shape(), &dims,
-                       static_cast<void (*)(int64_t, int64_t, int64_t)>(
-                           nullptr)));
+        ctx,
+        broadcast(*this, a.shape(), b.shape(), &dims,
+                  static_cast<void (*)(int64_t, int64_t, int64_t)>(nullptr)));
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, ctx->allocateOutput(0, TensorShape(absl::MakeConstSpan(dims)),
-                                 &out));
+        ctx,
+        ctx->allocateOutput(0, TensorShape(absl::MakeConstSpan(dims)), &out));
     const bool s = a.dtype() == DType::I8;
     const void *ad = a.rawData(), *bd = b.rawData();
     void *od = out->rawData();
@@ -468,13 +471,12 @@ private:
 /// NHWC pooling on int8 / uint8 with one scale and zero point in and out:
 /// the average of the window's in-bounds values rounded half away from zero
 /// (TFLite's (sum +- count / 2) / count), or their maximum; then the clamp.
-template <bool Max>
-class QuantizedPoolKernel final : public OpKernel {
+template <bool Max> class QuantizedPoolKernel final : public OpKernel {
 public:
   explicit QuantizedPoolKernel(OpKernelConstructionInterface *ctx)
       : OpKernel(ctx) {
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 readWindow(ctx, &strides_, &dilations_, &same_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, readWindow(ctx, &strides_, &dilations_, &same_));
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, intList(ctx, "ksize", &ksize_));
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, ksize_.size() == 2 && ksize_[0] >= 1 && ksize_[1] >= 1,
@@ -485,9 +487,9 @@ public:
 
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &x = ctx->input(0);
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, x.rank() == 4 && isQuantizedDType(x.dtype()),
-        errorf("the input must be 4-D int8 or uint8: %s", x.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, x.rank() == 4 && isQuantizedDType(x.dtype()),
+                              errorf("the input must be 4-D int8 or uint8: %s",
+                                     x.shape().toString()));
     const int64_t n = x.dim(0), h = x.dim(1), w = x.dim(2), c = x.dim(3);
     int64_t oh, ow, padH, padW;
     outputAndPadding(h, ksize_[0], strides_[0], 1, same_, &oh, &padH);
@@ -500,15 +502,18 @@ public:
       for (int64_t oy = 0; oy < oh; ++oy)
         for (int64_t ox = 0; ox < ow; ++ox) {
           int64_t y0 = std::max<int64_t>(0, oy * strides_[0] - padH);
-          int64_t y1 = std::min<int64_t>(h, oy * strides_[0] - padH + ksize_[0]);
+          int64_t y1 =
+              std::min<int64_t>(h, oy * strides_[0] - padH + ksize_[0]);
           int64_t x0 = std::max<int64_t>(0, ox * strides_[1] - padW);
-          int64_t x1 = std::min<int64_t>(w, ox * strides_[1] - padW + ksize_[1]);
+          int64_t x1 =
+              std::min<int64_t>(w, ox * strides_[1] - padW + ksize_[1]);
           int32_t count = int32_t((y1 - y0) * (x1 - x0));
           for (int64_t ch = 0; ch < c; ++ch) {
             int32_t acc = Max ? (s ? -128 : 0) : 0;
             for (int64_t y = y0; y < y1; ++y)
               for (int64_t xx = x0; xx < x1; ++xx) {
-                int32_t v = load(x.rawData(), s, ((b * h + y) * w + xx) * c + ch);
+                int32_t v =
+                    load(x.rawData(), s, ((b * h + y) * w + xx) * c + ch);
                 acc = Max ? std::max(acc, v) : acc + v;
               }
             if (!Max && count > 0)
@@ -536,12 +541,12 @@ class QuantizeKernel final : public OpKernel {
 public:
   explicit QuantizeKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("scale", &scale_));
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->getAttr("output_zero_point", &zeroPoint_));
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("input_zero_point",
-                                                   &inputZeroPoint_));
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->getAttr("output_multiplier", &multiplier_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->getAttr("output_zero_point", &zeroPoint_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->getAttr("input_zero_point", &inputZeroPoint_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->getAttr("output_multiplier", &multiplier_));
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("output_shift", &shift_));
     TFRT_FALLBACK_OP_REQUIRES(ctx, shift_ >= -31 && shift_ <= 30,
                               errorf("output_shift is out of range"));
@@ -570,9 +575,10 @@ public:
                               errorf("the input must be float, int8 or uint8"));
     const bool is = x.dtype() == DType::I8;
     for (int64_t i = 0; i < count; ++i) {
-      int32_t v = multiplyByQuantized(load(x.rawData(), is, i) - inputZeroPoint_,
-                                      multiplier_, shift_) +
-                  zeroPoint_;
+      int32_t v =
+          multiplyByQuantized(load(x.rawData(), is, i) - inputZeroPoint_,
+                              multiplier_, shift_) +
+          zeroPoint_;
       store(od, os, i, std::min(std::max(v, lo), hi));
     }
   }
