@@ -572,6 +572,9 @@ FailureOr<ElementsAttr> SubgraphConverter::densify(int t,
   // An index vector of any of the three widths.
   auto indexVector = [&](fb::SparseIndexVector kind, const void *vector,
                          int64_t i) -> std::optional<int64_t> {
+    // A union whose type is set may still lack its table.
+    if (!vector)
+      return std::nullopt;
     switch (kind) {
     case fb::SparseIndexVector_Int32Vector: {
       auto *v = static_cast<const fb::Int32Vector *>(vector)->values();
