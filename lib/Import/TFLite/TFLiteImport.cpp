@@ -184,6 +184,9 @@ private:
   LogicalResult convertCustom(StringRef code);
   /// Operator input `i` as a graph tensor; an error when absent.
   FailureOr<std::string> in(unsigned i);
+  /// in(i) into each `*out`, for (i, out) in `inputs`.
+  LogicalResult
+  read(std::initializer_list<std::pair<unsigned, std::string *>> inputs);
   bool hasIn(unsigned i) const {
     return i < op->inputs()->size() && op->inputs()->Get(i) >= 0;
   }
@@ -219,8 +222,6 @@ private:
   /// CalculateActivationRangeQuantized for output tensor `t`.
   LogicalResult activationRange(int t, int8_t function, int64_t &low,
                                 int64_t &high);
-  LogicalResult quantizedInputs(
-      std::initializer_list<std::pair<unsigned, std::string *>> inputs);
   LogicalResult convertQuantized(int32_t code);
   LogicalResult convertQuantizedContraction(StringRef tfOp, int channelDim,
                                             int8_t act, const QParams &outQ,
@@ -733,6 +734,17 @@ FailureOr<std::string> SubgraphConverter::in(unsigned i) {
   return ref(t);
 }
 
+LogicalResult SubgraphConverter::read(
+    std::initializer_list<std::pair<unsigned, std::string *>> inputs) {
+  for (auto [i, out] : inputs) {
+    FailureOr<std::string> x = in(i);
+    if (failed(x))
+      return failure();
+    *out = std::move(*x);
+  }
+  return success();
+}
+
 bool SubgraphConverter::isQuantizedInteger(int t) const {
   const fb::Tensor *x = tensor(t);
   switch (x->type()) {
@@ -898,8 +910,8 @@ LogicalResult SubgraphConverter::convertConv(bool depthwise) {
   }
   if (strideH < 1 || strideW < 1 || dilationH < 1 || dilationW < 1)
     return fail("strides and dilations must be at least 1");
-  FailureOr<std::string> x = in(0), w = in(1);
-  if (failed(x) || failed(w))
+  std::string x, w;
+  if (failed(read({{0, &x}, {1, &w}})))
     return failure();
   SmallVector<int64_t> filterShape = shapeOf(inTensor(1));
   if (filterShape.size() != 4)
@@ -915,11 +927,11 @@ LogicalResult SubgraphConverter::convertConv(bool depthwise) {
     int32_t c = inputShape[3];
     filter =
         node("Reshape",
-             {*w, constI32({(int32_t)filterShape[1], (int32_t)filterShape[2], c,
-                            (int32_t)(filterShape[3] / c)})});
+             {w, constI32({(int32_t)filterShape[1], (int32_t)filterShape[2], c,
+                           (int32_t)(filterShape[3] / c)})});
   } else {
     // [O, H, W, I] -> [H, W, I, O].
-    filter = node("Transpose", {*w, constI32({1, 2, 3, 0})});
+    filter = node("Transpose", {w, constI32({1, 2, 3, 0})});
   }
   SmallVector<NamedAttribute> attrs = {
       intsAttr("strides", {1, strideH, strideW, 1}),
@@ -950,11 +962,11 @@ LogicalResult SubgraphConverter::convertConv(bool depthwise) {
   }
   std::string y;
   if (groups == 1) {
-    y = node(depthwise ? "DepthwiseConv2dNative" : "Conv2D", {*x, filter},
+    y = node(depthwise ? "DepthwiseConv2dNative" : "Conv2D", {x, filter},
              attrs);
   } else {
-    std::string xs = node("Split", {constI32({3}, true), *x},
-                          {intAttr("num_split", groups)});
+    std::string xs =
+        node("Split", {constI32({3}, true), x}, {intAttr("num_split", groups)});
     std::string ws = node("Split", {constI32({3}, true), filter},
                           {intAttr("num_split", groups)});
     SmallVector<std::string> parts;
@@ -984,12 +996,12 @@ LogicalResult SubgraphConverter::convertTransposeConv() {
     return fail("it has no TransposeConvOptions");
   if (o->stride_h() < 1 || o->stride_w() < 1)
     return fail("strides must be at least 1");
-  FailureOr<std::string> shape = in(0), w = in(1), x = in(2);
-  if (failed(shape) || failed(w) || failed(x))
+  std::string shape, w, x;
+  if (failed(read({{0, &shape}, {1, &w}, {2, &x}})))
     return failure();
-  std::string filter = node("Transpose", {*w, constI32({1, 2, 0, 3})});
+  std::string filter = node("Transpose", {w, constI32({1, 2, 0, 3})});
   std::string y = node(
-      "Conv2DBackpropInput", {*shape, filter, *x},
+      "Conv2DBackpropInput", {shape, filter, x},
       {intsAttr("strides", {1, o->stride_h(), o->stride_w(), 1}),
        intsAttr("dilations", {1, 1, 1, 1}),
        strAttr("padding", o->padding() == fb::Padding_SAME ? "SAME" : "VALID"),
@@ -1013,19 +1025,19 @@ LogicalResult SubgraphConverter::convertFullyConnected() {
   bool keepDims = o && o->keep_num_dims();
   if (o && o->weights_format() != 0)
     return fail("shuffled weights are not supported");
-  FailureOr<std::string> x = in(0), w = in(1);
-  if (failed(x) || failed(w))
+  std::string x, w;
+  if (failed(read({{0, &x}, {1, &w}})))
     return failure();
   SmallVector<int64_t> weightShape = shapeOf(inTensor(1));
   if (weightShape.size() != 2 || ShapedType::isDynamic(weightShape[1]))
     return failTensor(inTensor(1), "the weights must be 2-D with a static "
                                    "input depth");
   SmallVector<int64_t> inputShape = shapeOf(inTensor(0));
-  std::string flat = *x;
+  std::string flat = x;
   if (inputShape.size() != 2)
-    flat = node("Reshape", {*x, constI32({-1, (int32_t)weightShape[1]})});
+    flat = node("Reshape", {x, constI32({-1, (int32_t)weightShape[1]})});
   std::string y =
-      node("MatMul", {flat, *w},
+      node("MatMul", {flat, w},
            {boolAttr("transpose_a", false), boolAttr("transpose_b", true)});
   if (hasIn(2)) {
     FailureOr<std::string> bias = in(2);
@@ -1041,7 +1053,7 @@ LogicalResult SubgraphConverter::convertFullyConnected() {
     // input.shape[:-1] + [out].
     std::string leading =
         node("StridedSlice",
-             {node("Shape", {*x}, {typeAttr("out_type", builder.getI32Type())}),
+             {node("Shape", {x}, {typeAttr("out_type", builder.getI32Type())}),
               constI32({0}), constI32({-1}), constI32({1})},
              {intAttr("begin_mask", 1), intAttr("end_mask", 0),
               intAttr("ellipsis_mask", 0), intAttr("new_axis_mask", 0),
@@ -1065,8 +1077,8 @@ LogicalResult SubgraphConverter::convertPool(StringRef tfOp) {
   if (o->stride_h() < 1 || o->stride_w() < 1 || o->filter_height() < 1 ||
       o->filter_width() < 1)
     return fail("strides and the filter size must be at least 1");
-  FailureOr<std::string> x = in(0);
-  if (failed(x))
+  std::string x;
+  if (failed(read({{0, &x}})))
     return failure();
   SmallVector<NamedAttribute> attrs = {
       intsAttr("ksize", {1, o->filter_height(), o->filter_width(), 1}),
@@ -1076,9 +1088,9 @@ LogicalResult SubgraphConverter::convertPool(StringRef tfOp) {
   std::string y;
   if (tfOp == "L2Pool") {
     // sqrt(mean of squares over the window's in-bounds elements).
-    y = node("Sqrt", {node("AvgPool", {node("Square", {*x})}, attrs)});
+    y = node("Sqrt", {node("AvgPool", {node("Square", {x})}, attrs)});
   } else {
-    y = node(tfOp, {*x}, attrs);
+    y = node(tfOp, {x}, attrs);
   }
   return finish(y, o->fused_activation_function());
 }
@@ -1278,17 +1290,6 @@ LogicalResult SubgraphConverter::activationRange(int t, int8_t function,
   return success();
 }
 
-LogicalResult SubgraphConverter::quantizedInputs(
-    std::initializer_list<std::pair<unsigned, std::string *>> inputs) {
-  for (auto [i, out] : inputs) {
-    FailureOr<std::string> x = in(i);
-    if (failed(x))
-      return failure();
-    *out = *x;
-  }
-  return success();
-}
-
 LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
   if (op->outputs()->size() == 0)
     return fail("it has no outputs");
@@ -1395,7 +1396,7 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
     if (failed(activationRange(out, act, low, high)))
       return failure();
     std::string x, y;
-    if (failed(quantizedInputs({{0, &x}, {1, &y}})))
+    if (failed(read({{0, &x}, {1, &y}})))
       return failure();
     SmallVector<NamedAttribute> attrs = {
         typeAttr("T", outType),
@@ -1456,7 +1457,7 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
     if (failed(activationRange(out, o->fused_activation_function(), low, high)))
       return failure();
     std::string x;
-    if (failed(quantizedInputs({{0, &x}})))
+    if (failed(read({{0, &x}})))
       return failure();
     produce(0,
             node(code == fb::BuiltinOperator_MAX_POOL_2D
@@ -1502,7 +1503,7 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
                     intAttr("output_shift", s)});
     }
     std::string x;
-    if (failed(quantizedInputs({{0, &x}})))
+    if (failed(read({{0, &x}})))
       return failure();
     produce(0, node("TFLiteQuantize", {x}, attrs));
     return success();
@@ -1534,7 +1535,7 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
           static_cast<uint8_t>(std::max(lo, std::min(hi, q)));
     }
     std::string x;
-    if (failed(quantizedInputs({{0, &x}})))
+    if (failed(read({{0, &x}})))
       return failure();
     produce(0, node("TFLiteQuantizedLookup", {x},
                     {typeAttr("T", outType), intsAttr("table", table)}));
@@ -1553,7 +1554,7 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
       return unsupported("its input and output must have one type, scale "
                          "and zero point");
     std::string x, paddings, value;
-    if (failed(quantizedInputs({{0, &x}, {1, &paddings}})))
+    if (failed(read({{0, &x}, {1, &paddings}})))
       return failure();
     if (code == fb::BuiltinOperator_PADV2 && hasIn(2)) {
       QParams v;
@@ -1563,7 +1564,7 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
           tensor(inTensor(2))->type() != tensor(out)->type())
         return unsupported("its pad value must have the output's type, "
                            "scale and zero point");
-      if (failed(quantizedInputs({{2, &value}})))
+      if (failed(read({{2, &value}})))
         return failure();
     } else {
       value = constLike(static_cast<double>(outQ.zeroPoints[0]), outType);
@@ -1674,12 +1675,12 @@ SubgraphConverter::convertQuantizedContraction(StringRef tfOp, int channelDim,
   if (failed(activationRange(out, act, low, high)))
     return failure();
   std::string x, w, bias;
-  if (failed(quantizedInputs({{0, &x}, {1, &w}})))
+  if (failed(read({{0, &x}, {1, &w}})))
     return failure();
   if (hasIn(2)) {
     if (type(inTensor(2)) != fb::TensorType_INT32)
       return unsupported("its bias must be int32");
-    if (failed(quantizedInputs({{2, &bias}})))
+    if (failed(read({{2, &bias}})))
       return failure();
   } else {
     bias = constant(DenseElementsAttr::get(
@@ -1864,10 +1865,10 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
       if (auto *o = op->builtin_options_as_DivOptions())
         act = o->fused_activation_function();
     }
-    FailureOr<std::string> a = in(0), b = in(1);
-    if (failed(a) || failed(b))
+    std::string a, b;
+    if (failed(read({{0, &a}, {1, &b}})))
       return failure();
-    return finish(node(tfOp, {*a, *b}), act);
+    return finish(node(tfOp, {a, b}), act);
   }
   case fb::BuiltinOperator_CONV_2D:
     return convertConv(false);
@@ -1895,12 +1896,12 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
         o->dilation_d_factor() < 1 || o->dilation_h_factor() < 1 ||
         o->dilation_w_factor() < 1)
       return fail("strides and dilations must be at least 1");
-    FailureOr<std::string> x = in(0), w = in(1);
-    if (failed(x) || failed(w))
+    std::string x, w;
+    if (failed(read({{0, &x}, {1, &w}})))
       return failure();
     // TFLite's filter is TF's [D, H, W, I, O].
     std::string y =
-        node("Conv3D", {*x, *w},
+        node("Conv3D", {x, w},
              {intsAttr("strides",
                        {1, o->stride_d(), o->stride_h(), o->stride_w(), 1}),
               intsAttr("dilations",
@@ -1922,10 +1923,10 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
       return failure();
     const fb::BatchMatMulOptions *o =
         op->builtin_options_as_BatchMatMulOptions();
-    FailureOr<std::string> a = in(0), b = in(1);
-    if (failed(a) || failed(b))
+    std::string a, b;
+    if (failed(read({{0, &a}, {1, &b}})))
       return failure();
-    produce(0, node("BatchMatMulV2", {*a, *b},
+    produce(0, node("BatchMatMulV2", {a, b},
                     {boolAttr("adj_x", o && o->adj_x()),
                      boolAttr("adj_y", o && o->adj_y())}));
     return success();
@@ -1948,11 +1949,11 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
                          .Case("REDUCE_ANY", "Any")
                          .Default("All");
     const fb::ReducerOptions *o = op->builtin_options_as_ReducerOptions();
-    FailureOr<std::string> x = in(0), axes = in(1);
-    if (failed(x) || failed(axes))
+    std::string x, axes;
+    if (failed(read({{0, &x}, {1, &axes}})))
       return failure();
-    produce(0, node(tfOp, {*x, *axes},
-                    {boolAttr("keep_dims", o && o->keep_dims())}));
+    produce(
+        0, node(tfOp, {x, axes}, {boolAttr("keep_dims", o && o->keep_dims())}));
     return success();
   }
   case fb::BuiltinOperator_ARG_MAX:
@@ -1970,8 +1971,8 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
   case fb::BuiltinOperator_RESHAPE: {
     if (failed(needInputs(1)) || failed(needOutputs(1)))
       return failure();
-    FailureOr<std::string> x = in(0);
-    if (failed(x))
+    std::string x;
+    if (failed(read({{0, &x}})))
       return failure();
     std::string shape;
     if (hasIn(1)) {
@@ -1990,7 +1991,7 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
         dims.push_back(ShapedType::isDynamic(d) ? -1 : d);
       shape = constI32(dims);
     }
-    produce(0, node("Reshape", {*x, shape}));
+    produce(0, node("Reshape", {x, shape}));
     return success();
   }
   case fb::BuiltinOperator_SQUEEZE: {
@@ -2000,10 +2001,10 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     SmallVector<int64_t> dims;
     if (o && o->squeeze_dims())
       dims.assign(o->squeeze_dims()->begin(), o->squeeze_dims()->end());
-    FailureOr<std::string> x = in(0);
-    if (failed(x))
+    std::string x;
+    if (failed(read({{0, &x}})))
       return failure();
-    produce(0, node("Squeeze", {*x}, {intsAttr("squeeze_dims", dims)}));
+    produce(0, node("Squeeze", {x}, {intsAttr("squeeze_dims", dims)}));
     return success();
   }
   case fb::BuiltinOperator_CONCATENATION: {
@@ -2044,15 +2045,14 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
       return failure();
     const fb::StridedSliceOptions *o =
         op->builtin_options_as_StridedSliceOptions();
-    FailureOr<std::string> x = in(0), begin = in(1), end = in(2),
-                           strides = in(3);
-    if (failed(x) || failed(begin) || failed(end) || failed(strides))
+    std::string x, begin, end, strides;
+    if (failed(read({{0, &x}, {1, &begin}, {2, &end}, {3, &strides}})))
       return failure();
-    std::string e = *end;
+    std::string e = end;
     if (o && o->offset())
-      e = node("AddV2", {*begin, *end});
+      e = node("AddV2", {begin, end});
     produce(0,
-            node("StridedSlice", {*x, *begin, e, *strides},
+            node("StridedSlice", {x, begin, e, strides},
                  {intAttr("begin_mask", o ? o->begin_mask() : 0),
                   intAttr("end_mask", o ? o->end_mask() : 0),
                   intAttr("ellipsis_mask", o ? o->ellipsis_mask() : 0),
@@ -2077,11 +2077,11 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
       return failure();
     const fb::UnpackOptions *o = op->builtin_options_as_UnpackOptions();
     unsigned count = op->outputs()->size();
-    FailureOr<std::string> x = in(0);
-    if (failed(x))
+    std::string x;
+    if (failed(read({{0, &x}})))
       return failure();
     std::string y =
-        node("Unpack", {*x},
+        node("Unpack", {x},
              {intAttr("num", count), intAttr("axis", o ? o->axis() : 0)});
     for (unsigned i = 0; i < count; ++i)
       produce(i, y + ":" + std::to_string(i));
@@ -2091,11 +2091,11 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     if (failed(needInputs(2)) || failed(needOutputs(1)))
       return failure();
     const fb::GatherOptions *o = op->builtin_options_as_GatherOptions();
-    FailureOr<std::string> params = in(0), indices = in(1);
-    if (failed(params) || failed(indices))
+    std::string params, indices;
+    if (failed(read({{0, &params}, {1, &indices}})))
       return failure();
     produce(0, node("GatherV2",
-                    {*params, *indices, constI32({o ? o->axis() : 0}, true)},
+                    {params, indices, constI32({o ? o->axis() : 0}, true)},
                     {intAttr("batch_dims", o ? o->batch_dims() : 0)}));
     return success();
   }
@@ -2103,10 +2103,10 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     // Inputs: ids, params.
     if (failed(needInputs(2)) || failed(needOutputs(1)))
       return failure();
-    FailureOr<std::string> ids = in(0), params = in(1);
-    if (failed(ids) || failed(params))
+    std::string ids, params;
+    if (failed(read({{0, &ids}, {1, &params}})))
       return failure();
-    produce(0, node("GatherV2", {*params, *ids, constI32({0}, true)},
+    produce(0, node("GatherV2", {params, ids, constI32({0}, true)},
                     {intAttr("batch_dims", 0)}));
     return success();
   }
@@ -2122,13 +2122,13 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
                    op->builtin_options_as_ResizeNearestNeighborOptions()) {
       alignCorners = o->align_corners(), halfPixel = o->half_pixel_centers();
     }
-    FailureOr<std::string> x = in(0), size = in(1);
-    if (failed(x) || failed(size))
+    std::string x, size;
+    if (failed(read({{0, &x}, {1, &size}})))
       return failure();
     produce(0, node(code == fb::BuiltinOperator_RESIZE_BILINEAR
                         ? "ResizeBilinear"
                         : "ResizeNearestNeighbor",
-                    {*x, *size},
+                    {x, size},
                     {boolAttr("align_corners", alignCorners),
                      boolAttr("half_pixel_centers", halfPixel)}));
     return success();
@@ -2146,12 +2146,12 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     }
     if (blockSize < 2)
       return fail("block_size must be at least 2");
-    FailureOr<std::string> x = in(0);
-    if (failed(x))
+    std::string x;
+    if (failed(read({{0, &x}})))
       return failure();
     produce(0, node(code == fb::BuiltinOperator_SPACE_TO_DEPTH ? "SpaceToDepth"
                                                                : "DepthToSpace",
-                    {*x},
+                    {x},
                     {intAttr("block_size", blockSize),
                      strAttr("data_format", "NHWC")}));
     return success();
@@ -2184,10 +2184,10 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     const fb::SoftmaxOptions *o = op->builtin_options_as_SoftmaxOptions();
     // Without options TFLite's beta is 0 (a uniform output).
     float beta = o ? o->beta() : 0.0f;
-    FailureOr<std::string> x = in(0);
-    if (failed(x))
+    std::string x;
+    if (failed(read({{0, &x}})))
       return failure();
-    std::string logits = *x;
+    std::string logits = x;
     if (beta != 1.0f)
       logits = node("Mul", {logits, constF32(beta)});
     produce(0, node("Softmax", {logits}));
@@ -2197,33 +2197,33 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     if (failed(needInputs(1)) || failed(needOutputs(1)))
       return failure();
     const fb::LeakyReluOptions *o = op->builtin_options_as_LeakyReluOptions();
-    FailureOr<std::string> x = in(0);
-    if (failed(x))
+    std::string x;
+    if (failed(read({{0, &x}})))
       return failure();
     produce(0,
-            node("LeakyRelu", {*x}, {floatAttr("alpha", o ? o->alpha() : 0)}));
+            node("LeakyRelu", {x}, {floatAttr("alpha", o ? o->alpha() : 0)}));
     return success();
   }
   case fb::BuiltinOperator_PRELU: {
     // x >= 0 ? x : alpha * x, alpha broadcast against x.
     if (failed(needInputs(2)) || failed(needOutputs(1)))
       return failure();
-    FailureOr<std::string> x = in(0), alpha = in(1);
-    if (failed(x) || failed(alpha))
+    std::string x, alpha;
+    if (failed(read({{0, &x}, {1, &alpha}})))
       return failure();
-    produce(0, node("Prelu", {*x, *alpha}));
+    produce(0, node("Prelu", {x, alpha}));
     return success();
   }
   case fb::BuiltinOperator_RELU_N1_TO_1:
   case fb::BuiltinOperator_RELU_0_TO_1: {
     if (failed(needInputs(1)) || failed(needOutputs(1)))
       return failure();
-    FailureOr<std::string> x = in(0);
-    if (failed(x))
+    std::string x;
+    if (failed(read({{0, &x}})))
       return failure();
     float low = code == fb::BuiltinOperator_RELU_N1_TO_1 ? -1.0f : 0.0f;
     produce(0, node("Minimum",
-                    {node("Maximum", {*x, constF32(low)}), constF32(1.0f)}));
+                    {node("Maximum", {x, constF32(low)}), constF32(1.0f)}));
     return success();
   }
   case fb::BuiltinOperator_HARD_SWISH: {
@@ -2231,11 +2231,11 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     // tfrt-fallback-fuse folds it into a preceding convolution.
     if (failed(needInputs(1)) || failed(needOutputs(1)))
       return failure();
-    FailureOr<std::string> x = in(0);
-    if (failed(x))
+    std::string x;
+    if (failed(read({{0, &x}})))
       return failure();
-    std::string scaled = node("Mul", {constF32(1.0f / 6.0f), *x});
-    std::string relu6 = node("Relu6", {node("AddV2", {*x, constF32(3.0f)})});
+    std::string scaled = node("Mul", {constF32(1.0f / 6.0f), x});
+    std::string relu6 = node("Relu6", {node("AddV2", {x, constF32(3.0f)})});
     produce(0, node("Mul", {scaled, relu6}));
     return success();
   }
@@ -2243,21 +2243,21 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     if (failed(needInputs(1)) || failed(needOutputs(1)))
       return failure();
     const fb::GeluOptions *o = op->builtin_options_as_GeluOptions();
-    FailureOr<std::string> x = in(0);
-    if (failed(x))
+    std::string x;
+    if (failed(read({{0, &x}})))
       return failure();
     std::string inner;
     if (o && o->approximate()) {
       // 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))).
-      std::string cube = node("Mul", {node("Square", {*x}), *x});
+      std::string cube = node("Mul", {node("Square", {x}), x});
       std::string sum =
-          node("AddV2", {*x, node("Mul", {cube, constF32(0.044715f)})});
+          node("AddV2", {x, node("Mul", {cube, constF32(0.044715f)})});
       inner = node("Tanh", {node("Mul", {sum, constF32(0.7978845608f)})});
     } else {
       // 0.5 x (1 + erf(x / sqrt(2))).
-      inner = node("Erf", {node("Mul", {*x, constF32(0.70710678f)})});
+      inner = node("Erf", {node("Mul", {x, constF32(0.70710678f)})});
     }
-    produce(0, node("Mul", {node("Mul", {*x, constF32(0.5f)}),
+    produce(0, node("Mul", {node("Mul", {x, constF32(0.5f)}),
                             node("AddV2", {inner, constF32(1.0f)})}));
     return success();
   }
@@ -2266,13 +2266,13 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     // reference L2Normalization.
     if (failed(needInputs(1)) || failed(needOutputs(1)))
       return failure();
-    FailureOr<std::string> x = in(0);
-    if (failed(x))
+    std::string x;
+    if (failed(read({{0, &x}})))
       return failure();
     std::string norm =
-        node("Sqrt", {node("Sum", {node("Square", {*x}), constI32({-1}, true)},
+        node("Sqrt", {node("Sum", {node("Square", {x}), constI32({-1}, true)},
                            {boolAttr("keep_dims", true)})});
-    produce(0, node("RealDiv", {*x, node("Maximum", {norm, constF32(1e-6f)})}));
+    produce(0, node("RealDiv", {x, node("Maximum", {norm, constF32(1e-6f)})}));
     return success();
   }
   case fb::BuiltinOperator_LOCAL_RESPONSE_NORMALIZATION: {
@@ -2282,11 +2282,11 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
         op->builtin_options_as_LocalResponseNormalizationOptions();
     if (!o)
       return fail("it has no LocalResponseNormalizationOptions");
-    FailureOr<std::string> x = in(0);
-    if (failed(x))
+    std::string x;
+    if (failed(read({{0, &x}})))
       return failure();
     produce(0,
-            node("LRN", {*x},
+            node("LRN", {x},
                  {intAttr("depth_radius", o->radius()),
                   floatAttr("bias", o->bias()), floatAttr("alpha", o->alpha()),
                   floatAttr("beta", o->beta())}));
@@ -2296,11 +2296,11 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     if (failed(needInputs(2)) || failed(needOutputs(1)))
       return failure();
     const fb::MirrorPadOptions *o = op->builtin_options_as_MirrorPadOptions();
-    FailureOr<std::string> x = in(0), paddings = in(1);
-    if (failed(x) || failed(paddings))
+    std::string x, paddings;
+    if (failed(read({{0, &x}, {1, &paddings}})))
       return failure();
     produce(0,
-            node("MirrorPad", {*x, *paddings},
+            node("MirrorPad", {x, paddings},
                  {strAttr("mode", o && o->mode() == fb::MirrorPadMode_SYMMETRIC
                                       ? "SYMMETRIC"
                                       : "REFLECT")}));
@@ -2309,10 +2309,10 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
   case fb::BuiltinOperator_TOPK_V2: {
     if (failed(needInputs(2)) || failed(needOutputs(2)))
       return failure();
-    FailureOr<std::string> x = in(0), k = in(1);
-    if (failed(x) || failed(k))
+    std::string x, k;
+    if (failed(read({{0, &x}, {1, &k}})))
       return failure();
-    std::string y = node("TopKV2", {*x, *k}, {boolAttr("sorted", true)});
+    std::string y = node("TopKV2", {x, k}, {boolAttr("sorted", true)});
     produce(0, y + ":0");
     produce(1, y + ":1");
     return success();
@@ -2321,10 +2321,10 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     if (failed(needInputs(2)) || failed(needOutputs(1)))
       return failure();
     const fb::CumsumOptions *o = op->builtin_options_as_CumsumOptions();
-    FailureOr<std::string> x = in(0), axis = in(1);
-    if (failed(x) || failed(axis))
+    std::string x, axis;
+    if (failed(read({{0, &x}, {1, &axis}})))
       return failure();
-    produce(0, node("Cumsum", {*x, *axis},
+    produce(0, node("Cumsum", {x, axis},
                     {boolAttr("exclusive", o && o->exclusive()),
                      boolAttr("reverse", o && o->reverse())}));
     return success();
@@ -2356,10 +2356,10 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
       return failure();
     const fb::ReverseSequenceOptions *o =
         op->builtin_options_as_ReverseSequenceOptions();
-    FailureOr<std::string> x = in(0), lengths = in(1);
-    if (failed(x) || failed(lengths))
+    std::string x, lengths;
+    if (failed(read({{0, &x}, {1, &lengths}})))
       return failure();
-    produce(0, node("ReverseSequence", {*x, *lengths},
+    produce(0, node("ReverseSequence", {x, lengths},
                     {intAttr("seq_dim", o ? o->seq_dim() : 0),
                      intAttr("batch_dim", o ? o->batch_dim() : 0)}));
     return success();
@@ -2372,10 +2372,10 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     if (o && o->boundaries())
       for (float b : *o->boundaries())
         boundaries.push_back(builder.getF32FloatAttr(b));
-    FailureOr<std::string> x = in(0);
-    if (failed(x))
+    std::string x;
+    if (failed(read({{0, &x}})))
       return failure();
-    produce(0, node("Bucketize", {*x},
+    produce(0, node("Bucketize", {x},
                     {attr("boundaries", builder.getArrayAttr(boundaries))}));
     return success();
   }
@@ -2398,10 +2398,10 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
     const fb::FakeQuantOptions *o = op->builtin_options_as_FakeQuantOptions();
     if (!o)
       return fail("it has no FakeQuantOptions");
-    FailureOr<std::string> x = in(0);
-    if (failed(x))
+    std::string x;
+    if (failed(read({{0, &x}})))
       return failure();
-    produce(0, node("FakeQuantWithMinMaxArgs", {*x},
+    produce(0, node("FakeQuantWithMinMaxArgs", {x},
                     {floatAttr("min", o->min()), floatAttr("max", o->max()),
                      intAttr("num_bits", o->num_bits()),
                      boolAttr("narrow_range", o->narrow_range())}));
@@ -2554,16 +2554,16 @@ LogicalResult SubgraphConverter::convertTransposeConvBias() {
   int32_t outShape[4] = {
       (int32_t)inShape[0], (int32_t)size(inShape[1], wShape[1], params[2]),
       (int32_t)size(inShape[2], wShape[2], params[1]), (int32_t)wShape[0]};
-  FailureOr<std::string> x = in(0), w = in(1), bias = in(2);
-  if (failed(x) || failed(w) || failed(bias))
+  std::string x, w, bias;
+  if (failed(read({{0, &x}, {1, &w}, {2, &bias}})))
     return failure();
-  std::string filter = node("Transpose", {*w, constI32({1, 2, 0, 3})});
-  std::string y = node("Conv2DBackpropInput", {constI32(outShape), filter, *x},
+  std::string filter = node("Transpose", {w, constI32({1, 2, 0, 3})});
+  std::string y = node("Conv2DBackpropInput", {constI32(outShape), filter, x},
                        {intsAttr("strides", {1, params[2], params[1], 1}),
                         intsAttr("dilations", {1, 1, 1, 1}),
                         strAttr("padding", params[0] == 1 ? "SAME" : "VALID"),
                         strAttr("data_format", "NHWC")});
-  produce(0, node("BiasAdd", {y, *bias}));
+  produce(0, node("BiasAdd", {y, bias}));
   return success();
 }
 
