@@ -203,6 +203,14 @@ private:
   /// produce(0, activation(x)).
   LogicalResult finish(const std::string &x, int8_t function);
   FailureOr<std::string> subgraphFunction(int index);
+  /// CONV_2D's or DEPTHWISE_CONV_2D's options, checked.
+  struct ConvOptions {
+    int8_t padding, activation;
+    int64_t strideH, strideW, dilationH, dilationW;
+  };
+  FailureOr<ConvOptions> convOptions(bool depthwise);
+  /// A pool's options, checked.
+  FailureOr<const fb::Pool2DOptions *> poolOptions();
   LogicalResult convertConv(bool depthwise);
   LogicalResult convertFullyConnected();
   LogicalResult convertTransposeConv();
@@ -887,29 +895,49 @@ LogicalResult SubgraphConverter::convertOperator(unsigned i) {
   return success();
 }
 
-LogicalResult SubgraphConverter::convertConv(bool depthwise) {
-  if (failed(needInputs(2)) || failed(needOutputs(1)))
-    return failure();
-  int8_t padding, act;
-  int strideH, strideW, dilationH, dilationW;
+FailureOr<SubgraphConverter::ConvOptions>
+SubgraphConverter::convOptions(bool depthwise) {
+  ConvOptions r;
+  auto read = [&](const auto *o) {
+    r.padding = o->padding();
+    r.activation = o->fused_activation_function();
+    r.strideH = o->stride_h(), r.strideW = o->stride_w();
+    r.dilationH = o->dilation_h_factor(), r.dilationW = o->dilation_w_factor();
+  };
   if (depthwise) {
     const fb::DepthwiseConv2DOptions *o =
         op->builtin_options_as_DepthwiseConv2DOptions();
     if (!o)
       return fail("it has no DepthwiseConv2DOptions");
-    padding = o->padding(), act = o->fused_activation_function();
-    strideH = o->stride_h(), strideW = o->stride_w();
-    dilationH = o->dilation_h_factor(), dilationW = o->dilation_w_factor();
+    read(o);
   } else {
     const fb::Conv2DOptions *o = op->builtin_options_as_Conv2DOptions();
     if (!o)
       return fail("it has no Conv2DOptions");
-    padding = o->padding(), act = o->fused_activation_function();
-    strideH = o->stride_h(), strideW = o->stride_w();
-    dilationH = o->dilation_h_factor(), dilationW = o->dilation_w_factor();
+    read(o);
   }
-  if (strideH < 1 || strideW < 1 || dilationH < 1 || dilationW < 1)
+  if (r.strideH < 1 || r.strideW < 1 || r.dilationH < 1 || r.dilationW < 1)
     return fail("strides and dilations must be at least 1");
+  return r;
+}
+
+FailureOr<const fb::Pool2DOptions *> SubgraphConverter::poolOptions() {
+  const fb::Pool2DOptions *o = op->builtin_options_as_Pool2DOptions();
+  if (!o)
+    return fail("it has no Pool2DOptions");
+  if (o->stride_h() < 1 || o->stride_w() < 1 || o->filter_height() < 1 ||
+      o->filter_width() < 1)
+    return fail("strides and the filter size must be at least 1");
+  return o;
+}
+
+LogicalResult SubgraphConverter::convertConv(bool depthwise) {
+  if (failed(needInputs(2)) || failed(needOutputs(1)))
+    return failure();
+  FailureOr<ConvOptions> options = convOptions(depthwise);
+  if (failed(options))
+    return failure();
+  auto [padding, act, strideH, strideW, dilationH, dilationW] = *options;
   std::string x, w;
   if (failed(read({{0, &x}, {1, &w}})))
     return failure();
@@ -1071,12 +1099,10 @@ LogicalResult SubgraphConverter::convertFullyConnected() {
 LogicalResult SubgraphConverter::convertPool(StringRef tfOp) {
   if (failed(needInputs(1)) || failed(needOutputs(1)))
     return failure();
-  const fb::Pool2DOptions *o = op->builtin_options_as_Pool2DOptions();
-  if (!o)
-    return fail("it has no Pool2DOptions");
-  if (o->stride_h() < 1 || o->stride_w() < 1 || o->filter_height() < 1 ||
-      o->filter_width() < 1)
-    return fail("strides and the filter size must be at least 1");
+  FailureOr<const fb::Pool2DOptions *> options = poolOptions();
+  if (failed(options))
+    return failure();
+  const fb::Pool2DOptions *o = *options;
   std::string x;
   if (failed(read({{0, &x}})))
     return failure();
@@ -1336,26 +1362,10 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
     bool depthwise = code == fb::BuiltinOperator_DEPTHWISE_CONV_2D;
     if (failed(needInputs(2)) || failed(needOutputs(1)))
       return failure();
-    int8_t padding, act;
-    int64_t strideH, strideW, dilationH, dilationW;
-    if (depthwise) {
-      const fb::DepthwiseConv2DOptions *o =
-          op->builtin_options_as_DepthwiseConv2DOptions();
-      if (!o)
-        return fail("it has no DepthwiseConv2DOptions");
-      padding = o->padding(), act = o->fused_activation_function();
-      strideH = o->stride_h(), strideW = o->stride_w();
-      dilationH = o->dilation_h_factor(), dilationW = o->dilation_w_factor();
-    } else {
-      const fb::Conv2DOptions *o = op->builtin_options_as_Conv2DOptions();
-      if (!o)
-        return fail("it has no Conv2DOptions");
-      padding = o->padding(), act = o->fused_activation_function();
-      strideH = o->stride_h(), strideW = o->stride_w();
-      dilationH = o->dilation_h_factor(), dilationW = o->dilation_w_factor();
-    }
-    if (strideH < 1 || strideW < 1 || dilationH < 1 || dilationW < 1)
-      return fail("strides and dilations must be at least 1");
+    FailureOr<ConvOptions> options = convOptions(depthwise);
+    if (failed(options))
+      return failure();
+    auto [padding, act, strideH, strideW, dilationH, dilationW] = *options;
     return convertQuantizedContraction(
         depthwise ? "TFLiteQuantizedDepthwiseConv2D" : "TFLiteQuantizedConv2D",
         depthwise ? 3 : 0, act, outQ,
@@ -1440,12 +1450,10 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
   case fb::BuiltinOperator_MAX_POOL_2D: {
     if (failed(needInputs(1)) || failed(needOutputs(1)))
       return failure();
-    const fb::Pool2DOptions *o = op->builtin_options_as_Pool2DOptions();
-    if (!o)
-      return fail("it has no Pool2DOptions");
-    if (o->stride_h() < 1 || o->stride_w() < 1 || o->filter_height() < 1 ||
-        o->filter_width() < 1)
-      return fail("strides and the filter size must be at least 1");
+    FailureOr<const fb::Pool2DOptions *> options = poolOptions();
+    if (failed(options))
+      return failure();
+    const fb::Pool2DOptions *o = *options;
     QParams in;
     if (failed(perTensor(inTensor(0), in)))
       return failure();
