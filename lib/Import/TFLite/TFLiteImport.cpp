@@ -2733,6 +2733,8 @@ LogicalResult SubgraphConverter::convertUnknownCustom(StringRef code) {
             value = builder.getF32FloatAttr(v.AsFloat());
           else if (v.IsString())
             value = builder.getStringAttr(v.AsString().str());
+          else if (v.IsMap()) // a map is a vector to FlexBuffers too
+            return fail("custom option '" + key + "' has an unsupported type");
           else if (v.IsVector() || v.IsTypedVector() ||
                    v.IsFixedTypedVector()) {
             // Untyped, typed (MediaPipe's subset_idxs: 16-bit ints) or
