@@ -173,6 +173,36 @@ inline void store(void *data, bool isSigned, int64_t i, int32_t v) {
     static_cast<uint8_t *>(data)[i] = uint8_t(v);
 }
 
+/// A filter as (filter + filter_offset) in int32: widened once when the
+/// kernel is built if the filter is a program constant (TFLite's Prepare),
+/// else at each run.
+class WidenedFilter {
+public:
+  void prepare(OpKernelConstructionInterface *ctx, int index, int32_t offset) {
+    offset_ = offset;
+    if (const Tensor *w = ctx->constantInput(index);
+        w && isQuantizedDType(w->dtype()))
+      widen(*w, constant_);
+  }
+  /// The widened values of `w`: the constant's, or `scratch` filled.
+  const int32_t *get(const Tensor &w, std::vector<int32_t> &scratch) const {
+    if (!constant_.empty() && int64_t(constant_.size()) == w.numElements())
+      return constant_.data();
+    widen(w, scratch);
+    return scratch.data();
+  }
+
+private:
+  void widen(const Tensor &w, std::vector<int32_t> &out) const {
+    const bool isSigned = w.dtype() == DType::I8;
+    out.resize(w.numElements());
+    for (int64_t i = 0; i < w.numElements(); ++i)
+      out[i] = load(w.rawData(), isSigned, i) + offset_;
+  }
+  std::vector<int32_t> constant_;
+  int32_t offset_ = 0;
+};
+
 // ---- CONV_2D, DEPTHWISE_CONV_2D -----------------------------------------
 
 /// input [N, H, W, C] (int8 / uint8), filter [O, KH, KW, I] (CONV_2D; C a
@@ -187,9 +217,11 @@ public:
         ctx, readWindow(ctx, &strides_, &dilations_, &same_));
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
                                  ctx->getAttr("input_offset", &inputOffset_));
+    int32_t filterOffset = 0;
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->getAttr("filter_offset", &filterOffset_));
+                                 ctx->getAttr("filter_offset", &filterOffset));
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requant_.read(ctx));
+    filter_.prepare(ctx, 1, filterOffset);
   }
 
   void compute(OpKernelContextInterface *ctx) override {
@@ -238,15 +270,14 @@ public:
         ctx, ctx->allocateOutput(0, TensorShape({n, oh, ow, outC}), &out));
     TFRT_FALLBACK_OP_REQUIRES(ctx, out->dtype() == x.dtype(),
                               errorf("the output must be the input's type"));
-    const bool xs = x.dtype() == DType::I8, ws = w.dtype() == DType::I8;
-    const void *xd = x.rawData(), *wdata = w.rawData();
+    const bool xs = x.dtype() == DType::I8;
+    const void *xd = x.rawData();
     const int32_t *bias = b.data<int32_t>();
     void *od = out->rawData();
-    // Widen the filter once: (filter + filter_offset) as int32.
-    std::vector<int32_t> filter(w.numElements());
-    for (int64_t i = 0; i < w.numElements(); ++i)
-      filter[i] = load(wdata, ws, i) + filterOffset_;
-    std::vector<int32_t> acc(outC);
+    std::vector<int32_t> scratch;
+    const int32_t *filter = filter_.get(w, scratch);
+    // acc per output channel; the input pixel of a tap widened once.
+    std::vector<int32_t> acc(outC), pixel(c);
     for (int64_t bi = 0; bi < n; ++bi)
       for (int64_t oy = 0; oy < oh; ++oy)
         for (int64_t ox = 0; ox < ow; ++ox) {
@@ -260,22 +291,22 @@ public:
               if (ix < 0 || ix >= wd)
                 continue;
               int64_t base = ((bi * h + iy) * wd + ix) * c;
+              for (int64_t ic = 0; ic < c; ++ic)
+                pixel[ic] = load(xd, xs, base + ic) + inputOffset_;
               if (Depthwise) {
                 const int32_t *f = &filter[(fy * kw + fx) * outC];
-                for (int64_t ic = 0; ic < c; ++ic) {
-                  int32_t v = load(xd, xs, base + ic) + inputOffset_;
+                for (int64_t ic = 0; ic < c; ++ic)
                   for (int64_t m = 0; m < multiplier; ++m)
-                    acc[ic * multiplier + m] += f[ic * multiplier + m] * v;
-                }
+                    acc[ic * multiplier + m] +=
+                        f[ic * multiplier + m] * pixel[ic];
               } else {
                 for (int64_t oc = 0; oc < outC; ++oc) {
                   const int32_t *f =
                       &filter[((oc * kh + fy) * kw + fx) * filterDepth];
-                  int64_t first = (oc / perGroup) * filterDepth;
+                  const int32_t *in = &pixel[(oc / perGroup) * filterDepth];
                   int32_t sum = 0;
                   for (int64_t ic = 0; ic < filterDepth; ++ic)
-                    sum += f[ic] *
-                           (load(xd, xs, base + first + ic) + inputOffset_);
+                    sum += f[ic] * in[ic];
                   acc[oc] += sum;
                 }
               }
@@ -290,7 +321,8 @@ public:
 private:
   std::vector<int64_t> strides_, dilations_;
   bool same_ = false;
-  int32_t inputOffset_ = 0, filterOffset_ = 0;
+  int32_t inputOffset_ = 0;
+  WidenedFilter filter_;
   Requant requant_;
 };
 
@@ -303,9 +335,11 @@ public:
       : OpKernel(ctx) {
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
                                  ctx->getAttr("input_offset", &inputOffset_));
+    int32_t filterOffset = 0;
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->getAttr("filter_offset", &filterOffset_));
+                                 ctx->getAttr("filter_offset", &filterOffset));
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, requant_.read(ctx));
+    filter_.prepare(ctx, 1, filterOffset);
   }
 
   void compute(OpKernelContextInterface *ctx) override {
@@ -328,10 +362,9 @@ public:
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, ctx->allocateOutput(0, TensorShape({batch, outC}), &out));
-    const bool xs = x.dtype() == DType::I8, ws = w.dtype() == DType::I8;
-    std::vector<int32_t> filter(w.numElements()), row(depth);
-    for (int64_t i = 0; i < w.numElements(); ++i)
-      filter[i] = load(w.rawData(), ws, i) + filterOffset_;
+    const bool xs = x.dtype() == DType::I8;
+    std::vector<int32_t> scratch, row(depth);
+    const int32_t *filter = filter_.get(w, scratch);
     const int32_t *bias = b.data<int32_t>();
     for (int64_t bi = 0; bi < batch; ++bi) {
       for (int64_t i = 0; i < depth; ++i)
@@ -348,7 +381,8 @@ public:
   }
 
 private:
-  int32_t inputOffset_ = 0, filterOffset_ = 0;
+  int32_t inputOffset_ = 0;
+  WidenedFilter filter_;
   Requant requant_;
 };
 
