@@ -3,7 +3,8 @@
 // tf.Example protos serialized by an encoder in this file, written from
 // the protobuf wire-format specification (varints, length-delimited and
 // fixed32 fields, packed and unpacked repeated fields), parsed by
-// ParseSingleExample, ParseExample and ParseExampleV2; expected values
+// ParseSingleExample, ParseExample, ParseExampleV2 and
+// ParseSequenceExampleV2; expected values
 // worked out by hand from tf.io.parse_example's documentation (dense
 // defaults, variable-length padding, sparse indices and dense shape, ragged
 // row splits). Hostile bytes (every truncation and byte flip of a valid
@@ -396,6 +397,110 @@ TEST(ParseExampleV2, HostileBytesNeverCrash) {
       }
       if (m.empty())
         m = "\x0a";
+    }
+    (void)run(a, b);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// ParseSequenceExampleV2
+//===----------------------------------------------------------------------===//
+
+/// SequenceExample { context = 1 (Features); feature_lists = 2
+/// { feature_list = 1 (map entry: key 1, FeatureList { feature = 1 }) } }.
+std::string sequenceExample(
+    const std::vector<std::pair<std::string, std::string>> &context,
+    const std::vector<std::pair<std::string, std::vector<std::string>>>
+        &lists) {
+  std::string map;
+  for (const auto &[key, rows] : lists) {
+    std::string list;
+    for (const std::string &row : rows)
+      list += delimited(1, row);
+    map += delimited(1, delimited(1, key) + delimited(2, list));
+  }
+  return example(context) + delimited(2, map);
+}
+
+TEST(ParseSequenceExampleV2, HostileBytesNeverCrash) {
+  // Context dense, sparse and ragged features, feature-list dense, sparse
+  // and ragged ones over pseudo-random mutations of valid examples.
+  AttrMap attrs{
+      {"Ncontext_sparse", int64_t(1)},
+      {"Tcontext_dense", std::vector<DType>{DType::F32}},
+      {"context_sparse_types", std::vector<DType>{DType::String}},
+      {"context_ragged_value_types", std::vector<DType>{DType::I64}},
+      {"context_ragged_split_types", std::vector<DType>{DType::I32}},
+      {"context_dense_shapes", std::vector<PartialShape>{PartialShape{2}}},
+      {"Nfeature_list_sparse", int64_t(1)},
+      {"Nfeature_list_dense", int64_t(1)},
+      {"feature_list_dense_types", std::vector<DType>{DType::I64}},
+      {"feature_list_sparse_types", std::vector<DType>{DType::F32}},
+      {"feature_list_ragged_value_types", std::vector<DType>{DType::String}},
+      {"feature_list_ragged_split_types", std::vector<DType>{DType::I64}},
+      {"feature_list_dense_shapes", std::vector<PartialShape>{scalarShape()}}};
+  const std::string valid[2] = {
+      sequenceExample(
+          {{"a", floats({1, 2})}, {"s", bytes({"p"})}, {"r", ints({3, 4})}},
+          {{"d", {ints({5}), ints({6}, /*packed=*/false)}},
+           {"f", {floats({7}), "", floats({8, 9})}},
+           {"g", {bytes({"x", "y"}), bytes({})}}}),
+      sequenceExample({{"r", ints({})}}, {{"d", {}}, {"f", {}}})};
+  Tensor noBools = makeTensor<bool>({1}, {true});
+  auto run = [&](const std::string &a, const std::string &b) {
+    return runKernelN(
+        "ParseSequenceExampleV2", attrs,
+        {strings({2}, {a, b}), strings({0}, {}), strings({1}, {"s"}),
+         strings({1}, {"a"}), strings({1}, {"r"}), strings({1}, {"f"}),
+         strings({1}, {"d"}), strings({1}, {"g"}), noBools, f32({2}, {0, 0})},
+        {DType::I64, DType::String, DType::I64, DType::F32, DType::I64,
+         DType::I32, DType::I64, DType::F32, DType::I64, DType::I64, DType::I64,
+         DType::String, DType::I64, DType::I64});
+  };
+  auto out = run(valid[0], valid[1]);
+  ASSERT_TRUE(out.ok()) << out.status();
+  // Context: sparse "s" (0, 0) of [2, 1]; dense "a" with the second
+  // example's default; ragged "r" [3, 4] split [0, 2, 2].
+  expectValues<int64_t>((*out)[0], {1, 2}, {0, 0});
+  expectValues<int64_t>((*out)[2], {2}, {2, 1});
+  expectValues<float>((*out)[3], {2, 2}, {1, 2, 0, 0});
+  expectValues<int64_t>((*out)[4], {2}, {3, 4});
+  expectValues<int32_t>((*out)[5], {3}, {0, 2, 2});
+  // Feature lists: sparse "f" rows [7], [], [8, 9] of [2, 3, 2]; dense "d"
+  // rows 5, 6 and an empty second example padded with 0; ragged "g"
+  // ["x", "y"], [] in one example.
+  expectValues<int64_t>((*out)[6], {3, 3}, {0, 0, 0, 0, 2, 0, 0, 2, 1});
+  expectValues<float>((*out)[7], {3}, {7, 8, 9});
+  expectValues<int64_t>((*out)[8], {3}, {2, 3, 2});
+  expectValues<int64_t>((*out)[9], {2, 2}, {5, 6, 0, 0});
+  expectValues<int64_t>((*out)[10], {2}, {2, 0});
+  EXPECT_EQ(stringsOf((*out)[11]), (std::vector<std::string>{"x", "y"}));
+  expectValues<int64_t>((*out)[12], {3}, {0, 2, 2});
+  expectValues<int64_t>((*out)[13], {3}, {0, 2, 2});
+  uint32_t state = 54321;
+  auto next = [&] {
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    return state;
+  };
+  for (int round = 0; round < 3000; ++round) {
+    std::string a = valid[0], b = valid[1];
+    std::string &m = round % 2 ? a : b;
+    for (int edits = 1 + next() % 3; edits > 0; --edits) {
+      switch (next() % 3) {
+      case 0:
+        m[next() % m.size()] = static_cast<char>(next());
+        break;
+      case 1:
+        m.erase(next() % m.size(), 1 + next() % 3);
+        break;
+      default:
+        m.insert(next() % (m.size() + 1), 1, static_cast<char>(next()));
+        break;
+      }
+      if (m.empty())
+        m = "\x12";
     }
     (void)run(a, b);
   }

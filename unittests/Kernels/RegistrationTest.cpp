@@ -142,7 +142,9 @@ TEST(Registration, EveryPromisedOpIsRegistered) {
         "CTCGreedyDecoder", "CTCBeamSearchDecoder", "CombinedNonMaxSuppression",
         "ImageProjectiveTransformV2", "ImageProjectiveTransformV3",
         "TensorStridedSliceUpdate", "FusedPadConv2D", "FusedResizeAndPadConv2D",
-        "ParseExample", "ParseExampleV2", "ParseSingleExample"})
+        "ParseExample", "ParseExampleV2", "ParseSingleExample",
+        "ParseSequenceExample", "ParseSequenceExampleV2",
+        "ParseSingleSequenceExample"})
     EXPECT_TRUE(ops.count(op)) << op << " is not registered";
 }
 

@@ -127,8 +127,9 @@ void registerUnicodeKernels(KernelRegistry &registry);
 /// Tensors to and from bytes: StringFormat, SerializeTensor, DecodeRaw,
 /// DecodePaddedRaw, ReadFile, WriteFile.
 void registerSerializationKernels(KernelRegistry &registry);
-/// tf.Example protobufs in string tensors (ParseExample, ParseExampleV2,
-/// ParseSingleExample).
+/// tf.Example and tf.SequenceExample protobufs in string tensors
+/// (ParseExample, ParseExampleV2, ParseSingleExample, ParseSequenceExample,
+/// ParseSequenceExampleV2, ParseSingleSequenceExample).
 void registerExampleParsingKernels(KernelRegistry &registry);
 /// CTC decoders (CTCGreedyDecoder, CTCBeamSearchDecoder).
 void registerCtcKernels(KernelRegistry &registry);

@@ -1,6 +1,9 @@
-//===- ExampleParsingKernels.cpp - tf.Example parsing -----------*- C++ -*-===//
+//===- ExampleParsingKernels.cpp - tf.(Sequence)Example parsing -*- C++ -*-===//
 //
-// ParseExample, ParseExampleV2 and ParseSingleExample with TensorFlow's
+// ParseExample, ParseExampleV2 and ParseSingleExample, and the
+// SequenceExample parsers ParseSequenceExample, ParseSequenceExampleV2 and
+// ParseSingleSequenceExample (TF's FastParseSequenceExample; see the
+// SequenceExample sections below), with TensorFlow's
 // fast parser (tensorflow/core/util/example_proto_fast_parsing.cc, the
 // kernels of example_parsing_ops.cc and the attribute rules of
 // example_proto_helper.cc), without protobuf: a hand-written reader of the
@@ -251,8 +254,11 @@ struct Values {
 };
 
 /// TF's Parse{Bytes,Float,Int64}List of the list after a Feature's kind
-/// byte; appends to `out`.
-bool parseList(std::string_view data, Kind kind, Values *out) {
+/// byte; appends to `out`. `wholeFloats` (the SequenceExample parser's
+/// ParseFloatFeature) refuses a packed float list whose length is no
+/// multiple of 4; the Example parser drops the bytes left over.
+bool parseList(std::string_view data, Kind kind, Values *out,
+               bool wholeFloats = false) {
   Wire outer(data), w(std::string_view{});
   if (!outer.delimited(&w))
     return false;
@@ -274,6 +280,8 @@ bool parseList(std::string_view data, Kind kind, Values *out) {
     if (!w.length(&n) || !w.sub(n, &packed))
       return false;
     if (kind == Kind::Float) {
+      if (wholeFloats && n % 4 != 0)
+        return false;
       std::string_view raw;
       packed.bytes(n / 4 * 4, &raw);
       for (size_t i = 0; i < raw.size(); i += 4) {
@@ -1135,12 +1143,1008 @@ private:
   std::vector<std::string> sparseKeys_, denseKeys_;
 };
 
+//===----------------------------------------------------------------------===//
+// SequenceExample wire format
+//===----------------------------------------------------------------------===//
+//
+//   SequenceExample { Features context = 1; FeatureLists feature_lists = 2; }
+//   FeatureLists    { map<string, FeatureList> feature_list = 1; }
+//   FeatureList     { repeated Feature feature = 1; }
+//
+// as TF's FastParseSequenceExample reads it: unknown fields of
+// SequenceExample are skipped, a map entry is its key then its value and
+// nothing else, the last entry of a key wins, a Feature must hold a list of
+// the configured kind.
+
+/// TF's ExtractFeaturesFromSequenceExamples for one example: the entries of
+/// its context and of its feature lists, in order.
+bool parseSequenceExample(std::string_view serialized,
+                          std::vector<FeatureEntry> *context,
+                          std::vector<FeatureEntry> *lists) {
+  Wire w(serialized);
+  while (!w.atEnd()) {
+    std::vector<FeatureEntry> *entries = nullptr;
+    if (w.expect(kDelimited1))
+      entries = context;
+    else if (w.expect(kDelimited2))
+      entries = lists;
+    else if (!skipField(w))
+      return false;
+    if (!entries)
+      continue;
+    Wire map(std::string_view{});
+    if (!w.delimited(&map))
+      return false;
+    while (!map.atEnd()) {
+      Wire e(std::string_view{});
+      uint32_t len = 0;
+      FeatureEntry entry;
+      if (!map.expect(kDelimited1) || !map.delimited(&e) ||
+          !e.expect(kDelimited1) || !e.length(&len) ||
+          !e.bytes(len, &entry.key) || !e.expect(kDelimited2) ||
+          !e.length(&len) || !e.bytes(len, &entry.feature) || !e.atEnd())
+        return false;
+      entries->push_back(entry);
+    }
+  }
+  return true;
+}
+
+/// TF's ParseFeature in a SequenceExample: the (non-empty) Feature must
+/// hold a list of `kind`; appends its values. False for another kind or
+/// malformed bytes.
+bool parseTypedFeature(std::string_view feature, Kind kind, Values *out) {
+  Kind actual;
+  std::string_view list;
+  if (!featureKind(feature, &actual, &list) || actual != kind)
+    return false;
+  return parseList(list, kind, out, /*wholeFloats=*/true);
+}
+
+enum class ListError { None, Malformed, WrongType };
+
+/// The rows of a FeatureList: each row's values appended to `values`, its
+/// end pushed to `rowEnds`. A row of 0 bytes is empty, one of 2 bytes must
+/// be an empty list of `kind` (TF's SkipEmptyFeature), one of 1 byte is
+/// malformed.
+ListError parseFeatureList(std::string_view list, Kind kind, Values *values,
+                           std::vector<size_t> *rowEnds) {
+  Wire w(list);
+  const uint8_t tag = kind == Kind::Bytes   ? kDelimited1
+                      : kind == Kind::Float ? kDelimited2
+                                            : kDelimited3;
+  while (!w.atEnd()) {
+    uint32_t n = 0;
+    std::string_view feature;
+    if (!w.expect(kDelimited1) || !w.length(&n) || !w.bytes(n, &feature))
+      return ListError::Malformed;
+    if (n > 2) {
+      if (!parseTypedFeature(feature, kind, values))
+        return ListError::WrongType;
+    } else if (n == 2) {
+      if (static_cast<uint8_t>(feature[0]) != tag || feature[1] != 0)
+        return ListError::WrongType;
+    } else if (n == 1) {
+      return ListError::Malformed;
+    }
+    rowEnds->push_back(values->size(kind));
+  }
+  return ListError::None;
+}
+
+//===----------------------------------------------------------------------===//
+// SequenceExample parsing
+//===----------------------------------------------------------------------===//
+
+/// The configuration of the context or of the feature lists.
+struct GroupSpec {
+  std::vector<DType> dense, sparse, ragged, splits;
+  std::vector<PartialShape> shapes;
+};
+
+/// The keys of a group, in the order of its types.
+struct GroupKeys {
+  std::vector<std::string_view> dense, sparse, ragged;
+};
+
+/// First output of each kind of result; -1 where the op has none. Sparse
+/// results are indices, values, shapes (n each); ragged ones values, (outer)
+/// splits and, for feature lists, inner splits.
+struct SequenceLayout {
+  int contextSparse = 0, contextDense = 0, contextRagged = 0, listSparse = 0,
+      listDense = 0, listLengths = -1, listRagged = 0;
+};
+
+enum class FeatureType { Dense, Sparse, Ragged };
+
+/// One configured key of a group and what the examples hold for it.
+struct SeqFeature {
+  std::string_view key;
+  Kind kind = Kind::Float;
+  /// Dense until configured otherwise (TF's FeatureProtos default).
+  FeatureType type = FeatureType::Dense;
+  /// Per example: the last entry of the key, and whether there was one.
+  std::vector<std::string_view> protos;
+  std::vector<bool> present;
+  /// Values of every example in order; per example the end of its values
+  /// and (feature lists) of its rows; every row's end in `values`.
+  Values values;
+  std::vector<size_t> exampleEnd, exampleRowEnd, rowEnd;
+  /// TF's FeatureProtos::length: the most values of one example (dense) or
+  /// the total (sparse, ragged).
+  size_t length = 0;
+};
+
+/// The parse of a batch of SequenceExamples (or of one, `batch` false):
+/// TF's FastParseSequenceExample.
+class SequenceParser {
+public:
+  SequenceParser(const OpKernel &op, bool batch, bool singleOp,
+                 absl::Span<const std::string_view> names)
+      : op_(op), batch_(batch), singleOp_(singleOp), names_(names) {}
+
+  /// Maps the keys of both groups; a key configured as two kinds of one
+  /// group fails as TF's.
+  Status setKeys(const GroupSpec (&spec)[2], const GroupKeys (&keys)[2],
+                 absl::Span<const Tensor *const> defaults) {
+    for (int g = 0; g < 2; ++g) {
+      const char *what = g == 0 ? "Context" : "Sequence";
+      auto get = [&](std::string_view key) {
+        auto [it, inserted] = index_[g].emplace(key, features_[g].size());
+        if (inserted) {
+          features_[g].emplace_back();
+          features_[g].back().key = key;
+        }
+        return it->second;
+      };
+      for (size_t i = 0; i < keys[g].sparse.size(); ++i) {
+        const size_t r = get(keys[g].sparse[i]);
+        features_[g][r].type = FeatureType::Sparse;
+        features_[g][r].kind = kindOf(spec[g].sparse[i]);
+        sparse_[g].push_back(r);
+      }
+      for (size_t i = 0; i < keys[g].ragged.size(); ++i) {
+        const size_t r = get(keys[g].ragged[i]);
+        if (features_[g][r].type == FeatureType::Sparse)
+          return op_.errorf("%s feature %s cannot be both ragged and sparse",
+                            what, keys[g].ragged[i]);
+        features_[g][r].type = FeatureType::Ragged;
+        features_[g][r].kind = kindOf(spec[g].ragged[i]);
+        ragged_[g].push_back(r);
+      }
+      for (size_t i = 0; i < keys[g].dense.size(); ++i) {
+        const size_t r = get(keys[g].dense[i]);
+        if (features_[g][r].type != FeatureType::Dense)
+          return op_.errorf("%s feature %s cannot be both dense and sparse",
+                            what, keys[g].dense[i]);
+        features_[g][r].kind = kindOf(spec[g].dense[i]);
+        features_[g][r].length = g == 0 ? defaults[i]->numElements() : 0;
+        dense_[g].push_back(r);
+      }
+    }
+    return OkStatus();
+  }
+
+  /// Finds every example's entries, then parses them.
+  Status parse(absl::Span<const std::string_view> serialized) {
+    const size_t n = serialized.size();
+    numExamples_ = static_cast<int64_t>(n);
+    for (int g = 0; g < 2; ++g)
+      for (SeqFeature &f : features_[g]) {
+        f.protos.resize(n);
+        f.present.resize(n);
+      }
+    std::vector<FeatureEntry> entries[2];
+    for (size_t e = 0; e < n; ++e) {
+      entries[0].clear();
+      entries[1].clear();
+      if (!parseSequenceExample(serialized[e], &entries[0], &entries[1]))
+        return op_.errorf("Invalid protocol message input, example id: %s",
+                          name(e));
+      for (int g = 0; g < 2; ++g)
+        for (const FeatureEntry &entry : entries[g]) {
+          auto it = index_[g].find(entry.key);
+          if (it == index_[g].end())
+            continue;
+          features_[g][it->second].protos[e] = entry.feature;
+          features_[g][it->second].present[e] = true;
+        }
+    }
+    for (SeqFeature &f : features_[0])
+      for (size_t e = 0; e < n; ++e) {
+        const size_t before = f.values.size(f.kind);
+        if (!f.protos[e].empty() &&
+            !parseTypedFeature(f.protos[e], f.kind, &f.values))
+          return op_.errorf("Name: %s, Context feature: %s.  Data types don't "
+                            "match. Expected type: %s",
+                            name(e), f.key, kindName(f.kind));
+        const size_t count = f.values.size(f.kind) - before;
+        f.length = f.type == FeatureType::Dense ? std::max(f.length, count)
+                                                : f.length + count;
+        f.exampleEnd.push_back(f.values.size(f.kind));
+      }
+    for (SeqFeature &f : features_[1])
+      for (size_t e = 0; e < n; ++e) {
+        const size_t before = f.values.size(f.kind), firstRow = f.rowEnd.size();
+        switch (f.protos[e].empty() ? ListError::None
+                                    : parseFeatureList(f.protos[e], f.kind,
+                                                       &f.values, &f.rowEnd)) {
+        case ListError::None:
+          break;
+        case ListError::Malformed:
+          return op_.errorf("Error in sequence feature %s in example %s", f.key,
+                            name(e));
+        case ListError::WrongType:
+          return op_.errorf("Name: %s, Feature list: %s, Index: %d.  Data "
+                            "types don't match. Expected type: %s",
+                            name(e), f.key, f.rowEnd.size() - firstRow,
+                            kindName(f.kind));
+        }
+        const size_t count = f.values.size(f.kind) - before;
+        f.length = f.type == FeatureType::Dense ? std::max(f.length, count)
+                                                : f.length + count;
+        f.exampleEnd.push_back(f.values.size(f.kind));
+        f.exampleRowEnd.push_back(f.rowEnd.size());
+      }
+    return OkStatus();
+  }
+
+  /// Writes the outputs in TF's order (context dense, sparse, ragged, then
+  /// the feature lists').
+  Status write(OpKernelContextInterface *ctx, const GroupSpec (&spec)[2],
+               const SequenceLayout &layout,
+               absl::Span<const Tensor *const> defaults,
+               const std::vector<bool> &missingAssumedEmpty) const {
+    OutputWriter writer(ctx);
+    if (Status s = writeContextDense(writer, spec[0], layout, defaults);
+        !s.ok())
+      return s;
+    if (Status s = writeSparse(ctx, writer, 0, layout.contextSparse); !s.ok())
+      return s;
+    if (Status s = writeRagged(ctx, writer, 0, spec[0], layout.contextRagged);
+        !s.ok())
+      return s;
+    if (Status s =
+            writeListDense(ctx, writer, spec[1], layout, missingAssumedEmpty);
+        !s.ok())
+      return s;
+    if (Status s = writeSparse(ctx, writer, 1, layout.listSparse); !s.ok())
+      return s;
+    return writeRagged(ctx, writer, 1, spec[1], layout.listRagged);
+  }
+
+private:
+  std::string_view name(size_t e) const {
+    return names_.empty() ? std::string_view("<unknown>") : names_[e];
+  }
+  /// Example e's values [begin, end) of `f`.
+  static size_t beginOf(const std::vector<size_t> &ends, size_t e) {
+    return e == 0 ? 0 : ends[e - 1];
+  }
+  /// Prefixes output dims with the batch dim.
+  TensorShape::Dims batchDims() const {
+    return batch_ ? TensorShape::Dims{numExamples_} : TensorShape::Dims{};
+  }
+
+  static Status emitSplits(OpKernelContextInterface *ctx, int index,
+                           DType dtype, const TensorShape &shape,
+                           const std::vector<int64_t> &values) {
+    Tensor *out = nullptr;
+    if (Status s = ctx->allocateOutput(index, shape, &out); !s.ok())
+      return s;
+    for (size_t k = 0; k < values.size(); ++k) {
+      if (dtype == DType::I32)
+        out->data<int32_t>()[k] = static_cast<int32_t>(values[k]);
+      else
+        out->data<int64_t>()[k] = values[k];
+    }
+    return OkStatus();
+  }
+
+  static void appendRange(Values &dst, const Values &src, Kind kind,
+                          size_t begin, size_t end) {
+    switch (kind) {
+    case Kind::Bytes:
+      dst.bytes.insert(dst.bytes.end(), src.bytes.begin() + begin,
+                       src.bytes.begin() + end);
+      break;
+    case Kind::Float:
+      dst.floats.insert(dst.floats.end(), src.floats.begin() + begin,
+                        src.floats.begin() + end);
+      break;
+    default:
+      dst.ints.insert(dst.ints.end(), src.ints.begin() + begin,
+                      src.ints.begin() + end);
+      break;
+    }
+  }
+
+  Status writeContextDense(OutputWriter &writer, const GroupSpec &spec,
+                           const SequenceLayout &layout,
+                           absl::Span<const Tensor *const> defaults) const {
+    for (size_t t = 0; t < dense_[0].size(); ++t) {
+      const SeqFeature &f = features_[0][dense_[0][t]];
+      const PartialShape &shape = spec.shapes[t];
+      if (!shape.isFullyDefined())
+        return op_.errorf("context_dense_shapes[%d] must be fully defined, "
+                          "got %s",
+                          t, shape.toString());
+      StatusOr<TensorShape> one = TensorShape::create(shape.dims());
+      if (!one.ok())
+        return one.status();
+      if (f.length != static_cast<size_t>(one->numElements()))
+        return op_.errorf("Inconsistent max number of elements for feature "
+                          "%s: expected %d, but found %d",
+                          f.key, one->numElements(), f.length);
+      const Kind kind = kindOf(spec.dense[t]);
+      Values out;
+      for (int64_t e = 0; e < numExamples_; ++e) {
+        if (!f.present[e]) {
+          const Tensor &def = *defaults[t];
+          if (def.numElements() == 0) {
+            if (singleOp_)
+              return op_.errorf("Name: %s, Context feature '%s' is required "
+                                "but could not be found.",
+                                name(e), f.key);
+            return op_.errorf("Feature: %s (data type: %s) is required but "
+                              "could not be found.",
+                              f.key, kindName(kind));
+          }
+          if (Status s = checkHostAllocation(out.size(kind) + def.numElements(),
+                                             sizeof(int64_t));
+              !s.ok())
+            return s;
+          switch (kind) {
+          case Kind::Bytes: {
+            auto v = stringElements(def);
+            out.bytes.insert(out.bytes.end(), v.begin(), v.end());
+            break;
+          }
+          case Kind::Float:
+            out.floats.insert(out.floats.end(), def.data<float>(),
+                              def.data<float>() + def.numElements());
+            break;
+          default:
+            out.ints.insert(out.ints.end(), def.data<int64_t>(),
+                            def.data<int64_t>() + def.numElements());
+            break;
+          }
+          continue;
+        }
+        const size_t begin = beginOf(f.exampleEnd, e), end = f.exampleEnd[e];
+        if (end - begin != f.length)
+          return op_.errorf("Unexpected number of elements in example %s",
+                            name(e));
+        appendRange(out, f.values, kind, begin, end);
+      }
+      TensorShape::Dims dims = batchDims();
+      dims.insert(dims.end(), shape.dims().begin(), shape.dims().end());
+      StatusOr<TensorShape> outShape = TensorShape::create(dims);
+      if (!outShape.ok())
+        return outShape.status();
+      if (Status s = writer.emit(layout.contextDense + static_cast<int>(t),
+                                 kind, *outShape, out, nullptr, nullptr);
+          !s.ok())
+        return s;
+    }
+    return OkStatus();
+  }
+
+  /// Sparse results of group `g` from output `first`: context features
+  /// index (example, value), feature lists (example, row, value); without
+  /// the example for one example.
+  Status writeSparse(OpKernelContextInterface *ctx, OutputWriter &writer, int g,
+                     int first) const {
+    const int num = static_cast<int>(sparse_[g].size());
+    for (int t = 0; t < num; ++t) {
+      const SeqFeature &f = features_[g][sparse_[g][t]];
+      const int64_t total = static_cast<int64_t>(f.values.size(f.kind));
+      const int64_t rank = (g == 0 ? 1 : 2) + (batch_ ? 1 : 0);
+      std::vector<int64_t> indices;
+      if (Status s = checkHostAllocation(total * rank, sizeof(int64_t));
+          !s.ok())
+        return s;
+      indices.reserve(total * rank);
+      int64_t maxRows = 0, maxCols = 0;
+      for (int64_t e = 0; e < numExamples_; ++e) {
+        if (f.protos[e].empty())
+          continue;
+        if (g == 0) {
+          const int64_t count =
+              static_cast<int64_t>(f.exampleEnd[e] - beginOf(f.exampleEnd, e));
+          for (int64_t i = 0; i < count; ++i) {
+            if (batch_)
+              indices.push_back(e);
+            indices.push_back(i);
+          }
+          maxCols = std::max(maxCols, count);
+          continue;
+        }
+        const size_t firstRow = beginOf(f.exampleRowEnd, e);
+        const int64_t rows =
+            static_cast<int64_t>(f.exampleRowEnd[e] - firstRow);
+        for (int64_t r = 0; r < rows; ++r) {
+          const size_t begin =
+              firstRow + r == 0 ? 0 : f.rowEnd[firstRow + r - 1];
+          const int64_t count =
+              static_cast<int64_t>(f.rowEnd[firstRow + r] - begin);
+          for (int64_t i = 0; i < count; ++i) {
+            if (batch_)
+              indices.push_back(e);
+            indices.push_back(r);
+            indices.push_back(i);
+          }
+          maxCols = std::max(maxCols, count);
+        }
+        maxRows = std::max(maxRows, rows);
+      }
+      std::vector<int64_t> shape;
+      if (batch_)
+        shape.push_back(numExamples_);
+      if (g == 1)
+        shape.push_back(maxRows);
+      shape.push_back(maxCols);
+      if (Status s =
+              writer.emitInts(first + t, TensorShape{total, rank}, indices);
+          !s.ok())
+        return s;
+      if (Status s = writer.emit(first + num + t, f.kind, TensorShape{total},
+                                 f.values, nullptr, nullptr);
+          !s.ok())
+        return s;
+      if (Status s =
+              writer.emitInts(first + 2 * num + t, TensorShape{rank}, shape);
+          !s.ok())
+        return s;
+    }
+    (void)ctx;
+    return OkStatus();
+  }
+
+  /// Ragged results of group `g` from output `first`: values, row splits
+  /// (feature lists: outer splits by example, then inner splits by row).
+  /// One example has a scalar outer split.
+  Status writeRagged(OpKernelContextInterface *ctx, OutputWriter &writer, int g,
+                     const GroupSpec &spec, int first) const {
+    const int num = static_cast<int>(ragged_[g].size());
+    for (int t = 0; t < num; ++t) {
+      const SeqFeature &f = features_[g][ragged_[g][t]];
+      const int64_t total = static_cast<int64_t>(f.values.size(f.kind));
+      if (Status s = writer.emit(first + t, f.kind, TensorShape{total},
+                                 f.values, nullptr, nullptr);
+          !s.ok())
+        return s;
+      const std::vector<size_t> &ends = g == 0 ? f.exampleEnd : f.exampleRowEnd;
+      std::vector<int64_t> outer{0};
+      for (size_t end : ends)
+        outer.push_back(static_cast<int64_t>(end));
+      if (!batch_)
+        outer.resize(1);
+      if (Status s = emitSplits(
+              ctx, first + num + t, spec.splits[t],
+              batch_ ? TensorShape{numExamples_ + 1} : TensorShape{}, outer);
+          !s.ok())
+        return s;
+      if (g == 1) {
+        std::vector<int64_t> inner{0};
+        for (size_t end : f.rowEnd)
+          inner.push_back(static_cast<int64_t>(end));
+        if (Status s = emitSplits(
+                ctx, first + 2 * num + t, spec.splits[t],
+                TensorShape{static_cast<int64_t>(inner.size())}, inner);
+            !s.ok())
+          return s;
+      }
+    }
+    return OkStatus();
+  }
+
+  Status writeListDense(OpKernelContextInterface *ctx, OutputWriter &writer,
+                        const GroupSpec &spec, const SequenceLayout &layout,
+                        const std::vector<bool> &missingAssumedEmpty) const {
+    for (size_t t = 0; t < dense_[1].size(); ++t) {
+      const SeqFeature &f = features_[1][dense_[1][t]];
+      const PartialShape &shape = spec.shapes[t];
+      if (!shape.isFullyDefined())
+        return op_.errorf("feature_list_dense_shapes[%d] must be fully "
+                          "defined, got %s",
+                          t, shape.toString());
+      StatusOr<TensorShape> row = TensorShape::create(shape.dims());
+      if (!row.ok())
+        return row.status();
+      const int64_t rowElements = row->numElements();
+      // TF divides by the row's elements.
+      if (rowElements == 0)
+        return op_.errorf("feature_list_dense_shapes[%d] has no elements: %s",
+                          t, shape.toString());
+      if (f.length % rowElements != 0) {
+        TensorShape::Dims total{-1};
+        total.insert(total.end(), shape.dims().begin(), shape.dims().end());
+        return op_.errorf("Feature list '%s' has an unexpected number of "
+                          "values.  Total values size: %d is not consistent "
+                          "with output shape: %s",
+                          f.key, f.length, PartialShape(total).toString());
+      }
+      const int64_t maxRows = static_cast<int64_t>(f.length) / rowElements;
+      const Kind kind = kindOf(spec.dense[t]);
+      TensorShape::Dims dims = batchDims();
+      dims.push_back(maxRows);
+      dims.insert(dims.end(), shape.dims().begin(), shape.dims().end());
+      StatusOr<TensorShape> outShape = TensorShape::create(dims);
+      if (!outShape.ok())
+        return outShape.status();
+      if (Status s =
+              checkHostAllocation(outShape->numElements(), sizeof(int64_t));
+          !s.ok())
+        return s;
+      std::vector<int64_t> source;
+      source.reserve(outShape->numElements());
+      std::vector<int64_t> lengths;
+      for (int64_t e = 0; e < numExamples_; ++e) {
+        if (!f.present[e] && !missingAssumedEmpty[t])
+          return op_.errorf(
+              "Name: %s, Feature list '%s' is required but could not be "
+              "found.  Did you mean to include it in "
+              "feature_list_dense_missing_assumed_empty or "
+              "feature_list_dense_defaults?",
+              name(e), f.key);
+        const size_t firstRow = beginOf(f.exampleRowEnd, e);
+        const size_t rows = f.exampleRowEnd[e] - firstRow;
+        for (size_t r = 0; r < rows; ++r) {
+          const size_t begin =
+              firstRow + r == 0 ? 0 : f.rowEnd[firstRow + r - 1];
+          const size_t count = f.rowEnd[firstRow + r] - begin;
+          if (count != static_cast<size_t>(rowElements))
+            return op_.errorf("Name: %s, Key: %s, Index: %d.  Number of "
+                              "values != expected.  values size: %d but "
+                              "output shape: %s",
+                              name(e), f.key, r, count, row->toString());
+        }
+        const size_t begin = beginOf(f.exampleEnd, e);
+        const size_t count = f.exampleEnd[e] - begin;
+        for (size_t i = 0; i < count; ++i)
+          source.push_back(static_cast<int64_t>(begin + i));
+        for (size_t i = count; i < f.length; ++i)
+          source.push_back(-1);
+        lengths.push_back(static_cast<int64_t>(rows));
+      }
+      // Rows are padded with zeros (empty strings), not a default.
+      StatusOr<Tensor> zero =
+          kind == Kind::Bytes ? makeStringTensor(TensorShape{}, {""})
+          : kind == Kind::Float
+              ? Tensor::fromValues<float>(TensorShape{}, {0.0f})
+              : Tensor::fromValues<int64_t>(TensorShape{}, {0});
+      if (!zero.ok())
+        return zero.status();
+      if (Status s = writer.emit(layout.listDense + static_cast<int>(t), kind,
+                                 *outShape, f.values, source.data(), &*zero);
+          !s.ok())
+        return s;
+      if (layout.listLengths >= 0)
+        if (Status s = writer.emitInts(
+                layout.listLengths + static_cast<int>(t),
+                batch_ ? TensorShape{numExamples_} : TensorShape{}, lengths);
+            !s.ok())
+          return s;
+    }
+    (void)ctx;
+    return OkStatus();
+  }
+
+  const OpKernel &op_;
+  bool batch_, singleOp_;
+  absl::Span<const std::string_view> names_;
+  int64_t numExamples_ = 0;
+  std::vector<SeqFeature> features_[2];
+  std::unordered_map<std::string_view, size_t> index_[2];
+  /// Per configured key of each group, its feature.
+  std::vector<size_t> dense_[2], sparse_[2], ragged_[2];
+};
+
+/// TF's ParseSequenceExampleAttrs::FinishInit checks common to both
+/// versions.
+Status checkSequenceSpec(const OpKernel &op, const GroupSpec (&spec)[2],
+                         int64_t numContextSparse, int64_t numContextDense,
+                         int64_t numListSparse, int64_t numListDense) {
+  const GroupSpec &c = spec[0], &l = spec[1];
+  if (numContextSparse != static_cast<int64_t>(c.sparse.size()))
+    return op.errorf("num_context_sparse (%d) must match the size of "
+                     "context_sparse_types (%d)",
+                     numContextSparse, c.sparse.size());
+  if (numContextDense != static_cast<int64_t>(c.dense.size()) ||
+      numContextDense != static_cast<int64_t>(c.shapes.size()))
+    return op.errorf("num_context_dense (%d) must match the size of "
+                     "context_dense_types (%d) and context_dense_shapes (%d)",
+                     numContextDense, c.dense.size(), c.shapes.size());
+  if (c.ragged.size() != c.splits.size())
+    return op.errorf("num_context_ragged (%d) must match the size of "
+                     "context_ragged_value_types (%d) and "
+                     "context_ragged_split_types (%d)",
+                     c.ragged.size(), c.ragged.size(), c.splits.size());
+  if (numListSparse != static_cast<int64_t>(l.sparse.size()))
+    return op.errorf("num_feature_list_sparse (%d) must match the size of "
+                     "feature_list_sparse_types (%d)",
+                     numListSparse, l.sparse.size());
+  if (numListDense != static_cast<int64_t>(l.dense.size()) ||
+      numListDense != static_cast<int64_t>(l.shapes.size()))
+    return op.errorf("num_feature_list_dense (%d) must match the size of "
+                     "feature_list_dense_types (%d) and "
+                     "feature_list_dense_shapes (%d)",
+                     numListDense, l.dense.size(), l.shapes.size());
+  if (l.ragged.size() != l.splits.size())
+    return op.errorf("num_feature_list_ragged (%d) must match the size of "
+                     "feature_list_ragged_value_types (%d) and "
+                     "feature_list_ragged_split_types (%d)",
+                     l.ragged.size(), l.ragged.size(), l.splits.size());
+  for (const GroupSpec *g : {&c, &l})
+    for (const std::vector<DType> *types : {&g->dense, &g->sparse, &g->ragged})
+      for (DType t : *types)
+        if (Status s = checkValidType(op, t); !s.ok())
+          return s;
+  for (DType t : c.splits)
+    if (t != DType::I32 && t != DType::I64)
+      return op.errorf("Invalid context_ragged_split_type: %s", dtypeName(t));
+  for (DType t : l.splits)
+    if (t != DType::I32 && t != DType::I64)
+      return op.errorf("Invalid feature_list_ragged_split_type: %s",
+                       dtypeName(t));
+  return OkStatus();
+}
+
+/// TF's checks of context_dense_defaults: one per dense key; a non-empty
+/// default has the dense shape and type. `suffix` is "_" for
+/// ParseSingleSequenceExample's messages.
+Status checkSequenceDefaults(const OpKernel &op, const GroupSpec &context,
+                             absl::Span<const Tensor *const> defaults,
+                             bool single) {
+  if (defaults.size() != context.dense.size())
+    return op.errorf("Expected len(context_dense_defaults) == "
+                     "len(context_dense_keys) but got: %d vs. %d",
+                     defaults.size(), context.dense.size());
+  for (size_t d = 0; d < defaults.size(); ++d) {
+    const Tensor &def = *defaults[d];
+    if (def.numElements() == 0)
+      continue;
+    if (def.shape().toString() != context.shapes[d].toString())
+      return op.errorf("%s[%d].shape() == %s != context_dense_shapes%s[%d] "
+                       "== %s",
+                       single ? "def_value" : "default_value", d,
+                       def.shape().toString(), single ? "_" : "", d,
+                       context.shapes[d].toString());
+    if (def.dtype() != context.dense[d])
+      return op.errorf("context_dense_defaults[%d].dtype() == %s != "
+                       "context_dense_types%s[%d] == %s",
+                       d, dtypeName(def.dtype()), single ? "_" : "", d,
+                       dtypeName(context.dense[d]));
+  }
+  return OkStatus();
+}
+
+/// Parses `serialized` (a scalar or vector) and writes the outputs.
+void runSequenceParse(OpKernelContextInterface *ctx, const OpKernel &op,
+                      const GroupSpec (&spec)[2], const GroupKeys (&keys)[2],
+                      const Tensor &serialized, const Tensor &names,
+                      absl::Span<const Tensor *const> defaults,
+                      const std::vector<bool> &missingAssumedEmpty,
+                      const SequenceLayout &layout, bool singleOp) {
+  auto examples = stringElements(serialized);
+  std::vector<std::string_view> nameViews;
+  if (names.dtype() == DType::String) {
+    auto n = stringElements(names);
+    nameViews.assign(n.begin(), n.end());
+  }
+  TFRT_FALLBACK_OP_REQUIRES(
+      ctx, nameViews.empty() || nameViews.size() == examples.size(),
+      op.errorf("example_names must be empty or have the correct number of "
+                "elements"));
+  SequenceParser parser(op, serialized.rank() == 1, singleOp, nameViews);
+  TFRT_FALLBACK_OP_REQUIRES_OK(ctx, parser.setKeys(spec, keys, defaults));
+  TFRT_FALLBACK_OP_REQUIRES_OK(ctx, parser.parse(examples));
+  TFRT_FALLBACK_OP_REQUIRES_OK(
+      ctx, parser.write(ctx, spec, layout, defaults, missingAssumedEmpty));
+}
+
+/// ParseSequenceExample (V1: keys and feature_list_dense_missing_assumed_
+/// empty are attributes) and ParseSequenceExampleV2 (keys are string
+/// tensors, missing_assumed_empty a bool per feature-list dense key, ragged
+/// features). `serialized` is a vector or, as a single example, a scalar.
+template <bool V2> class ParseSequenceExampleKernel final : public OpKernel {
+public:
+  explicit ParseSequenceExampleKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    GroupSpec &c = spec_[0], &l = spec_[1];
+    int64_t numContextSparse = 0, numContextDense = 0, numListSparse = 0,
+            numListDense = 0;
+    auto opt = [&](const char *name, auto *value) {
+      return getOptionalAttr(ctx, name, value);
+    };
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 opt("Ncontext_sparse", &numContextSparse));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 opt("Nfeature_list_sparse", &numListSparse));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 opt("Nfeature_list_dense", &numListDense));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, opt("context_sparse_types", &c.sparse));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, opt("Tcontext_dense", &c.dense));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, opt("context_dense_shapes", &c.shapes));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 opt("feature_list_sparse_types", &l.sparse));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 opt("feature_list_dense_types", &l.dense));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 opt("feature_list_dense_shapes", &l.shapes));
+    if constexpr (V2) {
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, opt("context_ragged_value_types", &c.ragged));
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, opt("context_ragged_split_types", &c.splits));
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, opt("feature_list_ragged_value_types", &l.ragged));
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, opt("feature_list_ragged_split_types", &l.splits));
+      numContextDense = static_cast<int64_t>(c.dense.size());
+    } else {
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                   opt("Ncontext_dense", &numContextDense));
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx,
+          ctx->getAttr("feature_list_dense_missing_assumed_empty", &missing_));
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, ctx->getAttr("context_sparse_keys", &keyAttrs_[0]));
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, ctx->getAttr("context_dense_keys", &keyAttrs_[1]));
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, ctx->getAttr("feature_list_sparse_keys", &keyAttrs_[2]));
+      TFRT_FALLBACK_OP_REQUIRES_OK(
+          ctx, ctx->getAttr("feature_list_dense_keys", &keyAttrs_[3]));
+      const int64_t counts[] = {numContextSparse, numContextDense,
+                                numListSparse, numListDense};
+      const char *names[] = {"context_sparse", "context_dense",
+                             "feature_list_sparse", "feature_list_dense"};
+      for (int k = 0; k < 4; ++k)
+        if (counts[k] != static_cast<int64_t>(keyAttrs_[k].size())) {
+          ctx->ctxFailure(errorf("num_%s (%d) must match the size of %s_keys "
+                                 "(%d)",
+                                 names[k], counts[k], names[k],
+                                 keyAttrs_[k].size()));
+          return;
+        }
+    }
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, checkSequenceSpec(*this, spec_, numContextSparse, numContextDense,
+                               numListSparse, numListDense));
+    layout_.contextSparse = 0;
+    layout_.contextDense = 3 * static_cast<int>(c.sparse.size());
+    layout_.contextRagged =
+        layout_.contextDense + static_cast<int>(c.dense.size());
+    layout_.listSparse =
+        layout_.contextRagged + 2 * static_cast<int>(c.ragged.size());
+    layout_.listDense =
+        layout_.listSparse + 3 * static_cast<int>(l.sparse.size());
+    layout_.listLengths = layout_.listDense + static_cast<int>(l.dense.size());
+    layout_.listRagged = layout_.listLengths + static_cast<int>(l.dense.size());
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const GroupSpec &c = spec_[0], &l = spec_[1];
+    const int first = V2 ? 9 : 2;
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, ctx->numInputs() == first + static_cast<int>(c.dense.size()),
+        errorf("expected %d inputs, got %d", first + c.dense.size(),
+               ctx->numInputs()));
+    const Tensor &serialized = ctx->input(0);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, serialized.dtype() == DType::String && serialized.rank() <= 1,
+        errorf("Expected serialized to be a scalar or vector, got shape: %s",
+               serialized.shape().toString()));
+    GroupKeys keys[2];
+    std::vector<bool> missing;
+    if constexpr (V2) {
+      std::vector<std::string_view> *targets[] = {
+          &keys[0].sparse, &keys[0].dense, &keys[0].ragged,
+          &keys[1].sparse, &keys[1].dense, &keys[1].ragged};
+      const char *names[] = {
+          "context_sparse_keys",     "context_dense_keys",
+          "context_ragged_keys",     "feature_list_sparse_keys",
+          "feature_list_dense_keys", "feature_list_ragged_keys"};
+      for (int k = 0; k < 6; ++k)
+        TFRT_FALLBACK_OP_REQUIRES_OK(
+            ctx, keysOf(*this, ctx->input(2 + k), names[k], targets[k]));
+      const Tensor &assumed = ctx->input(8);
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, assumed.dtype() == DType::Bool,
+          errorf("feature_list_dense_missing_assumed_empty must be bool"));
+      const size_t expected[] = {c.sparse.size(), c.dense.size(),
+                                 c.ragged.size(), l.sparse.size(),
+                                 l.dense.size(),  l.ragged.size()};
+      const char *messages[] = {
+          "Expected len(context_sparse_keys) to match Ncontext_sparse",
+          "Expected len(context_dense_keys) to match len(Tcontext_dense)",
+          "Expected len(context_ragged_keys) to match "
+          "len(context_ragged_value_types)",
+          "Expected len(feature_list_sparse_keys) to match "
+          "Nfeature_list_sparse",
+          "Expected len(feature_list_dense_keys) to match "
+          "Nfeature_list_dense",
+          "Expected len(feature_list_ragged_keys) to match "
+          "len(feature_list_ragged_value_types)"};
+      // TF's order of checks: context dense, sparse, ragged, then the
+      // feature lists' dense, missing_assumed_empty, sparse, ragged.
+      for (int k : {1, 0, 2, 4})
+        TFRT_FALLBACK_OP_REQUIRES(ctx, targets[k]->size() == expected[k],
+                                  errorf("%s", messages[k]));
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, assumed.numElements() == static_cast<int64_t>(l.dense.size()),
+          errorf("Expected len(feature_list_dense_missing_assumed_empty to "
+                 "match Nfeature_list_dense"));
+      for (int k : {3, 5})
+        TFRT_FALLBACK_OP_REQUIRES(ctx, targets[k]->size() == expected[k],
+                                  errorf("%s", messages[k]));
+      for (int64_t i = 0; i < assumed.numElements(); ++i)
+        missing.push_back(assumed.data<bool>()[i]);
+    } else {
+      keys[0].sparse.assign(keyAttrs_[0].begin(), keyAttrs_[0].end());
+      keys[0].dense.assign(keyAttrs_[1].begin(), keyAttrs_[1].end());
+      keys[1].sparse.assign(keyAttrs_[2].begin(), keyAttrs_[2].end());
+      keys[1].dense.assign(keyAttrs_[3].begin(), keyAttrs_[3].end());
+      for (const std::string &key : keyAttrs_[3])
+        missing.push_back(std::find(missing_.begin(), missing_.end(), key) !=
+                          missing_.end());
+    }
+    std::vector<const Tensor *> defaults;
+    for (int i = first; i < ctx->numInputs(); ++i)
+      defaults.push_back(&ctx->input(i));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, checkSequenceDefaults(*this, c, defaults, /*single=*/false));
+    runSequenceParse(ctx, *this, spec_, keys, serialized, ctx->input(1),
+                     defaults, missing, layout_, /*singleOp=*/false);
+  }
+
+private:
+  GroupSpec spec_[2];
+  SequenceLayout layout_;
+  /// V1: context sparse, dense, feature list sparse, dense keys.
+  std::vector<std::string> keyAttrs_[4];
+  std::vector<std::string> missing_;
+};
+
+/// ParseSingleSequenceExample(serialized scalar,
+/// feature_list_dense_missing_assumed_empty, one scalar input per key,
+/// context_dense_defaults, debug_name): one SequenceExample, keys as
+/// inputs, no ragged features and no feature-list lengths.
+class ParseSingleSequenceExampleKernel final : public OpKernel {
+public:
+  explicit ParseSingleSequenceExampleKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    GroupSpec &c = spec_[0], &l = spec_[1];
+    auto opt = [&](const char *name, auto *value) {
+      return getOptionalAttr(ctx, name, value);
+    };
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, opt("Ncontext_sparse", &counts_[0]));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, opt("Ncontext_dense", &counts_[1]));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, opt("Nfeature_list_sparse", &counts_[2]));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, opt("Nfeature_list_dense", &counts_[3]));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, opt("context_sparse_types", &c.sparse));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, opt("Tcontext_dense", &c.dense));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, opt("context_dense_shapes", &c.shapes));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 opt("feature_list_sparse_types", &l.sparse));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 opt("feature_list_dense_types", &l.dense));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 opt("feature_list_dense_shapes", &l.shapes));
+    // TF's ParseSingleSequenceExampleAttrs::FinishInit.
+    const char *message =
+        counts_[0] != static_cast<int64_t>(c.sparse.size())
+            ? "len(context_sparse_keys) != len(context_sparse_types)"
+        : counts_[1] != static_cast<int64_t>(c.dense.size())
+            ? "len(context_dense_keys) != len(context_dense_types)"
+        : counts_[1] != static_cast<int64_t>(c.shapes.size())
+            ? "len(context_dense_keys) != len(context_dense_shapes)"
+        : counts_[2] != static_cast<int64_t>(l.sparse.size())
+            ? "len(feature_list_sparse_keys) != len(feature_list_sparse_types)"
+        : counts_[3] != static_cast<int64_t>(l.dense.size())
+            ? "len(feature_list_dense_keys) != len(feature_list_dense_types)"
+        : counts_[3] != static_cast<int64_t>(l.shapes.size())
+            ? "len(feature_list_dense_keys) != len(feature_list_dense_shapes)"
+            : nullptr;
+    if (message) {
+      ctx->ctxFailure(errorf("%s", message));
+      return;
+    }
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, checkSequenceSpec(*this, spec_, counts_[0], counts_[1], counts_[2],
+                               counts_[3]));
+    layout_.contextSparse = 0;
+    layout_.contextDense = 3 * static_cast<int>(c.sparse.size());
+    layout_.contextRagged =
+        layout_.contextDense + static_cast<int>(c.dense.size());
+    layout_.listSparse = layout_.contextRagged;
+    layout_.listDense =
+        layout_.listSparse + 3 * static_cast<int>(l.sparse.size());
+    layout_.listLengths = -1;
+    layout_.listRagged = layout_.listDense + static_cast<int>(l.dense.size());
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const int64_t numKeys = counts_[0] + counts_[1] + counts_[2] + counts_[3];
+    TFRT_FALLBACK_OP_REQUIRES(ctx, ctx->numInputs() == 3 + numKeys + counts_[1],
+                              errorf("expected %d inputs, got %d",
+                                     3 + numKeys + counts_[1],
+                                     ctx->numInputs()));
+    GroupKeys keys[2];
+    std::vector<std::string_view> *targets[] = {
+        &keys[0].sparse, &keys[0].dense, &keys[1].sparse, &keys[1].dense};
+    const char *names[] = {"context_sparse_keys", "context_dense_keys",
+                           "feature_list_sparse_keys",
+                           "feature_list_dense_keys"};
+    // TF checks the dense keys first.
+    int next = 2;
+    std::vector<const Tensor *> keyInputs[4];
+    for (int k = 0; k < 4; ++k)
+      for (int64_t i = 0; i < counts_[k]; ++i)
+        keyInputs[k].push_back(&ctx->input(next++));
+    for (int k : {1, 0, 3, 2})
+      for (size_t i = 0; i < keyInputs[k].size(); ++i) {
+        const Tensor &key = *keyInputs[k][i];
+        TFRT_FALLBACK_OP_REQUIRES(
+            ctx, key.rank() == 0 && key.dtype() == DType::String,
+            errorf("Expected %s[%d] to be a scalar, got shape: %s", names[k], i,
+                   key.shape().toString()));
+        targets[k]->push_back(stringElements(key)[0]);
+      }
+    const Tensor &assumed = ctx->input(1);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, assumed.rank() == 1 && assumed.dtype() == DType::String,
+        errorf("Expected feature_list_dense_missing_assumed_empty to be a "
+               "vector, got shape: %s",
+               assumed.shape().toString()));
+    auto assumedKeys = stringElements(assumed);
+    std::vector<bool> missing;
+    for (std::string_view key : keys[1].dense)
+      missing.push_back(std::find(assumedKeys.begin(), assumedKeys.end(),
+                                  key) != assumedKeys.end());
+    std::vector<const Tensor *> defaults;
+    for (int64_t d = 0; d < counts_[1]; ++d)
+      defaults.push_back(&ctx->input(next++));
+    const Tensor &debugName = ctx->input(next);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx,
+        debugName.numElements() == 0 ||
+            (debugName.rank() == 0 && debugName.dtype() == DType::String),
+        errorf("Expected debug_name to be a scalar, got shape: %s",
+               debugName.shape().toString()));
+    const Tensor &serialized = ctx->input(0);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, serialized.rank() == 0 && serialized.dtype() == DType::String,
+        errorf("Expected serialized to be a scalar, got shape: %s",
+               serialized.shape().toString()));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, checkSequenceDefaults(*this, spec_[0], defaults, /*single=*/true));
+    runSequenceParse(ctx, *this, spec_, keys, serialized, debugName, defaults,
+                     missing, layout_, /*singleOp=*/true);
+  }
+
+private:
+  GroupSpec spec_[2];
+  SequenceLayout layout_;
+  /// Ncontext_sparse, Ncontext_dense, Nfeature_list_sparse,
+  /// Nfeature_list_dense.
+  int64_t counts_[4] = {0, 0, 0, 0};
+};
+
 } // namespace
 
 void registerExampleParsingKernels(KernelRegistry &registry) {
   registerKernel<OpId::kParseExample, ParseExampleKernel<false>>(registry);
   registerKernel<OpId::kParseExampleV2, ParseExampleKernel<true>>(registry);
   registerKernel<OpId::kParseSingleExample, ParseSingleExampleKernel>(registry);
+  registerKernel<OpId::kParseSequenceExample,
+                 ParseSequenceExampleKernel<false>>(registry);
+  registerKernel<OpId::kParseSequenceExampleV2,
+                 ParseSequenceExampleKernel<true>>(registry);
+  registerKernel<OpId::kParseSingleSequenceExample,
+                 ParseSingleSequenceExampleKernel>(registry);
 }
 
 } // namespace tfrt_fallback::rt
