@@ -4,7 +4,7 @@
 //
 // usage: NODE_PATH=<cache>/tflite/node_modules node tflite-reference.js
 //            MODEL.tflite OUTDIR [--input NAME=FILE.npy ...] [--xnnpack]
-//            [--no-simd] [--runs N] [--stamp TEXT]
+//            [--no-simd] [--runs N] [--stateful] [--stamp TEXT]
 //
 // The runtime is the package's Emscripten module (wasm/tflite_web_api_cc*.js),
 // loaded directly with the wasm bytes read from disk: no fetch, worker or
@@ -31,7 +31,10 @@
 // node types the profile saw with their counts, the load time and the first
 // and median run times of --runs N (default 3) further runs on a second
 // interpreter without the profiler, whose outputs must be bitwise the
-// first's. When TFLite cannot load or run the model (a MediaPipe custom op,
+// first's. With --stateful (a model with variables or tables, whose outputs
+// change from run to run) they are not compared: run k of the second
+// interpreter, which starts from fresh resources, is saved as
+// OUTDIR/output_<i>_run<k>.npy (k from 1; run 1 is output_<i>.npy's). When TFLite cannot load or run the model (a MediaPipe custom op,
 // a dtype the package cannot expose), meta.json says so in "error", with
 // TFLite's log, and the exit code is 1.
 'use strict';
@@ -41,12 +44,13 @@ const path = require('path');
 
 function usage() {
   console.error('usage: node tflite-reference.js MODEL.tflite OUTDIR [--input NAME=FILE.npy ...] ' +
-                '[--xnnpack] [--no-simd] [--runs N] [--stamp TEXT]');
+                '[--xnnpack] [--no-simd] [--runs N] [--stateful] [--stamp TEXT]');
   process.exit(2);
 }
 
 function parseArgs(argv) {
-  const args = { inputs: [], xnnpack: false, simd: true, runs: 3, stamp: null, positional: [] };
+  const args = { inputs: [], xnnpack: false, simd: true, runs: 3, stateful: false, stamp: null,
+                 positional: [] };
   for (let i = 0; i < argv.length; ++i) {
     const a = argv[i];
     if (a === '--input') {
@@ -56,6 +60,7 @@ function parseArgs(argv) {
     } else if (a === '--xnnpack') args.xnnpack = true;
     else if (a === '--no-simd') args.simd = false;
     else if (a === '--runs') args.runs = Number(argv[++i]);
+    else if (a === '--stateful') args.stateful = true;
     else if (a === '--stamp') args.stamp = argv[++i];
     else if (a.startsWith('--')) usage();
     else args.positional.push(a);
@@ -346,15 +351,19 @@ async function main() {
   const setInputs = (tensors) => tensors.forEach((t, i) => t.data().set(feeds[i]));
   setInputs(inputTensors);
 
-  const outputTensors = vectorToArray(runner.GetOutputs());
-  meta.outputs = outputTensors.map(tensorInfo);
-  meta.outputs.forEach((info, i) => {
+  const checkOutputs = (tensors) => tensors.map(tensorInfo).map((info, i) => {
     if (!DTYPES[info.dtype]) fail(`output ${i} (${info.name}): tfjs-tflite cannot expose it`);
+    return info;
   });
+  checkOutputs(vectorToArray(runner.GetOutputs()));
 
   let start = process.hrtime.bigint();
   if (!runner.Infer()) fail('TFLite failed to run the model');
   meta.firstRunMs = +(Number(process.hrtime.bigint() - start) / 1e6).toFixed(3);
+  // The outputs are taken after the run: a dynamic output (its shape
+  // computed by the run) gets its shape and buffer then.
+  const outputTensors = vectorToArray(runner.GetOutputs());
+  meta.outputs = checkOutputs(outputTensors);
   const outputs = outputTensors.map((t) => t.data().slice());
 
   const nodes = {};
@@ -375,8 +384,15 @@ async function main() {
       start = process.hrtime.bigint();
       if (!timed.Infer()) fail('TFLite failed to run the model a second time');
       times.push(Number(process.hrtime.bigint() - start) / 1e6);
+      if (args.stateful) {
+        vectorToArray(timed.GetOutputs()).forEach((t, i) => {
+          const info = tensorInfo(t);
+          writeNpy(path.join(outDir, `output_${i}_run${r + 1}.npy`), info.dtype, info.shape,
+                   t.data().slice());
+        });
+      }
     }
-    vectorToArray(timed.GetOutputs()).forEach((t, i) => {
+    if (!args.stateful) vectorToArray(timed.GetOutputs()).forEach((t, i) => {
       if (!Buffer.from(t.data().buffer, t.data().byteOffset, t.data().byteLength)
                .equals(Buffer.from(outputs[i].buffer))) {
         fail(`output ${i} differs between two runs on the same inputs`);

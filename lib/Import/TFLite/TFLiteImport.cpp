@@ -47,6 +47,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <optional>
 
 using namespace mlir;
@@ -166,6 +167,8 @@ private:
   }
   /// The element type of tensor `index`, or null (an error is recorded).
   Type elementType(int index);
+  /// The MLIR type of a TFLite TensorType, or null.
+  Type convertType(int8_t type);
   /// The static shape of tensor `index` (shape_signature's -1 dynamic).
   SmallVector<int64_t> shapeOf(int index) const;
   bool hasStaticShape(int index) const;
@@ -237,6 +240,13 @@ private:
   LogicalResult convertTransposeConvBias();
   LogicalResult convertParseExample(bool v2);
   LogicalResult convertUnknownCustom(StringRef code);
+  LogicalResult convertResourceOp(int32_t code);
+  /// The dtype of the variable handle tensor `t` names: its subtype, else
+  /// what the subgraph's READ_VARIABLE / ASSIGN_VARIABLE of it read or
+  /// write, else f32.
+  Type variableType(int t);
+  /// Chains the stateful nodes from `first` on after the previous one.
+  void orderEffects(size_t first);
 
   TFLiteImporter &importer;
   unsigned index;
@@ -255,6 +265,8 @@ private:
   unsigned opIndex = 0;
   std::string opName;
   std::string baseName;
+  /// The last stateful node, which the next one waits on.
+  std::string lastEffect;
 };
 
 /// Holds the verified model and the first error.
@@ -279,6 +291,20 @@ public:
   /// The function name of each subgraph the converted ones call.
   std::vector<std::string> functionNames;
   std::vector<bool> functionNeeded;
+  /// Function names in use ("main" and the subgraphs').
+  llvm::StringSet<> takenNames;
+  /// Functions made by the importer (CALL_ONCE's branches), for the library.
+  std::vector<ImportedFunction> madeFunctions;
+  /// CALL_ONCE's (skip, run) branches, by init subgraph.
+  std::map<int, std::pair<std::string, std::string>> callOnceBranches;
+
+  /// A function name no other function has, from `base`.
+  std::string freshFunctionName(StringRef base) {
+    std::string candidate = base.str();
+    for (unsigned n = 1; !takenNames.insert(candidate).second; ++n)
+      candidate = base.str() + "_" + std::to_string(n);
+    return candidate;
+  }
 };
 
 } // namespace
@@ -361,8 +387,21 @@ std::string SubgraphConverter::constLike(double value, Type element) {
 }
 
 Type SubgraphConverter::elementType(int t) {
+  Type type = convertType(tensor(t)->type());
+  if (!type) {
+    const char *typeName = fb::EnumNameTensorType(tensor(t)->type());
+    (void)failTensor(t, "its type " +
+                            Twine(typeName && *typeName
+                                      ? typeName
+                                      : std::to_string(tensor(t)->type())) +
+                            " is not supported");
+  }
+  return type;
+}
+
+Type SubgraphConverter::convertType(int8_t tensorType) {
   Type type;
-  switch (tensor(t)->type()) {
+  switch (tensorType) {
   case fb::TensorType_FLOAT32:
     type = builder.getF32Type();
     break;
@@ -419,14 +458,6 @@ Type SubgraphConverter::elementType(int t) {
     break;
   default:
     break;
-  }
-  if (!type) {
-    const char *typeName = fb::EnumNameTensorType(tensor(t)->type());
-    (void)failTensor(t, "its type " +
-                            Twine(typeName && *typeName
-                                      ? typeName
-                                      : std::to_string(tensor(t)->type())) +
-                            " is not supported");
   }
   return type;
 }
@@ -2510,6 +2541,15 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
       produce(i, y + ":" + std::to_string(i));
     return success();
   }
+  case fb::BuiltinOperator_CALL_ONCE:
+  case fb::BuiltinOperator_VAR_HANDLE:
+  case fb::BuiltinOperator_READ_VARIABLE:
+  case fb::BuiltinOperator_ASSIGN_VARIABLE:
+  case fb::BuiltinOperator_HASHTABLE:
+  case fb::BuiltinOperator_HASHTABLE_FIND:
+  case fb::BuiltinOperator_HASHTABLE_IMPORT:
+  case fb::BuiltinOperator_HASHTABLE_SIZE:
+    return convertResourceOp(code);
   case fb::BuiltinOperator_CALL: {
     const fb::CallOptions *o = op->builtin_options_as_CallOptions();
     if (!o)
@@ -2522,6 +2562,231 @@ LogicalResult SubgraphConverter::convertBuiltin(int32_t code) {
                          {attr("f", FlatSymbolRefAttr::get(context, *f))});
     for (unsigned i = 0; i < op->outputs()->size(); ++i)
       produce(i, y + ":" + std::to_string(i));
+    return success();
+  }
+  default:
+    break;
+  }
+  return fail("this builtin operator is not supported");
+}
+
+//===----------------------------------------------------------------------===//
+// SubgraphConverter: resource variables, hash tables, CALL_ONCE
+//===----------------------------------------------------------------------===//
+
+void SubgraphConverter::orderEffects(size_t first) {
+  // TFLite runs a subgraph's operators in order, and all of them. A node
+  // with side effects (a variable or table op, a Flex op that does I/O, a
+  // call or control flow, which the op table does not list) waits on the
+  // previous one through a control edge, which the graph importer turns
+  // into a chain, and runs even when no output needs it.
+  for (size_t n = first; n < graph.nodes.size(); ++n) {
+    ImportedNode &node = graph.nodes[n];
+    if (node.op == "Const" || node.op == "Placeholder")
+      continue;
+    std::optional<tf::OpEffects> effects = tf::lookupOpEffects(node.op);
+    if (effects && *effects == tf::OpEffects::Pure)
+      continue;
+    if (!lastEffect.empty())
+      node.inputs.push_back("^" + lastEffect);
+    lastEffect = node.name;
+    graph.controlOutputs.push_back(node.name);
+  }
+}
+
+Type SubgraphConverter::variableType(int t) {
+  if (const auto *subtypes = tensor(t)->variant_tensors())
+    if (subtypes->size() > 0)
+      if (Type type = convertType(subtypes->Get(0)->type()))
+        return type;
+  const auto *codes = importer.model->operator_codes();
+  for (const fb::Operator *user : *sg->operators()) {
+    if (user->opcode_index() >= codes->size() || !user->inputs() ||
+        !user->outputs() || user->inputs()->size() == 0 ||
+        user->inputs()->Get(0) != t)
+      continue;
+    int32_t code = builtinCode(codes->Get(user->opcode_index()));
+    int valueTensor = -1;
+    if (code == fb::BuiltinOperator_READ_VARIABLE && user->outputs()->size())
+      valueTensor = user->outputs()->Get(0);
+    if (code == fb::BuiltinOperator_ASSIGN_VARIABLE &&
+        user->inputs()->size() > 1)
+      valueTensor = user->inputs()->Get(1);
+    if (valueTensor >= 0 &&
+        static_cast<unsigned>(valueTensor) < sg->tensors()->size())
+      if (Type type = convertType(tensor(valueTensor)->type()))
+        return type;
+  }
+  return builder.getF32Type();
+}
+
+LogicalResult SubgraphConverter::convertResourceOp(int32_t code) {
+  // TFLite's resource operators (kernels/var_handle.cc, read_variable.cc,
+  // assign_variable.cc, hashtable/, call_once.cc) as TF's resource ops on
+  // the executor's ResourceManager, which lives as long as the loaded
+  // program as TFLite's resources live as long as the interpreter. A
+  // variable is its (container, shared_name), a table its table_id.
+  unsigned numIn = op->inputs()->size();
+  auto typeOf = [&](int t) { return elementType(t); };
+  switch (code) {
+  case fb::BuiltinOperator_VAR_HANDLE: {
+    if (failed(needOutputs(1)))
+      return failure();
+    const fb::VarHandleOptions *o = op->builtin_options_as_VarHandleOptions();
+    if (!o)
+      return fail("it has no VarHandleOptions");
+    // TFLite names every unnamed variable ("", ""): one variable.
+    std::string sharedName = o->shared_name() && o->shared_name()->size()
+                                 ? o->shared_name()->str()
+                                 : "tflite_unnamed_variable";
+    produce(0, node("VarHandleOp", {},
+                    {strAttr("container",
+                             o->container() ? o->container()->str() : ""),
+                     strAttr("shared_name", sharedName),
+                     typeAttr("dtype", variableType(outTensor(0)))}));
+    return success();
+  }
+  case fb::BuiltinOperator_READ_VARIABLE: {
+    std::string handle;
+    if (failed(needInputs(1)) || failed(needOutputs(1)) ||
+        failed(read({{0, &handle}})))
+      return failure();
+    produce(0, node("ReadVariableOp", {handle},
+                    {typeAttr("dtype", typeOf(outTensor(0)))}));
+    return success();
+  }
+  case fb::BuiltinOperator_ASSIGN_VARIABLE: {
+    std::string handle, value;
+    if (failed(needInputs(2)) || failed(read({{0, &handle}, {1, &value}})))
+      return failure();
+    // TFLite resizes the variable to the value: TF's validate_shape=false.
+    node("AssignVariableOp", {handle, value},
+         {typeAttr("dtype", typeOf(inTensor(1))),
+          boolAttr("validate_shape", false)});
+    return success();
+  }
+  case fb::BuiltinOperator_HASHTABLE: {
+    if (failed(needOutputs(1)))
+      return failure();
+    const fb::HashtableOptions *o = op->builtin_options_as_HashtableOptions();
+    if (!o)
+      return fail("it has no HashtableOptions");
+    Type key = convertType(o->key_dtype());
+    Type value = convertType(o->value_dtype());
+    if (!key || !value)
+      return fail("its key or value dtype is not supported");
+    produce(0,
+            node("HashTableV2", {},
+                 {strAttr("container", ""),
+                  strAttr("shared_name",
+                          "tflite_hashtable_" + std::to_string(o->table_id())),
+                  boolAttr("use_node_name_sharing", false),
+                  typeAttr("key_dtype", key), typeAttr("value_dtype", value)}));
+    return success();
+  }
+  case fb::BuiltinOperator_HASHTABLE_FIND: {
+    std::string table, keys, fallback;
+    if (failed(needInputs(3)) || failed(needOutputs(1)) ||
+        failed(read({{0, &table}, {1, &keys}, {2, &fallback}})))
+      return failure();
+    // TFLite's default value is a one-element tensor; TF's a scalar.
+    std::string scalar = node("Reshape", {fallback, constI32({})},
+                              {typeAttr("T", typeOf(inTensor(2))),
+                               typeAttr("Tshape", builder.getI32Type())});
+    produce(0, node("LookupTableFindV2", {table, keys, scalar},
+                    {typeAttr("Tin", typeOf(inTensor(1))),
+                     typeAttr("Tout", typeOf(outTensor(0)))}));
+    return success();
+  }
+  case fb::BuiltinOperator_HASHTABLE_IMPORT: {
+    std::string table, keys, values;
+    if (failed(needInputs(3)) ||
+        failed(read({{0, &table}, {1, &keys}, {2, &values}})))
+      return failure();
+    node("LookupTableImportV2", {table, keys, values},
+         {typeAttr("Tin", typeOf(inTensor(1))),
+          typeAttr("Tout", typeOf(inTensor(2)))});
+    return success();
+  }
+  case fb::BuiltinOperator_HASHTABLE_SIZE: {
+    std::string table;
+    if (failed(needInputs(1)) || failed(needOutputs(1)) ||
+        failed(read({{0, &table}})))
+      return failure();
+    // TFLite's size is an int64 [1]; TF's an int64 scalar.
+    std::string size = node("LookupTableSizeV2", {table});
+    produce(0, node("Reshape", {size, constI32({1})},
+                    {typeAttr("T", builder.getI64Type()),
+                     typeAttr("Tshape", builder.getI32Type())}));
+    return success();
+  }
+  case fb::BuiltinOperator_CALL_ONCE: {
+    const fb::CallOnceOptions *o = op->builtin_options_as_CallOnceOptions();
+    if (!o)
+      return fail("it has no CallOnceOptions");
+    if (numIn != 0 || op->outputs()->size() != 0)
+      return fail("it has inputs or outputs");
+    int init = o->init_subgraph_index();
+    FailureOr<std::string> body = subgraphFunction(init);
+    if (failed(body))
+      return failure();
+    const fb::SubGraph *initGraph = importer.model->subgraphs()->Get(init);
+    if ((initGraph->inputs() && initGraph->inputs()->size()) ||
+        (initGraph->outputs() && initGraph->outputs()->size()))
+      return fail("its init subgraph " + Twine(init) +
+                  " has inputs or outputs");
+    // The first run calls the init subgraph and sets a flag variable; the
+    // next ones find it set (TFLite marks the subgraph initialized after a
+    // successful call, so a failed one is tried again).
+    std::string flagName = "tflite_call_once_" + std::to_string(init);
+    auto flagHandle = [&](StringRef name) {
+      ImportedNode handle;
+      handle.name = name.str();
+      handle.op = "VarHandleOp";
+      handle.attrs = {strAttr("container", ""),
+                      strAttr("shared_name", flagName),
+                      typeAttr("dtype", builder.getI1Type())};
+      return handle;
+    };
+    auto &branches = importer.callOnceBranches[init];
+    if (branches.first.empty()) {
+      ImportedGraph skip, run;
+      ImportedNode call;
+      call.name = "init";
+      call.op = "StatefulPartitionedCall";
+      call.attrs = {attr("f", FlatSymbolRefAttr::get(context, *body))};
+      ImportedNode done;
+      done.name = "done";
+      done.op = "Const";
+      done.attrs = {
+          attr("value", DenseElementsAttr::get(
+                            RankedTensorType::get({}, builder.getI1Type()),
+                            ArrayRef<bool>{true})),
+          typeAttr("dtype", builder.getI1Type())};
+      ImportedNode assign;
+      assign.name = "mark";
+      assign.op = "AssignVariableOp";
+      assign.inputs = {"flag", "done", "^init"};
+      assign.attrs = {typeAttr("dtype", builder.getI1Type())};
+      run.nodes = {std::move(call), flagHandle("flag"), std::move(done),
+                   std::move(assign)};
+      run.controlOutputs = {"init", "mark"};
+      branches.first = importer.freshFunctionName(*body + "_initialized");
+      branches.second = importer.freshFunctionName(*body + "_once");
+      importer.madeFunctions.push_back({branches.first, std::move(skip)});
+      importer.madeFunctions.push_back({branches.second, std::move(run)});
+    }
+    ImportedNode handle = flagHandle(uniqueName(baseName + "_flag"));
+    std::string flag = handle.name;
+    graph.nodes.push_back(std::move(handle));
+    std::string initialized = node("VarIsInitializedOp", {flag});
+    node("If", {initialized},
+         {typeAttr("Tcond", builder.getI1Type()),
+          attr("Tin", builder.getArrayAttr({})),
+          attr("Tout", builder.getArrayAttr({})),
+          attr("then_branch", FlatSymbolRefAttr::get(context, branches.first)),
+          attr("else_branch", FlatSymbolRefAttr::get(context, branches.second)),
+          boolAttr("is_stateless", false)});
     return success();
   }
   default:
@@ -2855,9 +3120,12 @@ SubgraphConverter::convert(const fb::SignatureDef *signature) {
   }
   baseName.clear();
   if (sg->operators())
-    for (unsigned i = 0; i < sg->operators()->size(); ++i)
+    for (unsigned i = 0; i < sg->operators()->size(); ++i) {
+      size_t first = graph.nodes.size();
       if (failed(convertOperator(i)))
         return failure();
+      orderEffects(first);
+    }
   op = nullptr;
   baseName.clear();
   for (auto &[t, resultName] : results) {
@@ -2909,7 +3177,7 @@ OwningOpRef<ModuleOp> TFLiteImporter::import() {
       return report();
     }
   }
-  llvm::StringSet<> taken;
+  llvm::StringSet<> &taken = takenNames;
   taken.insert("main");
   for (unsigned i = 0; i < numSubgraphs; ++i) {
     const fb::SubGraph *sg = model->subgraphs()->Get(i);
@@ -2946,6 +3214,8 @@ OwningOpRef<ModuleOp> TFLiteImporter::import() {
       mainGraph->library.push_back({functionNames[i], std::move(*body)});
     }
   }
+  for (ImportedFunction &f : madeFunctions)
+    mainGraph->library.push_back(std::move(f));
 
   OwningOpRef<ModuleOp> module = importGraph(*mainGraph, context);
   if (!module)
