@@ -125,6 +125,12 @@ public:
   Status runForEffects(const Function &function, std::vector<Tensor> inputs,
                        const RunOptions &options = {}) const;
 
+  /// Gives ImmutableConst the regions of `package` (MemmappedPackage.h).
+  /// Call before the first run.
+  void setMemmappedPackage(std::shared_ptr<const MemmappedPackage> package) {
+    resources.setMemmappedPackage(std::move(package));
+  }
+
   /// Checks `inputs` against the signature of `function`.
   Status checkInputs(const Function &function,
                      absl::Span<const Tensor> inputs) const;

@@ -131,6 +131,9 @@ void registerSerializationKernels(KernelRegistry &registry);
 /// (ParseExample, ParseExampleV2, ParseSingleExample, ParseSequenceExample,
 /// ParseSequenceExampleV2, ParseSingleSequenceExample).
 void registerExampleParsingKernels(KernelRegistry &registry);
+/// ImmutableConst: tensors over regions of the executor's memmapped
+/// package (MemmappedPackage.h).
+void registerImmutableConstKernels(KernelRegistry &registry);
 /// CTC decoders (CTCGreedyDecoder, CTCBeamSearchDecoder).
 void registerCtcKernels(KernelRegistry &registry);
 /// Projective image transforms (ImageProjectiveTransformV2/V3).

@@ -29,6 +29,7 @@
 
 namespace tfrt_fallback::rt {
 
+class MemmappedPackage;
 class Resource;
 
 /// What a resource tensor holds: the resource's container and name, for a
@@ -97,11 +98,21 @@ public:
   /// Removes the resource of `handle`; NotFound when there is none.
   Status erase(const ResourceHandle &handle);
 
+  /// The memmapped package of the executor (ImmutableConst's regions), or
+  /// null; set before the first run (Executor::setMemmappedPackage).
+  const MemmappedPackage *memmappedPackage() const {
+    return memmappedPackage_.get();
+  }
+  void setMemmappedPackage(std::shared_ptr<const MemmappedPackage> package) {
+    memmappedPackage_ = std::move(package);
+  }
+
 private:
   static std::string key(const ResourceHandle &handle);
 
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Resource>> resources_;
+  std::shared_ptr<const MemmappedPackage> memmappedPackage_;
 };
 
 } // namespace tfrt_fallback::rt

@@ -62,6 +62,8 @@ struct RunnerOptions {
   std::string manifestPath;
   /// Kernel plugins (shared libraries) to load first.
   std::vector<std::string> kernelPlugins;
+  /// --memmapped-package: a TF memmapped package for ImmutableConst.
+  std::string memmappedPackage;
   /// --max-program-bytes, --max-call-depth.
   LoadOptions load;
   /// --max-tensor-bytes (inputs too), --max-run-bytes,

@@ -38,6 +38,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelUtils.h"
+#include "ProtoWire.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
@@ -58,81 +59,6 @@ using namespace kernels;
 //===----------------------------------------------------------------------===//
 // Wire format
 //===----------------------------------------------------------------------===//
-
-/// A bounded reader of protobuf wire data.
-class Wire {
-public:
-  explicit Wire(std::string_view bytes)
-      : p_(reinterpret_cast<const uint8_t *>(bytes.data())),
-        end_(p_ + bytes.size()) {}
-
-  bool atEnd() const { return p_ == end_; }
-  size_t remaining() const { return static_cast<size_t>(end_ - p_); }
-  /// The next byte (remaining() > 0).
-  uint8_t peek() const { return *p_; }
-  /// Consumes `byte` if it is next.
-  bool expect(uint8_t byte) {
-    if (atEnd() || *p_ != byte)
-      return false;
-    ++p_;
-    return true;
-  }
-  /// A varint of at most 10 bytes (protobuf's limit), as uint64.
-  bool varint(uint64_t *value) {
-    uint64_t result = 0;
-    for (int i = 0; i < 10; ++i) {
-      if (atEnd())
-        return false;
-      const uint8_t b = *p_++;
-      result |= static_cast<uint64_t>(b & 0x7f) << (7 * i);
-      if (!(b & 0x80)) {
-        *value = result;
-        return true;
-      }
-    }
-    return false;
-  }
-  /// A varint length (protobuf's ReadVarint32: the low 32 bits).
-  bool length(uint32_t *value) {
-    uint64_t v = 0;
-    if (!varint(&v))
-      return false;
-    *value = static_cast<uint32_t>(v);
-    return true;
-  }
-  /// The next `n` bytes as a view.
-  bool bytes(size_t n, std::string_view *out) {
-    if (n > remaining())
-      return false;
-    *out = std::string_view(reinterpret_cast<const char *>(p_), n);
-    p_ += n;
-    return true;
-  }
-  bool skip(size_t n) {
-    if (n > remaining())
-      return false;
-    p_ += n;
-    return true;
-  }
-  /// A reader of the next `n` bytes (consumed here).
-  bool sub(size_t n, Wire *out) {
-    std::string_view view;
-    if (!bytes(n, &view))
-      return false;
-    *out = Wire(view);
-    return true;
-  }
-  /// A length-prefixed sub-message.
-  bool delimited(Wire *out) {
-    uint32_t n = 0;
-    return length(&n) && sub(n, out);
-  }
-  void skipToEnd() { p_ = end_; }
-
-private:
-  const uint8_t *p_;
-  const uint8_t *end_;
-};
 
 constexpr uint8_t kDelimited1 = (1 << 3) | 2, kDelimited2 = (2 << 3) | 2,
                   kDelimited3 = (3 << 3) | 2, kVarint1 = (1 << 3) | 0,

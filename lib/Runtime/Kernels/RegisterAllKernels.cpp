@@ -67,6 +67,7 @@ void registerAllKernels(KernelRegistry &registry) {
   registerImageTransformKernels(registry);
   registerFusedPadConvKernels(registry);
   registerExampleParsingKernels(registry);
+  registerImmutableConstKernels(registry);
   registerRandomDistributionKernels(registry);
   registerUnicodeKernels(registry);
   registerSerializationKernels(registry);

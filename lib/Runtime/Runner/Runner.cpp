@@ -13,6 +13,7 @@
 #include "tfrt_fallback/Runtime/HostContext.h"
 #include "tfrt_fallback/Runtime/KernelPlugin.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
+#include "tfrt_fallback/Runtime/MemmappedPackage.h"
 #include "tfrt_fallback/Runtime/Npy.h"
 #include "tfrt_fallback/Runtime/Profiler.h"
 #include "tfrt_fallback/Runtime/Program.h"
@@ -103,6 +104,9 @@ std::string runnerUsage(std::string_view tool, std::string_view programKinds) {
       "  --list-kernels        print the kernel registry\n"
       "  --manifest=<file>     with --list-kernels: write the kernel manifest\n"
       "  --load-kernels=<lib>  load a kernel plugin (a shared library) first\n"
+      "  --memmapped-package=<file>\n"
+      "                        the TF memmapped package whose regions\n"
+      "                        ImmutableConst reads\n"
       "  --help                this text\n\n"
       "LIMITS (0: none; sizes take a K, M, G or T suffix, powers of 1024):\n"
       "  --max-tensor-bytes=<n>     the largest tensor an input or a kernel\n"
@@ -228,7 +232,8 @@ Status parseRunnerArgs(int argc, char **argv, RunnerOptions &options) {
                                                    "max-run-bytes",
                                                    "max-loop-iterations",
                                                    "max-program-bytes",
-                                                   "max-call-depth"};
+                                                   "max-call-depth",
+                                                   "memmapped-package"};
     const size_t flag =
         std::find(std::begin(kValued), std::end(kValued), name) -
         std::begin(kValued);
@@ -296,6 +301,9 @@ Status parseRunnerArgs(int argc, char **argv, RunnerOptions &options) {
     }
     case 14:
       status = bytes(name, value, &options.load.maxProgramBytes);
+      break;
+    case 16:
+      options.memmappedPackage.assign(value.data(), value.size());
       break;
     default: {
       int depth = 0;
@@ -471,6 +479,13 @@ int runBinaryProgram(const RunnerOptions &options,
 
   HostContext host(options.threads);
   Executor executor(**program, host);
+  if (!options.memmappedPackage.empty()) {
+    StatusOr<std::shared_ptr<const MemmappedPackage>> package =
+        MemmappedPackage::open(options.memmappedPackage);
+    if (!package.ok())
+      return reportError(package.status().message());
+    executor.setMemmappedPackage(*std::move(package));
+  }
   if (Status status = executor.checkInputs(*function, inputs); !status.ok())
     return reportError(status.message());
   // The initializer runs once; the entry's runs share what it set up (the

@@ -1,0 +1,96 @@
+//===- ImmutableConstKernels.cpp - ImmutableConst ---------------*- C++ -*-===//
+//
+// ImmutableConst(dtype, shape, memory_region_name): TF's constant read from
+// a region of the memmapped file system (kernels/immutable_constant_op.cc).
+// The region is `memmapped_package://NAME` of the executor's memmapped
+// package (MemmappedPackage.h; fallback-run --memmapped-package=FILE); the
+// output aliases the mapped file when the region is aligned, else is a
+// copy. Errors: no package, no such region, a region whose size is not
+// dtype x shape; string, resource and variant dtypes are refused as TF
+// refuses them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelUtils.h"
+
+#include "tfrt_fallback/Runtime/Kernels.h"
+#include "tfrt_fallback/Runtime/MemmappedPackage.h"
+#include "tfrt_fallback/Runtime/Resource.h"
+
+#include <string>
+
+namespace tfrt_fallback::rt {
+namespace {
+using namespace kernels;
+
+class ImmutableConstKernel final : public OpKernel {
+public:
+  explicit ImmutableConstKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->getAttr("memory_region_name", &regionName_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("dtype", &dtype_));
+    if (dtype_ == DType::Resource || dtype_ == DType::Variant) {
+      ctx->ctxFailure(
+          errorf("Resource and variant dtypes are invalid for this op."));
+      return;
+    }
+    if (dtype_ == DType::String) {
+      ctx->ctxFailure(makeOpError(StatusCode::kUnimplemented, opName(),
+                                  nodeName(),
+                                  "Sorry, DT_STRING is not currently "
+                                  "supported for ImmutableConstOp."));
+      return;
+    }
+    PartialShape shape;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("shape", &shape));
+    if (!shape.isFullyDefined()) {
+      ctx->ctxFailure(
+          errorf("shape must be fully defined, got %s", shape.toString()));
+      return;
+    }
+    StatusOr<TensorShape> s = TensorShape::create(shape.dims());
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, s.status());
+    shape_ = *s;
+    const std::string_view prefix = MemmappedPackage::kPrefix;
+    if (regionName_.compare(0, prefix.size(), prefix) != 0) {
+      ctx->ctxFailure(errorf("memory_region_name '%s' is not a region of the "
+                             "memmapped package (%s...)",
+                             regionName_, prefix));
+      return;
+    }
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const ResourceManager *resources = ctx->resourceManager();
+    const MemmappedPackage *package =
+        resources ? resources->memmappedPackage() : nullptr;
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, package,
+        errorf("no memmapped package for region '%s' (give one with "
+               "--memmapped-package=FILE)",
+               regionName_));
+    StatusOr<Tensor> t = package->tensor(
+        std::string_view(regionName_).substr(MemmappedPackage::kPrefix.size()),
+        dtype_, shape_);
+    if (!t.ok()) {
+      ctx->ctxFailure(makeOpError(t.status().code(), opName(), nodeName(),
+                                  std::string(t.status().message())));
+      return;
+    }
+    ctx->setOutput(0, *std::move(t));
+  }
+
+private:
+  std::string regionName_;
+  DType dtype_ = DType::Invalid;
+  TensorShape shape_;
+};
+
+} // namespace
+
+void registerImmutableConstKernels(KernelRegistry &registry) {
+  registerKernel<OpId::kImmutableConst, ImmutableConstKernel>(registry);
+}
+
+} // namespace tfrt_fallback::rt
