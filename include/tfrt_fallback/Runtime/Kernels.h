@@ -156,7 +156,8 @@ void registerMediaPipeKernels(KernelRegistry &registry);
 /// TFLite's full-integer builtins no TF op computes: TFLiteQuantizedConv2D,
 /// TFLiteQuantizedDepthwiseConv2D, TFLiteQuantizedFullyConnected,
 /// TFLiteQuantizedAdd, TFLiteQuantizedMul, TFLiteQuantizedAvgPool,
-/// TFLiteQuantizedMaxPool, TFLiteQuantize, TFLiteQuantizedLookup.
+/// TFLiteQuantizedMaxPool, TFLiteQuantize, TFLiteQuantizedLookup,
+/// TFLiteQuantizedMean, TFLiteQuantizedSoftmax.
 void registerTFLiteQuantizedKernels(KernelRegistry &registry);
 /// Quantization and the quantized ops on quint8/qint8/qint32 tensors with
 /// float ranges (QuantizeV2, Dequantize, Requantize, QuantizedConv2D,

@@ -1384,8 +1384,18 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
   if (!outType)
     return failure();
   QParams outQ;
-  if (code != fb::BuiltinOperator_SHAPE && failed(perTensor(out, outQ)))
+  if (code == fb::BuiltinOperator_SOFTMAX &&
+      tensor(out)->type() == fb::TensorType_INT16) {
+    // int8 -> int16 SOFTMAX: a 16-bit output of one scale and zero point.
+    std::optional<QParams> q = qparams(out);
+    if (!q || q->scales.size() != 1)
+      return failTensor(out, "a quantized activation needs one scale and "
+                             "zero point");
+    outQ = *q;
+  } else if (code != fb::BuiltinOperator_SHAPE &&
+             failed(perTensor(out, outQ))) {
     return failure();
+  }
 
   switch (code) {
   case fb::BuiltinOperator_CONV_2D:
@@ -1578,6 +1588,68 @@ LogicalResult SubgraphConverter::convertQuantized(int32_t code) {
       return failure();
     produce(0, node("TFLiteQuantizedLookup", {x},
                     {typeAttr("T", outType), intsAttr("table", table)}));
+    return success();
+  }
+  case fb::BuiltinOperator_MEAN: {
+    // reduce.cc: the kernel picks TFLite's path (the 4-D mean over H and
+    // W, the integer mean of one scale and zero point, the float mean)
+    // from the axes and these parameters.
+    if (failed(needInputs(2)) || failed(needOutputs(1)))
+      return failure();
+    QParams in;
+    if (failed(perTensor(inTensor(0), in)))
+      return failure();
+    if (tensor(inTensor(0))->type() != tensor(out)->type())
+      return unsupported("its input and output must be of one type");
+    if (tensor(inTensor(1))->type() != fb::TensorType_INT32)
+      return unsupported("its axes must be int32");
+    const fb::ReducerOptions *o = op->builtin_options_as_ReducerOptions();
+    std::string x, axes;
+    if (failed(read({{0, &x}, {1, &axes}})))
+      return failure();
+    produce(
+        0, node("TFLiteQuantizedMean", {x, axes},
+                {typeAttr("T", outType), floatAttr("input_scale", in.scales[0]),
+                 intAttr("input_zero_point", in.zeroPoints[0]),
+                 floatAttr("output_scale", outQ.scales[0]),
+                 intAttr("output_zero_point", outQ.zeroPoints[0]),
+                 boolAttr("keep_dims", o && o->keep_dims())}));
+    return success();
+  }
+  case fb::BuiltinOperator_SOFTMAX: {
+    // activations.cc SoftmaxPrepare: int8 / uint8 in, the input's type or
+    // int16 out, with the output parameters TFLite requires; the kernel
+    // tabulates exp as PopulateSoftmaxLookupTable does.
+    if (failed(needInputs(1)) || failed(needOutputs(1)))
+      return failure();
+    QParams in;
+    if (failed(perTensor(inTensor(0), in)))
+      return failure();
+    fb::TensorType inT = tensor(inTensor(0))->type(),
+                   outT = tensor(out)->type();
+    bool toInt16 = outT == fb::TensorType_INT16;
+    if (outT != inT && !toInt16)
+      return unsupported("its output must be the input's type or int16");
+    float want = toInt16 ? 1.0f / 32768 : 1.0f / 256;
+    int64_t wantZero = toInt16 || inT == fb::TensorType_UINT8 ? 0 : -128;
+    if (outQ.zeroPoints[0] != wantZero ||
+        !(std::fabs(outQ.scales[0] - want) <= 0.001f * want))
+      return unsupported(Twine("TFLite requires the output scale 1/") +
+                         (toInt16 ? "32768" : "256") + " and zero point " +
+                         Twine(wantZero));
+    if (shapeOf(inTensor(0)).empty())
+      return unsupported("its input must have a rank of 1 or more");
+    const fb::SoftmaxOptions *o = op->builtin_options_as_SoftmaxOptions();
+    std::string x;
+    if (failed(read({{0, &x}})))
+      return failure();
+    produce(0, node("TFLiteQuantizedSoftmax", {x},
+                    {typeAttr("T", elementType(inTensor(0))),
+                     typeAttr("Tout", outType),
+                     floatAttr("beta", o ? o->beta() : 0.0f),
+                     floatAttr("input_scale", in.scales[0]),
+                     floatAttr("output_scale", outQ.scales[0]),
+                     intAttr("output_zero_point", outQ.zeroPoints[0])}));
     return success();
   }
   case fb::BuiltinOperator_PAD:

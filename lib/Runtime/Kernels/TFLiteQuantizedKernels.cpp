@@ -655,6 +655,270 @@ private:
   uint8_t table_[256];
 };
 
+// ---- MEAN ---------------------------------------------------------------
+
+/// TFLite's QuantizeMultiplier (the importer's twin): m = q * 2^(shift -
+/// 31), q in [2^30, 2^31).
+void quantizeMultiplier(double m, int32_t *q, int *shift) {
+  if (m == 0.0) {
+    *q = 0, *shift = 0;
+    return;
+  }
+  int exponent;
+  double fraction = std::frexp(m, &exponent);
+  int64_t fixed = static_cast<int64_t>(std::round(fraction * (1LL << 31)));
+  if (fixed == (1LL << 31)) {
+    fixed /= 2;
+    ++exponent;
+  }
+  if (exponent < -31) {
+    exponent = 0;
+    fixed = 0;
+  }
+  *q = int32_t(fixed), *shift = exponent;
+}
+
+/// x [any rank] int8 / uint8, axes int32 (scalar or 1-D, negative from the
+/// end, repeats allowed) -> the mean over the axes, as TFLite's builtin
+/// MEAN (reduce.cc EvalMean, its optimized kernel) computes it:
+/// - keep_dims, a 4-D input and axes exactly [1, 2] or [2, 1]: the integer
+///   sum requantized by QuantizeMultiplier(s_in / (n * s_out)) with
+///   MultiplyByQuantizedMultiplier, plus the bias z_out -
+///   round(z_in * s_in / s_out) (float, half away from zero), clamped;
+/// - otherwise, one scale and zero point in and out: the sum divided by n,
+///   truncated toward zero (TFLite's integer Mean);
+/// - otherwise (QuantizedMeanOrSum): round(float(sum) / n * (s_in / s_out) -
+///   z_in * (s_in / s_out)) + z_out in float, clamped.
+/// An empty input gives zeros (TFLite's NaN cast to an integer).
+class QuantizedMeanKernel final : public OpKernel {
+public:
+  explicit QuantizedMeanKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("input_scale", &inScale_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 ctx->getAttr("input_zero_point", &inZero_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("output_scale", &outScale_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 ctx->getAttr("output_zero_point", &outZero_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("keep_dims", &keepDims_));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx,
+        std::isfinite(inScale_) && std::isfinite(outScale_) && inScale_ > 0 &&
+            outScale_ > 0,
+        errorf("input_scale and output_scale must be positive"));
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &x = ctx->input(0), &axesT = ctx->input(1);
+    TFRT_FALLBACK_OP_REQUIRES(ctx, isQuantizedDType(x.dtype()),
+                              errorf("the input must be int8 or uint8"));
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, axesT.dtype() == DType::I32 && axesT.rank() <= 1,
+        errorf("the axes must be an int32 scalar or vector: %s",
+               axesT.shape().toString()));
+    const int rank = x.rank();
+    const int64_t count = axesT.numElements();
+    const int32_t *axes = axesT.data<int32_t>();
+    std::vector<bool> reduced(rank, false);
+    for (int64_t i = 0; i < count; ++i) {
+      TFRT_FALLBACK_OP_REQUIRES(
+          ctx, axes[i] >= -rank && axes[i] < rank,
+          errorf("axis %d is out of range for rank %d", axes[i], rank));
+      reduced[axes[i] < 0 ? axes[i] + rank : axes[i]] = true;
+    }
+    std::vector<int64_t> outDims;
+    // The input as [outer..., ...] walked with per-dimension output strides.
+    std::vector<int64_t> outStride(rank, 0);
+    int64_t n = 1, outCount = 1;
+    for (int d = rank - 1; d >= 0; --d) {
+      if (reduced[d]) {
+        n *= x.dim(d);
+      } else {
+        outStride[d] = outCount;
+        outCount *= x.dim(d);
+      }
+    }
+    for (int d = 0; d < rank; ++d)
+      if (!reduced[d])
+        outDims.push_back(x.dim(d));
+      else if (keepDims_)
+        outDims.push_back(1);
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, ctx->allocateOutput(0, TensorShape(absl::MakeConstSpan(outDims)),
+                                 &out));
+    TFRT_FALLBACK_OP_REQUIRES(ctx, out->dtype() == x.dtype(),
+                              errorf("the output must be the input's type"));
+    const bool s = x.dtype() == DType::I8;
+    void *od = out->rawData();
+    if (x.numElements() == 0) {
+      for (int64_t i = 0; i < out->numElements(); ++i)
+        store(od, s, i, 0);
+      return;
+    }
+    // int32 sums, as TFLite's (wrapping past 2^31 where its overflow is
+    // undefined).
+    std::vector<int64_t> sums(outCount, 0);
+    std::vector<int64_t> idx(rank, 0);
+    int64_t o = 0;
+    for (int64_t i = 0, total = x.numElements(); i < total; ++i) {
+      sums[o] += load(x.rawData(), s, i);
+      for (int d = rank - 1; d >= 0; --d) {
+        o += outStride[d];
+        if (++idx[d] < x.dim(d))
+          break;
+        o -= outStride[d] * idx[d];
+        idx[d] = 0;
+      }
+    }
+    const int32_t lo = s ? -128 : 0, hi = s ? 127 : 255;
+    auto sum32 = [&](int64_t i) { return int32_t(uint32_t(sums[i])); };
+    const bool hw =
+        keepDims_ && rank == 4 && count == 2 &&
+        ((axes[0] == 1 && axes[1] == 2) || (axes[0] == 2 && axes[1] == 1));
+    if (hw) {
+      // optimized_integer_ops::Mean / optimized_ops::Mean (uint8).
+      int32_t multiplier, bias;
+      int shift;
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                   hwParameters(n, &multiplier, &shift, &bias));
+      for (int64_t i = 0; i < outCount; ++i) {
+        int32_t v = multiplyByQuantized(sum32(i), multiplier, shift) + bias;
+        store(od, s, i, std::min(std::max(v, lo), hi));
+      }
+      return;
+    }
+    if (inZero_ == outZero_ && inScale_ == outScale_) {
+      for (int64_t i = 0; i < outCount; ++i)
+        store(od, s, i, int32_t(int64_t(sum32(i)) / n));
+      return;
+    }
+    for (int64_t i = 0; i < outCount; ++i)
+      store(od, s, i, floatMean(sum32(i), n, lo, hi));
+  }
+
+private:
+  /// The 4-D kernel's parameters, in TFLite's float arithmetic.
+  Status hwParameters(int64_t n, int32_t *multiplier, int *shift,
+                      int32_t *bias) const {
+#pragma clang fp contract(off)
+    float temp = float(inZero_) * inScale_ / outScale_;
+    temp = temp > 0 ? temp + 0.5f : temp - 0.5f;
+    if (!(std::fabs(temp) < 2147483520.0f))
+      return errorf("the zero point's rescaled value is out of range");
+    *bias = outZero_ - int32_t(temp);
+    float realScale = inScale_ / (float(n) * outScale_);
+    quantizeMultiplier(double(realScale), multiplier, shift);
+    if (*shift > 30)
+      return errorf("the scale ratio is too large");
+    return OkStatus();
+  }
+  /// QuantizedMeanOrSum's float mean (no fused multiply-add).
+  int32_t floatMean(int32_t sum, int64_t n, int32_t lo, int32_t hi) const {
+#pragma clang fp contract(off)
+    const float scale = inScale_ / outScale_;
+    const float bias = float(-inZero_) * scale;
+    float mean = float(sum) / float(n);
+    float scaled = mean * scale;
+    float result = std::round(scaled + bias) + float(outZero_);
+    result = std::min(result, float(hi));
+    result = std::max(result, float(lo));
+    return int32_t(result);
+  }
+
+  float inScale_ = 1, outScale_ = 1;
+  int32_t inZero_ = 0, outZero_ = 0;
+  bool keepDims_ = false;
+};
+
+// ---- SOFTMAX ------------------------------------------------------------
+
+/// x [..., D] int8 / uint8 -> softmax over the last axis, int8 / uint8 (the
+/// input's type) or int16, as TFLite's builtin SOFTMAX computes it (its
+/// optimized kernel, optimized_ops::Softmax with the float table of
+/// PopulateSoftmaxLookupTable): table[255 - v] = expf(-input_scale * beta *
+/// v) for v in 0..255; per row, sum = the table at (255 - max + x) summed
+/// in order (float), each output round(table * (1 / (sum * output_scale)))
+/// + output_zero_point (uint8: truncate(p + 0.5), TFLite's x86 and wasm
+/// path), clamped to the output type.
+class QuantizedSoftmaxKernel final : public OpKernel {
+public:
+  explicit QuantizedSoftmaxKernel(OpKernelConstructionInterface *ctx)
+      : OpKernel(ctx) {
+    float beta = 1, inScale = 1;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("beta", &beta));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("input_scale", &inScale));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("output_scale", &outScale_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 ctx->getAttr("output_zero_point", &outZero_));
+    populate(inScale, beta);
+  }
+
+  void compute(OpKernelContextInterface *ctx) override {
+    const Tensor &x = ctx->input(0);
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, isQuantizedDType(x.dtype()) && x.rank() >= 1,
+        errorf("the input must be int8 or uint8 of rank 1 or more: %s",
+               x.shape().toString()));
+    Tensor *out = nullptr;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, x.shape(), &out));
+    const DType od = out->dtype();
+    TFRT_FALLBACK_OP_REQUIRES(
+        ctx, od == x.dtype() || od == DType::I16,
+        errorf("the output must be the input's type or int16"));
+    const bool s = x.dtype() == DType::I8;
+    const int64_t depth = x.dim(x.rank() - 1);
+    const int64_t rows = depth == 0 ? 0 : x.numElements() / depth;
+    std::vector<int32_t> row(depth);
+    for (int64_t r = 0; r < rows; ++r) {
+      int32_t maxValue = s ? -128 : 0;
+      for (int64_t j = 0; j < depth; ++j) {
+        row[j] = load(x.rawData(), s, r * depth + j);
+        maxValue = std::max(maxValue, row[j]);
+      }
+      const float *table = &table_[255 - maxValue];
+      write(table, row.data(), depth, od, out->rawData(), r * depth);
+    }
+  }
+
+private:
+  void populate(float inScale, float beta) {
+#pragma clang fp contract(off)
+    const float scale = -inScale * beta;
+    for (int32_t v = 0; v <= 255; ++v)
+      table_[255 - v] = std::exp(scale * float(v));
+  }
+  void write(const float *table, const int32_t *row, int64_t depth, DType od,
+             void *data, int64_t offset) const {
+#pragma clang fp contract(off)
+    float sum = 0.0f;
+    for (int64_t j = 0; j < depth; ++j)
+      sum += table[row[j]];
+    const float inverse = 1.0f / (sum * outScale_);
+    for (int64_t j = 0; j < depth; ++j) {
+      const float p = table[row[j]] * inverse;
+      int32_t q;
+      if (od == DType::U8) {
+        q = int32_t(p + 0.5f);
+        static_cast<uint8_t *>(data)[offset + j] =
+            uint8_t(std::min(std::max(q, 0), 255));
+        continue;
+      }
+      q = int32_t(std::round(p)) + outZero_;
+      if (od == DType::I8)
+        static_cast<int8_t *>(data)[offset + j] =
+            int8_t(std::min(std::max(q, -128), 127));
+      else
+        static_cast<int16_t *>(data)[offset + j] =
+            int16_t(std::min(std::max(q, -32768), 32767));
+    }
+  }
+
+  float table_[256];
+  float outScale_ = 1;
+  int32_t outZero_ = 0;
+};
+
 } // namespace
 
 void registerTFLiteQuantizedKernels(KernelRegistry &registry) {
@@ -679,6 +943,10 @@ void registerTFLiteQuantizedKernels(KernelRegistry &registry) {
       registry, {{"Tin", {DType::F32, DType::I8, DType::U8}}, {"T", q8}});
   registerKernel<OpId::kTFLiteQuantizedLookup, QuantizedLookupKernel>(
       registry, {{"T", q8}});
+  registerKernel<OpId::kTFLiteQuantizedMean, QuantizedMeanKernel>(registry,
+                                                                  {{"T", q8}});
+  registerKernel<OpId::kTFLiteQuantizedSoftmax, QuantizedSoftmaxKernel>(
+      registry, {{"T", q8}, {"Tout", {DType::I8, DType::U8, DType::I16}}});
 }
 
 } // namespace tfrt_fallback::rt

@@ -1029,6 +1029,72 @@ case("q_padv2_u8", "quant", "PADV2",
       Const([77], "u8", [], Q(0.05, 100))],
      O("u8", [3, 4], quant=Q(0.05, 100)))
 
+def qmean(name, shape, axes, keep, out, qi, qo, dtype="i8", doc=""):
+    case(name, "quant", "MEAN", [QI(shape, qi, dtype), C(axes, "i32")],
+         O(dtype, out, quant=qo), "ReducerOptions", {"keep_dims": keep},
+         doc, version=2)
+
+
+# MEAN: TFLite's 4-D mean over H and W with keep_dims (its optimized
+# integer kernel), the general quantized mean, and the ordinary mean of one
+# scale and zero point in and out.
+qmean("q_mean_i8_hw_keep", [1, 5, 5, 8], [1, 2], True, [1, 1, 1, 8],
+      Q(0.05, -3), Q(0.02, 5))
+qmean("q_mean_i8_hw_keep_7x7", [2, 7, 7, 16], [2, 1], True, [2, 1, 1, 16],
+      Q(0.1, 10), Q(0.03, -20), doc="axes [2, 1], 49 elements")
+qmean("q_mean_i8_hw_keep_one_scale", [1, 4, 6, 5], [1, 2], True, [1, 1, 1, 5],
+      Q(0.05, -3), Q(0.05, -3))
+qmean("q_mean_i8_hw_keep_small_out", [1, 3, 3, 6], [1, 2], True,
+      [1, 1, 1, 6], Q(0.04, 7), Q(0.005, -2),
+      doc="an output scale below the input's: saturation")
+qmean("q_mean_u8_hw_keep", [2, 4, 3, 5], [1, 2], True, [2, 1, 1, 5],
+      Q(0.03, 128), Q(0.01, 120), "u8")
+qmean("q_mean_i8_hw_keep_neg_axes", [1, 4, 5, 6], [-3, -2], True,
+      [1, 1, 1, 6], Q(0.05, -3), Q(0.02, 5),
+      doc="axes [-3, -2]: TFLite's 4-D kernel takes [1, 2] only")
+qmean("q_mean_i8_hw", [1, 4, 4, 6], [1, 2], False, [1, 6],
+      Q(0.05, -3), Q(0.02, 5), doc="without keep_dims: the general kernel")
+qmean("q_mean_i8_last", [3, 4, 7], [-1], False, [3, 4], Q(0.07, 12),
+      Q(0.03, -9))
+qmean("q_mean_i8_last_one_scale", [3, 4, 7], [2], False, [3, 4], Q(0.05, 4),
+      Q(0.05, 4))
+qmean("q_mean_i8_axes02_keep", [3, 5, 4], [0, 2], True, [1, 5, 1],
+      Q(0.06, -30), Q(0.05, 11))
+qmean("q_mean_i8_all", [2, 3, 5], [0, 1, 2], False, [], Q(0.08, 0),
+      Q(0.01, -100))
+qmean("q_mean_u8_axis0", [6, 5], [0], False, [5], Q(0.02, 100),
+      Q(0.03, 140), "u8")
+qmean("q_mean_u8_one_scale_keep", [2, 5, 3], [1], True, [2, 1, 3], Q(0.02, 130),
+      Q(0.02, 130), "u8")
+
+def qsoftmax(name, shape, beta, qi, qo, dtype="i8", out="i8", doc=""):
+    case(name, "quant", "SOFTMAX", [QI(shape, qi, dtype)],
+         O(out, shape, quant=qo), "SoftmaxOptions", {"beta": beta}, doc,
+         version=2 if out == dtype else 3)
+
+
+# SOFTMAX: TFLite's optimized kernel (a float table of exp over the 256
+# differences from the row's maximum); TFLite requires these output
+# parameters.
+P8, P8U, P16 = Q(1 / 256, -128), Q(1 / 256, 0), Q(1 / 32768, 0)
+qsoftmax("q_softmax_i8", [3, 10], 1.0, Q(0.1, 5), P8)
+qsoftmax("q_softmax_i8_beta", [2, 3, 7], 0.5, Q(0.05, -20), P8,
+         doc="beta 0.5, rank 3")
+qsoftmax("q_softmax_i8_sharp", [4, 16], 2.0, Q(0.25, 0), P8,
+         doc="large logits: most outputs saturate")
+qsoftmax("q_softmax_i8_flat", [2, 33], 1.0, Q(0.01, -3), P8,
+         doc="small logits over 33 classes")
+qsoftmax("q_softmax_i8_1d", [12], 0.7, Q(0.08, 10), P8)
+qsoftmax("q_softmax_u8", [3, 9], 1.0, Q(0.06, 128), P8U, "u8", "u8")
+qsoftmax("q_softmax_u8_beta", [2, 2, 20], 1.5, Q(0.02, 100), P8U, "u8",
+         "u8")
+qsoftmax("q_softmax_i8_i16", [3, 11], 1.0, Q(0.1, -7), P16, "i8", "i16",
+         doc="int8 in, int16 out")
+qsoftmax("q_softmax_i8_i16_beta", [2, 25], 0.3, Q(0.2, 30), P16, "i8",
+         "i16")
+qsoftmax("q_softmax_u8_i16", [2, 9], 1.0, Q(0.05, 100), P16, "u8", "i16",
+         doc="uint8 in, int16 out")
+
 FAMILIES = {
     "elementwise": "elementwise binary operators, fused activations, "
                    "broadcasting, integer division",
@@ -1352,7 +1418,8 @@ def check_text(line):
 
 
 MLIR_TYPES = {"float32": "f32", "int32": "i32", "bool": "i1", "int8": "i8",
-              "uint8": "ui8", "float16": "f16", "int64": "i64"}
+              "uint8": "ui8", "float16": "f16", "int64": "i64",
+              "int16": "i16"}
 
 
 def tensor_type(a):
