@@ -3,15 +3,13 @@
 // Conv2D, _FusedConv2D, DepthwiseConv2dNative (and fused forms) and
 // Conv2DBackpropInput against hand-derived values and naive reference loops
 // written here, over paddings, strides, dilations and layouts, plus their
-// errors. ConvBench.* (disabled by default) measures single-thread speed.
+// errors. bench/KernelTimingBench.cpp times MobileNet-shaped layers.
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelTestUtils.h"
 
-#include <chrono>
 #include <cmath>
-#include <cstdio>
 
 using namespace tfrt_fallback::rt;
 using namespace tfrt_fallback::rt::testing;
@@ -803,64 +801,6 @@ TEST(Conv2DBackpropInput, HandDerived) {
                 .message(),
             opError("Conv2DBackpropInput",
                     "input and filter must have the same depth: 2 vs 1"));
-}
-
-//===----------------------------------------------------------------------===//
-// Speed (run with --gtest_also_run_disabled_tests)
-//===----------------------------------------------------------------------===//
-
-/// GFLOP/s of `op` on one thread for an NHWC layer, best of `reps` runs.
-double measure(const std::string &op, const Cfg &c, int reps) {
-  static HostContext *host = new HostContext(1);
-  const bool depthwise = op != "Conv2D" && op != "_FusedConv2D";
-  std::vector<Tensor> inputs;
-  inputs.push_back(makeTensorFrom<float>({c.n, c.h, c.w, c.c},
-                                         patternValues(c.n * c.h * c.w * c.c)));
-  inputs.push_back(makeTensorFrom<float>(
-      {c.kh, c.kw, c.c, c.outC}, patternValues(c.kh * c.kw * c.c * c.outC)));
-  const int64_t oc = depthwise ? c.c * c.outC : c.outC;
-  AttrMap attrs = convAttrs(c, DType::F32);
-  if (op[0] == '_') {
-    attrs.set("fused_ops", std::vector<std::string>{"BiasAdd", "Relu6"});
-    attrs.set("num_args", int64_t(1));
-    inputs.push_back(makeTensorFrom<float>({oc}, patternValues(oc)));
-  }
-  auto program = buildSingleOpProgram(op, attrs, inputs, {DType::F32});
-  EXPECT_TRUE(program.ok()) << program.status();
-  if (!program.ok())
-    return 0;
-  Executor executor(**program, *host);
-  Geometry g = geometry(c);
-  const double flops =
-      2.0 * c.n * g.oh * g.ow * oc * c.kh * c.kw * (depthwise ? 1 : c.c);
-  double best = 1e30;
-  for (int i = 0; i < reps; ++i) {
-    auto start = std::chrono::steady_clock::now();
-    auto results = executor.run((*program)->functions()[0], inputs);
-    double s =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-            .count();
-    EXPECT_TRUE(results.ok() && (*results)[0].ok());
-    best = std::min(best, s);
-  }
-  std::printf("%-28s %3lldx%3lldx%4lld k%lldx%lld s%lld -> %4lld: %8.3f ms "
-              "%6.2f GFLOP/s\n",
-              op.c_str(), (long long)c.h, (long long)c.w, (long long)c.c,
-              (long long)c.kh, (long long)c.kw, (long long)c.sh, (long long)oc,
-              best * 1e3, flops / best * 1e-9);
-  return flops / best * 1e-9;
-}
-
-TEST(ConvBench, DISABLED_MobileNetLayers) {
-  measure("DepthwiseConv2dNative",
-          {1, 112, 112, 32, 3, 3, 1, 1, 1, 1, 1, "SAME"}, 20);
-  measure("_FusedDepthwiseConv2dNative",
-          {1, 112, 112, 64, 3, 3, 1, 2, 2, 1, 1, "SAME"}, 20);
-  measure("Conv2D", {1, 56, 56, 64, 1, 1, 128}, 20);
-  measure("_FusedConv2D", {1, 56, 56, 64, 1, 1, 128}, 20);
-  measure("_FusedConv2D", {1, 7, 7, 960, 1, 1, 320}, 20);
-  measure("_FusedConv2D", {1, 224, 224, 3, 3, 3, 32, 2, 2, 1, 1, "SAME"}, 20);
-  measure("Conv2D", {1, 56, 56, 64, 3, 3, 64, 1, 1, 1, 1, "SAME"}, 10);
 }
 
 } // namespace

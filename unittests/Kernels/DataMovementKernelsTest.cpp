@@ -9,9 +9,6 @@
 
 #include "KernelTestUtils.h"
 
-#include <chrono>
-#include <cstdio>
-
 using namespace tfrt_fallback::rt;
 using namespace tfrt_fallback::rt::testing;
 
@@ -112,34 +109,6 @@ TEST(Transpose, Errors) {
                   {iota({2, 3}), i32({2}, {1, 1})}, DType::F32);
   EXPECT_EQ(out.status().message(),
             opError("Transpose", "1 is duplicated in perm"));
-}
-
-/// Timing only (run with --gtest_also_run_disabled_tests).
-TEST(Transpose, DISABLED_Timing) {
-  Tensor in = iota({1, 112, 112, 96});
-  Tensor perm = i32({4}, {0, 3, 1, 2});
-  auto start = std::chrono::steady_clock::now();
-  for (int i = 0; i < 20; ++i)
-    ASSERT_TRUE(runKernel("Transpose", AttrMap{{"T", DType::F32}}, {in, perm},
-                          DType::F32)
-                    .ok());
-  const double ms = std::chrono::duration<double, std::milli>(
-                        std::chrono::steady_clock::now() - start)
-                        .count() /
-                    20;
-  std::printf("Transpose [1,112,112,96] NHWC->NCHW: %.3f ms\n", ms);
-  start = std::chrono::steady_clock::now();
-  for (int i = 0; i < 20; ++i)
-    ASSERT_TRUE(runKernel("StridedSlice", AttrMap{{"T", DType::F32}},
-                          {in, i32({4}, {0, 0, 0, 0}),
-                           i32({4}, {1, 112, 112, 96}), i32({4}, {1, 2, 2, 1})},
-                          DType::F32)
-                    .ok());
-  std::printf("StridedSlice stride-2 of [1,112,112,96]: %.3f ms\n",
-              std::chrono::duration<double, std::milli>(
-                  std::chrono::steady_clock::now() - start)
-                      .count() /
-                  20);
 }
 
 //===----------------------------------------------------------------------===//

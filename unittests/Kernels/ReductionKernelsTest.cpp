@@ -9,9 +9,7 @@
 
 #include "KernelTestUtils.h"
 
-#include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <functional>
 #include <limits>
 
@@ -124,22 +122,6 @@ TEST(Reduce, LargeRowsAndColumns) {
   ASSERT_TRUE(out.ok()) << out.status();
   expectValues<float>(*out, {100},
                       naiveReduce(values, {1000, 100}, {true, false}, "Max"));
-}
-
-/// Timing only (run with --gtest_also_run_disabled_tests).
-TEST(Reduce, DISABLED_Timing) {
-  Tensor in =
-      makeTensorFrom<float>({1, 56, 56, 256}, patternValues(56 * 56 * 256));
-  auto start = std::chrono::steady_clock::now();
-  for (int i = 0; i < 20; ++i)
-    ASSERT_TRUE(runKernel("Mean", AttrMap{{"T", DType::F32}},
-                          {in, i32({2}, {1, 2})}, DType::F32)
-                    .ok());
-  std::printf("Mean [1,56,56,256] over H,W: %.3f ms\n",
-              std::chrono::duration<double, std::milli>(
-                  std::chrono::steady_clock::now() - start)
-                      .count() /
-                  20);
 }
 
 TEST(Reduce, IntegerDTypes) {
