@@ -188,8 +188,8 @@ namespace {
 /// inter-op work that kernels are. numThreads - 1 threads, which spin for a
 /// while between tasks, the thread that splits a loop being the last one
 /// (kernels::parallelFor runs blocks on the calling thread too). Eigen's own
-/// ThreadPoolTempl (per-thread deques, work stealing) was ~11 KB of a
-/// shipped runtime (docs/BinarySize.md). `Queue` and `Counter` are
+/// ThreadPoolTempl (per-thread deques, work stealing) costs a shipped
+/// runtime ~11 KB (docs/BinarySize.md). `Queue` and `Counter` are
 /// HostContext's private WorkQueue and Pending.
 template <typename Queue, typename Counter>
 class QueueEigenPool final : public Eigen::ThreadPoolInterface {

@@ -257,8 +257,8 @@ constexpr size_t kIm2colChunkBytes = 1 << 20;
 /// Copies n values. A short row (a first layer's 5 pixels x 3 channels: 60
 /// bytes) as two fixed-size copies that overlap in the middle: memcpy with
 /// a constant size is a few vector moves, a call of memcpy with a variable
-/// size costs more than that copy (the call was half of blazeface's first
-/// convolution). A loop of the values is slower still.
+/// size costs more than that copy (the calls would take half of blazeface's
+/// first convolution). A loop of the values is slower still.
 template <typename T> inline void copyValues(T *dst, const T *src, int64_t n) {
   const size_t bytes = n * sizeof(T);
   char *d = reinterpret_cast<char *>(dst);
@@ -759,8 +759,8 @@ constexpr int64_t kDepthwiseChunk = 32;
 /// in order); the channels past the last block of 16 go over groups of 8
 /// pixels in blocks of 8 (or 4) that end at the last channel, overlapping
 /// the block before: an overlapped channel is computed again, in the same
-/// order, to the same value. (A block of 8 over 4 pixels, as before, has
-/// four sums in flight and runs at half speed: blazeface's 24 channels.)
+/// order, to the same value. (A block of 8 over 4 pixels would have only
+/// four sums in flight and run at half speed: blazeface's 24 channels.)
 /// Every output sums its taps in the taps' order, as depthwisePixel does.
 template <typename T>
 void depthwisePixelRun(const T *base, const int64_t *rowOffset,
