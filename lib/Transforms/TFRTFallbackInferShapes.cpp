@@ -17,6 +17,7 @@
 
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
+#include "tfrt_fallback/Runtime/Shape/Reshape.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -189,6 +190,35 @@ std::optional<int64_t> constantInt(Value value) {
 //===----------------------------------------------------------------------===//
 // Shape arithmetic
 //===----------------------------------------------------------------------===//
+
+/// `shape` for the shape layer (lib/Runtime/Shape), whose unknown dims are
+/// -1.
+rt::PartialShape toPartialShape(const Shape &shape) {
+  if (!shape)
+    return rt::PartialShape::unknownRank();
+  Dims dims;
+  for (int64_t dim : *shape)
+    dims.push_back(isKnown(dim) ? dim : -1);
+  return rt::PartialShape(absl::MakeConstSpan(dims.data(), dims.size()));
+}
+
+/// A shape of the shape layer as ours.
+Shape fromPartialShape(const rt::PartialShape &shape) {
+  if (!shape.hasRank())
+    return std::nullopt;
+  Dims dims;
+  for (int64_t dim : shape.dims())
+    dims.push_back(dim < 0 ? kDynamic : dim);
+  return dims;
+}
+
+/// The result of a shape-layer rule: nothing known when it reports an error
+/// (the kernel reports it at run time).
+Shape fromPartialShape(const rt::StatusOr<rt::PartialShape> &shape) {
+  if (!shape.ok())
+    return std::nullopt;
+  return fromPartialShape(*shape);
+}
 
 /// The product of the dims, or kDynamic when one is unknown.
 int64_t numElements(ArrayRef<int64_t> dims) {
@@ -745,8 +775,8 @@ Shape inferBatchMatMul(Operation *op, bool broadcast) {
   return result;
 }
 
-/// Reshape (SetOutputShapeForReshape): the shape operand, with a -1 worked
-/// out from the element count when it is known.
+/// Reshape: the shape operand, with a -1 worked out from the element count
+/// as the kernel does (rt::shape::reshapeOutputShape).
 Shape inferReshape(Operation *op) {
   if (op->getNumOperands() != 2)
     return std::nullopt;
@@ -754,41 +784,11 @@ Shape inferReshape(Operation *op) {
   auto shapeType = dyn_cast<RankedTensorType>(op->getOperand(1).getType());
   if (!values || (shapeType && shapeType.getRank() != 1))
     return std::nullopt;
-  Dims result;
-  int inferred = -1;
-  int64_t knownProduct = 1;
-  bool allKnown = true;
-  for (auto [i, v] : llvm::enumerate(*values)) {
-    if (v == -1) {
-      if (inferred >= 0)
-        return std::nullopt;
-      inferred = i;
-      result.push_back(kDynamic);
-    } else if (!isKnown(v)) {
-      allKnown = false;
-      result.push_back(kDynamic);
-    } else if (v < 0) {
-      return std::nullopt;
-    } else {
-      knownProduct = numElements({knownProduct, v});
-      if (!isKnown(knownProduct))
-        return std::nullopt;
-      result.push_back(v);
-    }
-  }
-  Shape input = shapeOf(op->getOperand(0));
-  const int64_t count = input ? numElements(*input) : kDynamic;
-  if (!isKnown(count))
-    return result;
-  if (inferred >= 0 && allKnown) {
-    if (knownProduct == 0 || count % knownProduct != 0)
-      return std::nullopt;
-    result[inferred] = count / knownProduct;
-  } else if (inferred < 0 && allKnown && knownProduct != count) {
-    // An invalid reshape: the kernel reports it.
-    return std::nullopt;
-  }
-  return result;
+  static_assert(rt::shape::kUnknownSize == kDynamic,
+                "partialValues marks unknown values as the shape layer does");
+  return fromPartialShape(rt::shape::reshapeOutputShape(
+      toPartialShape(shapeOf(op->getOperand(0))),
+      absl::MakeConstSpan(values->data(), values->size())));
 }
 
 /// ConcatV2 (axis last) and Concat (axis first): ConcatShapeHelper.

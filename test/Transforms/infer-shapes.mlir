@@ -156,6 +156,26 @@ func.func @reshape_invalid(%x: tensor<2x3x4xf32>) -> (tensor<*xf32>, tensor<*xf3
 
 // -----
 
+// Reshape of empty tensors, as TF's kernel does it: next to a 0 in the
+// request, zero dims of the input are left out of the -1's inference
+// ([0, 3] to [0, -1] is [0, 3]; [3, 0, 2] to [-1, 0] is [6, 0]); without
+// one, an empty input makes the -1 zero, even beside an unknown dim.
+// CHECK-LABEL: func @reshape_empty
+// CHECK: "tf.Reshape"{{.*}} -> tensor<0x3xf32>
+// CHECK: "tf.Reshape"{{.*}} -> tensor<6x0xf32>
+// CHECK: "tf.Reshape"{{.*}} -> tensor<0x5xf32>
+func.func @reshape_empty(%x: tensor<0x3xf32>, %y: tensor<3x0x2xf32>, %z: tensor<0x?xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) {
+  %s = "tf.Const"() {dtype = i32, value = dense<[0, -1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %0 = "tf.Reshape"(%x, %s) : (tensor<0x3xf32>, tensor<2xi32>) -> tensor<*xf32>
+  %t = "tf.Const"() {dtype = i32, value = dense<[-1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %1 = "tf.Reshape"(%y, %t) : (tensor<3x0x2xf32>, tensor<2xi32>) -> tensor<*xf32>
+  %u = "tf.Const"() {dtype = i32, value = dense<[-1, 5]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %2 = "tf.Reshape"(%z, %u) : (tensor<0x?xf32>, tensor<2xi32>) -> tensor<*xf32>
+  return %0, %1, %2 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>
+}
+
+// -----
+
 // tf.Shape, tf.Size and tf.Rank of a static shape become constants; of a
 // partly known shape, tf.Shape has a known size and tf.Rank is a constant.
 // CHECK-LABEL: func @shape_ops

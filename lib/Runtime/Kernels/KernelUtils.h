@@ -243,6 +243,17 @@ inline std::string tupleString(const Tensor &indices, int64_t row, int64_t k) {
 }
 
 //===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+/// `status` (an error of the shape layer, lib/Runtime/Shape, which names
+/// no op) as the error of `kernel`: "<op> '<node>': <message>", same code.
+inline Status opError(const OpKernel &kernel, const Status &status) {
+  return makeOpError(status.code(), kernel.opName(), kernel.nodeName(),
+                     status.message());
+}
+
+//===----------------------------------------------------------------------===//
 // Attributes
 //===----------------------------------------------------------------------===//
 
