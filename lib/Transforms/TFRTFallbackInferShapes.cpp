@@ -17,6 +17,7 @@
 
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
+#include "tfrt_fallback/Runtime/Shape/Broadcast.h"
 #include "tfrt_fallback/Runtime/Shape/Reshape.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -255,28 +256,16 @@ Shape mergeShapes(const Shape &a, const Shape &b, bool &ok) {
   return result;
 }
 
-/// TF's BroadcastBinaryOpOutputShapeFnHelper: numpy broadcasting of two
-/// shapes; nullopt when a rank is unknown or the shapes cannot broadcast.
-Shape broadcastShapes(const Shape &a, const Shape &b) {
-  if (!a || !b)
-    return std::nullopt;
-  const size_t rank = std::max(a->size(), b->size());
-  Dims result(rank, kDynamic);
-  for (size_t i = 0; i < rank; ++i) {
-    const int64_t x = i < rank - a->size() ? 1 : (*a)[i - (rank - a->size())];
-    const int64_t y = i < rank - b->size() ? 1 : (*b)[i - (rank - b->size())];
-    if (isKnown(x) && isKnown(y)) {
-      if (x != y && x != 1 && y != 1)
-        return std::nullopt;
-      result[i] = x == 1 ? y : x;
-    } else if (isKnown(x)) {
-      // The unknown one is 1 or x: the result is x, unless x is 1.
-      result[i] = x == 1 ? kDynamic : x;
-    } else if (isKnown(y)) {
-      result[i] = y == 1 ? kDynamic : y;
-    }
+/// NumPy broadcasting of shapes (rt::shape::broadcastShapes, the kernels'
+/// rule); nullopt when a rank is unknown or the shapes cannot broadcast.
+Shape broadcastShapes(ArrayRef<Shape> shapes) {
+  SmallVector<rt::PartialShape> partial;
+  for (const Shape &shape : shapes) {
+    if (!shape)
+      return std::nullopt;
+    partial.push_back(toPartialShape(shape));
   }
-  return result;
+  return fromPartialShape(rt::shape::broadcastShapes(partial));
 }
 
 /// An axis in [-rank, rank) as a dim index, or nullopt.
@@ -760,7 +749,7 @@ Shape inferBatchMatMul(Operation *op, bool broadcast) {
   Shape batchB = Dims(b->begin(), b->end() - 2);
   Shape batch;
   if (broadcast) {
-    batch = broadcastShapes(batchA, batchB);
+    batch = broadcastShapes({batchA, batchB});
   } else {
     bool ok = true;
     batch = mergeShapes(batchA, batchB, ok);
@@ -1388,8 +1377,8 @@ Results inferShapes(Operation *op, StringRef name) {
   if (op->getNumOperands() >= 1 && isOneOf(name, kSameShape))
     return single(shapeOf(op->getOperand(0)));
   if (op->getNumOperands() == 2 && isOneOf(name, kBroadcasting))
-    return single(broadcastShapes(shapeOf(op->getOperand(0)),
-                                  shapeOf(op->getOperand(1))));
+    return single(broadcastShapes(
+        {shapeOf(op->getOperand(0)), shapeOf(op->getOperand(1))}));
   if (isOneOf(name, kReductions))
     return single(inferReduction(op));
   if (name == "Conv2D" || name == "_FusedConv2D")
@@ -1469,9 +1458,9 @@ Results inferShapes(Operation *op, StringRef name) {
   if (name == "Select")
     return single(inferSelect(op));
   if (name == "SelectV2" && op->getNumOperands() == 3)
-    return single(broadcastShapes(shapeOf(op->getOperand(0)),
-                                  broadcastShapes(shapeOf(op->getOperand(1)),
-                                                  shapeOf(op->getOperand(2)))));
+    return single(
+        broadcastShapes({shapeOf(op->getOperand(1)), shapeOf(op->getOperand(2)),
+                         shapeOf(op->getOperand(0))}));
   if (name == "SpaceToBatchND")
     return single(inferSpaceBatch(op, /*toBatch=*/true));
   if (name == "BatchToSpaceND")

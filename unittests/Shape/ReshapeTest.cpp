@@ -7,16 +7,13 @@
 
 #include "tfrt_fallback/Runtime/Shape/Reshape.h"
 
+#include "ShapeTestUtils.h"
+
 #include "gtest/gtest.h"
 
 #include <vector>
 
-namespace tfrt_fallback::rt {
-void PrintTo(const PartialShape &shape, std::ostream *os) {
-  *os << shape.toString();
-}
-
-namespace shape {
+namespace tfrt_fallback::rt::shape {
 namespace {
 
 StatusOr<PartialShape> reshape(const PartialShape &input,
@@ -92,5 +89,4 @@ TEST(Reshape, Errors) {
 }
 
 } // namespace
-} // namespace shape
-} // namespace tfrt_fallback::rt
+} // namespace tfrt_fallback::rt::shape

@@ -33,6 +33,8 @@
 
 #include "KernelUtils.h"
 
+#include "tfrt_fallback/Runtime/Shape/Broadcast.h"
+
 #include "absl/container/inlined_vector.h"
 
 #include <algorithm>
@@ -89,23 +91,12 @@ void evalRow(Out *out, const T *a, int64_t sa, const T *b, int64_t sb,
   }
 }
 
-/// Right-aligned NumPy broadcast of `a` and `b`; false if incompatible.
+/// Right-aligned NumPy broadcast of `a` and `b` (shape::broadcastDims,
+/// the rule the compiler's shape inference uses too); false if
+/// incompatible.
 inline bool broadcastShapes(const TensorShape &a, const TensorShape &b,
                             TensorShape::Dims *out) {
-  const int rank = std::max(a.rank(), b.rank());
-  out->assign(rank, 1);
-  for (int i = 0; i < rank; ++i) {
-    int ia = i - (rank - a.rank()), ib = i - (rank - b.rank());
-    int64_t da = ia >= 0 ? a.dim(ia) : 1;
-    int64_t db = ib >= 0 ? b.dim(ib) : 1;
-    if (da == db || db == 1)
-      (*out)[i] = da;
-    else if (da == 1)
-      (*out)[i] = db;
-    else
-      return false;
-  }
-  return true;
+  return shape::broadcastDims(a.dims(), b.dims(), out);
 }
 
 /// The output of a general broadcast as merged dims (outer to inner) with
