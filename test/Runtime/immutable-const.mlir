@@ -40,15 +40,15 @@ func.func @errors() -> (tensor<2xf32>, tensor<3xf32>) {
 // that never ends); regions out of order (elements at 8 then 0).
 // RUN: printf 'abc' > %t.short
 // RUN: not fallback-run %s --memmapped-package=%t.short 2>&1 | FileCheck %s --check-prefix=SHORT
-// SHORT: error: Corrupted memmapped model file: {{.*}}.short Invalid package size
+// SHORT: error: result #0: ImmutableConst '{{.*}}': Corrupted memmapped model file: {{.*}}.short Invalid package size
 // RUN: printf '\000\377\000\000\000\000\000\000\000' > %t.offset
 // RUN: not fallback-run %s --memmapped-package=%t.offset 2>&1 | FileCheck %s --check-prefix=OFFSET
-// OFFSET: error: Corrupted memmapped model file: {{.*}}.offset Invalid directory offset
+// OFFSET: error: result #0: ImmutableConst '{{.*}}': Corrupted memmapped model file: {{.*}}.offset Invalid directory offset
 // RUN: printf '\377\377\377\377\377\377\377\377\000\000\000\000\000\000\000\000' > %t.dir
 // RUN: not fallback-run %s --memmapped-package=%t.dir 2>&1 | FileCheck %s --check-prefix=DIR
-// DIR: error: Corrupted memmapped model file: {{.*}}.dir Can't parse its internal directory
+// DIR: error: result #0: ImmutableConst '{{.*}}': Corrupted memmapped model file: {{.*}}.dir Can't parse its internal directory
 // The directory at 16: element { offset 8 name "a" }, element { offset 0
 // name "b" } (0A 05 08 08 12 01 61, 0A 05 08 00 12 01 62).
 // RUN: printf '\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\012\005\010\010\022\001a\012\005\010\000\022\001b\020\000\000\000\000\000\000\000' > %t.order
 // RUN: not fallback-run %s --memmapped-package=%t.order 2>&1 | FileCheck %s --check-prefix=ORDER
-// ORDER: error: Corrupted memmapped model file: {{.*}}.order Invalid offset of internal component
+// ORDER: error: result #0: ImmutableConst '{{.*}}': Corrupted memmapped model file: {{.*}}.order Invalid offset of internal component

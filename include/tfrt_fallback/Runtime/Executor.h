@@ -125,10 +125,11 @@ public:
   Status runForEffects(const Function &function, std::vector<Tensor> inputs,
                        const RunOptions &options = {}) const;
 
-  /// Gives ImmutableConst the regions of `package` (MemmappedPackage.h).
-  /// Call before the first run.
-  void setMemmappedPackage(std::shared_ptr<const MemmappedPackage> package) {
-    resources.setMemmappedPackage(std::move(package));
+  /// Gives ImmutableConst the regions of the memmapped package at `path`
+  /// (MemmappedPackage.h), mapped when the kernel first runs. Call before
+  /// the first run.
+  void setMemmappedPackagePath(std::string path) {
+    resources.setMemmappedPackagePath(std::move(path));
   }
 
   /// Checks `inputs` against the signature of `function`.

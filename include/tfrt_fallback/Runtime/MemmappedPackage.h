@@ -11,8 +11,10 @@
 // then the directory's offset as 8 little-endian bytes. Elements are in
 // increasing offset order, each before the next and before the directory.
 // The file is mapped once; ImmutableConst's tensors alias its regions
-// (`memmapped_package://NAME` names region NAME). An executor is given one
-// with Executor::setMemmappedPackage (fallback-run --memmapped-package).
+// (`memmapped_package://NAME` names region NAME). An executor is given its
+// path with Executor::setMemmappedPackagePath (fallback-run
+// --memmapped-package); ImmutableConst maps it on first use and keeps it as
+// a resource of the executor.
 //
 //===----------------------------------------------------------------------===//
 

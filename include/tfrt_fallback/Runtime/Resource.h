@@ -29,7 +29,6 @@
 
 namespace tfrt_fallback::rt {
 
-class MemmappedPackage;
 class Resource;
 
 /// What a resource tensor holds: the resource's container and name, for a
@@ -98,13 +97,15 @@ public:
   /// Removes the resource of `handle`; NotFound when there is none.
   Status erase(const ResourceHandle &handle);
 
-  /// The memmapped package of the executor (ImmutableConst's regions), or
-  /// null; set before the first run (Executor::setMemmappedPackage).
-  const MemmappedPackage *memmappedPackage() const {
-    return memmappedPackage_.get();
+  /// The path of the executor's memmapped package (ImmutableConst's
+  /// regions), or empty; set before the first run
+  /// (Executor::setMemmappedPackagePath). The kernel maps it on first use,
+  /// so a runtime without ImmutableConst has no code for packages.
+  const std::string &memmappedPackagePath() const {
+    return memmappedPackagePath_;
   }
-  void setMemmappedPackage(std::shared_ptr<const MemmappedPackage> package) {
-    memmappedPackage_ = std::move(package);
+  void setMemmappedPackagePath(std::string path) {
+    memmappedPackagePath_ = std::move(path);
   }
 
 private:
@@ -112,7 +113,7 @@ private:
 
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Resource>> resources_;
-  std::shared_ptr<const MemmappedPackage> memmappedPackage_;
+  std::string memmappedPackagePath_;
 };
 
 } // namespace tfrt_fallback::rt

@@ -3,7 +3,9 @@
 // ImmutableConst(dtype, shape, memory_region_name): TF's constant read from
 // a region of the memmapped file system (kernels/immutable_constant_op.cc).
 // The region is `memmapped_package://NAME` of the executor's memmapped
-// package (MemmappedPackage.h; fallback-run --memmapped-package=FILE); the
+// package (MemmappedPackage.h; fallback-run --memmapped-package=FILE),
+// which the first ImmutableConst to run maps and keeps as a resource of the
+// executor (an error opening it is every ImmutableConst's error); the
 // output aliases the mapped file when the region is aligned, else is a
 // copy. Errors: no package, no such region, a region whose size is not
 // dtype x shape; string, resource and variant dtypes are refused as TF
@@ -22,6 +24,17 @@
 namespace tfrt_fallback::rt {
 namespace {
 using namespace kernels;
+
+/// The executor's mapped package, or why it could not be mapped.
+class PackageResource final : public Resource {
+public:
+  explicit PackageResource(
+      StatusOr<std::shared_ptr<const MemmappedPackage>> package)
+      : package(std::move(package)) {}
+  std::string_view kind() const override { return "MemmappedPackage"; }
+
+  const StatusOr<std::shared_ptr<const MemmappedPackage>> package;
+};
 
 class ImmutableConstKernel final : public OpKernel {
 public:
@@ -62,15 +75,29 @@ public:
   }
 
   void compute(OpKernelContextInterface *ctx) override {
-    const ResourceManager *resources = ctx->resourceManager();
-    const MemmappedPackage *package =
-        resources ? resources->memmappedPackage() : nullptr;
+    ResourceManager *resources = ctx->resourceManager();
     TFRT_FALLBACK_OP_REQUIRES(
-        ctx, package,
+        ctx, resources && !resources->memmappedPackagePath().empty(),
         errorf("no memmapped package for region '%s' (give one with "
                "--memmapped-package=FILE)",
                regionName_));
-    StatusOr<Tensor> t = package->tensor(
+    const std::string &path = resources->memmappedPackagePath();
+    ResourceHandle handle;
+    handle.container = "_memmapped_package";
+    handle.name = path;
+    std::shared_ptr<Resource> resource =
+        resources->lookupOrCreate(handle, [&]() -> std::shared_ptr<Resource> {
+          return std::make_shared<PackageResource>(
+              MemmappedPackage::open(path));
+        });
+    const auto &package =
+        static_cast<const PackageResource &>(*resource).package;
+    if (!package.ok()) {
+      ctx->ctxFailure(makeOpError(package.status().code(), opName(), nodeName(),
+                                  std::string(package.status().message())));
+      return;
+    }
+    StatusOr<Tensor> t = (*package)->tensor(
         std::string_view(regionName_).substr(MemmappedPackage::kPrefix.size()),
         dtype_, shape_);
     if (!t.ok()) {

@@ -13,7 +13,6 @@
 #include "tfrt_fallback/Runtime/HostContext.h"
 #include "tfrt_fallback/Runtime/KernelPlugin.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
-#include "tfrt_fallback/Runtime/MemmappedPackage.h"
 #include "tfrt_fallback/Runtime/Npy.h"
 #include "tfrt_fallback/Runtime/Profiler.h"
 #include "tfrt_fallback/Runtime/Program.h"
@@ -479,13 +478,7 @@ int runBinaryProgram(const RunnerOptions &options,
 
   HostContext host(options.threads);
   Executor executor(**program, host);
-  if (!options.memmappedPackage.empty()) {
-    StatusOr<std::shared_ptr<const MemmappedPackage>> package =
-        MemmappedPackage::open(options.memmappedPackage);
-    if (!package.ok())
-      return reportError(package.status().message());
-    executor.setMemmappedPackage(*std::move(package));
-  }
+  executor.setMemmappedPackagePath(options.memmappedPackage);
   if (Status status = executor.checkInputs(*function, inputs); !status.ok())
     return reportError(status.message());
   // The initializer runs once; the entry's runs share what it set up (the
