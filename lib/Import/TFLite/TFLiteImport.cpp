@@ -1768,12 +1768,21 @@ SubgraphConverter::convertQuantizedContraction(StringRef tfOp, int channelDim,
   } else if (count != 1) {
     return unsupported("uint8 filters must have one scale");
   }
+  // TFLite's kernels take per-channel multipliers where Prepare computes
+  // them (PopulateConvolutionQuantizationParams: the ratio in double) and
+  // the scalar one elsewhere (GetQuantizedConvolutionMultipler: input scale
+  // times filter scale in float, then divided in double): uint8 CONV_2D,
+  // DEPTHWISE_CONV_2D and FULLY_CONNECTED, and per-tensor FULLY_CONNECTED.
+  const bool scalarMultiplier =
+      count == 1 && (type(xT) == fb::TensorType_UINT8 || fullyConnected);
   SmallVector<int64_t> multipliers, shifts;
   for (size_t c = 0; c < count; ++c) {
-    // PopulateConvolutionQuantizationParams: the ratio in double.
     double real = static_cast<double>(inQ->scales[0]) *
                   static_cast<double>(wQ->scales[c]) /
                   static_cast<double>(outQ.scales[0]);
+    if (scalarMultiplier)
+      real = static_cast<double>(inQ->scales[0] * wQ->scales[c]) /
+             static_cast<double>(outQ.scales[0]);
     int64_t m, s;
     quantizeMultiplier(real, m, s);
     if (s > 30)
@@ -1810,14 +1819,12 @@ SubgraphConverter::convertQuantizedContraction(StringRef tfOp, int channelDim,
       intAttr("activation_min", low),
       intAttr("activation_max", high)};
   attrs.append(extra.begin(), extra.end());
-  // TFLite's GEMM applies one multiplier per output channel through ruy,
-  // whose requantization rounds once: int8 CONV_2D (im2col, per-channel
-  // arrays even for one scale) and per-channel FULLY_CONNECTED.
-  // DEPTHWISE_CONV_2D and per-tensor FULLY_CONNECTED round twice
-  // (MultiplyByQuantizedMultiplier, gemmlowp).
-  bool singleRounding =
-      (tfOp == "TFLiteQuantizedConv2D" && type(xT) == fb::TensorType_INT8) ||
-      (fullyConnected && count > 1);
+  // TFLite's int8 GEMMs go through ruy, whose requantization rounds once:
+  // int8 CONV_2D (im2col, per-channel arrays even for one scale) and int8
+  // FULLY_CONNECTED (per tensor or per channel). DEPTHWISE_CONV_2D and the
+  // uint8 GEMMs (gemmlowp) round twice (MultiplyByQuantizedMultiplier).
+  bool singleRounding = (tfOp == "TFLiteQuantizedConv2D" || fullyConnected) &&
+                        type(xT) == fb::TensorType_INT8;
   attrs.push_back(boolAttr("single_rounding", singleRounding));
   if (!fullyConnected) {
     produce(0, node(tfOp, {x, w, bias}, attrs));

@@ -955,6 +955,59 @@ qconv("q_fully_connected_u8", "FULLY_CONNECTED", [2, 10], [4, 10], [2, 4],
       {}, Q(0.03, 130), 0.02, Q(0.2, 125), dtype="u8", w_zero=120, seed=12)
 
 
+
+def qrounding(name, op, dtype, in_q, w_q, out_q, biases, doc=""):
+    """A 1x1 contraction whose input is its zero point and whose filter is
+    its zero point plus one, so that each output channel's accumulator is
+    its bias: biases picked where TFLite's multiplier or rounding decides
+    the last bit."""
+    n, typ = len(biases), NP[dtype]
+    zi, zw = in_q["zero_point"][0], w_q["zero_point"][0]
+    conv = op != "FULLY_CONNECTED"
+    xs = [1, 1, 1, n if op == "DEPTHWISE_CONV_2D" else 1] if conv else [1, 1]
+    ws = {"CONV_2D": [n, 1, 1, 1], "DEPTHWISE_CONV_2D": [1, 1, 1, n],
+          "FULLY_CONNECTED": [n, 1]}[op]
+    bias_scale = float(np.float32(np.float32(in_q["scale"][0]) *
+                                  np.float32(w_q["scale"][0])))
+    ins = [In(dtype, xs, lambda rng, nice: np.full(xs, zi, typ), in_q),
+           Const(np.full(ws, zw + 1, typ), dtype, ws, w_q),
+           Const(np.array(biases, np.int32), "i32", [n], Q(bias_scale))]
+    opt_type, opts = {
+        "CONV_2D": ("Conv2DOptions", dict(CONV_OPTS)),
+        "DEPTHWISE_CONV_2D": ("DepthwiseConv2DOptions",
+                              dict(CONV_OPTS, depth_multiplier=1)),
+        "FULLY_CONNECTED": ("FullyConnectedOptions", {})}[op]
+    case(name, "quant", op, ins,
+         O(dtype, [1, 1, 1, n] if conv else [1, n], quant=out_q), opt_type,
+         opts, doc, version=3 if dtype == "i8" else 1)
+
+
+# TFLite's scalar multiplier (uint8, per-tensor FULLY_CONNECTED) is
+# QuantizeMultiplier(double(float(input scale * filter scale)) / output
+# scale); the second bias of each is an accumulator where the product in
+# double gives another last bit. The first is one where ruy's single
+# rounding (int8 GEMMs) and gemmlowp's two (uint8) differ.
+qrounding("q_conv_u8_scalar_multiplier", "CONV_2D", "u8",
+          Q(0.005298770498484373, 100), Q(0.014043308794498444, 120),
+          Q(0.19345097243785858, 128), [61093, 289868],
+          doc="uint8 CONV_2D: the float scale product decides output 1")
+qrounding("q_conv_u8_scalar_multiplier_2", "CONV_2D", "u8",
+          Q(0.03101099655032158, 100), Q(0.019255341961979866, 120),
+          Q(1.2986725568771362, 128), [118530, 244672])
+qrounding("q_depthwise_u8_scalar_multiplier", "DEPTHWISE_CONV_2D", "u8",
+          Q(0.005298770498484373, 100), Q(0.014043308794498444, 120),
+          Q(0.19345097243785858, 128), [61093, 289868])
+qrounding("q_fully_connected_u8_scalar_multiplier", "FULLY_CONNECTED", "u8",
+          Q(0.03101099655032158, 100), Q(0.019255341961979866, 120),
+          Q(1.2986725568771362, 128), [118530, 244672])
+qrounding("q_fully_connected_i8_single_rounding", "FULLY_CONNECTED", "i8",
+          Q(0.036171671003103256, -20), Q(0.018543675541877747, 0),
+          Q(1.0836807489395142, 0), [-28273],
+          doc="int8 per-tensor FULLY_CONNECTED rounds once (ruy)")
+qrounding("q_fully_connected_i8_single_rounding_2", "FULLY_CONNECTED", "i8",
+          Q(0.047867778688669205, -20), Q(0.00677042780444026, 0),
+          Q(0.7841598391532898, 0), [-170582])
+
 def qbinary(name, op, a, b, out, qa, qb, qo, act=None, dtype="i8"):
     opt_type = {"ADD": "AddOptions", "SUB": "SubOptions",
                 "MUL": "MulOptions"}[op]
