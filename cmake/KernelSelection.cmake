@@ -17,7 +17,7 @@ if(NOT EXISTS "${MANIFEST}")
 endif()
 include(${CMAKE_CURRENT_LIST_DIR}/ManifestFeatures.cmake)
 tfrt_fallback_manifest_features("${MANIFEST}" controlFlow strings memoryPlan
-  signatures)
+  signatures memmappedPackage)
 file(STRINGS "${MANIFEST}" lines)
 set(rows "")
 set(count 0)

@@ -17,6 +17,10 @@
 //     (the signatures section) and the runner's use of them (--signature,
 //     --input=NAME=file, --output-names). Optional: a build without it
 //     names them input_<i> and output_<i>.
+//   - `feature memmapped-package`: the path of a TF memmapped package whose
+//     regions ImmutableConst reads (Executor::setMemmappedPackagePath, the
+//     runner's --memmapped-package). Without it ImmutableConst finds no
+//     package.
 // lib/Runtime/CMakeLists.txt sets the macros; a build without a manifest
 // has every feature. A program that needs control flow or strings when the
 // build lacks them is refused at load, naming the feature.
@@ -38,6 +42,9 @@
 #ifndef TFRT_FALLBACK_FEATURE_SIGNATURES
 #define TFRT_FALLBACK_FEATURE_SIGNATURES 1
 #endif
+#ifndef TFRT_FALLBACK_FEATURE_MEMMAPPED_PACKAGE
+#define TFRT_FALLBACK_FEATURE_MEMMAPPED_PACKAGE 1
+#endif
 
 namespace tfrt_fallback::rt {
 
@@ -50,6 +57,9 @@ inline constexpr bool kHasStrings = TFRT_FALLBACK_FEATURE_STRINGS;
 inline constexpr bool kHasMemoryPlan = TFRT_FALLBACK_FEATURE_MEMORY_PLAN;
 /// Whether this build reads the names of functions' inputs and outputs.
 inline constexpr bool kHasSignatures = TFRT_FALLBACK_FEATURE_SIGNATURES;
+/// Whether this build's runner takes a memmapped package for ImmutableConst.
+inline constexpr bool kHasMemmappedPackage =
+    TFRT_FALLBACK_FEATURE_MEMMAPPED_PACKAGE;
 
 } // namespace tfrt_fallback::rt
 

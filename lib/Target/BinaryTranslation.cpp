@@ -73,6 +73,10 @@ static void writeNeededKernels(ModuleOp module, llvm::raw_ostream &os) {
     }
     lines.insert(std::move(line));
   });
+  bool memmapped = false;
+  module.walk([&](KernelCallOp call) {
+    memmapped |= call.getOpName() == "ImmutableConst";
+  });
   std::set<StringRef> features;
   module.walk([&](Operation *op) {
     for (StringRef feature : neededFeatures(op))
@@ -86,6 +90,9 @@ static void writeNeededKernels(ModuleOp module, llvm::raw_ostream &os) {
     if (auto func = dyn_cast<func::FuncOp>(op); func && getSignatureNames(func))
       features.insert("signatures");
   });
+  // The runner's --memmapped-package, for ImmutableConst's regions.
+  if (memmapped)
+    features.insert("memmapped-package");
   os << "# tfrt-fallback kernel manifest v1\n";
   for (const std::string &line : lines)
     os << line << "\n";

@@ -43,10 +43,11 @@ llvm::Expected<KernelManifest> KernelManifest::parse(llvm::StringRef text,
     line.split(words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
     if (words.size() == 2 && words[0] == "feature") {
       if (words[1] != "control-flow" && words[1] != "strings" &&
-          words[1] != "memory-plan" && words[1] != "signatures")
+          words[1] != "memory-plan" && words[1] != "signatures" &&
+          words[1] != "memmapped-package")
         return error(i, "unknown feature '" + words[1] +
                             "' (known: control-flow, strings, memory-plan, "
-                            "signatures)");
+                            "signatures, memmapped-package)");
       manifest.features.insert(words[1]);
       continue;
     }

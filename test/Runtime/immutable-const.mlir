@@ -7,7 +7,12 @@
 // RUN: fallback-run %s --memmapped-package=%t.pkg | FileCheck %s
 // RUN: fallback-run %s --memmapped-package=%t.odd.pkg | FileCheck %s
 // RUN: fallback-opt %s --tfrt-fallback-pipeline | fallback-translate --mlir-to-bef -o %t.bef
-// RUN: fallback-run-lite %t.bef --memmapped-package=%t.pkg | FileCheck %s
+// RUN: fallback-run-lite %t.bef --memmapped-package %t.pkg | FileCheck %s
+// The runner's flag is a selective build's `feature memmapped-package`,
+// which the program's manifest asks for.
+// RUN: fallback-translate --emit-kernel-manifest %t.bef | FileCheck %s --check-prefix=MANIFEST
+// MANIFEST: kernel ImmutableConst
+// MANIFEST: feature memmapped-package
 
 // CHECK: result #0: tensor<2x2xf32>
 // CHECK-NEXT: {{\[\[}}1.5, 2.],

@@ -12,7 +12,7 @@
 // and string tensors. Against a runtime without them, each op that needs
 // one is an error at its location; this build's own runtime has both.
 
-// UNKNOWN: manifest-unknown-feature.manifest:4: unknown feature 'threads' (known: control-flow, strings, memory-plan, signatures)
+// UNKNOWN: manifest-unknown-feature.manifest:4: unknown feature 'threads' (known: control-flow, strings, memory-plan, signatures, memmapped-package)
 
 func.func private @cond(%i: tensor<i32>) -> tensor<i1> {
   %c = "tf.Const"() {value = dense<3> : tensor<i32>} : () -> tensor<i32>

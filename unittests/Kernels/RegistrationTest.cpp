@@ -83,7 +83,8 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
                                            registerAudioKernels,
                                            registerImageCodecKernels,
                                            registerMediaPipeKernels,
-                                           registerTFLiteQuantizedKernels}) {
+                                           registerTFLiteQuantizedKernels,
+                                           registerImmutableConstKernels}) {
     KernelRegistry registry;
     family(registry);
     EXPECT_GT(registry.size(), 0u);
@@ -275,10 +276,11 @@ TEST(Registration, ManifestListsEveryKernel) {
   size_t lines = 0;
   for (char c : manifest)
     lines += c == '\n';
-  // The header, a line per kernel, and the four feature lines.
-  EXPECT_EQ(lines, kernelRegistry().size() + 5);
+  // The header, a line per kernel, and the five feature lines.
+  EXPECT_EQ(lines, kernelRegistry().size() + 6);
   EXPECT_NE(manifest.find("\nfeature control-flow\nfeature strings\n"
-                          "feature memory-plan\nfeature signatures\n"),
+                          "feature memory-plan\nfeature signatures\n"
+                          "feature memmapped-package\n"),
             std::string::npos);
 }
 

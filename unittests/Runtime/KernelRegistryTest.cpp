@@ -236,14 +236,16 @@ TEST_F(KernelRegistryTest, Manifest) {
                                  "feature control-flow\n"
                                  "feature strings\n"
                                  "feature memory-plan\n"
-                                 "feature signatures\n");
+                                 "feature signatures\n"
+                                 "feature memmapped-package\n");
 
   KernelRegistry empty;
   EXPECT_EQ(empty.manifest(), "# tfrt-fallback kernel manifest v1\n"
                               "feature control-flow\n"
                               "feature strings\n"
                               "feature memory-plan\n"
-                              "feature signatures\n");
+                              "feature signatures\n"
+                              "feature memmapped-package\n");
 }
 
 } // namespace

@@ -256,6 +256,8 @@ std::string KernelRegistry::manifest() const {
     text += "feature memory-plan\n";
   if (kHasSignatures)
     text += "feature signatures\n";
+  if (kHasMemmappedPackage)
+    text += "feature memmapped-package\n";
   return text;
 }
 

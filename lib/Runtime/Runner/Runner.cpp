@@ -103,9 +103,7 @@ std::string runnerUsage(std::string_view tool, std::string_view programKinds) {
       "  --list-kernels        print the kernel registry\n"
       "  --manifest=<file>     with --list-kernels: write the kernel manifest\n"
       "  --load-kernels=<lib>  load a kernel plugin (a shared library) first\n"
-      "  --memmapped-package=<file>\n"
-      "                        the TF memmapped package whose regions\n"
-      "                        ImmutableConst reads\n"
+      "%s"
       "  --help                this text\n\n"
       "LIMITS (0: none; sizes take a K, M, G or T suffix, powers of 1024):\n"
       "  --max-tensor-bytes=<n>     the largest tensor an input or a kernel\n"
@@ -124,6 +122,12 @@ std::string runnerUsage(std::string_view tool, std::string_view programKinds) {
             "  --signature           print the inputs' and outputs' names "
             "and types\n"
             "  --output-names        with --output-dir: DIR/<name>.npy\n"
+          : "",
+      // A build without ImmutableConst's package (Features.h) has no flag.
+      kHasMemmappedPackage
+          ? "  --memmapped-package=<file>\n"
+            "                        the TF memmapped package whose regions\n"
+            "                        ImmutableConst reads\n"
           : "");
 }
 
@@ -215,6 +219,17 @@ Status parseRunnerArgs(int argc, char **argv, RunnerOptions &options) {
       options.outputNames = true;
       continue;
     }
+    if (kHasMemmappedPackage && name == "memmapped-package") {
+      if (!hasValue && i + 1 < argc) {
+        value = argv[++i];
+        hasValue = true;
+      }
+      if (!hasValue)
+        return makeError(StatusCode::kInvalidArgument,
+                         "--memmapped-package needs a value");
+      options.memmappedPackage.assign(value.data(), value.size());
+      continue;
+    }
     // The options that take a value, in the order of the switch below.
     static constexpr std::string_view kValued[] = {"entry",
                                                    "init",
@@ -231,8 +246,7 @@ Status parseRunnerArgs(int argc, char **argv, RunnerOptions &options) {
                                                    "max-run-bytes",
                                                    "max-loop-iterations",
                                                    "max-program-bytes",
-                                                   "max-call-depth",
-                                                   "memmapped-package"};
+                                                   "max-call-depth"};
     const size_t flag =
         std::find(std::begin(kValued), std::end(kValued), name) -
         std::begin(kValued);
@@ -300,9 +314,6 @@ Status parseRunnerArgs(int argc, char **argv, RunnerOptions &options) {
     }
     case 14:
       status = bytes(name, value, &options.load.maxProgramBytes);
-      break;
-    case 16:
-      options.memmappedPackage.assign(value.data(), value.size());
       break;
     default: {
       int depth = 0;
@@ -478,7 +489,8 @@ int runBinaryProgram(const RunnerOptions &options,
 
   HostContext host(options.threads);
   Executor executor(**program, host);
-  executor.setMemmappedPackagePath(options.memmappedPackage);
+  if (kHasMemmappedPackage)
+    executor.setMemmappedPackagePath(options.memmappedPackage);
   if (Status status = executor.checkInputs(*function, inputs); !status.ok())
     return reportError(status.message());
   // The initializer runs once; the entry's runs share what it set up (the
