@@ -19,6 +19,7 @@
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
 #include "tfrt_fallback/Runtime/Shape/Broadcast.h"
 #include "tfrt_fallback/Runtime/Shape/Reshape.h"
+#include "tfrt_fallback/Runtime/Shape/Window.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -275,23 +276,18 @@ std::optional<int64_t> normalizeAxis(int64_t axis, int64_t rank) {
   return axis < 0 ? axis + rank : axis;
 }
 
-/// TF's GetWindowedOutputSizeFromDims for one spatial dim.
+/// The output size of one spatial dim (rt::shape::windowedOutputSize, the
+/// kernels' rule); kDynamic when unknown or invalid.
 int64_t windowedOutputSize(int64_t input, int64_t window, int64_t dilation,
                            int64_t stride, StringRef padding, int64_t padBefore,
                            int64_t padAfter) {
-  if (!isKnown(input) || window <= 0 || dilation <= 0 || stride <= 0)
+  auto parsed =
+      rt::shape::parsePadding(std::string_view(padding.data(), padding.size()));
+  if (!parsed.ok() || !isKnown(input))
     return kDynamic;
-  const int64_t effective = (window - 1) * dilation + 1;
-  int64_t output;
-  if (padding == "VALID")
-    output = (input - effective + stride) / stride;
-  else if (padding == "SAME")
-    output = (input + stride - 1) / stride;
-  else if (padding == "EXPLICIT")
-    output = (input + padBefore + padAfter - effective + stride) / stride;
-  else
-    return kDynamic;
-  return output < 0 ? kDynamic : output;
+  auto dim = rt::shape::windowedOutputSize(input, window, dilation, stride,
+                                           *parsed, padBefore, padAfter);
+  return dim.ok() ? dim->out : kDynamic;
 }
 
 //===----------------------------------------------------------------------===//
@@ -633,11 +629,12 @@ struct Layout {
 
 std::optional<Layout> getLayout(Operation *op) {
   StringRef format = getStringAttr(op, "data_format").value_or("NHWC");
-  if (format == "NHWC")
-    return Layout{0, 1, 2, 3};
-  if (format == "NCHW")
-    return Layout{0, 2, 3, 1};
-  return std::nullopt;
+  auto parsed = rt::shape::parseDataFormat(
+      std::string_view(format.data(), format.size()));
+  if (!parsed.ok())
+    return std::nullopt;
+  return Layout{parsed->batch(), parsed->height(), parsed->width(),
+                parsed->channels()};
 }
 
 /// Conv2D, DepthwiseConv2dNative and their fused forms (Conv2DShapeImpl,

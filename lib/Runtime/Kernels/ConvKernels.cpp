@@ -57,10 +57,10 @@ struct ConvAttrs {
     Status status = getOptionalAttr(ctx, "data_format", &format);
     if (!status.ok())
       return status;
-    if (format == "NCHW")
-      nchw = true;
-    else if (format != "NHWC")
-      return kernel.errorf("Invalid data format");
+    StatusOr<shape::DataFormat> dataFormat = shape::parseDataFormat(format);
+    if (!dataFormat.ok())
+      return opError(kernel, dataFormat.status());
+    nchw = dataFormat->channelsFirst;
     const int h = nchw ? 2 : 1, w = nchw ? 3 : 2, c = nchw ? 1 : 3;
     std::vector<int64_t> strides;
     status = ctx->getAttr("strides", &strides);
@@ -96,8 +96,10 @@ struct ConvAttrs {
     status = ctx->getAttr("padding", &paddingName);
     if (!status.ok())
       return status;
-    if (!parseWindowPadding(paddingName, &padding))
-      return kernel.errorf("Invalid padding '%s'", paddingName);
+    StatusOr<WindowPadding> parsed = shape::parsePadding(paddingName);
+    if (!parsed.ok())
+      return opError(kernel, parsed.status());
+    padding = *parsed;
     std::vector<int64_t> explicitPaddings;
     status = getOptionalAttr(ctx, "explicit_paddings", &explicitPaddings);
     if (!status.ok())

@@ -17,6 +17,7 @@
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 #include "tfrt_fallback/Runtime/Limits.h"
 #include "tfrt_fallback/Runtime/OpKernel.h"
+#include "tfrt_fallback/Runtime/Shape/Window.h"
 #include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
@@ -323,63 +324,30 @@ template <template <typename> class F> struct UnaryFamily {
 // families)
 //===----------------------------------------------------------------------===//
 
-enum class WindowPadding { Same, Valid, Explicit };
+// The rules are the shape layer's (Shape/Window.h), which the compiler's
+// shape inference uses too; these adapt them to the kernels' errors.
+using WindowPadding = shape::Padding;
+using WindowDim = shape::WindowDim;
 
 /// Parses TF's "padding" attribute ("SAME", "VALID", "EXPLICIT").
 inline bool parseWindowPadding(const std::string &name, WindowPadding *out) {
-  if (name == "SAME")
-    *out = WindowPadding::Same;
-  else if (name == "VALID")
-    *out = WindowPadding::Valid;
-  else if (name == "EXPLICIT")
-    *out = WindowPadding::Explicit;
-  else
+  StatusOr<WindowPadding> padding = shape::parsePadding(name);
+  if (!padding.ok())
     return false;
+  *out = *padding;
   return true;
 }
 
-/// One spatial dimension of a sliding window: output size and padding.
-struct WindowDim {
-  int64_t out = 0;
-  int64_t padBefore = 0;
-  int64_t padAfter = 0;
-};
-
-/// TF's GetWindowedOutputSizeVerbose: with eff = (k - 1) * dilation + 1,
-/// VALID: out = (in - eff + stride) / stride, no padding; SAME: out =
-/// ceil(in / stride), pad_needed = max(0, (out - 1) * stride + eff - in)
-/// split with the smaller half before; EXPLICIT: out = (in + before + after
-/// - eff + stride) / stride. Fails, naming `kernel`, on a negative output
-/// size.
+/// shape::windowedOutputSize, its error naming `kernel`.
 inline Status computeWindow(const OpKernel &kernel, int64_t in, int64_t k,
                             int64_t dilation, int64_t stride,
                             WindowPadding padding, int64_t explicitBefore,
                             int64_t explicitAfter, WindowDim *dim) {
-  const int64_t eff = (k - 1) * dilation + 1;
-  switch (padding) {
-  case WindowPadding::Valid:
-    dim->out = (in - eff + stride) / stride;
-    dim->padBefore = dim->padAfter = 0;
-    break;
-  case WindowPadding::Same: {
-    dim->out = (in + stride - 1) / stride;
-    const int64_t needed =
-        std::max<int64_t>(0, (dim->out - 1) * stride + eff - in);
-    dim->padBefore = needed / 2;
-    dim->padAfter = needed - dim->padBefore;
-    break;
-  }
-  case WindowPadding::Explicit:
-    dim->out = (in + explicitBefore + explicitAfter - eff + stride) / stride;
-    dim->padBefore = explicitBefore;
-    dim->padAfter = explicitAfter;
-    break;
-  }
-  if (dim->out < 0)
-    return kernel.errorf("Computed output size would be negative: %d "
-                         "[input_size: %d, effective_filter_size: %d, stride: "
-                         "%d]",
-                         dim->out, in, eff, stride);
+  StatusOr<WindowDim> window = shape::windowedOutputSize(
+      in, k, dilation, stride, padding, explicitBefore, explicitAfter);
+  if (!window.ok())
+    return opError(kernel, window.status());
+  *dim = *window;
   return OkStatus();
 }
 

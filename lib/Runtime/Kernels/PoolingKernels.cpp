@@ -69,17 +69,18 @@ Status readPoolAttrs(const OpKernel &kernel, OpKernelConstructionInterface *ctx,
   Status status = getOptionalAttr(ctx, "data_format", &format);
   if (!status.ok())
     return status;
-  if (format == "NCHW")
-    p->nchw = true;
-  else if (format != "NHWC")
-    return kernel.errorf("Invalid data format");
+  StatusOr<shape::DataFormat> dataFormat = shape::parseDataFormat(format);
+  if (!dataFormat.ok())
+    return opError(kernel, dataFormat.status());
+  p->nchw = dataFormat->channelsFirst;
   std::string padding;
   status = ctx->getAttr("padding", &padding);
   if (!status.ok())
     return status;
-  if (!parseWindowPadding(padding, &p->padding) ||
-      (!allowExplicit && p->padding == WindowPadding::Explicit))
-    return kernel.errorf("Invalid padding '%s'", padding);
+  StatusOr<WindowPadding> parsed = shape::parsePadding(padding, allowExplicit);
+  if (!parsed.ok())
+    return opError(kernel, parsed.status());
+  p->padding = *parsed;
   std::vector<int64_t> explicitPaddings;
   status = getOptionalAttr(ctx, "explicit_paddings", &explicitPaddings);
   if (!status.ok())
