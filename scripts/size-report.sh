@@ -242,7 +242,7 @@ fi
 
 build all fallback-run-lite -- -DTFRT_FALLBACK_SIZE_PROBES=ON
 mapfile -t probes < <(ninja -C "$out/all" -t targets all |
-  grep -o '^size-probe-[A-Za-z]*' | sort -u)
+  grep -o '^size-probe-[A-Za-z0-9]*' | sort -u)
 ninja -C "$out/all" "${probes[@]}" >>"$out/all.build.log" 2>&1 ||
   { tail -n 30 "$out/all.build.log"; exit 1; }
 all=$(size "$out/all/bin/fallback-run-lite")

@@ -1,27 +1,20 @@
 //===- FusedPadConv.h - FusedPadConv2D, FusedResizeAndPadConv2D -*- C++ -*-===//
 //
-// Private to lib/Runtime/Kernels: the registration of FusedPadConv2D and
-// FusedResizeAndPadConv2D (FusedPadConvKernels.cpp), and the entry point
-// into ConvKernels.cpp's Conv2D path (im2col + the runtime's GEMM for f32,
-// Eigen's contraction for f64) those kernels run on the padded image.
+// Private to lib/Runtime/Kernels: the entry point into ConvKernels.cpp's
+// Conv2D path (im2col + the runtime's GEMM for f32, Eigen's contraction for
+// f64) that FusedPadConv2D and FusedResizeAndPadConv2D
+// (FusedPadConvKernels.cpp) run on the padded image.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_FUSEDPADCONV_H
 #define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_FUSEDPADCONV_H
 
-#include "tfrt_fallback/Runtime/KernelRegistry.h"
-
 #include <unsupported/Eigen/CXX11/Tensor>
 
 #include <cstdint>
 
-namespace tfrt_fallback::rt {
-
-/// Registers FusedPadConv2D and FusedResizeAndPadConv2D.
-void registerFusedPadConvKernels(KernelRegistry &registry);
-
-namespace kernels {
+namespace tfrt_fallback::rt::kernels {
 
 /// Conv2D's NHWC convolution (no epilogue) of `in` [n, inH, inW, inC] with
 /// `filter` [kH, kW, inC, outC] into `out` [n, outH, outW, outC]: output
@@ -37,7 +30,6 @@ void conv2dNhwcNoEpilogue(const Eigen::ThreadPoolDevice &device, const T *in,
                           int64_t strideH, int64_t strideW, int64_t padTop,
                           int64_t padLeft);
 
-} // namespace kernels
-} // namespace tfrt_fallback::rt
+} // namespace tfrt_fallback::rt::kernels
 
 #endif // TFRT_FALLBACK_LIB_RUNTIME_KERNELS_FUSEDPADCONV_H
