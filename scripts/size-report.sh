@@ -26,7 +26,8 @@
 #               kernels spread over the families (default 12; 0 skips)
 #   MobileNetV2 the selective runner for nsfwjs's MobileNetV2
 #               (scripts/models/nsfwjs_mobilenet_v2_mid.manifest)
-# Builds go to $SIZE_BUILD_DIR (default build-size/), sharing ccache.
+# Builds go to $SIZE_BUILD_DIR (default build-size/, build-size-aarch64/
+# with CROSS=aarch64), sharing ccache.
 #
 # --check (scripts/test.sh, after run-models.py --bef): builds only the
 # framework and MobileNetV2 runners, checks that the MobileNetV2 runner runs
@@ -63,7 +64,9 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-out="${SIZE_BUILD_DIR:-$root/build-size}"
+# A cross build has a folder of its own (a configured folder keeps its
+# compilers): build-size-aarch64/.
+out="${SIZE_BUILD_DIR:-$root/build-size${CROSS:+-$CROSS}}"
 mkdir -p "$out"
 manifest="$root/scripts/models/nsfwjs_mobilenet_v2_mid.manifest"
 # Targets (bytes): docs/BinarySize.md.
