@@ -29,6 +29,7 @@
 #include "tfrt_fallback/Import/GraphDefImport.h"
 #include "tfrt_fallback/Import/GraphImport.h"
 #include "tfrt_fallback/Import/TensorValues.h"
+#include "tfrt_fallback/Runtime/QuantizeMultiplier.h"
 
 #include "tflite_generated.h"
 
@@ -1274,24 +1275,11 @@ SubgraphConverter::dequantize(int t, const std::string &x, Type to) {
 
 namespace {
 
-/// TFLite's QuantizeMultiplier: m = q * 2^(shift - 31), q in [2^30, 2^31).
+/// TFLite's QuantizeMultiplier (QuantizeMultiplier.h) into the int64
+/// attributes the TFLiteQuantized* ops take.
 void quantizeMultiplier(double m, int64_t &q, int64_t &shift) {
-  if (m == 0.0) {
-    q = 0, shift = 0;
-    return;
-  }
-  int exponent;
-  double fraction = std::frexp(m, &exponent);
-  int64_t fixed = static_cast<int64_t>(std::round(fraction * (1LL << 31)));
-  if (fixed == (1LL << 31)) {
-    fixed /= 2;
-    ++exponent;
-  }
-  if (exponent < -31) {
-    exponent = 0;
-    fixed = 0;
-  }
-  q = fixed, shift = exponent;
+  rt::QuantizedMultiplier r = rt::quantizeMultiplier(m);
+  q = r.multiplier, shift = r.shift;
 }
 
 } // namespace

@@ -18,6 +18,7 @@
 #include "KernelUtils.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
+#include "tfrt_fallback/Runtime/QuantizeMultiplier.h"
 
 #include <algorithm>
 #include <cmath>
@@ -657,27 +658,6 @@ private:
 
 // ---- MEAN ---------------------------------------------------------------
 
-/// TFLite's QuantizeMultiplier (the importer's twin): m = q * 2^(shift -
-/// 31), q in [2^30, 2^31).
-void quantizeMultiplier(double m, int32_t *q, int *shift) {
-  if (m == 0.0) {
-    *q = 0, *shift = 0;
-    return;
-  }
-  int exponent;
-  double fraction = std::frexp(m, &exponent);
-  int64_t fixed = static_cast<int64_t>(std::round(fraction * (1LL << 31)));
-  if (fixed == (1LL << 31)) {
-    fixed /= 2;
-    ++exponent;
-  }
-  if (exponent < -31) {
-    exponent = 0;
-    fixed = 0;
-  }
-  *q = int32_t(fixed), *shift = exponent;
-}
-
 /// x [any rank] int8 / uint8, axes int32 (scalar or 1-D, negative from the
 /// end, repeats allowed) -> the mean over the axes, as TFLite's builtin
 /// MEAN (reduce.cc EvalMean, its optimized kernel) computes it:
@@ -808,7 +788,9 @@ private:
       return errorf("the zero point's rescaled value is out of range");
     *bias = outZero_ - int32_t(temp);
     float realScale = inScale_ / (float(n) * outScale_);
-    quantizeMultiplier(double(realScale), multiplier, shift);
+    QuantizedMultiplier q = quantizeMultiplier(double(realScale));
+    *multiplier = q.multiplier;
+    *shift = q.shift;
     if (*shift > 30)
       return errorf("the scale ratio is too large");
     return OkStatus();
