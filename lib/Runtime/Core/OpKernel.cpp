@@ -319,18 +319,9 @@ void OpKernelContext::setOutput(int index, Tensor tensor) {
     *output = input;
 }
 
-#if !TFRT_FALLBACK_ONE_KERNEL_PATH
-// The usual forward stays apart from forwardOrAllocate(), which a build for
-// size inlines into its one caller.
-#define TFRT_FALLBACK_FORWARD_NOINLINE [[gnu::noinline]]
-#else
-#define TFRT_FALLBACK_FORWARD_NOINLINE
-#endif
-
 Status OpKernelContext::forwardInputOrAllocateOutput(
     absl::Span<const int> candidates, int outputIndex, const TensorShape &shape,
     Tensor **out) {
-#if !TFRT_FALLBACK_ONE_KERNEL_PATH
   // The usual case, decided from the first candidate alone (few registers,
   // no loop, a scalar's shape without a call): an empty output takes over
   // that input when it has the output's dtype and shape (moved at
@@ -354,11 +345,11 @@ Status OpKernelContext::forwardInputOrAllocateOutput(
       }
     }
   }
-#endif
   return forwardOrAllocate(candidates, outputIndex, shape, out);
 }
 
-TFRT_FALLBACK_FORWARD_NOINLINE Status OpKernelContext::forwardOrAllocate(
+// Out of line: the usual forward above needs no stack frame for this.
+[[gnu::noinline]] Status OpKernelContext::forwardOrAllocate(
     absl::Span<const int> candidates, int outputIndex, const TensorShape &shape,
     Tensor **out) {
   if (ABSL_PREDICT_FALSE(static_cast<unsigned>(outputIndex) >=
@@ -388,7 +379,6 @@ TFRT_FALLBACK_FORWARD_NOINLINE Status OpKernelContext::forwardOrAllocate(
            arena_->indexOf(in.buffer().get()) != plannedBuffers_[outputIndex]))
         continue;
       Tensor *output = outputs_[outputIndex];
-#if !TFRT_FALLBACK_ONE_KERNEL_PATH
       if (ABSL_PREDICT_TRUE(!output->isValid() && movedInput_ < 0 &&
                             in.shape() == shape)) {
         // An empty output of the input's shape: the kernel writes through
@@ -396,9 +386,6 @@ TFRT_FALLBACK_FORWARD_NOINLINE Status OpKernelContext::forwardOrAllocate(
         *out = lendInput(candidate, outputIndex);
         return OkStatus();
       }
-#endif
-      // (A build for size always shares the buffer, so that its executor
-      // needs no finish(): one path fewer.)
       forwardInto(output, in, shape);
       *out = output;
       return OkStatus();

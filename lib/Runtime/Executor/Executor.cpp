@@ -45,6 +45,14 @@
 #define TFRT_FALLBACK_SCALAR_LOOP
 #endif
 
+// finishCall() is inline in the synchronous call; a build for size
+// (TFRT_FALLBACK_FRAMEWORK_FOR_SIZE) keeps one copy for both calls.
+#if TFRT_FALLBACK_FRAMEWORK_FOR_SIZE
+#define TFRT_FALLBACK_FINISH_INLINE [[gnu::noinline]]
+#else
+#define TFRT_FALLBACK_FINISH_INLINE [[gnu::always_inline]] inline
+#endif
+
 namespace tfrt_fallback::rt {
 
 std::string describeTensor(const Tensor &tensor) {
@@ -101,18 +109,7 @@ const char *controlFlowName(bef::Opcode opcode) {
   }
 }
 
-/// OpKernelContext::finish(). A build for size does without: its contexts
-/// share a forwarded buffer instead of moving the input (OpKernel.cpp).
-[[gnu::always_inline]] inline int finishContext(OpKernelContext &context) {
-#if TFRT_FALLBACK_ONE_KERNEL_PATH
-  (void)context;
-  return -1;
-#else
-  return context.finish();
-#endif
-}
-
-/// The bit of operand `moved` (finishContext()), or 0 for none.
+/// The bit of operand `moved` (OpKernelContext::finish()), or 0 for none.
 [[gnu::always_inline]] inline uint64_t movedBit(int moved) {
   return moved >= 0 ? uint64_t(1) << moved : 0;
 }
@@ -191,21 +188,17 @@ private:
 
   void runInOrder();
   void runDataflow();
-  /// The kernel contexts of execute()'s own path, for this frame's runs
-  /// without instruments: one per synchronous kernel call, its pointers to
-  /// the registers set once.
+  /// The kernel contexts of this frame: one per kernel call, its pointers
+  /// to the registers set once.
   void buildContexts();
+  /// Points the contexts at `arena`, the memory plan of this run (null for
+  /// none: a run with a budget charges what its kernels allocate).
+  void planContexts(PlannedArena *arena);
   /// Every value with several readers back to its count of reads.
   void resetReaders();
   /// The arena of the function's memory plan, made for the first run
   /// without a budget (a budgeted run charges what its kernels allocate).
   void prepareArena();
-  /// Lets `context`, the kernel of `inst`, take its outputs from the plan.
-  void usePlan(OpKernelContext &context, const Instruction &inst) const {
-    if (kHasMemoryPlan && arena_ && !budget_)
-      context.setMemoryPlan(arena_.get(),
-                            function_.plannedBuffers.data() + inst.resultBegin);
-  }
   /// After a kernel read them: releases the values with several readers
   /// whose last read this was (`mask`: the operands that are such values).
   [[gnu::noinline]] void releaseShared(const Instruction &inst, uint64_t mask);
@@ -216,11 +209,21 @@ private:
   void resume(uint32_t index);
 
   Outcome execute(uint32_t index);
-  /// A synchronous kernel call with its frame's context, operands known to
-  /// be available: runs the kernel and publishes its results.
-  [[gnu::always_inline]] inline void runSite(const KernelSite &site,
-                                             const Instruction &inst,
-                                             OpKernelContext &context);
+  /// The one synchronous kernel call (operands available): runs the kernel
+  /// on its context and publishes what it did (finishCall).
+  [[gnu::always_inline]] inline void callKernel(const KernelSite &site,
+                                                const Instruction &inst,
+                                                OpKernelContext &context);
+  /// The one asynchronous kernel call: starts the kernel; finishCall runs
+  /// when it is done, on the thread that finishes it.
+  Outcome callAsyncKernel(uint32_t index, const KernelSite &site,
+                          OpKernelContext &context);
+  /// The kernel call of instruction `index` (operands available): one of
+  /// the two above.
+  Outcome call(uint32_t index);
+  /// call() in a run that is observed or has a memory budget: inside the
+  /// budget's scope, its start time noted for the observer.
+  [[gnu::noinline]] Outcome observedCall(uint32_t index);
   Outcome runCall(uint32_t index, const Instruction &inst);
   Outcome runBranch(uint32_t index, const Instruction &inst);
   Outcome runWhile(uint32_t index, const Instruction &inst);
@@ -233,17 +236,18 @@ private:
   /// with this run's options and `args` bound.
   Frame *calleeFrame(const Function &callee, std::vector<Tensor> args,
                      Frame *reuse);
-  /// A kernel call: execute()'s own path takes the usual ones; this one
-  /// also takes async kernels and runs that are observed, budgeted,
-  /// cancellable or have a deadline.
-  Outcome runKernel(uint32_t index, const Instruction &inst,
-                    const KernelSite &site);
-  /// After a kernel and its context's finish(): releases its last-use
-  /// operands (but operand `moved`, which finish() emptied), checks its
-  /// outputs and publishes its results.
-  void finishKernel(const KernelSite &site, const Instruction &inst,
-                    const Status &kernelStatus, int moved);
-  /// finishKernel's parts: releasing the last-use operands but the moved
+  /// After either call's kernel: completes its context (finish(): the
+  /// input forwarded in place moves into its output), tells the observer,
+  /// releases the last-use operands (but the moved one), checks the
+  /// outputs and publishes the results, or the kernel's error.
+  TFRT_FALLBACK_FINISH_INLINE void finishCall(const KernelSite &site,
+                                              const Instruction &inst,
+                                              OpKernelContext &context);
+  /// finishCall's report to the run's observer.
+  [[gnu::noinline, gnu::cold]] void observe(const KernelSite &site,
+                                            const Instruction &inst,
+                                            const OpKernelContext &context);
+  /// finishCall's parts: releasing the last-use operands but the moved
   /// one (`movedBit`: its bit, or 0), and checking and publishing the
   /// outputs of a kernel that succeeded.
   [[gnu::always_inline]] inline void releaseOperands(const KernelSite &site,
@@ -252,7 +256,7 @@ private:
   [[gnu::always_inline]] inline void publishResults(const KernelSite &site,
                                                     const Instruction &inst,
                                                     uint64_t movedBit);
-  /// finishKernel's error paths: the kernel failed, or its output #i is
+  /// finishCall's error paths: the kernel failed, or its output #i is
   /// missing or not of its declared type.
   [[gnu::noinline, gnu::cold]] void failKernel(const KernelEntry &kernel,
                                                const Instruction &inst,
@@ -284,11 +288,12 @@ private:
   const bool dataflow_;
   std::atomic<uint32_t> refCount_{1};
   std::atomic<uint32_t> outstanding_{0};
-  /// In-order schedule: every instruction so far took execute()'s own path
-  /// and succeeded, so every operand of the next one is available (each
-  /// register is defined before its uses) and its check can be skipped.
-  /// Cleared by anything else; relaxed, as deferred work only runs after it
-  /// was cleared on the thread that deferred it.
+  /// In-order schedule of a run that is not observed, budgeted or
+  /// watched: every instruction so far has finished and none failed, so
+  /// every operand of the next one is available (each register is defined
+  /// before its uses) and its check can be skipped. Cleared by an
+  /// instruction that finishes later and by an error; relaxed, as deferred
+  /// work only runs after it was cleared on the thread that deferred it.
   std::atomic<bool> clean_{false};
   const uint32_t numRegisters_;
   TensorValue *regs_;
@@ -300,16 +305,18 @@ private:
   /// still to finish in this run.
   std::unique_ptr<std::atomic<uint32_t>[]> readersLeft_;
   std::unique_ptr<std::atomic<uint32_t>[]> pending_;
-  /// buildContexts(): per instruction, its context or null (not a
-  /// synchronous kernel call); the contexts, and the operand and result
-  /// pointer lists they read (indexed like Function::operands and results).
-#if !TFRT_FALLBACK_ONE_KERNEL_PATH
+  /// buildContexts(): per instruction, its context or null (not a kernel
+  /// call); the contexts, and the operand and result pointer lists they
+  /// read (indexed like Function::operands and results).
   std::unique_ptr<OpKernelContext *[]> contexts_;
   OpKernelContext *contextStorage_ = nullptr;
   uint32_t numContexts_ = 0;
   std::unique_ptr<const Tensor *[]> inputPointers_;
   std::unique_ptr<Tensor *[]> outputPointers_;
-#endif
+  /// The arena the contexts take planned outputs from (planContexts).
+  PlannedArena *contextPlan_ = nullptr;
+  /// Per instruction, when its kernel started (observed runs only).
+  std::unique_ptr<std::chrono::steady_clock::time_point[]> starts_;
   absl::AnyInvocable<void()> onDone_;
 };
 
@@ -372,11 +379,9 @@ void Executor::Frame::reuse(const RunOptions &options,
 }
 
 Executor::Frame::~Frame() {
-#if !TFRT_FALLBACK_ONE_KERNEL_PATH
   for (uint32_t i = 0; i < numContexts_; ++i)
     contextStorage_[i].~OpKernelContext();
   ::operator delete(contextStorage_);
-#endif
   for (uint32_t i = 0; i < numRegisters_; ++i)
     regs_[i].~TensorValue();
   ::operator delete[](regs_);
@@ -394,7 +399,6 @@ void Executor::Frame::bindInputs(std::vector<Tensor> inputs) {
   }
 }
 
-#if !TFRT_FALLBACK_ONE_KERNEL_PATH
 void Executor::Frame::buildContexts() {
   const size_t numInstructions = function_.instructions.size();
   contexts_.reset(new OpKernelContext *[numInstructions]());
@@ -406,17 +410,16 @@ void Executor::Frame::buildContexts() {
     outputPointers_[i] = &regs_[function_.results[i]].payload();
   uint32_t count = 0;
   for (size_t i = 0; i < numInstructions; ++i)
-    count += function_.instructions[i].opcode == bef::Opcode::Kernel &&
-             function_.kernelSites[i].syncKernel;
+    count += function_.instructions[i].opcode == bef::Opcode::Kernel;
   contextStorage_ = static_cast<OpKernelContext *>(
       ::operator new(sizeof(OpKernelContext) * count));
   for (size_t i = 0; i < numInstructions; ++i) {
     const Instruction &inst = function_.instructions[i];
     const KernelSite &site = function_.kernelSites[i];
-    if (inst.opcode != bef::Opcode::Kernel || !site.syncKernel)
+    if (inst.opcode != bef::Opcode::Kernel)
       continue;
     auto *context = new (&contextStorage_[numContexts_++]) OpKernelContext(
-        *site.syncKernel,
+        *site.entry->kernel,
         absl::MakeConstSpan(inputPointers_.get() + inst.operandBegin,
                             site.numInputs),
         site.lastUse,
@@ -424,21 +427,33 @@ void Executor::Frame::buildContexts() {
                             site.numOutputs),
         executor_.host, function_.constantOperands[i]);
     context->setResourceManager(&executor_.resources);
-    usePlan(*context, inst);
     contexts_[i] = context;
   }
 }
-#endif
+
+void Executor::Frame::planContexts(PlannedArena *arena) {
+  contextPlan_ = arena;
+  for (size_t i = 0, e = function_.instructions.size(); i < e; ++i)
+    if (OpKernelContext *context = contexts_[i])
+      context->setMemoryPlan(
+          arena, arena ? function_.plannedBuffers.data() +
+                             function_.instructions[i].resultBegin
+                       : nullptr);
+}
 
 void Executor::Frame::start(absl::AnyInvocable<void()> onDone) {
   onDone_ = std::move(onDone);
-#if !TFRT_FALLBACK_ONE_KERNEL_PATH
-  // Built by the first run that takes execute()'s own path: a run without
-  // a budget, so the plan's arena exists by then if the function has one.
-  if (!watched_ && !instrumented_ && !contexts_)
+  if (!contexts_)
     buildContexts();
-  clean_.store(!dataflow_, std::memory_order_relaxed);
-#endif
+  // A run with a budget charges what its kernels allocate: no plan.
+  PlannedArena *plan = kHasMemoryPlan && !budget_ ? arena_.get() : nullptr;
+  if (plan != contextPlan_)
+    planContexts(plan);
+  if (observer_ && !starts_)
+    starts_.reset(new std::chrono::steady_clock::time_point
+                      [function_.instructions.size()]);
+  clean_.store(!dataflow_ && !watched_ && !instrumented_,
+               std::memory_order_relaxed);
   if (dataflow_)
     runDataflow();
   else
@@ -461,41 +476,24 @@ void Executor::Frame::release() {
 void Executor::Frame::runInOrder() {
   // Held by this loop until it has passed every instruction.
   outstanding_.store(1, std::memory_order_relaxed);
-  const uint32_t e = function_.instructions.size();
-  uint32_t i = 0;
-#if !TFRT_FALLBACK_ONE_KERNEL_PATH
-  // While the run is clean, synchronous kernel calls run from here, with
-  // nothing to check first.
-  if (!watched_ && !instrumented_) {
-    const Instruction *instructions = function_.instructions.data();
-    const KernelSite *sites = function_.kernelSites.data();
-    OpKernelContext *const *contexts = contexts_.get();
-    for (; i < e && clean_.load(std::memory_order_relaxed); ++i) {
-      if (OpKernelContext *context = contexts[i])
-        runSite(sites[i], instructions[i], *context);
-      else if (execute(i) == Outcome::NotReady)
-        defer(i);
+  const Instruction *instructions = function_.instructions.data();
+  const KernelSite *sites = function_.kernelSites.data();
+  OpKernelContext *const *contexts = contexts_.get();
+  for (uint32_t i = 0, e = function_.instructions.size(); i < e; ++i) {
+    // While the run is clean, a synchronous kernel call runs from here,
+    // with nothing to check first.
+    if (sites[i].syncKernel && clean_.load(std::memory_order_relaxed)) {
+      callKernel(sites[i], instructions[i], *contexts[i]);
+      continue;
     }
-  }
-#endif
-  for (; i < e; ++i)
-    if (execute(i) == Outcome::NotReady)
+    Outcome outcome = execute(i);
+    if (outcome == Outcome::Done)
+      continue;
+    clean_.store(false, std::memory_order_relaxed);
+    if (outcome == Outcome::NotReady)
       defer(i);
-  release();
-}
-
-void Executor::Frame::runSite(const KernelSite &site, const Instruction &inst,
-                              OpKernelContext &context) {
-  site.syncKernel->compute(&context);
-  const uint64_t moved = movedBit(finishContext(context));
-  releaseOperands(site, inst, moved);
-  if (ABSL_PREDICT_TRUE(context.status().ok())) {
-    publishResults(site, inst, moved);
-    return;
   }
-  failKernel(*site.entry, inst, context.status());
-  // The context serves this site's next call.
-  context.clearStatus();
+  release();
 }
 
 void Executor::Frame::defer(uint32_t index) {
@@ -649,44 +647,13 @@ RunOptions Executor::Frame::calleeOptions() const {
 
 void Executor::Frame::publishError(const Instruction &inst,
                                    const Status &error) {
-#if !TFRT_FALLBACK_ONE_KERNEL_PATH
   clean_.store(false, std::memory_order_relaxed);
-#endif
   for (uint32_t result : function_.resultsOf(inst))
     regs_[result].setError(error);
 }
 
 Outcome Executor::Frame::execute(uint32_t index) {
   const Instruction &inst = function_.instructions[index];
-#if !TFRT_FALLBACK_ONE_KERNEL_PATH
-  // The usual instruction, on its own path: a synchronous kernel call in a
-  // run without an observer, a budget, a deadline or a cancellation token,
-  // whose operands are available. Its context, built once per frame
-  // (buildContexts), reads the inputs in place and writes the outputs
-  // straight into the (constructed, empty) result registers; they are
-  // published after the kernel. A value at its last use may lend its buffer
-  // to an output when nothing else holds it; its register is cleared after
-  // the kernel, which also frees dead values early.
-  if (inst.opcode == bef::Opcode::Kernel && !watched_ && !instrumented_) {
-    if (OpKernelContext *context = contexts_[index]) {
-      bool ready = clean_.load(std::memory_order_relaxed);
-      if (!ready) {
-        const uint32_t *operands =
-            function_.operands.data() + inst.operandBegin;
-        ready = true;
-        TFRT_FALLBACK_SCALAR_LOOP
-        for (uint32_t i = 0; i < inst.numOperands; ++i)
-          ready &= regs_[operands[i]].state() == AsyncValue::State::Concrete;
-      }
-      if (ABSL_PREDICT_TRUE(ready)) {
-        runSite(function_.kernelSites[index], inst, *context);
-        return Outcome::Done;
-      }
-    }
-  }
-  if (clean_.load(std::memory_order_relaxed))
-    clean_.store(false, std::memory_order_relaxed);
-#endif
   // Dependants of a failed instruction are skipped and pass the error on.
   TFRT_FALLBACK_SCALAR_LOOP
   for (uint32_t reg : function_.operandsOf(inst)) {
@@ -706,7 +673,9 @@ Outcome Executor::Frame::execute(uint32_t index) {
   }
   switch (inst.opcode) {
   case bef::Opcode::Kernel:
-    return runKernel(index, inst, function_.kernelSites[index]);
+    if (ABSL_PREDICT_FALSE(instrumented_))
+      return observedCall(index);
+    return call(index);
   case bef::Opcode::Call:
     // A build without control flow (Features.h) refuses such programs at
     // load: its executor has no code for them.
@@ -732,107 +701,78 @@ Outcome Executor::Frame::execute(uint32_t index) {
   return Outcome::Done;
 }
 
-/// The state of an async kernel in flight: the context and the pointer
-/// arrays it borrows, and the frame they point into.
-struct Executor::Frame::AsyncKernelCall {
-  AsyncKernelCall(Frame *frame, const KernelEntry &kernel,
-                  absl::Span<const Tensor *const> inputs, uint64_t forwardable,
-                  absl::Span<Tensor *const> outputs, HostContext &host,
-                  uint64_t constants)
-      : frame(frame), inputs(inputs.begin(), inputs.end()),
-        outputs(outputs.begin(), outputs.end()),
-        context(*kernel.kernel, this->inputs, forwardable, this->outputs, host,
-                constants) {
-    context.setResourceManager(&frame->executor_.resources);
-  }
+//===----------------------------------------------------------------------===//
+// Kernel calls
+//===----------------------------------------------------------------------===//
+//
+// A kernel runs on its context (buildContexts), which reads the inputs in
+// place and writes the outputs straight into the (constructed, empty)
+// result registers; they are published after the kernel. A value at its
+// last use may lend its buffer to an output when nothing else holds it; its
+// register is cleared after the kernel, which also frees dead values early.
 
-  Ref frame;
-  absl::InlinedVector<const Tensor *, 4> inputs;
-  absl::InlinedVector<Tensor *, 4> outputs;
-  OpKernelContext context;
-  /// When the kernel started, for the run's observer.
-  std::chrono::steady_clock::time_point start;
-};
+void Executor::Frame::callKernel(const KernelSite &site,
+                                 const Instruction &inst,
+                                 OpKernelContext &context) {
+  site.syncKernel->compute(&context);
+  finishCall(site, inst, context);
+}
 
-Outcome Executor::Frame::runKernel(uint32_t index, const Instruction &inst,
-                                   const KernelSite &site) {
-  const KernelEntry &kernel = *site.entry;
-  absl::InlinedVector<const Tensor *, 8> inputs(site.numInputs);
-  absl::InlinedVector<Tensor *, 8> outputs(site.numOutputs);
-  absl::Span<const uint32_t> operands = function_.operandsOf(inst);
-  absl::Span<const uint32_t> results = function_.resultsOf(inst);
-  for (uint32_t i = 0; i < site.numInputs; ++i)
-    inputs[i] = &regs_[operands[i]].payload();
-  for (uint32_t i = 0; i < site.numOutputs; ++i)
-    outputs[i] = &regs_[results[i]].payload();
-  if (kernel.asyncKernel) {
-    // What the kernel allocates on this thread is charged to the run.
-    std::optional<MemoryBudget::Scope> budgetScope;
-    if (budget_)
-      budgetScope.emplace(budget_.get());
-    if (!dataflow_)
-      outstanding_.fetch_add(1, std::memory_order_relaxed);
-    auto *call =
-        new AsyncKernelCall(this, kernel, inputs, site.lastUse, outputs,
-                            executor_.host, function_.constantOperands[index]);
-    usePlan(call->context, inst);
-    if (observer_)
-      call->start = std::chrono::steady_clock::now();
-    kernel.asyncKernel->computeAsync(&call->context, [call, index] {
-      Frame &frame = *call->frame;
-      const Instruction &inst = frame.function_.instructions[index];
-      const KernelSite &site = frame.function_.kernelSites[index];
-      const int moved = finishContext(call->context);
-      if (frame.observer_)
-        frame.observer_->kernelDone(*site.entry, call->outputs,
-                                    call->context.status(), call->start,
-                                    std::chrono::steady_clock::now());
-      frame.finishKernel(site, inst, call->context.status(), moved);
-      // The call holds a frame reference: release it only after complete().
-      std::unique_ptr<AsyncKernelCall> owned(call);
-      frame.complete(index, nullptr);
-    });
-    return Outcome::Pending;
-  }
+Outcome Executor::Frame::callAsyncKernel(uint32_t index,
+                                         const KernelSite &site,
+                                         OpKernelContext &context) {
+  if (!dataflow_)
+    outstanding_.fetch_add(1, std::memory_order_relaxed);
+  site.entry->asyncKernel->computeAsync(&context, [frame = Ref(this), index] {
+    Frame &self = *frame;
+    self.finishCall(self.function_.kernelSites[index],
+                    self.function_.instructions[index], *self.contexts_[index]);
+    self.complete(index, nullptr);
+  });
+  return Outcome::Pending;
+}
 
-  OpKernelContext context(*kernel.kernel, inputs, site.lastUse, outputs,
-                          executor_.host, function_.constantOperands[index]);
-  context.setResourceManager(&executor_.resources);
-  usePlan(context, inst);
-  // What the kernel allocates is charged to the run's budget.
-  std::optional<MemoryBudget::Scope> budgetScope;
-  if (budget_)
-    budgetScope.emplace(budget_.get());
-  std::chrono::steady_clock::time_point start;
-  if (observer_)
-    start = std::chrono::steady_clock::now();
-  kernel.kernel->compute(&context);
-  const int moved = finishContext(context);
-  if (observer_)
-    observer_->kernelDone(kernel, outputs, context.status(), start,
-                          std::chrono::steady_clock::now());
-  budgetScope.reset();
-  finishKernel(site, inst, context.status(), moved);
+Outcome Executor::Frame::call(uint32_t index) {
+  const KernelSite &site = function_.kernelSites[index];
+  OpKernelContext &context = *contexts_[index];
+  if (!site.syncKernel)
+    return callAsyncKernel(index, site, context);
+  callKernel(site, function_.instructions[index], context);
   return Outcome::Done;
 }
 
-// Inline in execute()'s own kernel path; a build for size (one kernel
-// path) keeps a single copy for runKernel and the async kernels' callback.
-#if TFRT_FALLBACK_ONE_KERNEL_PATH
-#define TFRT_FALLBACK_FINISH_INLINE
-#else
-#define TFRT_FALLBACK_FINISH_INLINE [[gnu::always_inline]] inline
-#endif
-TFRT_FALLBACK_FINISH_INLINE void
-Executor::Frame::finishKernel(const KernelSite &site, const Instruction &inst,
-                              const Status &kernelStatus, int moved) {
-  const uint64_t bit = movedBit(moved);
-  releaseOperands(site, inst, bit);
-  if (ABSL_PREDICT_FALSE(!kernelStatus.ok())) {
-    failKernel(*site.entry, inst, kernelStatus);
+Outcome Executor::Frame::observedCall(uint32_t index) {
+  // What the kernel allocates on this thread is charged to the run.
+  MemoryBudget::Scope budgetScope(budget_.get());
+  if (observer_)
+    starts_[index] = std::chrono::steady_clock::now();
+  return call(index);
+}
+
+void Executor::Frame::finishCall(const KernelSite &site,
+                                 const Instruction &inst,
+                                 OpKernelContext &context) {
+  const uint64_t moved = movedBit(context.finish());
+  if (ABSL_PREDICT_FALSE(observer_ != nullptr))
+    observe(site, inst, context);
+  releaseOperands(site, inst, moved);
+  if (ABSL_PREDICT_TRUE(context.status().ok())) {
+    publishResults(site, inst, moved);
     return;
   }
-  publishResults(site, inst, bit);
+  failKernel(*site.entry, inst, context.status());
+  // The context serves this site's next call.
+  context.clearStatus();
+}
+
+void Executor::Frame::observe(const KernelSite &site, const Instruction &inst,
+                              const OpKernelContext &context) {
+  const size_t index = &inst - function_.instructions.data();
+  observer_->kernelDone(
+      *site.entry,
+      absl::MakeConstSpan(outputPointers_.get() + inst.resultBegin,
+                          site.numOutputs),
+      context.status(), starts_[index], std::chrono::steady_clock::now());
 }
 
 void Executor::Frame::releaseOperands(const KernelSite &site,
