@@ -35,7 +35,9 @@
 # BlazeFace naming the missing kernels, that both refuse programs needing
 # control flow or string
 # tensors (which their manifests leave out), and fails if either runner
-# exceeds its size target (docs/BinarySize.md).
+# exceeds its size target (docs/BinarySize.md); builds and runs the
+# executor's unit tests (TFRTFallbackExecutorTests) in the same
+# configuration.
 #
 # --model MODEL (a .tflite, model.json, GraphDef or .mlir; repeatable):
 # instead of the report, the selective runner of each model, as an app that
@@ -231,6 +233,25 @@ if [ "$check" = 1 ]; then
     done
     echo "the framework and MobileNetV2 runners refuse a program that needs $feature: $(head -n 1 "$log")"
   done
+  # The executor's unit tests in this configuration (the per-op path at
+  # -Oz, whole-program optimization): the code a shipped runtime runs.
+  # (Without virtual function elimination: the tests' classes are called
+  # from GoogleTest, which is not part of the whole program.) Once, on the
+  # host: the arm64 phase runs them in its own build.
+  if [ -z "${CROSS:-}" ]; then
+    build executor-tests TFRTFallbackExecutorTests -- -DTFRT_FALLBACK_ENABLE_TESTS=ON \
+      "-DCMAKE_CXX_FLAGS=-ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-rtti -fno-plt ${lto_cxx/ -fwhole-program-vtables -fvirtual-function-elimination/}" \
+      "-DCMAKE_EXE_LINKER_FLAGS=${link_flags/ -fwhole-program-vtables/}"
+    if "${run[@]}" "$out/executor-tests/bin/TFRTFallbackExecutorTests" \
+        --gtest_brief=1 >"$out/executor-tests.log" 2>&1; then
+      echo "executor unit tests in the size configuration: $(grep -o '[0-9]* tests from' \
+        "$out/executor-tests.log" | tail -n 1 | cut -d' ' -f1) passed"
+    else
+      echo "size-report: the executor's unit tests fail in the size configuration:" >&2
+      tail -n 40 "$out/executor-tests.log" >&2
+      status=1
+    fi
+  fi
   echo "framework (runner, no kernels): $framework bytes ($(kb "$framework")); target <= $(kb $framework_target)"
   echo "MobileNetV2 selective runner:   $mobilenet bytes ($(kb "$mobilenet")); target <= $(kb $mobilenet_target)"
   echo "C API library, no kernels:      $capi bytes ($(kb "$capi"))"
