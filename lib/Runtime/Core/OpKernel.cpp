@@ -349,9 +349,10 @@ Status OpKernelContext::forwardInputOrAllocateOutput(
 }
 
 // Out of line: the usual forward above needs no stack frame for this.
-[[gnu::noinline]] Status OpKernelContext::forwardOrAllocate(
-    absl::Span<const int> candidates, int outputIndex, const TensorShape &shape,
-    Tensor **out) {
+[[gnu::noinline]] Status
+OpKernelContext::forwardOrAllocate(absl::Span<const int> candidates,
+                                   int outputIndex, const TensorShape &shape,
+                                   Tensor **out) {
   if (ABSL_PREDICT_FALSE(static_cast<unsigned>(outputIndex) >=
                          static_cast<unsigned>(numOutputs())))
     return outputIndexError(outputIndex);

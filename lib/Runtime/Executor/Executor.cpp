@@ -435,10 +435,10 @@ void Executor::Frame::planContexts(PlannedArena *arena) {
   contextPlan_ = arena;
   for (size_t i = 0, e = function_.instructions.size(); i < e; ++i)
     if (OpKernelContext *context = contexts_[i])
-      context->setMemoryPlan(
-          arena, arena ? function_.plannedBuffers.data() +
-                             function_.instructions[i].resultBegin
-                       : nullptr);
+      context->setMemoryPlan(arena,
+                             arena ? function_.plannedBuffers.data() +
+                                         function_.instructions[i].resultBegin
+                                   : nullptr);
 }
 
 void Executor::Frame::start(absl::AnyInvocable<void()> onDone) {
@@ -450,8 +450,9 @@ void Executor::Frame::start(absl::AnyInvocable<void()> onDone) {
   if (plan != contextPlan_)
     planContexts(plan);
   if (observer_ && !starts_)
-    starts_.reset(new std::chrono::steady_clock::time_point
-                      [function_.instructions.size()]);
+    starts_.reset(
+        new std::chrono::steady_clock::time_point[function_.instructions
+                                                      .size()]);
   clean_.store(!dataflow_ && !watched_ && !instrumented_,
                std::memory_order_relaxed);
   if (dataflow_)
@@ -718,8 +719,7 @@ void Executor::Frame::callKernel(const KernelSite &site,
   finishCall(site, inst, context);
 }
 
-Outcome Executor::Frame::callAsyncKernel(uint32_t index,
-                                         const KernelSite &site,
+Outcome Executor::Frame::callAsyncKernel(uint32_t index, const KernelSite &site,
                                          OpKernelContext &context) {
   if (!dataflow_)
     outstanding_.fetch_add(1, std::memory_order_relaxed);
