@@ -19,6 +19,7 @@
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
 #include "tfrt_fallback/Runtime/Shape/Broadcast.h"
 #include "tfrt_fallback/Runtime/Shape/Reshape.h"
+#include "tfrt_fallback/Runtime/Shape/StridedSlice.h"
 #include "tfrt_fallback/Runtime/Shape/Window.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -294,156 +295,11 @@ int64_t windowedOutputSize(int64_t input, int64_t window, int64_t dilation,
 // Strided slices (TF's ValidateStridedSliceOp, util/strided_slice_op.cc)
 //===----------------------------------------------------------------------===//
 
-/// The slice a StridedSlice takes of a shape: for each input dim its
-/// canonical begin and stride and its size, and the final shape with, for
-/// each final dim, the input dim it walks (-1 for a new axis). Unknown
-/// input dims give unknown sizes (and begins).
-struct StridedSlicePlan {
-  Dims begin, stride, sizes;
-  Dims finalDims;
-  SmallVector<int> finalToInput;
-};
-
-std::optional<StridedSlicePlan>
-planStridedSlice(ArrayRef<int64_t> shape, ArrayRef<int64_t> beginSpec,
-                 ArrayRef<int64_t> endSpec, ArrayRef<int64_t> strideSpec,
-                 int64_t beginMask, int64_t endMask, int64_t ellipsisMask,
-                 int64_t newAxisMask, int64_t shrinkMask) {
-  const int64_t sparseCount = strideSpec.size();
-  if (beginSpec.size() != static_cast<size_t>(sparseCount) ||
-      endSpec.size() != static_cast<size_t>(sparseCount) || sparseCount >= 32)
-    return std::nullopt;
-  if (ellipsisMask && (ellipsisMask & (ellipsisMask - 1)) != 0)
-    return std::nullopt;
-
-  // Step 1: new axes after the ellipsis; an implicit trailing ellipsis.
-  int sparseDims = static_cast<int>(sparseCount);
-  int numAddAxisAfterEllipsis = 0;
-  bool ellipsisSeen = false;
-  for (int i = 0; i < sparseDims; ++i) {
-    if (ellipsisSeen && ((int64_t(1) << i) & newAxisMask) != 0)
-      ++numAddAxisAfterEllipsis;
-    if ((int64_t(1) << i) & ellipsisMask)
-      ellipsisSeen = true;
-  }
-  int64_t sparseEllipsis = ellipsisMask;
-  if (!ellipsisSeen) {
-    sparseEllipsis |= (int64_t(1) << sparseDims);
-    ++sparseDims;
-  }
-
-  // Step 2: the dense spec, one entry per input dim.
-  const int dims = static_cast<int>(shape.size());
-  constexpr int kShrinkAxis = -1, kNewAxis = -2;
-  Dims begin(dims, 0), end(dims, 0), strides(dims, 1);
-  int64_t denseBeginMask = 0, denseEndMask = 0, denseShrink = 0;
-  SmallVector<int> gather;
-  int full = 0;
-  for (int i = 0; i < sparseDims; ++i) {
-    const int64_t bit = int64_t(1) << i;
-    if (bit & sparseEllipsis) {
-      const int next =
-          std::min(dims - (sparseDims - i) + 1 + numAddAxisAfterEllipsis, dims);
-      for (; full < next; ++full) {
-        begin[full] = end[full] = 0;
-        strides[full] = 1;
-        denseBeginMask |= (int64_t(1) << full);
-        denseEndMask |= (int64_t(1) << full);
-        gather.push_back(full);
-      }
-    } else if (bit & newAxisMask) {
-      gather.push_back(kNewAxis);
-    } else {
-      if (full == dims)
-        return std::nullopt;
-      begin[full] = beginSpec[i];
-      end[full] = endSpec[i];
-      strides[full] = strideSpec[i];
-      if (beginMask & bit)
-        denseBeginMask |= (int64_t(1) << full);
-      if (endMask & bit)
-        denseEndMask |= (int64_t(1) << full);
-      if (shrinkMask & bit) {
-        gather.push_back(kShrinkAxis);
-        denseShrink |= (int64_t(1) << full);
-      } else {
-        gather.push_back(full);
-      }
-      ++full;
-    }
-  }
-
-  // Step 3: canonical begin/end and the size of each input dim's slice.
-  StridedSlicePlan plan;
-  plan.begin.assign(dims, kDynamic);
-  plan.stride.assign(dims, 1);
-  plan.sizes.assign(dims, kDynamic);
-  for (int i = 0; i < dims; ++i) {
-    const int64_t stride = strides[i];
-    const int64_t dim = shape[i];
-    const int64_t bit = int64_t(1) << i;
-    if (stride == 0)
-      return std::nullopt;
-    const bool shrink = denseShrink & bit;
-    if (shrink && stride <= 0)
-      return std::nullopt;
-    plan.stride[i] = stride;
-    if (!isKnown(dim)) {
-      // The size is unknown, except that a shrunk dim has one element.
-      if (shrink)
-        plan.sizes[i] = 1;
-      continue;
-    }
-    const bool masks[2] = {(denseBeginMask & bit) != 0,
-                           (denseEndMask & bit) != 0};
-    const int64_t validRange[2] = {stride > 0 ? 0 : -1,
-                                   stride > 0 ? dim : dim - 1};
-    auto canonical = [&](int64_t x, int c) -> int64_t {
-      if (masks[c])
-        return stride > 0 ? validRange[c] : validRange[(c + 1) & 1];
-      const int64_t forward = x < 0 ? dim + x : x;
-      return forward < validRange[0]   ? validRange[0]
-             : forward > validRange[1] ? validRange[1]
-                                       : forward;
-    };
-    int64_t b, e;
-    if (shrink) {
-      const int64_t forward = begin[i] < 0 ? dim + begin[i] : begin[i];
-      if (forward < 0 || forward >= dim)
-        return std::nullopt;
-      b = forward;
-      e = b + 1;
-    } else {
-      b = canonical(begin[i], 0);
-      e = canonical(end[i], 1);
-    }
-    const int64_t interval = e - b;
-    int64_t size;
-    if (interval == 0 || ((interval < 0) != (stride < 0)))
-      size = 0;
-    else
-      size = interval / stride + (interval % stride != 0 ? 1 : 0);
-    plan.begin[i] = b;
-    plan.sizes[i] = size;
-  }
-
-  // Step 4: the final shape.
-  for (int g : gather) {
-    if (g >= 0) {
-      plan.finalDims.push_back(plan.sizes[g]);
-      plan.finalToInput.push_back(g);
-    } else if (g == kNewAxis) {
-      plan.finalDims.push_back(1);
-      plan.finalToInput.push_back(-1);
-    }
-  }
-  return plan;
-}
-
-/// The StridedSlice op's plan for an input of `shape`, when its begin, end
-/// and strides are constants.
-std::optional<StridedSlicePlan> planStridedSliceOp(Operation *op,
-                                                   ArrayRef<int64_t> shape) {
+/// The StridedSlice op's plan for an input of `shape`
+/// (rt::shape::planStridedSlice, the kernels' rule; unknown dims of the
+/// plan are -1), when its begin, end and strides are constants.
+std::optional<rt::shape::StridedSlicePlan>
+planStridedSliceOp(Operation *op, ArrayRef<int64_t> shape) {
   if (op->getNumOperands() != 4)
     return std::nullopt;
   auto begin = constantInts(op->getOperand(1));
@@ -451,12 +307,23 @@ std::optional<StridedSlicePlan> planStridedSliceOp(Operation *op,
   auto strides = constantInts(op->getOperand(3));
   if (!begin || !end || !strides)
     return std::nullopt;
-  return planStridedSlice(shape, *begin, *end, *strides,
-                          getIntAttr(op, "begin_mask").value_or(0),
-                          getIntAttr(op, "end_mask").value_or(0),
-                          getIntAttr(op, "ellipsis_mask").value_or(0),
-                          getIntAttr(op, "new_axis_mask").value_or(0),
-                          getIntAttr(op, "shrink_axis_mask").value_or(0));
+  Dims dims;
+  for (int64_t dim : shape)
+    dims.push_back(isKnown(dim) ? dim : -1);
+  rt::shape::StridedSliceMasks masks;
+  masks.begin = getIntAttr(op, "begin_mask").value_or(0);
+  masks.end = getIntAttr(op, "end_mask").value_or(0);
+  masks.ellipsis = getIntAttr(op, "ellipsis_mask").value_or(0);
+  masks.newAxis = getIntAttr(op, "new_axis_mask").value_or(0);
+  masks.shrinkAxis = getIntAttr(op, "shrink_axis_mask").value_or(0);
+  auto plan = rt::shape::planStridedSlice(
+      absl::MakeConstSpan(dims.data(), dims.size()),
+      absl::MakeConstSpan(begin->data(), begin->size()),
+      absl::MakeConstSpan(end->data(), end->size()),
+      absl::MakeConstSpan(strides->data(), strides->size()), masks);
+  if (!plan.ok())
+    return std::nullopt;
+  return *std::move(plan);
 }
 
 //===----------------------------------------------------------------------===//
@@ -531,10 +398,11 @@ std::optional<PartialValues> partialValues(Value value, int depth = 0) {
       return unknown();
     int64_t length = input->size();
     auto plan = planStridedSliceOp(def, {length});
-    if (!plan || plan->finalDims.size() > 1 || !isKnown(plan->begin[0]))
+    // (The input's one dim is known: so are the slice's begin and size.)
+    if (!plan || plan->finalDims.size() > 1)
       return unknown();
     PartialValues result;
-    for (int64_t i = 0; i < plan->sizes[0]; ++i)
+    for (int64_t i = 0; i < plan->processingDims[0]; ++i)
       result.push_back((*input)[plan->begin[0] + i * plan->stride[0]]);
     return result;
   }
@@ -970,7 +838,10 @@ Shape inferStridedSlice(Operation *op) {
   auto plan = planStridedSliceOp(op, *input);
   if (!plan)
     return std::nullopt;
-  return plan->finalDims;
+  Dims result;
+  for (int64_t dim : plan->finalDims)
+    result.push_back(dim < 0 ? kDynamic : dim);
+  return result;
 }
 
 /// Slice with constant begin and size (a size of -1 takes the rest).

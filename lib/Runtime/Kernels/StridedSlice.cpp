@@ -28,128 +28,19 @@ Status planStridedSlice(const OpKernel &kernel, const TensorShape &shape,
                          "size tensors, but got shapes %s, %s, and %s instead.",
                          beginT.shape().toString(), endT.shape().toString(),
                          stridesT.shape().toString());
-  if (ellipsisMask && (ellipsisMask & (ellipsisMask - 1)) != 0)
-    return kernel.errorf("Multiple ellipses in slice spec not allowed");
-
-  // Step 1: new axes after the ellipsis; an implicit trailing ellipsis.
-  int sparseDims = static_cast<int>(sparseCount);
-  int numAddAxisAfterEllipsis = 0;
-  bool ellipsisSeen = false;
-  for (int i = 0; i < sparseDims; ++i) {
-    if (ellipsisSeen && ((1 << i) & newAxisMask) != 0)
-      ++numAddAxisAfterEllipsis;
-    if ((1 << i) & ellipsisMask)
-      ellipsisSeen = true;
+  absl::InlinedVector<int64_t, 8> begin(sparseCount), end(sparseCount),
+      strides(sparseCount);
+  for (int64_t i = 0; i < sparseCount; ++i) {
+    begin[i] = indexAt(beginT, i);
+    end[i] = indexAt(endT, i);
+    strides[i] = indexAt(stridesT, i);
   }
-  int32_t sparseEllipsis = ellipsisMask;
-  if (!ellipsisSeen) {
-    sparseEllipsis |= (1 << sparseDims);
-    ++sparseDims;
-  }
-
-  // Step 2: the dense spec, one entry per input dim.
-  const int dims = shape.rank();
-  constexpr int kShrinkAxis = -1, kNewAxis = -2;
-  Dims begin(dims, 0), end(dims, 0), strides(dims, 1);
-  int32_t denseBeginMask = 0, denseEndMask = 0, denseShrink = 0;
-  absl::InlinedVector<int, 8> gather;
-  int full = 0;
-  for (int i = 0; i < sparseDims; ++i) {
-    if ((1 << i) & sparseEllipsis) {
-      const int next =
-          std::min(dims - (sparseDims - i) + 1 + numAddAxisAfterEllipsis, dims);
-      for (; full < next; ++full) {
-        begin[full] = end[full] = 0;
-        strides[full] = 1;
-        denseBeginMask |= (1 << full);
-        denseEndMask |= (1 << full);
-        gather.push_back(full);
-      }
-    } else if ((1 << i) & newAxisMask) {
-      gather.push_back(kNewAxis);
-    } else {
-      if (full == dims)
-        return kernel.errorf("Index out of range using input dim %d; input "
-                             "has only %d dims",
-                             full, dims);
-      begin[full] = indexAt(beginT, i);
-      end[full] = indexAt(endT, i);
-      strides[full] = indexAt(stridesT, i);
-      if (beginMask & (1 << i))
-        denseBeginMask |= (1 << full);
-      if (endMask & (1 << i))
-        denseEndMask |= (1 << full);
-      if (shrinkMask & (1 << i)) {
-        gather.push_back(kShrinkAxis);
-        denseShrink |= (1 << full);
-      } else {
-        gather.push_back(full);
-      }
-      ++full;
-    }
-  }
-
-  // Step 3: canonical begin/end and the processing shape.
-  plan->begin.assign(dims, 0);
-  plan->stride.assign(dims, 1);
-  plan->processingDims.assign(dims, 0);
-  plan->identity = true;
-  for (int i = 0; i < dims; ++i) {
-    const int64_t stride = strides[i];
-    const int64_t dim = shape.dim(i);
-    if (stride == 0)
-      return kernel.errorf("strides[%d] must be non-zero", i);
-    const bool shrink = denseShrink & (1 << i);
-    const bool masks[2] = {(denseBeginMask & (1 << i)) != 0,
-                           (denseEndMask & (1 << i)) != 0};
-    const int64_t validRange[2] = {stride > 0 ? 0 : -1,
-                                   stride > 0 ? dim : dim - 1};
-    auto canonical = [&](int64_t x, int c) -> int64_t {
-      if (masks[c])
-        return stride > 0 ? validRange[c] : validRange[(c + 1) & 1];
-      const int64_t fwd = x < 0 ? dim + x : x;
-      return fwd < validRange[0]   ? validRange[0]
-             : fwd > validRange[1] ? validRange[1]
-                                   : fwd;
-    };
-    if (shrink && stride <= 0)
-      return kernel.errorf("only stride 1 allowed on non-range indexing.");
-    int64_t b, e;
-    if (shrink) {
-      const int64_t fwd = begin[i] < 0 ? dim + begin[i] : begin[i];
-      b = fwd;
-      e = b + 1;
-      if (fwd < 0 || fwd >= dim)
-        return kernel.errorf("slice index %d of dimension %d out of bounds.",
-                             begin[i], i);
-    } else {
-      b = canonical(begin[i], 0);
-      e = canonical(end[i], 1);
-    }
-    plan->identity &= stride == 1 && b == 0 && e == dim;
-    const int64_t interval = e - b;
-    int64_t size;
-    if (interval == 0 || ((interval < 0) != (stride < 0)))
-      size = 0;
-    else
-      size = interval / stride + (interval % stride != 0 ? 1 : 0);
-    plan->begin[i] = b;
-    plan->stride[i] = stride;
-    plan->processingDims[i] = size;
-  }
-
-  // Step 4: the final shape.
-  plan->finalDims.clear();
-  plan->finalToProcessing.clear();
-  for (int g : gather) {
-    if (g >= 0) {
-      plan->finalDims.push_back(plan->processingDims[g]);
-      plan->finalToProcessing.push_back(g);
-    } else if (g == kNewAxis) {
-      plan->finalDims.push_back(1);
-      plan->finalToProcessing.push_back(-1);
-    }
-  }
+  StatusOr<StridedSlicePlan> planned = shape::planStridedSlice(
+      shape.dims(), begin, end, strides,
+      {beginMask, endMask, ellipsisMask, newAxisMask, shrinkMask});
+  if (!planned.ok())
+    return planned.status();
+  *plan = *std::move(planned);
   return OkStatus();
 }
 

@@ -1,10 +1,11 @@
 //===- StridedSlice.h - TF's strided-slice spec -----------------*- C++ -*-===//
 //
 // Private to lib/Runtime/Kernels: TensorFlow's ValidateStridedSliceOp
-// (strided_slice_op.cc, util/strided_slice_op.cc), ported for known input
-// shapes. StridedSlice (SliceKernels.cpp) reads the slice it plans;
-// ResourceStridedSliceAssign (ResourceKernels.cpp) and
-// TensorStridedSliceUpdate (SliceKernels.cpp) write it.
+// (strided_slice_op.cc, util/strided_slice_op.cc) on the op's tensors, over
+// the shared rule of Runtime/Shape/StridedSlice.h. StridedSlice
+// (SliceKernels.cpp) reads the slice it plans; ResourceStridedSliceAssign
+// (ResourceKernels.cpp) and TensorStridedSliceUpdate (SliceKernels.cpp) write
+// it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "StridedCopy.h"
 
 #include "tfrt_fallback/Runtime/OpKernel.h"
+#include "tfrt_fallback/Runtime/Shape/StridedSlice.h"
 #include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
 
@@ -23,22 +25,13 @@
 
 namespace tfrt_fallback::rt::kernels {
 
-/// The result of TF's ValidateStridedSliceOp: the per-input-dim begin and
-/// stride and the processing shape (one entry per input dim), and the final
-/// shape (new axes added, shrunk axes removed) with, for each final dim,
-/// the input dim it walks (-1 for a new axis).
-struct StridedSlicePlan {
-  Dims begin, stride, processingDims;
-  TensorShape::Dims finalDims;
-  std::vector<int> finalToProcessing;
-  bool identity = true;
-};
+/// The slice a strided slice takes (Runtime/Shape/StridedSlice.h, the
+/// rule the compiler's shape inference applies too).
+using shape::StridedSlicePlan;
 
-/// TF's ValidateStridedSliceOp for an input of `shape`: expands the sparse
-/// spec (begin, end and strides: 1-D int32/int64 of one size; ellipsis,
-/// new_axis) into one entry per input dim, applies the begin/end masks,
-/// clamps begin/end into the valid range for the stride's sign, checks
-/// shrink indices, and computes the slice sizes. Errors name `kernel`.
+/// shape::planStridedSlice for an input of `shape` and the op's begin, end
+/// and strides tensors (1-D int32/int64 of one size; the kernel's error
+/// otherwise) and masks.
 Status planStridedSlice(const OpKernel &kernel, const TensorShape &shape,
                         const Tensor &beginT, const Tensor &endT,
                         const Tensor &stridesT, int32_t beginMask,
