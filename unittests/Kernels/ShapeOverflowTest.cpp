@@ -69,6 +69,21 @@ TEST(ShapeOverflow, BroadcastToAndFill) {
                             "dimensions"));
 }
 
+TEST(ShapeOverflow, MatMulOfEmptyOperands) {
+  // [2^40, 0] x [0, 2^40]: no element read, 2^80 written. The output's
+  // dims go through allocateOutput(index, dims), whose error the executor
+  // names with the op.
+  constexpr int64_t k2To40 = int64_t(1) << 40;
+  auto out = runKernel("MatMul", AttrMap{{"T", DType::F32}},
+                       {emptyOfShape(TensorShape{k2To40, 0}),
+                        emptyOfShape(TensorShape{0, k2To40})},
+                       DType::F32);
+  EXPECT_EQ(out.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(out.status().message(),
+            opError("MatMul", "shape [1099511627776,1099511627776] has more "
+                              "than 2^63-1 elements"));
+}
+
 TEST(ShapeOverflow, Range) {
   const float inf = std::numeric_limits<float>::infinity();
   for (float limit : {inf, 1e30f}) {

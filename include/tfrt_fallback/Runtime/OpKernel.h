@@ -148,6 +148,16 @@ public:
   /// Allocates output `index` with its expected dtype and `shape`.
   virtual Status allocateOutput(int index, const TensorShape &shape,
                                 Tensor **out) = 0;
+  /// allocateOutput() for dims the kernel computed: InvalidArgument
+  /// (TensorShape::create's text, which the executor prefixes with the op)
+  /// when one is negative or their product overflows.
+  Status allocateOutput(int index, absl::Span<const int64_t> dims,
+                        Tensor **out) {
+    StatusOr<TensorShape> shape = TensorShape::create(dims);
+    if (!shape.ok())
+      return shape.status();
+    return allocateOutput(index, *shape, out);
+  }
   virtual void setOutput(int index, Tensor tensor) = 0;
   /// Makes output `outputIndex` share the buffer of the first candidate
   /// input that may be forwarded (see OpKernelContext), is uniquely owned
@@ -394,6 +404,7 @@ public:
     return outputDTypes_[index];
   }
 
+  using OpKernelContextInterface::allocateOutput;
   Status allocateOutput(int index, const TensorShape &shape,
                         Tensor **out) override;
   void setOutput(int index, Tensor tensor) override;

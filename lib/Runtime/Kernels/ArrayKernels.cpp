@@ -392,11 +392,8 @@ public:
         errorf("shape must be a vector of int32, got shape %s",
                shapeT.shape().toString()));
     const std::vector<int64_t> dims = readIndexVector(shapeT);
-    StatusOr<TensorShape> shape = TensorShape::create(dims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, shape.ok(),
-                              errorf("%s", shape.status().message()));
     Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *shape, &out));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, dims, &out));
     std::memset(out->rawData(), 0, out->totalBytes());
   }
 };
@@ -471,8 +468,7 @@ public:
     PartialShape shape;
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("shape", &shape));
     StatusOr<TensorShape> full = shape.toTensorShape();
-    TFRT_FALLBACK_OP_REQUIRES(ctx, full.ok(),
-                              errorf("%s", full.status().message()));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, full.status());
     shape_ = *full;
   }
 

@@ -115,8 +115,7 @@ public:
         samples < window_ ? 0 : 1 + (samples - window_) / stride_;
     StatusOr<TensorShape> shape =
         TensorShape::create({channels, frames, width});
-    TFRT_FALLBACK_OP_REQUIRES(ctx, shape.ok(),
-                              errorf("%s", shape.status().message()));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, shape.status());
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *shape, &out));
     if (out->numElements() == 0)
@@ -324,8 +323,7 @@ public:
                bins, sampleRate, channels_));
     StatusOr<TensorShape> shape =
         TensorShape::create({audioChannels, frames, int64_t{coefficients_}});
-    TFRT_FALLBACK_OP_REQUIRES(ctx, shape.ok(),
-                              errorf("%s", shape.status().message()));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, shape.status());
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *shape, &out));
     if (out->numElements() == 0)

@@ -143,8 +143,7 @@ public:
                               in0.shape().dims().end());
     outDims[axis] = axisSize;
     StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
-                              errorf("%s", outShape.status().message()));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, outShape.status());
     if constexpr (Strings) {
       emitStringRows(ctx, inputs, rowSizes, outer, *outShape);
     } else {

@@ -170,8 +170,7 @@ public:
         lengths[i] = input.dim(rank - Rank + i);
     }
     StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
-                              errorf("%s", outShape.status().message()));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, outShape.status());
     Tensor *out = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *outShape, &out));
     if (input.numElements() == 0 || outShape->numElements() == 0) {

@@ -196,8 +196,7 @@ public:
         computeWindow(*this, paddedW, kW, 1, strideW_, padding_, 0, 0, &cols));
     const int64_t outDims[4] = {batch, rows.out, cols.out, outC};
     StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
-                              errorf("%s", outShape.status().message()));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, outShape.status());
     TFRT_FALLBACK_OP_REQUIRES(ctx, outShape->numElements() > 0,
                               errorf("Output tensor can't be empty"));
     // TF's window starts (file header), in C's truncating division.
@@ -208,8 +207,7 @@ public:
         ((cols.out - 1) * strideW_ + kW - paddedW + extra) / 2;
 
     StatusOr<TensorShape> paddedShape = TensorShape::create(paddedDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, paddedShape.ok(),
-                              errorf("%s", paddedShape.status().message()));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, paddedShape.status());
     StatusOr<Tensor> padded = Tensor::allocate(dtypeOf<C>(), *paddedShape);
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, padded.status());
     Tensor *out = nullptr;

@@ -198,11 +198,8 @@ public:
     const int64_t batch = images.dim(0), inH = images.dim(1),
                   inW = images.dim(2), channels = images.dim(3);
     const int64_t outDims[] = {batch, outH, outW, channels};
-    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
-                              errorf("%s", outShape.status().message()));
     Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *outShape, &out));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, outDims, &out));
     if (out->numElements() == 0)
       return;
     const T *in = images.data<T>();

@@ -185,6 +185,18 @@ inline bool isIndexTensor(const Tensor &t) {
   return t.dtype() == DType::I32 || t.dtype() == DType::I64;
 }
 
+/// Input `index` must have `dtype`: the loader checks the dtypes that type
+/// attributes bind, a kernel those its OpDef fixes. InvalidArgument "input
+/// 1 must be int32, got int64" naming `op` otherwise.
+inline Status checkInputDType(const OpKernel &op, OpKernelContextInterface *ctx,
+                              int index, DType dtype) {
+  const DType got = ctx->input(index).dtype();
+  if (got != dtype)
+    return op.errorf("input %d must be %s, got %s", index, dtypeName(dtype),
+                     dtypeName(got));
+  return OkStatus();
+}
+
 /// Calls f(E{}) with an unsigned integer type E as wide as one element of
 /// `dtype`.
 template <typename F> void dispatchElementSize(DType dtype, F &&f) {

@@ -116,11 +116,8 @@ public:
     // [m, n] of two inputs without elements can still overflow int64
     // (a [2^56, 0] input times its transpose).
     const int64_t outDims[] = {m, n};
-    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
-                              errorf("%s", outShape.status().message()));
     Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *outShape, &out));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, outDims, &out));
     if (out->numElements() == 0)
       return;
     if constexpr (std::is_same_v<T, float>) {
@@ -192,11 +189,8 @@ public:
         ctx, epilogue.init(*this, spec_, absl::MakeSpan(args, spec_.numArgs), n,
                            epsilon_, leakyAlpha_));
     const int64_t outDims[] = {m, n};
-    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
-                              errorf("%s", outShape.status().message()));
     Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *outShape, &out));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, outDims, &out));
     if (out->numElements() == 0)
       return;
     if constexpr (std::is_same_v<T, float>) {

@@ -373,14 +373,11 @@ public:
                                      static_cast<uint64_t>(numClasses),
                                  sizeof(Candidate)));
     const int64_t outDims[] = {batches, perBatch, 4};
-    StatusOr<TensorShape> boxesShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, boxesShape.ok(),
-                              errorf("%s", boxesShape.status().message()));
     Tensor *outBoxes = nullptr, *outScores = nullptr, *outClasses = nullptr,
            *valid = nullptr;
     const TensorShape scoresShape{batches, perBatch};
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, ctx->allocateOutput(0, *boxesShape, &outBoxes));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
+                                 ctx->allocateOutput(0, outDims, &outBoxes));
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, ctx->allocateOutput(1, scoresShape, &outScores));
     TFRT_FALLBACK_OP_REQUIRES_OK(

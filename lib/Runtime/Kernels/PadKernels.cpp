@@ -74,8 +74,7 @@ public:
           errorf("Paddings %d %d of dimension %d overflow", before[d], after[d],
                  d));
     StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
-                              errorf("%s", outShape.status().message()));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, outShape.status());
     const size_t esize = dtypeSize(input.dtype());
     uint64_t pad = 0;
     if (ctx->numInputs() > 2) {

@@ -171,7 +171,7 @@ inline Status readShape(const OpKernel &op, const Tensor &t,
   }
   StatusOr<TensorShape> s = TensorShape::create(dims);
   if (!s.ok())
-    return op.errorf("%s", s.status().message());
+    return s.status();
   *shape = *std::move(s);
   return OkStatus();
 }

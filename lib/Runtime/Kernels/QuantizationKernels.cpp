@@ -650,7 +650,7 @@ Status planBinary(const OpKernel &op, const Tensor &x, const Tensor &y,
                      y.shape().toString());
   StatusOr<TensorShape> shape = TensorShape::create(bcast->output);
   if (!shape.ok())
-    return op.errorf("%s", shape.status().message());
+    return shape.status();
   plan->shape = *std::move(shape);
   plan->ndims = static_cast<int>(bcast->x.size());
   if (plan->ndims == 2) {
@@ -1049,12 +1049,8 @@ public:
     TensorShape::Dims outDims(first.shape().dims().begin(),
                               first.shape().dims().end());
     outDims[concatDim] = concatTotal;
-    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
-                              errorf("%s", outShape.status().message()));
     Tensor *output = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->allocateOutput(0, *outShape, &output));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, outDims, &output));
     T *out = output->data<T>();
     const int64_t outRow = outer == 0 ? 0 : output->numElements() / outer;
     int64_t column = 0;

@@ -172,12 +172,8 @@ public:
         errorf("output shape [%d,%d,%d,%d] must have positive dims", batch,
                rows.out, cols.out, outDepth));
     const int64_t outDims[] = {batch, rows.out, cols.out, outDepth};
-    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
-                              errorf("%s", outShape.status().message()));
     Tensor *output = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->allocateOutput(0, *outShape, &output));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, outDims, &output));
 
     const int64_t extra = padding_ == WindowPadding::Valid ? 1 : 0;
     const int64_t top = ((rows.out - 1) * stride_ + fRows - inRows + extra) / 2;
@@ -295,11 +291,8 @@ public:
     const int64_t m = a.dim(transposeA_ ? 1 : 0);
     const int64_t n = b.dim(transposeB_ ? 0 : 1);
     const int64_t outDims[] = {m, n};
-    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
-                              errorf("%s", outShape.status().message()));
     Tensor *c = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *outShape, &c));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, outDims, &c));
     // B minus its zero as [k, n] rows.
     std::vector<int32_t> bk(k * n);
     const quint8 *bd = b.data<quint8>();
@@ -860,12 +853,8 @@ public:
     const float hScale = resizeScale(inH, outH),
                 wScale = resizeScale(inW, outW);
     const int64_t outDims[] = {batch, outH, outW, channels};
-    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
-                              errorf("%s", outShape.status().message()));
     Tensor *output = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->allocateOutput(0, *outShape, &output));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, outDims, &output));
     const T *in = input.data<T>();
     T *out = output->data<T>();
     if (outH == inH && outW == inW) {

@@ -425,8 +425,7 @@ public:
     }
     dims[0] = static_cast<int64_t>(numValueRows);
     StatusOr<TensorShape> valuesShape = TensorShape::create(dims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, valuesShape.ok(),
-                              errorf("%s", valuesShape.status().message()));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, valuesShape.status());
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, emitGatheredRows(ctx, outSplits, values,
                                                        valueRows, rowSize,
                                                        *valuesShape));
@@ -708,8 +707,7 @@ public:
       if (outDims[i] < 0)
         outDims[i] = maxWidth(parts[i - 1], partitionType(i - 1));
     StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
-                              errorf("%s", outShape.status().message()));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, outShape.status());
     // One value row's elements, from the shape: values [0, 3] still make
     // rows of 3 defaults.
     int64_t valueSize = 1;
@@ -1160,8 +1158,7 @@ public:
         stacked.insert(stacked.end(), s0.dims().begin(), s0.dims().end());
       }
       StatusOr<TensorShape> shape = TensorShape::create(stacked);
-      TFRT_FALLBACK_OP_REQUIRES(ctx, shape.ok(),
-                                errorf("%s", shape.status().message()));
+      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, shape.status());
       StatusOr<Tensor> out = concatRows(valueType, parts, *shape);
       TFRT_FALLBACK_OP_REQUIRES_OK(ctx, out.status());
       ctx->setOutput(0, *std::move(out));
@@ -1236,8 +1233,7 @@ public:
       }
     }
     StatusOr<TensorShape> shape = TensorShape::create(valueDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, shape.ok(),
-                              errorf("%s", shape.status().message()));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, shape.status());
     StatusOr<Tensor> out = concatRows(valueType, parts, *shape);
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, out.status());
     ctx->setOutput(outputRaggedRank_, *std::move(out));

@@ -107,17 +107,6 @@ private:
   int uniformLeft_ = 0;
 };
 
-/// Input `index` must have `dtype`: the loader checks the dtypes type
-/// attributes bind, the kernels those the OpDef fixes.
-Status checkInputDType(const OpKernel &op, OpKernelContextInterface *ctx,
-                       int index, DType dtype) {
-  const DType got = ctx->input(index).dtype();
-  if (got != dtype)
-    return op.errorf("input %d must be %s, got %s", index, dtypeName(dtype),
-                     dtypeName(got));
-  return OkStatus();
-}
-
 /// The stream of output `index`: `rng` skipped by 256 calls per index.
 Philox streamOfOutput(Philox rng, int64_t index) {
   rng.skip(static_cast<uint64_t>(index) * kReservedCallsPerOutput);
@@ -212,7 +201,7 @@ Status appendShape(const OpKernel &op, const TensorShape &prefix,
   dims.insert(dims.end(), suffix.dims().begin(), suffix.dims().end());
   StatusOr<TensorShape> s = TensorShape::create(dims);
   if (!s.ok())
-    return op.errorf("%s", s.status().message());
+    return s.status();
   *out = *std::move(s);
   return OkStatus();
 }

@@ -52,17 +52,6 @@ using namespace kernels;
 using half = Eigen::half;
 using bf16 = Eigen::bfloat16;
 
-/// Input `index` must have `dtype`: the loader checks the dtypes type
-/// attributes bind, the kernels those the OpDef fixes.
-Status checkInputDType(const OpKernel &op, OpKernelContextInterface *ctx,
-                       int index, DType dtype) {
-  const DType got = ctx->input(index).dtype();
-  if (got != dtype)
-    return op.errorf("input %d must be %s, got %s", index, dtypeName(dtype),
-                     dtypeName(got));
-  return OkStatus();
-}
-
 //===----------------------------------------------------------------------===//
 // StringFormat
 //===----------------------------------------------------------------------===//
@@ -388,7 +377,7 @@ Status appendDim(const OpKernel &op, const TensorShape &in, int64_t last,
   dims.push_back(last);
   StatusOr<TensorShape> s = TensorShape::create(dims);
   if (!s.ok())
-    return op.errorf("%s", s.status().message());
+    return s.status();
   *out = *std::move(s);
   return OkStatus();
 }

@@ -248,7 +248,7 @@ private:
     StatusOr<TensorShape> dense =
         TensorShape::create(absl::MakeConstSpan(s, shape.numElements()));
     if (!dense.ok())
-      return errorf("%s", dense.status().message());
+      return dense.status();
     if (dense->rank() < 2)
       return errorf("Invalid rank %d.", dense->rank());
     if (indices.rank() != 2)
@@ -380,8 +380,7 @@ private:
     outDims.push_back(widest);
     const int64_t rank = static_cast<int64_t>(outDims.size());
     StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
-                              errorf("%s", outShape.status().message()));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, outShape.status());
     Tensor *indicesOut = nullptr, *shapeOut = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, ctx->allocateOutput(0, TensorShape{total, rank}, &indicesOut));

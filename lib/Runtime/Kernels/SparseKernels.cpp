@@ -61,7 +61,7 @@ Status readDenseShape(const OpKernel &op, const Tensor &shape,
   StatusOr<TensorShape> dense =
       TensorShape::create(absl::MakeConstSpan(s, shape.numElements()));
   if (!dense.ok())
-    return op.errorf("%s", dense.status().message());
+    return dense.status();
   *out = *std::move(dense);
   return OkStatus();
 }
@@ -477,11 +477,8 @@ public:
                "A: [%d, %d).  Dimensions of B: %s",
                innerLeft, innerRight, s[0], s[1], b.shape().toString()));
     const int64_t outDims[] = {outerLeft, outerRight};
-    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
-                              errorf("%s", outShape.status().message()));
     Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *outShape, &out));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, outDims, &out));
     if (out->numElements() == 0)
       return;
 
@@ -728,8 +725,7 @@ public:
           errorf("Expected a non-negative size, got %d", outDims[d]));
     }
     StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
-                              errorf("%s", outShape.status().message()));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, outShape.status());
 
     const int64_t nnz = indices.dim(0);
     const int64_t *ix = indices.data<int64_t>();

@@ -81,11 +81,8 @@ public:
     TensorShape::Dims dims(data.shape().dims().begin(),
                            data.shape().dims().end());
     dims[0] = rows;
-    StatusOr<TensorShape> shape = TensorShape::create(dims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, shape.ok(),
-                              errorf("%s", shape.status().message()));
     Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *shape, &out));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, dims, &out));
     T *o = out->data<T>();
     std::fill(o, o + out->numElements(), T(0));
     if (n == 0)

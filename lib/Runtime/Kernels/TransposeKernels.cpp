@@ -113,8 +113,7 @@ public:
       outDims[d] = input.dim(d) * m;
     }
     StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES(ctx, outShape.ok(),
-                              errorf("%s", outShape.status().message()));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, outShape.status());
     if (*outShape == input.shape()) {
       ctx->setOutput(0, input);
       return;

@@ -318,17 +318,6 @@ Status emitStrings(OpKernelContextInterface *ctx, int index,
 // Kernels
 //===----------------------------------------------------------------------===//
 
-/// Input `index` must have `dtype`: the loader checks the dtypes type
-/// attributes bind, the kernels those the OpDef fixes.
-Status checkInputDType(const OpKernel &op, OpKernelContextInterface *ctx,
-                       int index, DType dtype) {
-  const DType got = ctx->input(index).dtype();
-  if (got != dtype)
-    return op.errorf("input %d must be %s, got %s", index, dtypeName(dtype),
-                     dtypeName(got));
-  return OkStatus();
-}
-
 /// UnicodeDecode(input: string; input_encoding, errors, replacement_char,
 /// replace_control_characters, Tsplits) -> (row_splits [n + 1], char_values
 /// int32) and UnicodeDecodeWithOffsets, also char_to_byte_starts (int64):
