@@ -233,6 +233,18 @@ if [ "$check" = 1 ]; then
     done
     echo "the framework and MobileNetV2 runners refuse a program that needs $feature: $(head -n 1 "$log")"
   done
+  # Neither runner needs a shared library beyond the C and C++ runtime: the
+  # kernels' external libraries (RE2, the image codecs) come with the ops
+  # that call them (cmake/KernelLibraries.cmake).
+  for kind in none mobilenet; do
+    needed=$(readelf -d "$out/$kind/bin/fallback-run-lite" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' |
+      grep -v -E '^(libstdc\+\+|libm|libgcc_s|libc|ld-linux[-a-z0-9_]*)\.so' || true)
+    if [ -n "$needed" ]; then
+      echo "size-report: the $kind runner needs $(echo $needed)" >&2
+      status=1
+    fi
+  done
+  echo "the framework and MobileNetV2 runners need no shared library but the C and C++ runtime"
   # The executor's unit tests in this configuration (the per-op path at
   # -Oz, whole-program optimization): the code a shipped runtime runs.
   # (Without virtual function elimination: the tests' classes are called
