@@ -67,6 +67,22 @@ TEST(Pool3D, MatchesNaiveLoop) {
   EXPECT_EQ(out.status().code(), StatusCode::kUnimplemented);
 }
 
+TEST(Pool3D, PaddingIsReadAsEveryWindowOpReadsIt) {
+  // One reader of the "padding" attribute (KernelUtils.h readPadding): the
+  // 3-D pools, which take no EXPLICIT padding, give the 2-D pools' text.
+  for (const char *padding : {"FULL", "EXPLICIT"}) {
+    AttrMap attrs =
+        poolAttrs(DType::F32, {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, true);
+    attrs.set("padding", std::string(padding));
+    auto out =
+        runKernel("MaxPool3D", attrs,
+                  {makeTensorFrom<float>({1, 1, 1, 1, 1}, {1})}, DType::F32);
+    EXPECT_EQ(
+        out.status().message(),
+        opError("MaxPool3D", std::string("Invalid padding '") + padding + "'"));
+  }
+}
+
 TEST(MaxPoolWithArgmax, FlatIndices) {
   // Two images [2, 2, 2, 1]: 2x2 window, one output each; ties keep the
   // first (row-major) position.

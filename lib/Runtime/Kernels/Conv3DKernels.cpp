@@ -73,13 +73,7 @@ struct Conv3DAttrs {
       return op.errorf("Current CPU implementation does not yet support "
                        "dilation rates larger than 1.");
     strides = {s[1], s[2], s[3]};
-    std::string pad;
-    if (Status st = ctx->getAttr("padding", &pad); !st.ok())
-      return st;
-    if (!parseWindowPadding(pad, &padding) ||
-        padding == WindowPadding::Explicit)
-      return op.errorf("padding must be SAME or VALID, got %s", pad);
-    return OkStatus();
+    return readPadding(op, ctx, /*allowExplicit=*/false, &padding);
   }
 };
 
@@ -354,10 +348,8 @@ public:
         ctx, d.size() == 4 && d[0] == 1 && d[1] == 1 && d[2] == 1 && d[3] == 1,
         errorf("Current libxsmm and customized CPU implementations do not yet "
                "support dilation rates larger than 1."));
-    std::string pad;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("padding", &pad));
-    TFRT_FALLBACK_OP_REQUIRES(ctx, parseWindowPadding(pad, &padding_),
-                              errorf("Unknown padding %s", pad));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, readPadding(*this, ctx, /*allowExplicit=*/true, &padding_));
     if (padding_ == WindowPadding::Explicit) {
       TFRT_FALLBACK_OP_REQUIRES_OK(
           ctx, ctx->getAttr("explicit_paddings", &explicit_));

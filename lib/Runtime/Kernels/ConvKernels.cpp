@@ -92,14 +92,9 @@ struct ConvAttrs {
     dilationW = dilations[w];
     if (dilationH <= 0 || dilationW <= 0)
       return kernel.errorf("Dilated rates should be larger than 0.");
-    std::string paddingName;
-    status = ctx->getAttr("padding", &paddingName);
+    status = readPadding(kernel, ctx, /*allowExplicit=*/true, &padding);
     if (!status.ok())
       return status;
-    StatusOr<WindowPadding> parsed = shape::parsePadding(paddingName);
-    if (!parsed.ok())
-      return opError(kernel, parsed.status());
-    padding = *parsed;
     std::vector<int64_t> explicitPaddings;
     status = getOptionalAttr(ctx, "explicit_paddings", &explicitPaddings);
     if (!status.ok())

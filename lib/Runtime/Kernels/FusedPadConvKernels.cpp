@@ -92,14 +92,8 @@ public:
                              std::min(strideH_, strideW_)));
       return;
     }
-    std::string padding;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("padding", &padding));
-    if (padding == "SAME")
-      padding_ = WindowPadding::Same;
-    else if (padding == "VALID")
-      padding_ = WindowPadding::Valid;
-    else
-      ctx->ctxFailure(errorf("padding must be SAME or VALID, got %s", padding));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, readPadding(*this, ctx, /*allowExplicit=*/false, &padding_));
   }
 
   void compute(OpKernelContextInterface *ctx) override {

@@ -341,13 +341,21 @@ template <template <typename> class F> struct UnaryFamily {
 using WindowPadding = shape::Padding;
 using WindowDim = shape::WindowDim;
 
-/// Parses TF's "padding" attribute ("SAME", "VALID", "EXPLICIT").
-inline bool parseWindowPadding(const std::string &name, WindowPadding *out) {
-  StatusOr<WindowPadding> padding = shape::parsePadding(name);
+/// Reads the node's "padding" attribute (TF's Padding): "SAME", "VALID"
+/// and, when `allowExplicit`, "EXPLICIT". Any other value is the one error
+/// every kernel gives, shape::parsePadding's ("Invalid padding 'FULL'"),
+/// naming `kernel`.
+inline Status readPadding(const OpKernel &kernel,
+                          OpKernelConstructionInterface *ctx,
+                          bool allowExplicit, WindowPadding *out) {
+  std::string name;
+  if (Status status = ctx->getAttr("padding", &name); !status.ok())
+    return status;
+  StatusOr<WindowPadding> padding = shape::parsePadding(name, allowExplicit);
   if (!padding.ok())
-    return false;
+    return opError(kernel, padding.status());
   *out = *padding;
-  return true;
+  return OkStatus();
 }
 
 /// shape::windowedOutputSize, its error naming `kernel`.

@@ -56,13 +56,8 @@ public:
                                             nodeName(),
                                             strCat(name, " is out of range.")));
     }
-    std::string padding;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("padding", &padding));
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx,
-        parseWindowPadding(padding, &padding_) &&
-            padding_ != WindowPadding::Explicit,
-        errorf("padding must be SAME or VALID, got %s", padding));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, readPadding(*this, ctx, /*allowExplicit=*/false, &padding_));
   }
 
   void compute(OpKernelContextInterface *ctx) override {

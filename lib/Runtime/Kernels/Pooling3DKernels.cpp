@@ -44,16 +44,6 @@ Status readWindowAttr(const OpKernel &op, OpKernelConstructionInterface *ctx,
   return OkStatus();
 }
 
-Status readPadding(const OpKernel &op, OpKernelConstructionInterface *ctx,
-                   WindowPadding *padding) {
-  std::string pad;
-  if (Status s = ctx->getAttr("padding", &pad); !s.ok())
-    return s;
-  if (!parseWindowPadding(pad, padding) || *padding == WindowPadding::Explicit)
-    return op.errorf("padding must be SAME or VALID, got %s", pad);
-  return OkStatus();
-}
-
 //===----------------------------------------------------------------------===//
 // AvgPool3D, MaxPool3D
 //===----------------------------------------------------------------------===//
@@ -78,7 +68,8 @@ public:
         ctx, readWindowAttr(*this, ctx, "ksize", "ksize", 5, &ksize_));
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, readWindowAttr(*this, ctx, "strides", "stride", 5, &strides_));
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, readPadding(*this, ctx, &padding_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, readPadding(*this, ctx, /*allowExplicit=*/false, &padding_));
   }
 
   void compute(OpKernelContextInterface *ctx) override {
@@ -174,7 +165,8 @@ public:
         ctx, readWindowAttr(*this, ctx, "ksize", "ksize", 4, &ksize_));
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, readWindowAttr(*this, ctx, "strides", "stride", 4, &strides_));
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, readPadding(*this, ctx, &padding_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, readPadding(*this, ctx, /*allowExplicit=*/false, &padding_));
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, getOptionalAttr(ctx, "include_batch_in_index", &withBatch_));
     const DType argmax = ctx->outputDType(1);
@@ -260,7 +252,8 @@ public:
         ctx, readWindowAttr(*this, ctx, "strides", "stride", 4, &strides_));
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, readWindowAttr(*this, ctx, "rates", "rate", 4, &rates_));
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, readPadding(*this, ctx, &padding_));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, readPadding(*this, ctx, /*allowExplicit=*/false, &padding_));
   }
 
   void compute(OpKernelContextInterface *ctx) override {

@@ -73,14 +73,9 @@ Status readPoolAttrs(const OpKernel &kernel, OpKernelConstructionInterface *ctx,
   if (!dataFormat.ok())
     return opError(kernel, dataFormat.status());
   p->nchw = dataFormat->channelsFirst;
-  std::string padding;
-  status = ctx->getAttr("padding", &padding);
+  status = readPadding(kernel, ctx, allowExplicit, &p->padding);
   if (!status.ok())
     return status;
-  StatusOr<WindowPadding> parsed = shape::parsePadding(padding, allowExplicit);
-  if (!parsed.ok())
-    return opError(kernel, parsed.status());
-  p->padding = *parsed;
   std::vector<int64_t> explicitPaddings;
   status = getOptionalAttr(ctx, "explicit_paddings", &explicitPaddings);
   if (!status.ok())

@@ -116,12 +116,8 @@ public:
         ctx, dilations[0] == 1 && dilations[3] == 1,
         errorf("Current implementation does not yet support dilations in the "
                "batch and depth dimensions."));
-    std::string padding;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("padding", &padding));
-    TFRT_FALLBACK_OP_REQUIRES(ctx,
-                              parseWindowPadding(padding, &padding_) &&
-                                  padding_ != WindowPadding::Explicit,
-                              errorf("Invalid padding '%s'", padding));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, readPadding(*this, ctx, /*allowExplicit=*/false, &padding_));
   }
 
   void compute(OpKernelContextInterface *ctx) override {
@@ -457,12 +453,8 @@ public:
         errorf(Max ? "Sliding window stride field must specify 4 dimensions"
                    : "Sliding window strides field must specify 4 "
                      "dimensions"));
-    std::string padding;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->getAttr("padding", &padding));
-    TFRT_FALLBACK_OP_REQUIRES(ctx,
-                              parseWindowPadding(padding, &padding_) &&
-                                  padding_ != WindowPadding::Explicit,
-                              errorf("Invalid padding '%s'", padding));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, readPadding(*this, ctx, /*allowExplicit=*/false, &padding_));
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, ksize_[0] == 1 && strides_[0] == 1,
         unimplemented(*this,

@@ -155,10 +155,11 @@ Status readWindow(OpKernelConstructionInterface *ctx,
       (*strides)[1] < 1 || (*dilations)[0] < 1 || (*dilations)[1] < 1)
     return Status(StatusCode::kInvalidArgument,
                   "strides and dilations must be 2 values of at least 1");
-  if (padding != "SAME" && padding != "VALID")
-    return Status(StatusCode::kInvalidArgument,
-                  "padding must be SAME or VALID");
-  *same = padding == "SAME";
+  StatusOr<shape::Padding> parsed =
+      shape::parsePadding(padding, /*allowExplicit=*/false);
+  if (!parsed.ok())
+    return parsed.status();
+  *same = *parsed == shape::Padding::Same;
   return OkStatus();
 }
 
