@@ -1,8 +1,8 @@
 //===- StridedSlice.h - TF's strided-slice spec -----------------*- C++ -*-===//
 //
 // The rule of TF's StridedSlice family, shared by the kernels (StridedSlice,
-// StridedSliceGrad, ResourceStridedSliceAssign, TensorStridedSliceUpdate)
-// and the compiler's shape inference, as TF shares ValidateStridedSliceOp
+// ResourceStridedSliceAssign, TensorStridedSliceUpdate) and the compiler's
+// shape inference, as TF shares ValidateStridedSliceOp
 // (util/strided_slice_op.cc) between its shape function and its kernels:
 // the sparse spec (begin, end, strides, the five masks) expanded into one
 // slice per input dim, over a partially known input shape.
