@@ -183,7 +183,6 @@ public:
 
 private:
   using ReadyList = absl::InlinedVector<uint32_t, 8>;
-  struct AsyncKernelCall;
   class Loop;
 
   void runInOrder();
