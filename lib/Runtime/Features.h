@@ -6,8 +6,9 @@
 // programs use, each kept when the manifest has its `feature` line
 // (docs/KernelManifest.md):
 //   - `feature control-flow`: calls, if, case and while (the loader's
-//     checks of them and the executor's code that runs them), as a TFLite
-//     build without the WHILE, IF and CALL_ONCE kernels has none;
+//     checks of them and the control-flow kernels it makes for them,
+//     Executor/ControlFlowKernels.h), as a TFLite build without the WHILE,
+//     IF and CALL_ONCE kernels has none;
 //   - `feature strings`: string tensors in programs (string constants,
 //     string-typed values) and in .npy files and printing;
 //   - `feature memory-plan`: the compiler's static memory plans
@@ -48,7 +49,8 @@
 
 namespace tfrt_fallback::rt {
 
-/// Whether this build runs calls, if, case and while.
+/// Whether this build has the control-flow kernels (calls, if, case and
+/// while).
 inline constexpr bool kHasControlFlow = TFRT_FALLBACK_FEATURE_CONTROL_FLOW;
 /// Whether this build has string tensors in programs, .npy files and
 /// printing.

@@ -352,6 +352,39 @@ TEST_P(ExecutorThreadsTest, CallOfAFunctionWithAnAsyncKernel) {
   }
 }
 
+TEST_P(ExecutorThreadsTest, ACallHandsItsLastUseOperandsToTheCallee) {
+  // inner(x) = Neg(x); main(y) = inner(y). The run owns y and the call is
+  // its last use, so the call kernel moves it into the callee, where Neg
+  // overwrites it in place as it would without the call: the result is
+  // the input's buffer. (A copy would leave the buffer shared, and Neg
+  // would allocate.)
+  ProgramBuilder b;
+  uint32_t vec = b.addTensorType(DType::F32, PartialShape({2}));
+  uint32_t inner = b.addFunction("inner");
+  uint32_t x = b.addArgument(inner, vec);
+  uint32_t neg =
+      b.addKernel("Neg", "neg", AttrMap{{"T", DType::F32}}, {vec}, {vec});
+  b.setResults(inner, b.addKernelCall(inner, neg, {x}));
+  uint32_t main = b.addFunction("main");
+  uint32_t y = b.addArgument(main, vec);
+  b.setResults(main, b.addCall(main, inner, {y}));
+  auto program = b.build(registry());
+  ASSERT_TRUE(program.ok()) << program.status();
+
+  HostContext host(GetParam());
+  Executor executor(**program, host);
+  Tensor input = f32({3, 4});
+  const float *buffer = input.data<float>();
+  // (Not `{std::move(input)}`: an initializer list holds a copy.)
+  std::vector<Tensor> inputs;
+  inputs.push_back(std::move(input));
+  auto results = executor.run((*program)->functions()[main], std::move(inputs));
+  ASSERT_TRUE(results.ok()) << results.status();
+  ASSERT_TRUE((*results)[0].ok()) << (*results)[0].status();
+  EXPECT_EQ((*results)[0]->debugString(), "[-3., -4.]");
+  EXPECT_EQ((*results)[0]->data<float>(), buffer);
+}
+
 /// main(n: i32) -> while (i < n) { i = TestDelayedIdentity(i) + 1 }: every
 /// iteration waits for an async kernel, so the loop goes on from the
 /// kernel's thread.

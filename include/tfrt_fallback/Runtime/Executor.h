@@ -153,6 +153,8 @@ private:
                                              Status *effects) const;
 
   class Frame;
+  /// The kernels' view of a running frame (FunctionRunner.h).
+  friend class FunctionRunner;
 
   const Program &program;
   HostContext &host;

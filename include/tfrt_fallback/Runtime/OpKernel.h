@@ -32,6 +32,7 @@
 
 namespace tfrt_fallback::rt {
 
+class FunctionRunner;
 class HostContext;
 class PlannedArena;
 class ResourceManager;
@@ -176,11 +177,29 @@ public:
   virtual void ctxFailure(Status status) = 0;
   virtual const Status &status() const = 0;
 
+  /// The functions of the running program, for kernels that call them
+  /// (control flow, FunctionRunner.h); null outside an executor.
+  FunctionRunner *functionRunner() const { return functionRunner_; }
+  /// Input `index` for a kernel that keeps it past the call (hands it to a
+  /// function it calls): the input itself, left empty, when this is its
+  /// last use (the caller reads it no more, see OpKernelContext), else a
+  /// copy sharing its buffer.
+  Tensor takeInput(int index) {
+    Tensor &input = *const_cast<Tensor *>(inputs_[index]);
+    if (index < 64 && (forwardable_ >> index & 1))
+      return std::move(input);
+    return input;
+  }
+
 protected:
   /// `inputs` holds `numInputs` pointers and outlives the context.
   OpKernelContextInterface(const Tensor *const *inputs, int numInputs,
                            int numOutputs)
       : inputs_(inputs), numInputs_(numInputs), numOutputs_(numOutputs) {}
+
+  /// Bit i set when input i (i < 64) is at its last use and exists.
+  uint64_t forwardable_ = 0;
+  FunctionRunner *functionRunner_ = nullptr;
 
 private:
   const Tensor *const *inputs_;
@@ -373,13 +392,13 @@ public:
       : OpKernelContextInterface(inputs.data(), static_cast<int>(inputs.size()),
                                  static_cast<int>(outputs.size())),
         kernel_(kernel), outputDTypes_(kernel.outputDTypes().data()),
-        forwardable_(inputs.size() >= 64
-                         ? forwardableInputs
-                         : forwardableInputs &
-                               ((uint64_t(1) << inputs.size()) - 1)),
         constant_(constantInputs), outputs_(outputs.data()), host_(host) {
     assert(kernel.outputDTypes().size() == outputs.size() &&
            "one output pointer per output of the kernel");
+    forwardable_ =
+        inputs.size() >= 64
+            ? forwardableInputs
+            : forwardableInputs & ((uint64_t(1) << inputs.size()) - 1);
   }
 
   std::string_view opName() const override { return kernel_.opName(); }
@@ -392,6 +411,7 @@ public:
   void setResourceManager(ResourceManager *resources) {
     resources_ = resources;
   }
+  void setFunctionRunner(FunctionRunner *runner) { functionRunner_ = runner; }
   /// allocateOutput(i) takes planned buffer `buffers[i]` of `arena` when it
   /// is free (MemoryPlan.h); an entry of kNotPlanned allocates as usual.
   static constexpr uint32_t kNotPlanned = 0xFFFFFFFFu;
@@ -453,8 +473,6 @@ private:
   const OpKernel &kernel_;
   /// kernel_.outputDTypes(), read without the inlined vector's checks.
   const DType *outputDTypes_;
-  /// Forwardable inputs that exist.
-  uint64_t forwardable_;
   uint64_t constant_;
   Tensor *const *outputs_;
   HostContext &host_;

@@ -51,6 +51,9 @@ struct KernelEntry {
   std::vector<uint32_t> outputTypes;
   std::vector<DType> outputDTypes;
   bool hasChain = false;
+  /// The kernel's errors name their op already (a control-flow kernel
+  /// passes on its callees' errors): the executor does not prefix them.
+  bool passesErrorsOn = false;
   std::unique_ptr<OpKernel> kernel;
   /// kernel->asAsync(), looked up once at load.
   AsyncOpKernel *asyncKernel = nullptr;
@@ -64,6 +67,9 @@ struct ConstantEntry {
 
 /// One instruction of a function body.
 struct Instruction {
+  /// A loaded program has Kernel and chain instructions only: the loader
+  /// turns calls, If, Case and While into kernel calls (a decoded one keeps
+  /// them, for disassembly).
   bef::Opcode opcode = bef::Opcode::Kernel;
   /// Kernel index (Kernel) or function index (Call).
   uint32_t index = bef::kNone;
@@ -219,6 +225,9 @@ private:
   /// Creates every kernel. A kernel the registry lacks does not stop the
   /// others: when several are missing, one NotFound error names them all.
   Status createKernels(const KernelRegistry &registry);
+  /// Turns every call, If, Case and While instruction into a call of a
+  /// control-flow kernel (ControlFlowKernels.h) made for it.
+  void makeControlFlowKernels();
   /// Fills every function's kernelSites from the created kernels.
   void prepareKernelSites();
 

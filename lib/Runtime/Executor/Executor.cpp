@@ -23,6 +23,7 @@
 #include "../Features.h"
 
 #include "tfrt_fallback/Runtime/Denormal.h"
+#include "tfrt_fallback/Runtime/FunctionRunner.h"
 
 #include "absl/base/optimization.h"
 #include "absl/container/inlined_vector.h"
@@ -98,17 +99,6 @@ void forwardValue(TensorValue &from, AsyncValue &to) {
   return true;
 }
 
-const char *controlFlowName(bef::Opcode opcode) {
-  switch (opcode) {
-  case bef::Opcode::If:
-    return "If";
-  case bef::Opcode::Case:
-    return "Case";
-  default:
-    return "While";
-  }
-}
-
 /// The bit of operand `moved` (OpKernelContext::finish()), or 0 for none.
 [[gnu::always_inline]] inline uint64_t movedBit(int moved) {
   return moved >= 0 ? uint64_t(1) << moved : 0;
@@ -117,7 +107,7 @@ const char *controlFlowName(bef::Opcode opcode) {
 /// What executing an instruction did.
 enum class Outcome {
   Done,     ///< results published
-  Pending,  ///< an async kernel or a call publishes them later
+  Pending,  ///< an async kernel publishes them later
   NotReady, ///< an operand is not available yet (in-order schedule only)
 };
 } // namespace
@@ -126,7 +116,9 @@ enum class Outcome {
 // Frame
 //===----------------------------------------------------------------------===//
 
-class Executor::Frame {
+/// A run of a function, and the FunctionRunner of its kernels: a kernel
+/// that calls functions (control flow) runs each in a frame of its own.
+class Executor::Frame : public FunctionRunner {
 public:
   /// An owning reference to a frame, for closures.
   class Ref {
@@ -181,9 +173,19 @@ public:
   /// Runs the function; `onDone` runs once every instruction has finished.
   void start(absl::AnyInvocable<void()> onDone);
 
+  // FunctionRunner (its members forward to these).
+  const Program &program() const { return program_; }
+  /// Runs function `index` in a frame of its own (`*reuse`'s when nothing
+  /// else holds it; `reuse` may be null) and hands `done` its results.
+  void runFunction(uint32_t index, std::vector<Tensor> args, void **reuse,
+                   std::string_view op, std::string_view location,
+                   FunctionRunner::DoneCallback done);
+  /// Why the run must stop before `op` at `location`, if it must.
+  Status stopBefore(std::string_view op, std::string_view location) const;
+  uint64_t maxLoopIterations() const { return maxLoopIterations_; }
+
 private:
   using ReadyList = absl::InlinedVector<uint32_t, 8>;
-  class Loop;
 
   void runInOrder();
   void runDataflow();
@@ -223,14 +225,6 @@ private:
   /// call() in a run that is observed or has a memory budget: inside the
   /// budget's scope, its start time noted for the observer.
   [[gnu::noinline]] Outcome observedCall(uint32_t index);
-  Outcome runCall(uint32_t index, const Instruction &inst);
-  Outcome runBranch(uint32_t index, const Instruction &inst);
-  Outcome runWhile(uint32_t index, const Instruction &inst);
-  /// An error unless `value`, of a register of type `from`, fits type `to`
-  /// of `callee`'s argument or result.
-  Status checkPassed(const Tensor &value, uint32_t from, uint32_t to,
-                     const Instruction &inst, const Function &callee,
-                     const char *what, size_t i) const;
   /// A new frame for `callee` (or `reuse`, when nothing else holds it),
   /// with this run's options and `args` bound.
   Frame *calleeFrame(const Function &callee, std::vector<Tensor> args,
@@ -260,7 +254,9 @@ private:
   [[gnu::noinline, gnu::cold]] void failKernel(const KernelEntry &kernel,
                                                const Instruction &inst,
                                                const Status &kernelStatus);
-  [[gnu::noinline, gnu::cold]] void
+  /// failOutput returns false for what is not an error after all: an
+  /// empty chain-typed output (a call's chain result).
+  [[gnu::noinline, gnu::cold]] bool
   failOutput(const KernelEntry &kernel, const Instruction &inst, size_t i);
   void publishError(const Instruction &inst, const Status &error);
   /// Why the run must stop before `inst`, if it must.
@@ -426,6 +422,8 @@ void Executor::Frame::buildContexts() {
                             site.numOutputs),
         executor_.host, function_.constantOperands[i]);
     context->setResourceManager(&executor_.resources);
+    if (kHasControlFlow)
+      context->setFunctionRunner(this);
     contexts_[i] = context;
   }
 }
@@ -611,6 +609,19 @@ void Executor::Frame::complete(uint32_t index, ReadyList *ready) {
 //===----------------------------------------------------------------------===//
 
 Status Executor::Frame::checkStop(const Instruction &inst) const {
+  if (!(cancellation_ && cancellation_->isCancelled()) &&
+      !(deadline_ && std::chrono::steady_clock::now() >= *deadline_))
+    return OkStatus();
+  // "before Relu 'loc'", "before While 'loc'", "before 'loc'".
+  if (inst.opcode == bef::Opcode::Kernel) {
+    const KernelEntry &kernel = program_.kernels()[inst.index];
+    return stopBefore(kernel.opName, kernel.location);
+  }
+  return stopBefore("", inst.location);
+}
+
+Status Executor::Frame::stopBefore(std::string_view op,
+                                   std::string_view location) const {
   StatusCode code;
   const char *what;
   if (cancellation_ && cancellation_->isCancelled()) {
@@ -622,18 +633,10 @@ Status Executor::Frame::checkStop(const Instruction &inst) const {
   } else {
     return OkStatus();
   }
-  // "before Relu 'loc'", "before while 'loc'", "before 'loc'".
-  const char *op = "";
-  const std::string *location = &inst.location;
-  if (inst.opcode == bef::Opcode::Kernel) {
-    const KernelEntry &kernel = program_.kernels()[inst.index];
-    op = kernel.opName.c_str();
-    location = &kernel.location;
-  } else if (bef::hasCallees(inst.opcode)) {
-    op = controlFlowName(inst.opcode);
-  }
-  return makeError(code, "%s before %s%s'%s' in '%s'", what, op, *op ? " " : "",
-                   location->c_str(), function_.name.c_str());
+  std::string opText(op), locationText(location);
+  return makeError(code, "%s before %s%s'%s' in '%s'", what, opText.c_str(),
+                   opText.empty() ? "" : " ", locationText.c_str(),
+                   function_.name.c_str());
 }
 
 RunOptions Executor::Frame::calleeOptions() const {
@@ -671,33 +674,17 @@ Outcome Executor::Frame::execute(uint32_t index) {
       return Outcome::Done;
     }
   }
-  switch (inst.opcode) {
-  case bef::Opcode::Kernel:
+  // The loader made every call, If, Case and While a kernel call
+  // (ControlFlowKernels.h): a kernel or a chain op is all there is.
+  if (ABSL_PREDICT_TRUE(inst.opcode == bef::Opcode::Kernel)) {
     if (ABSL_PREDICT_FALSE(instrumented_))
       return observedCall(index);
     return call(index);
-  case bef::Opcode::Call:
-    // A build without control flow (Features.h) refuses such programs at
-    // load: its executor has no code for them.
-    if (kHasControlFlow)
-      return runCall(index, inst);
-    break;
-  case bef::Opcode::NewChain:
-  case bef::Opcode::MergeChains:
-    // Chains carry no data: a chain is ready once its operands are.
-    for (uint32_t result : function_.resultsOf(inst))
-      regs_[result].setStateConcrete();
-    return Outcome::Done;
-  case bef::Opcode::If:
-  case bef::Opcode::Case:
-    if (kHasControlFlow)
-      return runBranch(index, inst);
-    break;
-  case bef::Opcode::While:
-    if (kHasControlFlow)
-      return runWhile(index, inst);
-    break;
   }
+  // new_chain and merge_chains: chains carry no data, so a chain is ready
+  // once its operands are.
+  for (uint32_t result : function_.resultsOf(inst))
+    regs_[result].setStateConcrete();
   return Outcome::Done;
 }
 
@@ -802,10 +789,9 @@ void Executor::Frame::publishResults(const KernelSite &site,
     // ValueType::accepts, with the usual cases decided inline.
     if (ABSL_PREDICT_FALSE(!output.isValid() || type.isChain() ||
                            output.dtype() != type.dtype ||
-                           !fitsShape(type.shape, output.shape()))) {
-      failOutput(kernel, inst, i);
+                           !fitsShape(type.shape, output.shape())) &&
+        failOutput(kernel, inst, i))
       return;
-    }
   }
   // The outputs are in place; an ordered kernel's output chain (its last
   // result) is ready now too.
@@ -832,90 +818,50 @@ void Executor::Frame::failKernel(const KernelEntry &kernel,
                                  const Status &kernelStatus) {
   // Every kernel error names the op and its node: a status a kernel passed
   // on from elsewhere (an allocation, a helper) gets the prefix.
+  // A control-flow kernel passes on the errors of its callees, which name
+  // their own op.
   std::string_view message = kernelStatus.message();
   const std::string &op = kernel.opName;
-  if (message.size() > op.size() + 2 && message.substr(0, op.size()) == op &&
-      message.substr(op.size(), 2) == " '")
+  if (kernel.passesErrorsOn ||
+      (message.size() > op.size() + 2 && message.substr(0, op.size()) == op &&
+       message.substr(op.size(), 2) == " '"))
     publishError(inst, kernelStatus);
   else
     publishError(
         inst, makeOpError(kernelStatus.code(), op, kernel.location, message));
 }
 
-void Executor::Frame::failOutput(const KernelEntry &kernel,
+bool Executor::Frame::failOutput(const KernelEntry &kernel,
                                  const Instruction &inst, size_t i) {
   const Tensor &output = regs_[function_.resultsOf(inst)[i]].payload();
+  const ValueType &type = program_.types()[kernel.outputTypes[i]];
+  if (kHasControlFlow && type.isChain() && !output.isValid())
+    return false;
   if (!output.isValid()) {
     publishError(
         inst, makeOpError(StatusCode::kInternal, kernel.opName, kernel.location,
                           strFormat("the kernel set no output #%zu", i)));
-    return;
+    return true;
   }
-  const ValueType &type = program_.types()[kernel.outputTypes[i]];
   publishError(
       inst,
       makeOpError(StatusCode::kInvalidArgument, kernel.opName, kernel.location,
                   strFormat("output #%zu is %s but the program declares %s", i,
                             describeTensor(output).c_str(),
                             type.toString().c_str())));
-}
-
-Outcome Executor::Frame::runCall(uint32_t index, const Instruction &inst) {
-  const Function &callee = program_.functions()[inst.index];
-  // The callee runs in a frame of its own, on this thread's stack when it
-  // is synchronous. Operands at their last use move into it.
-  auto *frame = new Frame(executor_, callee, calleeOptions(), budget_);
-  absl::Span<const uint32_t> operands = function_.operandsOf(inst);
-  std::vector<Tensor> args(operands.size());
-  for (size_t i = 0; i < operands.size(); ++i) {
-    Tensor &value = regs_[operands[i]].payload();
-    args[i] =
-        function_.lastUse[inst.operandBegin + i] ? std::move(value) : value;
-  }
-  frame->bindInputs(std::move(args));
-  if (!dataflow_)
-    outstanding_.fetch_add(1, std::memory_order_relaxed);
-  frame->start([caller = Ref(this), callee = frame, index]() mutable {
-    Frame &self = *caller;
-    const Instruction &inst = self.function_.instructions[index];
-    absl::Span<const uint32_t> results = self.function_.resultsOf(inst);
-    for (size_t i = 0; i < results.size(); ++i)
-      forwardValue(callee->reg(callee->function_.resultRegisters[i]),
-                   self.regs_[results[i]]);
-    self.complete(index, nullptr);
-  });
-  frame->dropRef();
-  return Outcome::Pending;
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
-// Control flow
+// Function calls
 //===----------------------------------------------------------------------===//
 //
-// If, Case and While call functions of the program like Call does, each in
-// a frame of its own. Their chain, when they have one, is their last operand
-// and result; a callee that takes a chain gets it as its first argument and
-// returns the next one as its last result, and a callee without one leaves
-// the chain as it was. docs/BinaryFormat.md gives the layout.
+// The frame is the FunctionRunner of its kernels' contexts: a control-flow
+// kernel (ControlFlowKernels.h) runs each callee in a frame of its own with
+// this run's options and budget, on this thread's stack when it is
+// synchronous, and gets its results when it has finished.
 
 namespace {
-
-/// TensorFlow's truth value of a predicate (tf.If's cond, the result of
-/// tf.While's cond): a scalar is true when it is not zero, any other tensor
-/// when it has elements.
-StatusOr<bool> truthValue(const Tensor &pred) {
-  if (pred.rank() != 0)
-    return pred.numElements() > 0;
-  bool truth = false;
-  Status status = dispatchDType(pred.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::Type;
-    truth = !(pred.data<T>()[0] == T(0));
-  });
-  if (!status.ok())
-    return status;
-  return truth;
-}
-
 /// Whether result #i of `callee` may be moved out of its register: the
 /// last time the function returns that register (a function may return one
 /// value twice: `return %x, %x`; the earlier results copy it).
@@ -924,41 +870,7 @@ bool isLastReturnOf(const Function &callee, size_t i) {
   return std::find(results.begin() + i + 1, results.end(), results[i]) ==
          results.end();
 }
-
-/// Moves (or copies, when `move` is false) a finished callee's register
-/// into a register of the caller that is not available yet.
-void moveValue(TensorValue &from, AsyncValue &to, bool move = true) {
-  if (!move) {
-    forwardValue(from, to);
-    return;
-  }
-  if (from.isError())
-    to.setError(from.getError());
-  else if (to.isConstructed()) {
-    to.get<Tensor>() = std::move(from.payload());
-    to.setStateConcrete();
-  } else {
-    to.emplace<Tensor>(std::move(from.payload()));
-  }
-}
-
 } // namespace
-
-Status Executor::Frame::checkPassed(const Tensor &value, uint32_t from,
-                                    uint32_t to, const Instruction &inst,
-                                    const Function &callee, const char *what,
-                                    size_t i) const {
-  if (from == to)
-    return OkStatus();
-  const ValueType &type = program_.types()[to];
-  if (type.isChain() || type.accepts(value.dtype(), value.shape()))
-    return OkStatus();
-  return makeOpError(StatusCode::kInvalidArgument, controlFlowName(inst.opcode),
-                     inst.location,
-                     strFormat("%s #%zu is %s but '%s' declares %s", what, i,
-                               describeTensor(value).c_str(),
-                               callee.name.c_str(), type.toString().c_str()));
-}
 
 Executor::Frame *Executor::Frame::calleeFrame(const Function &callee,
                                               std::vector<Tensor> args,
@@ -976,311 +888,100 @@ Executor::Frame *Executor::Frame::calleeFrame(const Function &callee,
   return frame;
 }
 
-Outcome Executor::Frame::runBranch(uint32_t index, const Instruction &inst) {
-  absl::Span<const uint32_t> operands = function_.operandsOf(inst);
-  absl::Span<const uint32_t> callees = function_.calleesOf(inst);
-  const Tensor &selector = regs_[operands[0]].payload();
-  size_t branch;
-  if (inst.opcode == bef::Opcode::If) {
-    StatusOr<bool> truth = truthValue(selector);
-    if (!truth.ok()) {
-      publishError(
-          inst, makeOpError(
-                    StatusCode::kInvalidArgument, "If", inst.location,
-                    strFormat("cannot take the truth "
-                              "value of the predicate: %s",
-                              std::string(truth.status().message()).c_str())));
-      return Outcome::Done;
-    }
-    branch = *truth ? 0 : 1;
-  } else {
-    if (selector.rank() != 0) {
-      publishError(
-          inst, makeOpError(StatusCode::kInvalidArgument, "Case", inst.location,
-                            strFormat("the branch index must be "
-                                      "a scalar, got %s",
-                                      describeTensor(selector).c_str())));
-      return Outcome::Done;
-    }
-    // TensorFlow runs the last branch for an index out of range.
-    int32_t selected = selector.data<int32_t>()[0];
-    branch = selected >= 0 && static_cast<size_t>(selected) < callees.size()
-                 ? selected
-                 : callees.size() - 1;
+void Executor::Frame::runFunction(uint32_t index, std::vector<Tensor> args,
+                                  void **reuse, std::string_view op,
+                                  std::string_view location,
+                                  FunctionRunner::DoneCallback done) {
+  const Function &callee = program_.functions()[index];
+  // The loader checked the callee's types against the caller's; a value
+  // whose type the caller knows less precisely is checked here.
+  Status mismatch;
+  if (args.size() != callee.argRegisters.size())
+    mismatch = makeOpError(StatusCode::kInvalidArgument, op, location,
+                           strFormat("'%s' takes %zu arguments, not %zu",
+                                     callee.name.c_str(),
+                                     callee.argRegisters.size(), args.size()));
+  for (size_t i = 0; mismatch.ok() && i < args.size(); ++i) {
+    const ValueType &type =
+        program_.types()[callee.registerTypes[callee.argRegisters[i]]];
+    const Tensor &arg = args[i];
+    if (type.isChain() ||
+        (arg.isValid() && type.accepts(arg.dtype(), arg.shape())))
+      continue;
+    mismatch = makeOpError(
+        StatusCode::kInvalidArgument, op, location,
+        strFormat("argument #%zu is %s but '%s' declares %s", i,
+                  arg.isValid() ? describeTensor(arg).c_str() : "missing",
+                  callee.name.c_str(), type.toString().c_str()));
   }
-
-  const Function &callee = program_.functions()[callees[branch]];
-  const bool takesChain = callee.takesChain(program_.types());
-  const size_t chains = inst.hasChain ? 1 : 0;
-  std::vector<Tensor> args;
-  args.reserve(callee.argRegisters.size());
-  if (takesChain)
-    args.emplace_back();
-  for (size_t i = 1; i + chains < operands.size(); ++i) {
-    Tensor &value = regs_[operands[i]].payload();
-    if (Status status =
-            checkPassed(value, function_.registerTypes[operands[i]],
-                        callee.registerTypes[callee.argRegisters[args.size()]],
-                        inst, callee, "operand", i);
-        !status.ok()) {
-      publishError(inst, status);
-      return Outcome::Done;
-    }
-    args.push_back(function_.lastUse[inst.operandBegin + i] ? std::move(value)
-                                                            : value);
+  if (!mismatch.ok()) {
+    std::move(done)(std::move(mismatch));
+    return;
   }
-  Frame *frame = calleeFrame(callee, std::move(args), nullptr);
-  if (!dataflow_)
-    outstanding_.fetch_add(1, std::memory_order_relaxed);
-  frame->start(
-      [caller = Ref(this), callee = frame, index, takesChain]() mutable {
-        Frame &self = *caller;
-        const Instruction &inst = self.function_.instructions[index];
-        absl::Span<const uint32_t> results = self.function_.resultsOf(inst);
-        const Function &target = callee->function_;
-        const size_t chains = inst.hasChain ? 1 : 0;
-        for (size_t i = 0; i + chains < results.size(); ++i) {
-          TensorValue &from = callee->reg(target.resultRegisters[i]);
-          if (!from.isError()) {
-            Status status = self.checkPassed(
-                from.payload(), target.registerTypes[target.resultRegisters[i]],
-                self.function_.registerTypes[results[i]], inst, target,
-                "result", i);
-            if (!status.ok()) {
-              self.regs_[results[i]].setError(status);
-              continue;
-            }
-          }
-          moveValue(from, self.regs_[results[i]], isLastReturnOf(target, i));
-        }
-        if (chains) {
-          if (takesChain)
-            moveValue(callee->reg(target.resultRegisters.back()),
-                      self.regs_[results.back()]);
-          else
-            self.regs_[results.back()].setStateConcrete();
-        }
-        self.complete(index, nullptr);
-      });
-  frame->dropRef();
-  return Outcome::Pending;
+  Frame *frame = calleeFrame(callee, std::move(args),
+                             reuse ? static_cast<Frame *>(*reuse) : nullptr);
+  if (reuse)
+    *reuse = frame;
+  frame->start([callee = frame, done = std::move(done)]() mutable {
+    const Function &function = callee->function_;
+    std::vector<Tensor> results;
+    results.reserve(function.resultRegisters.size());
+    for (size_t i = 0; i < function.resultRegisters.size(); ++i) {
+      TensorValue &value = callee->reg(function.resultRegisters[i]);
+      if (value.isError()) {
+        std::move(done)(value.getError());
+        return;
+      }
+      if (isLastReturnOf(function, i))
+        results.push_back(std::move(value.payload()));
+      else
+        results.push_back(value.payload());
+    }
+    // Last: `done` may give the frame back.
+    std::move(done)(std::move(results));
+  });
+  // Without reuse the frame is the callee's own: it lives on while it runs.
+  if (!reuse)
+    frame->dropRef();
 }
 
-/// A running While: the carried values between iterations, and the frames
-/// of its cond and body, reused from one iteration to the next when nothing
-/// else holds them. An iteration whose callee finishes on this thread goes
-/// straight on to the next (a loop, not a recursion); one that finishes
-/// later, on another thread, goes on from there.
-class Executor::Frame::Loop {
-public:
-  Loop(Frame *frame, uint32_t index)
-      : frame_(frame), index_(index),
-        inst_(frame->function_.instructions[index]) {
-    absl::Span<const uint32_t> callees = frame->function_.calleesOf(inst_);
-    cond_ = &frame->program_.functions()[callees[0]];
-    body_ = &frame->program_.functions()[callees[1]];
-    const std::vector<ValueType> &types = frame->program_.types();
-    condChain_ = cond_->takesChain(types);
-    bodyChain_ = body_->takesChain(types);
-  }
+bool FunctionRunner::takesChain(uint32_t function) const {
+  const Program &program =
+      static_cast<const Executor::Frame *>(this)->program();
+  return program.functions()[function].takesChain(program.types());
+}
 
-  /// Takes the operands and runs until the loop ends or waits on a callee.
-  void start() {
-    Frame &self = *frame_;
-    absl::Span<const uint32_t> operands = self.function_.operandsOf(inst_);
-    absl::Span<const uint32_t> results = self.function_.resultsOf(inst_);
-    const size_t count = operands.size() - (inst_.hasChain ? 1 : 0);
-    values_.reserve(count);
-    // The carried values have the types of the results.
-    for (size_t i = 0; i < count; ++i) {
-      Tensor &value = self.regs_[operands[i]].payload();
-      Status status =
-          self.checkPassed(value, self.function_.registerTypes[operands[i]],
-                           self.function_.registerTypes[results[i]], inst_,
-                           self.function_, "operand", i);
-      if (!status.ok()) {
-        finish(status);
-        return;
-      }
-      values_.push_back(self.function_.lastUse[inst_.operandBegin + i]
-                            ? std::move(value)
-                            : value);
-    }
-    run();
-  }
+std::string_view FunctionRunner::functionName(uint32_t function) const {
+  return static_cast<const Executor::Frame *>(this)
+      ->program()
+      .functions()[function]
+      .name;
+}
 
-private:
-  enum class Stage : uint8_t { Cond, Body };
-  enum Sync : uint8_t { Starting, Waiting, Finished };
+void FunctionRunner::call(uint32_t function, std::vector<Tensor> args,
+                          Reuse *reuse, std::string_view op,
+                          std::string_view location, DoneCallback done) {
+  static_cast<Executor::Frame *>(this)->runFunction(
+      function, std::move(args), reuse ? &reuse->frame_ : nullptr, op, location,
+      std::move(done));
+}
 
-  /// Runs callees until one finishes later or the loop ends.
-  void run() {
-    while (true) {
-      Frame &self = *frame_;
-      if (stage_ == Stage::Cond && self.watched_) {
-        if (Status stop = self.checkStop(inst_); !stop.ok()) {
-          finish(stop);
-          return;
-        }
-      }
-      Frame *child = startChild();
-      if (!child)
-        return; // finish() has run
-      sync_.store(Starting, std::memory_order_relaxed);
-      child->start([this] {
-        if (sync_.exchange(Finished, std::memory_order_acq_rel) == Waiting &&
-            step())
-          run();
-      });
-      uint8_t expected = Starting;
-      if (sync_.compare_exchange_strong(expected, Waiting,
-                                        std::memory_order_acq_rel))
-        return; // the callee finishes later and goes on from there
-      if (!step())
-        return;
-    }
-  }
+Status FunctionRunner::checkStop(std::string_view op,
+                                 std::string_view location) const {
+  return static_cast<const Executor::Frame *>(this)->stopBefore(op, location);
+}
 
-  /// Binds the carried values to the frame of the current stage's callee;
-  /// nullptr once the loop has ended with an error.
-  Frame *startChild() {
-    Frame &self = *frame_;
-    const bool isCond = stage_ == Stage::Cond;
-    const Function &callee = isCond ? *cond_ : *body_;
-    const bool takesChain = isCond ? condChain_ : bodyChain_;
-    absl::Span<const uint32_t> carried = self.function_.resultsOf(inst_);
-    std::vector<Tensor> args;
-    args.reserve(callee.argRegisters.size());
-    if (takesChain)
-      args.emplace_back();
-    for (size_t i = 0; i < values_.size(); ++i) {
-      Status status = self.checkPassed(
-          values_[i], self.function_.registerTypes[carried[i]],
-          callee.registerTypes[callee.argRegisters[args.size()]], inst_, callee,
-          "loop value", i);
-      if (!status.ok()) {
-        finish(status);
-        return nullptr;
-      }
-      // The body returns the next values: it may take these over.
-      args.push_back(isCond ? values_[i] : std::move(values_[i]));
-    }
-    Frame *&cached = isCond ? condFrame_ : bodyFrame_;
-    cached = self.calleeFrame(callee, std::move(args), cached);
-    current_ = cached;
-    return cached;
-  }
+uint64_t FunctionRunner::maxLoopIterations() const {
+  return static_cast<const Executor::Frame *>(this)->maxLoopIterations();
+}
 
-  /// The current callee has finished: false once the loop has ended.
-  bool step() {
-    Frame &self = *frame_;
-    Frame &child = *current_;
-    const Function &callee = child.function_;
-    if (stage_ == Stage::Cond) {
-      if (condChain_) {
-        TensorValue &chain = child.reg(callee.resultRegisters[1]);
-        if (chain.isError())
-          return finish(chain.getError());
-      }
-      TensorValue &pred = child.reg(callee.resultRegisters[0]);
-      if (pred.isError())
-        return finish(pred.getError());
-      StatusOr<bool> truth = truthValue(pred.payload());
-      if (!truth.ok())
-        return finish(makeOpError(
-            StatusCode::kInvalidArgument, "While", inst_.location,
-            strFormat("cannot take the truth value of what '%s' returned: %s",
-                      callee.name.c_str(),
-                      std::string(truth.status().message()).c_str())));
-      if (!*truth)
-        return finish(OkStatus());
-      if (self.maxLoopIterations_ && iterations_ == self.maxLoopIterations_)
-        return finish(makeOpError(
-            StatusCode::kResourceExhausted, "While", inst_.location,
-            strFormat("the loop's condition still holds after %llu "
-                      "iterations, the run's limit",
-                      static_cast<unsigned long long>(iterations_))));
-      ++iterations_;
-      stage_ = Stage::Body;
-      return true;
-    }
-    absl::Span<const uint32_t> carried = self.function_.resultsOf(inst_);
-    if (bodyChain_) {
-      TensorValue &chain = child.reg(callee.resultRegisters.back());
-      if (chain.isError())
-        return finish(chain.getError());
-    }
-    for (size_t i = 0; i < values_.size(); ++i) {
-      uint32_t reg = callee.resultRegisters[i];
-      TensorValue &value = child.reg(reg);
-      if (value.isError())
-        return finish(value.getError());
-      Status status = self.checkPassed(
-          value.payload(), callee.registerTypes[reg],
-          self.function_.registerTypes[carried[i]], inst_, callee, "result", i);
-      if (!status.ok())
-        return finish(status);
-      if (isLastReturnOf(callee, i))
-        values_[i] = std::move(value.payload());
-      else
-        values_[i] = value.payload();
-    }
-    stage_ = Stage::Cond;
-    return true;
-  }
+void FunctionRunner::releaseFrame(void *frame) {
+  static_cast<Executor::Frame *>(frame)->dropRef();
+}
 
-  /// Publishes the loop's results (or `status` as every result) and ends
-  /// the loop; returns false.
-  bool finish(const Status &status) {
-    Frame &self = *frame_;
-    absl::Span<const uint32_t> results = self.function_.resultsOf(inst_);
-    if (!status.ok()) {
-      self.publishError(inst_, status);
-    } else {
-      for (size_t i = 0; i < values_.size(); ++i) {
-        TensorValue &result = self.regs_[results[i]];
-        if (result.isConstructed()) {
-          result.payload() = std::move(values_[i]);
-          result.setStateConcrete();
-        } else {
-          result.emplace<Tensor>(std::move(values_[i]));
-        }
-      }
-      if (inst_.hasChain)
-        self.regs_[results.back()].setStateConcrete();
-    }
-    if (condFrame_)
-      condFrame_->dropRef();
-    if (bodyFrame_)
-      bodyFrame_->dropRef();
-    Ref caller = std::move(frame_);
-    uint32_t index = index_;
-    delete this;
-    caller->complete(index, nullptr);
-    return false;
-  }
-
-  Ref frame_;
-  const uint32_t index_;
-  const Instruction &inst_;
-  const Function *cond_;
-  const Function *body_;
-  bool condChain_, bodyChain_;
-  Stage stage_ = Stage::Cond;
-  uint64_t iterations_ = 0;
-  std::atomic<uint8_t> sync_{Starting};
-  std::vector<Tensor> values_;
-  Frame *condFrame_ = nullptr;
-  Frame *bodyFrame_ = nullptr;
-  Frame *current_ = nullptr;
-};
-
-Outcome Executor::Frame::runWhile(uint32_t index, const Instruction &inst) {
-  (void)inst;
-  if (!dataflow_)
-    outstanding_.fetch_add(1, std::memory_order_relaxed);
-  (new Loop(this, index))->start();
-  return Outcome::Pending;
+FunctionRunner::Reuse::~Reuse() {
+  if (frame_)
+    releaseFrame(frame_);
 }
 
 //===----------------------------------------------------------------------===//

@@ -8,6 +8,8 @@
 
 #include "tfrt_fallback/Runtime/Program.h"
 
+#include "ControlFlowKernels.h"
+
 #include "../Features.h"
 
 #include "tfrt_fallback/Runtime/StrCat.h"
@@ -1153,6 +1155,8 @@ Status Program::createKernels(const KernelRegistry &registry) {
           strFormat("%s (at %s)", line.c_str(), entry.location.c_str()));
   }
   if (firstMissing.ok()) {
+    if (kHasControlFlow)
+      makeControlFlowKernels();
     prepareKernelSites();
     return OkStatus();
   }
@@ -1161,6 +1165,48 @@ Status Program::createKernels(const KernelRegistry &registry) {
   return makeError(StatusCode::kNotFound,
                    "this runtime lacks %zu kernels the program needs:\n%s",
                    missing.size(), strJoin(missing, "\n").c_str());
+}
+
+void Program::makeControlFlowKernels() {
+  for (Function &function : functions_) {
+    for (Instruction &inst : function.instructions) {
+      if (inst.opcode != bef::Opcode::Call && !bef::hasCallees(inst.opcode))
+        continue;
+      // A call passes its chains like any value; If, Case and While have
+      // their chain last, as an ordered kernel does.
+      const size_t chains =
+          inst.opcode != bef::Opcode::Call && inst.hasChain ? 1 : 0;
+      KernelEntry entry;
+      entry.opName = controlFlowOpName(inst.opcode);
+      entry.location = inst.location;
+      entry.hasChain = chains != 0;
+      entry.passesErrorsOn = true;
+      std::vector<DType> inputDTypes;
+      absl::Span<const uint32_t> operands = function.operandsOf(inst);
+      for (size_t i = 0; i + chains < operands.size(); ++i) {
+        entry.inputTypes.push_back(function.registerTypes[operands[i]]);
+        inputDTypes.push_back(types_[entry.inputTypes.back()].dtype);
+      }
+      absl::Span<const uint32_t> results = function.resultsOf(inst);
+      for (size_t i = 0; i + chains < results.size(); ++i) {
+        entry.outputTypes.push_back(function.registerTypes[results[i]]);
+        entry.outputDTypes.push_back(types_[entry.outputTypes.back()].dtype);
+      }
+      const uint32_t callee = inst.index;
+      absl::Span<const uint32_t> callees = inst.opcode == bef::Opcode::Call
+                                               ? absl::MakeConstSpan(&callee, 1)
+                                               : function.calleesOf(inst);
+      SimpleOpKernelConstruction construction(entry.opName, entry.location,
+                                              entry.attrs, inputDTypes,
+                                              entry.outputDTypes);
+      entry.kernel =
+          createControlFlowKernel(inst.opcode, callees, &construction);
+      entry.asyncKernel = entry.kernel->asAsync();
+      inst.opcode = bef::Opcode::Kernel;
+      inst.index = static_cast<uint32_t>(kernels_.size());
+      kernels_.push_back(std::move(entry));
+    }
+  }
 }
 
 void Program::prepareKernelSites() {
