@@ -192,19 +192,22 @@ public:
   }
 
 protected:
-  /// `inputs` holds `numInputs` pointers and outlives the context.
+  /// `inputs` holds `numInputs` pointers and outlives the context; bit i
+  /// of `forwardable` says that input i is at its last use (takeInput).
   OpKernelContextInterface(const Tensor *const *inputs, int numInputs,
-                           int numOutputs)
-      : inputs_(inputs), numInputs_(numInputs), numOutputs_(numOutputs) {}
-
-  /// Bit i set when input i (i < 64) is at its last use and exists.
-  uint64_t forwardable_ = 0;
-  FunctionRunner *functionRunner_ = nullptr;
+                           int numOutputs, uint64_t forwardable = 0)
+      : inputs_(inputs), numInputs_(numInputs), numOutputs_(numOutputs),
+        forwardable_(forwardable) {}
 
 private:
   const Tensor *const *inputs_;
   int numInputs_;
   int numOutputs_;
+
+protected:
+  /// Bit i set when input i (i < 64) is at its last use and exists.
+  uint64_t forwardable_;
+  FunctionRunner *functionRunner_ = nullptr;
 };
 
 /// Record `status` on `ctx` and return from the kernel if it is not ok.
@@ -389,16 +392,16 @@ public:
                   absl::Span<const Tensor *const> inputs,
                   uint64_t forwardableInputs, absl::Span<Tensor *const> outputs,
                   HostContext &host, uint64_t constantInputs = 0)
-      : OpKernelContextInterface(inputs.data(), static_cast<int>(inputs.size()),
-                                 static_cast<int>(outputs.size())),
+      : OpKernelContextInterface(
+            inputs.data(), static_cast<int>(inputs.size()),
+            static_cast<int>(outputs.size()),
+            inputs.size() >= 64
+                ? forwardableInputs
+                : forwardableInputs & ((uint64_t(1) << inputs.size()) - 1)),
         kernel_(kernel), outputDTypes_(kernel.outputDTypes().data()),
         constant_(constantInputs), outputs_(outputs.data()), host_(host) {
     assert(kernel.outputDTypes().size() == outputs.size() &&
            "one output pointer per output of the kernel");
-    forwardable_ =
-        inputs.size() >= 64
-            ? forwardableInputs
-            : forwardableInputs & ((uint64_t(1) << inputs.size()) - 1);
   }
 
   std::string_view opName() const override { return kernel_.opName(); }

@@ -191,7 +191,8 @@ private:
   void runDataflow();
   /// The kernel contexts of this frame: one per kernel call, its pointers
   /// to the registers set once.
-  void buildContexts();
+  /// (Out of line: once per frame, and it keeps the inlined run short.)
+  [[gnu::noinline]] void buildContexts();
   /// Points the contexts at `arena`, the memory plan of this run (null for
   /// none: a run with a budget charges what its kernels allocate).
   void planContexts(PlannedArena *arena);
@@ -259,6 +260,10 @@ private:
   [[gnu::noinline, gnu::cold]] bool
   failOutput(const KernelEntry &kernel, const Instruction &inst, size_t i);
   void publishError(const Instruction &inst, const Status &error);
+  /// Whether the run must stop (cancelled, or past its deadline), and
+  /// then the code and text of why.
+  [[gnu::always_inline]] inline bool mustStop(StatusCode *code,
+                                              const char **what) const;
   /// Why the run must stop before `inst`, if it must.
   Status checkStop(const Instruction &inst) const;
   /// The options of this run, for the frames of its callees.
@@ -608,34 +613,45 @@ void Executor::Frame::complete(uint32_t index, ReadyList *ready) {
 // Instructions
 //===----------------------------------------------------------------------===//
 
+bool Executor::Frame::mustStop(StatusCode *code, const char **what) const {
+  if (cancellation_ && cancellation_->isCancelled()) {
+    *code = StatusCode::kCancelled;
+    *what = "the run was cancelled";
+    return true;
+  }
+  if (deadline_ && std::chrono::steady_clock::now() >= *deadline_) {
+    *code = StatusCode::kDeadlineExceeded;
+    *what = "the run's deadline passed";
+    return true;
+  }
+  return false;
+}
+
 Status Executor::Frame::checkStop(const Instruction &inst) const {
-  if (!(cancellation_ && cancellation_->isCancelled()) &&
-      !(deadline_ && std::chrono::steady_clock::now() >= *deadline_))
+  StatusCode code;
+  const char *what;
+  if (!mustStop(&code, &what))
     return OkStatus();
-  // "before Relu 'loc'", "before While 'loc'", "before 'loc'".
+  // "before Relu 'loc'", "before While 'loc'", "before 'loc'" (a chain op).
+  const char *op = "";
+  const std::string *location = &inst.location;
   if (inst.opcode == bef::Opcode::Kernel) {
     const KernelEntry &kernel = program_.kernels()[inst.index];
-    return stopBefore(kernel.opName, kernel.location);
+    op = kernel.opName.c_str();
+    location = &kernel.location;
   }
-  return stopBefore("", inst.location);
+  return makeError(code, "%s before %s%s'%s' in '%s'", what, op, *op ? " " : "",
+                   location->c_str(), function_.name.c_str());
 }
 
 Status Executor::Frame::stopBefore(std::string_view op,
                                    std::string_view location) const {
   StatusCode code;
   const char *what;
-  if (cancellation_ && cancellation_->isCancelled()) {
-    code = StatusCode::kCancelled;
-    what = "the run was cancelled";
-  } else if (deadline_ && std::chrono::steady_clock::now() >= *deadline_) {
-    code = StatusCode::kDeadlineExceeded;
-    what = "the run's deadline passed";
-  } else {
+  if (!mustStop(&code, &what))
     return OkStatus();
-  }
-  std::string opText(op), locationText(location);
-  return makeError(code, "%s before %s%s'%s' in '%s'", what, opText.c_str(),
-                   opText.empty() ? "" : " ", locationText.c_str(),
+  return makeError(code, "%s before %.*s '%.*s' in '%s'", what,
+                   TFRT_FALLBACK_SV(op), TFRT_FALLBACK_SV(location),
                    function_.name.c_str());
 }
 
