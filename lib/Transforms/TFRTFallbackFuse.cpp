@@ -13,6 +13,7 @@
 #include "tfrt_fallback/Transforms/Passes.h"
 
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
+#include "tfrt_fallback/Runtime/OpTable.h"
 #include "tfrt_fallback/Transforms/KernelManifest.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -52,9 +53,6 @@ constexpr ContractionKind kContractions[] = {
 constexpr StringRef kFusedOps[] = {
     "_FusedConv2D", "_FusedDepthwiseConv2dNative", "FusedDepthwiseConv2dNative",
     "_FusedMatMul"};
-
-constexpr StringRef kActivations[] = {"Relu",      "Relu6",   "Elu",
-                                      "LeakyRelu", "Sigmoid", "Tanh"};
 
 /// The op's name without "tf.", or "" for an op of another dialect.
 StringRef tfName(Operation *op) {
@@ -310,10 +308,9 @@ Operation *matchActivation(Value value) {
   if (name.empty() || user->getNumOperands() != 1 ||
       user->getNumResults() != 1 || user->getBlock() != value.getParentBlock())
     return nullptr;
-  for (StringRef activation : kActivations)
-    if (name == activation)
-      return user;
-  return nullptr;
+  const rt::OpInfo *row =
+      rt::lookupOp(std::string_view(name.data(), name.size()));
+  return row && row->fusion == rt::OpFusion::Activation ? user : nullptr;
 }
 
 /// The residual tf.Add/tf.AddV2 (or a tf.AddN of two) after `value` (a

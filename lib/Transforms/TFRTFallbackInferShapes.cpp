@@ -17,6 +17,7 @@
 
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
+#include "tfrt_fallback/Runtime/OpTable.h"
 #include "tfrt_fallback/Runtime/Shape/Broadcast.h"
 #include "tfrt_fallback/Runtime/Shape/Reshape.h"
 #include "tfrt_fallback/Runtime/Shape/StridedSlice.h"
@@ -452,43 +453,12 @@ Shape shapeFromOperand(Value value) {
 /// nullopt where nothing is known).
 using Results = SmallVector<Shape, 1>;
 
-bool isOneOf(StringRef name, ArrayRef<StringRef> names) {
-  return llvm::is_contained(names, name);
+/// The shape rule of op `name` in the op table (OpTable.def's Shape column).
+rt::OpShapeRule shapeRuleOf(StringRef name) {
+  const rt::OpInfo *info =
+      rt::lookupOp(std::string_view(name.data(), name.size()));
+  return info ? info->shapeRule : rt::OpShapeRule::Custom;
 }
-
-/// Ops whose (first) result has the shape of their first operand.
-constexpr StringRef kSameShape[] = {
-    "Abs",        "Acos",         "Acosh",         "Asin",
-    "Asinh",      "Atan",         "Atanh",         "BiasAdd",
-    "Cast",       "Ceil",         "CheckNumerics", "ClipByValue",
-    "Cos",        "Cosh",         "Digamma",       "Elu",
-    "Erf",        "Erfc",         "Exp",           "Expm1",
-    "Floor",      "Identity",     "Inv",           "Invert",
-    "IsFinite",   "IsInf",        "IsNan",         "LeakyRelu",
-    "Lgamma",     "Log",          "Log1p",         "LogicalNot",
-    "LogSoftmax", "Neg",          "OnesLike",      "PreventGradient",
-    "Reciprocal", "Relu",         "Relu6",         "Rint",
-    "Round",      "Rsqrt",        "Selu",          "Sigmoid",
-    "Sign",       "Sin",          "Sinh",          "Snapshot",
-    "Softmax",    "Softplus",     "Softsign",      "Sqrt",
-    "Square",     "StopGradient", "Tan",           "Tanh",
-    "ZerosLike",  "LRN",          "Prelu"};
-
-/// Element-wise ops of two operands with numpy broadcasting.
-constexpr StringRef kBroadcasting[] = {
-    "Add",          "AddV2",       "Atan2",       "BitwiseAnd",
-    "BitwiseOr",    "BitwiseXor",  "Div",         "DivNoNan",
-    "Equal",        "FloorDiv",    "FloorMod",    "Greater",
-    "GreaterEqual", "LeftShift",   "Less",        "LessEqual",
-    "LogicalAnd",   "LogicalOr",   "Maximum",     "Minimum",
-    "Mod",          "Mul",         "MulNoNan",    "NotEqual",
-    "Pow",          "RealDiv",     "RightShift",  "SquaredDifference",
-    "Sub",          "TruncateDiv", "TruncateMod", "Xdivy",
-    "Xlogy",        "Xlog1py"};
-
-/// Reductions of their first operand over the axes of the second.
-constexpr StringRef kReductions[] = {"All",  "Any", "EuclideanNorm", "Max",
-                                     "Mean", "Min", "Prod",          "Sum"};
 
 /// The layout of a 4-D image op: the indices of N, H, W and C.
 struct Layout {
@@ -1242,13 +1212,24 @@ Results inferShapes(Operation *op, StringRef name) {
     results[0] = std::move(shape);
     return results;
   };
-  if (op->getNumOperands() >= 1 && isOneOf(name, kSameShape))
-    return single(shapeOf(op->getOperand(0)));
-  if (op->getNumOperands() == 2 && isOneOf(name, kBroadcasting))
-    return single(broadcastShapes(
-        {shapeOf(op->getOperand(0)), shapeOf(op->getOperand(1))}));
-  if (isOneOf(name, kReductions))
+  switch (shapeRuleOf(name)) {
+  case rt::OpShapeRule::SameAsInput:
+    if (op->getNumOperands() >= 1)
+      return single(shapeOf(op->getOperand(0)));
+    break;
+  case rt::OpShapeRule::Broadcast: {
+    if (op->getNumOperands() == 0)
+      break;
+    SmallVector<Shape> operands;
+    for (Value operand : op->getOperands())
+      operands.push_back(shapeOf(operand));
+    return single(broadcastShapes(operands));
+  }
+  case rt::OpShapeRule::Reduction:
     return single(inferReduction(op));
+  case rt::OpShapeRule::Custom:
+    break;
+  }
   if (name == "Conv2D" || name == "_FusedConv2D")
     return single(inferConvolution(op, /*depthwise=*/false));
   if (name == "DepthwiseConv2dNative" ||

@@ -5,24 +5,25 @@
 // in program order, as TFLite's arena planner and ONNX Runtime's memory
 // planner do. Results that the runtime would make share a buffer anyway (an
 // element-wise op writing over an operand it is the only reader of, a
-// Reshape or Identity viewing its operand) are placed together. Offsets are
-// assigned greedily by size: the largest buffer first, each at the lowest
-// offset where it overlaps no buffer alive at the same time, found among
-// the buffers a sweep over the lifetimes pairs with it; a program with more
-// such pairs than max-overlap-pairs is placed by a best-fit linear scan in
-// program order instead, so the pass stays O(n log n).
+// Reshape or Identity viewing its operand: the Buffer column of the op's
+// row in OpTable.def) are placed together. Offsets are assigned greedily by
+// size: the largest buffer first, each at the lowest offset where it
+// overlaps no buffer alive at the same time, found among the buffers a
+// sweep over the lifetimes pairs with it; a program with more such pairs
+// than max-overlap-pairs is placed by a best-fit linear scan in program
+// order instead, so the pass stays O(n log n).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfrt_fallback/Transforms/Passes.h"
 
 #include "tfrt_fallback/Dialect/Fallback/FallbackOps.h"
+#include "tfrt_fallback/Runtime/OpTable.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -42,32 +43,11 @@ static constexpr int64_t kAlignment = 64;
 /// The largest arena the runtime accepts (TensorBuffer::kMaxBytes).
 static constexpr int64_t kMaxBytes = int64_t(1) << 40;
 
-/// Ops whose kernels write their result over an operand of the same type at
-/// its last use (forwardInputOrAllocateOutput): the element-wise ones.
-static bool writesInPlace(StringRef op) {
-  static const llvm::StringSet<> ops = {
-      // One operand.
-      "Abs", "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "BiasAdd",
-      "Cast", "Ceil", "ClipByValue", "Cos", "Cosh", "Elu", "Erf", "Erfc", "Exp",
-      "Expm1", "Floor", "Inv", "Invert", "LeakyRelu", "Log", "Log1p",
-      "LogicalNot", "LogSoftmax", "Neg", "Prelu", "Reciprocal", "Relu", "Relu6",
-      "Rint", "Round", "Rsqrt", "Selu", "Sigmoid", "Sign", "Sin", "Sinh",
-      "Softmax", "Softplus", "Softsign", "Sqrt", "Square", "Tan", "Tanh",
-      // Several, broadcast.
-      "Add", "AddN", "AddV2", "Atan2", "BitwiseAnd", "BitwiseOr", "BitwiseXor",
-      "Div", "DivNoNan", "FloorDiv", "FloorMod", "LogicalAnd", "LogicalOr",
-      "Maximum", "Minimum", "Mod", "Mul", "MulNoNan", "Pow", "RealDiv",
-      "Select", "SelectV2", "SquaredDifference", "Sub", "TruncateDiv",
-      "TruncateMod", "Xdivy", "Xlogy", "Xlog1py"};
-  return ops.contains(op);
-}
-
-/// Ops whose result is a view of their first operand's buffer.
-static bool viewsOperand(StringRef op) {
-  static const llvm::StringSet<> ops = {
-      "Identity",    "Snapshot", "StopGradient", "PreventGradient",
-      "EnsureShape", "Reshape",  "Squeeze",      "ExpandDims"};
-  return ops.contains(op);
+/// Op `name`'s row of the op table, whose Buffer column says which
+/// operands its result may take over (the element-wise ops) or whether it
+/// is a view; nullptr for an op the table does not list.
+static const rt::OpInfo *lookupRow(StringRef name) {
+  return rt::lookupOp(std::string_view(name.data(), name.size()));
 }
 
 /// Bytes of a value of `type`, or 0 when it is not planned (an unknown
@@ -395,8 +375,10 @@ void TFRTFallbackPlanMemoryPass::planFunction(func::FuncOp func) {
       continue;
     Value result = call.getResults().front();
     int64_t at = position.lookup(call);
-    StringRef name = call.getOpName();
-    if (viewsOperand(name)) {
+    const rt::OpInfo *row = lookupRow(call.getOpName());
+    if (!row)
+      continue;
+    if (row->viewsInput) {
       // A view holds its operand's buffer as long as it lives, whatever its
       // type.
       auto operand = indexOf.find(call.getArgs().front());
@@ -410,12 +392,14 @@ void TFRTFallbackPlanMemoryPass::planFunction(func::FuncOp func) {
       continue;
     }
     auto resultIt = indexOf.find(result);
-    if (resultIt == indexOf.end() || !writesInPlace(name))
+    if (resultIt == indexOf.end() || !row->inPlaceInputs)
       continue;
     // The runtime lets a kernel take over the buffer of an operand it is
     // the only reader of (the one last use that holds in every order the
     // executor may run the function), and only when no view of it is alive.
-    for (Value operand : call.getArgs()) {
+    for (auto [index, operand] : llvm::enumerate(call.getArgs())) {
+      if (index >= 8 || !(row->inPlaceInputs & (1u << index)))
+        continue;
       auto it = indexOf.find(operand);
       if (operand.getType() != result.getType() || it == indexOf.end() ||
           !candidates[it->second].bytes || !operand.hasOneUse() ||

@@ -527,3 +527,21 @@ func.func @same_shape_fused_depthwise(%x: tensor<2x3x4x5xf32>, %bias: tensor<5xf
   %3 = "tf._FusedDepthwiseConv2dNative"(%img, %f, %fb) {data_format = "NHWC", dilations = [1, 1, 1, 1], fused_ops = ["BiasAdd"], num_args = 1 : i64, padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<1x9x9x4xf32>, tensor<3x3x4x2xf32>, tensor<8xf32>) -> tensor<*xf32>
   return
 }
+
+// -----
+
+// Ops whose only rule is their op table row's Shape column (SameAsInput),
+// with no code of their own in the pass: TF's shape functions for Cumsum,
+// FakeQuantWithMinMaxArgs and Bucketize are UnchangedShape (Bucketize's
+// result is int32).
+// CHECK-LABEL: func @same_as_input_rows
+// CHECK-SAME: -> (tensor<2x3xf32>, tensor<2x3xi32>)
+// CHECK: "tf.Cumsum"{{.*}} -> tensor<2x3xf32>
+// CHECK: "tf.FakeQuantWithMinMaxArgs"{{.*}} -> tensor<2x3xf32>
+// CHECK: "tf.Bucketize"{{.*}} -> tensor<2x3xi32>
+func.func @same_as_input_rows(%x: tensor<2x3xf32>, %axis: tensor<i32>) -> (tensor<*xf32>, tensor<*xi32>) {
+  %0 = "tf.Cumsum"(%x, %axis) {exclusive = false, reverse = false} : (tensor<2x3xf32>, tensor<i32>) -> tensor<*xf32>
+  %1 = "tf.FakeQuantWithMinMaxArgs"(%0) {max = 6.0 : f32, min = -6.0 : f32, narrow_range = false, num_bits = 8 : i64} : (tensor<*xf32>) -> tensor<*xf32>
+  %2 = "tf.Bucketize"(%1) {boundaries = [0.0 : f32]} : (tensor<*xf32>) -> tensor<*xi32>
+  return %1, %2 : tensor<*xf32>, tensor<*xi32>
+}

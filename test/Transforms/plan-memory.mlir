@@ -135,3 +135,54 @@ func.func @batch(%x: tensor<?x4xf32>, %y: tensor<4x?xf32>, %axes: tensor<2xi32>)
       : (tensor<4x?xf32>, tensor<2xi32>) -> tensor<f32>
   return %s, %t : tensor<f32>, tensor<f32>
 }
+
+// -----
+
+// The op table's Buffer column says which operands a result may take
+// over: FakeQuantWithMinMaxArgs and ZerosLike write over their operand at
+// its last use, so Exp's 1,024 bytes serve all three.
+// CHECK-LABEL: func @in_place_rows
+// CHECK-SAME: arena_bytes = 1024 : i64, offsets = array<i64: 0>, sizes = array<i64: 1024>
+// CHECK: "Exp"{{.*}} array<i32: 0>
+// CHECK: "FakeQuantWithMinMaxArgs"{{.*}} array<i32: 0>
+// CHECK: "ZerosLike"{{.*}} array<i32: 0>
+func.func @in_place_rows(%x: tensor<256xf32>, %axes: tensor<1xi32>) -> tensor<f32> {
+  %a = tfrt_fallback.kernel_call "Exp"(%x) {T = f32}
+      : (tensor<256xf32>) -> tensor<256xf32>
+  %b = tfrt_fallback.kernel_call "FakeQuantWithMinMaxArgs"(%a)
+      {max = 6.0 : f32, min = -6.0 : f32, narrow_range = false, num_bits = 8 : i64}
+      : (tensor<256xf32>) -> tensor<256xf32>
+  %c = tfrt_fallback.kernel_call "ZerosLike"(%b) {T = f32}
+      : (tensor<256xf32>) -> tensor<256xf32>
+  %d = tfrt_fallback.kernel_call "Sum"(%c, %axes)
+      {T = f32, Tidx = i32, keep_dims = false}
+      : (tensor<256xf32>, tensor<1xi32>) -> tensor<f32>
+  return %d : tensor<f32>
+}
+
+// -----
+
+// Select's kernel writes over t or e ("1, 2"), never over its condition,
+// even one of the result's type at its last use: the result shares t's
+// buffer (1), not the condition's (0). All three operands are alive at the
+// Select: 3 x 64 bytes.
+// CHECK-LABEL: func @select_in_place
+// CHECK-SAME: arena_bytes = 192 : i64
+// CHECK: "LogicalNot"{{.*}} array<i32: 0>
+// CHECK: "LogicalNot"{{.*}} array<i32: 1>
+// CHECK: "LogicalNot"{{.*}} array<i32: 2>
+// CHECK: "Select"{{.*}} array<i32: 1>
+func.func @select_in_place(%m: tensor<64xi1>, %n: tensor<64xi1>, %o: tensor<64xi1>,
+                           %axes: tensor<1xi32>) -> tensor<i1> {
+  %c = tfrt_fallback.kernel_call "LogicalNot"(%m)
+      : (tensor<64xi1>) -> tensor<64xi1>
+  %t = tfrt_fallback.kernel_call "LogicalNot"(%n)
+      : (tensor<64xi1>) -> tensor<64xi1>
+  %e = tfrt_fallback.kernel_call "LogicalNot"(%o)
+      : (tensor<64xi1>) -> tensor<64xi1>
+  %s = tfrt_fallback.kernel_call "Select"(%c, %t, %e) {T = i1}
+      : (tensor<64xi1>, tensor<64xi1>, tensor<64xi1>) -> tensor<64xi1>
+  %r = tfrt_fallback.kernel_call "Any"(%s, %axes) {Tidx = i32, keep_dims = false}
+      : (tensor<64xi1>, tensor<1xi32>) -> tensor<i1>
+  return %r : tensor<i1>
+}

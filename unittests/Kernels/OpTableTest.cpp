@@ -27,7 +27,8 @@ struct RawRow {
   const char *outputs;
 };
 constexpr RawRow kRawRows[] = {
-#define TF_OP(Name, Effects, MinInputs, MaxInputs, Inputs, Outputs)            \
+#define TF_OP(Name, Effects, MinInputs, MaxInputs, Shape, Buffer, Fusion,      \
+              Inputs, Outputs)                                                 \
   {#Name, Inputs, Outputs},
 #include "tfrt_fallback/Runtime/OpTable.def"
 };

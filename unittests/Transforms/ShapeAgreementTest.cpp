@@ -161,6 +161,24 @@ func.func @main(%a: tensor<3x1x5xf32>, %b: tensor<4x1xf32>, %c: tensor<2x1xf32>,
                   {{3, 4, 5}, {2, 0}});
 }
 
+TEST_F(ShapeAgreement, SameAsInputRows) {
+  // Ops whose only rule in the compiler is their op table row's Shape
+  // column (SameAsInput): TF's shape functions for Cumsum, ReverseV2,
+  // FakeQuantWithMinMaxArgs and Bucketize are UnchangedShape, [2, 3].
+  expectAgreement(R"mlir(
+func.func @main(%x: tensor<2x3xf32>)
+    -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xi32>) {
+  %axis = "tf.Const"() {dtype = i32, value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %axes = "tf.Const"() {dtype = i32, value = dense<[0]> : tensor<1xi32>} : () -> tensor<1xi32>
+  %0 = "tf.Cumsum"(%x, %axis) {exclusive = false, reverse = false} : (tensor<2x3xf32>, tensor<i32>) -> tensor<*xf32>
+  %1 = "tf.ReverseV2"(%x, %axes) : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<*xf32>
+  %2 = "tf.FakeQuantWithMinMaxArgs"(%x) {max = 6.0 : f32, min = -6.0 : f32, narrow_range = false, num_bits = 8 : i64} : (tensor<2x3xf32>) -> tensor<*xf32>
+  %3 = "tf.Bucketize"(%x) {boundaries = [0.5 : f32]} : (tensor<2x3xf32>) -> tensor<*xi32>
+  return %0, %1, %2, %3 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xi32>
+})mlir",
+                  {{2, 3}, {2, 3}, {2, 3}, {2, 3}});
+}
+
 TEST_F(ShapeAgreement, StridedSameConvolution) {
   // SAME with stride 2: ceil(7 / 2) = 4 and ceil(8 / 2) = 4; a 3x3 max
   // pool of stride 2, VALID: (7 - 3) / 2 + 1 = 3, (8 - 3) / 2 + 1 = 3.

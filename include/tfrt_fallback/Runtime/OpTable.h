@@ -1,8 +1,10 @@
 //===- OpTable.h - what tfrt-fallback knows of TF ops -----------*- C++ -*-===//
 //
-// The rows of OpTable.def, parsed: each op's side effects, input counts and
-// OpDef signature. MLIR-free: the program loader checks nodes against it and
-// the compiler's importers take result types from it.
+// The rows of OpTable.def, parsed: each op's side effects, input counts,
+// class (shape rule, in-place inputs, fusable activation) and OpDef
+// signature. MLIR-free: the program loader checks nodes against it, the
+// compiler's importers take result types from it and its shape inference,
+// memory plan and fusion take the op classes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +50,39 @@ struct OpArg {
 /// among the other stateful ops (Stateful).
 enum class OpEffects : uint8_t { Pure, Stateful };
 
+/// How the shape of an op's (first) result follows from its inputs'
+/// (OpTable.def's Shape column).
+enum class OpShapeRule : uint8_t {
+  /// A rule of the op's own, or none.
+  Custom,
+  /// Input 0's shape.
+  SameAsInput,
+  /// The NumPy broadcast of the inputs' shapes.
+  Broadcast,
+  /// Input 0 reduced over the axes input 1 names (`keep_dims`).
+  Reduction,
+};
+
+/// Whether the fusion pass folds the op, an activation, into the fused
+/// contraction before it (OpTable.def's Fusion column).
+enum class OpFusion : uint8_t { None, Activation };
+
+namespace detail {
+/// The bit mask of the input indices a Buffer column lists ("0, 1" -> 0b11);
+/// 0 for "" and "view".
+constexpr uint8_t inPlaceInputMask(const char *buffer) {
+  uint8_t mask = 0;
+  if (buffer[0] == 'v')
+    return 0;
+  for (const char *c = buffer; *c; ++c)
+    if (*c >= '0' && *c <= '7')
+      mask |= uint8_t(1u << (*c - '0'));
+  return mask;
+}
+/// Whether a Buffer column says "view".
+constexpr bool isView(const char *buffer) { return buffer[0] == 'v'; }
+} // namespace detail
+
 /// Every op of OpTable.def, named k<Op> (OpId::kAddV2, OpId::k_FusedConv2D),
 /// in the table's order. The built-in kernels register under an OpId, which
 /// lets a selective build (-DTFRT_FALLBACK_KERNELS) decide at compile time
@@ -66,13 +101,22 @@ constexpr const char *opName(OpId op) {
   return names[static_cast<size_t>(op)];
 }
 
-/// A row of OpTable.def as written: its signatures unparsed.
+/// A row of OpTable.def as written: its signatures unparsed. The op's
+/// class sits in what was padding before it had one, so the fields a
+/// kernel plugin's rows were built with keep their offsets.
 struct OpRow {
   const char *name;
   OpEffects effects;
+  OpShapeRule shapeRule;
   int16_t minInputs;
   /// -1 when a variadic input makes the count unbounded.
   int16_t maxInputs;
+  /// Bit i: the result may take over input i's buffer (Buffer "0, 1").
+  uint8_t inPlaceInputs;
+  /// The result is a view of input 0's buffer (Buffer "view").
+  bool viewsInput : 1;
+  /// Fusion is Activation.
+  bool activation : 1;
   const char *inputs;
   const char *outputs;
 };
@@ -81,8 +125,18 @@ namespace detail {
 /// Every row, for constant evaluation only (kOpRow below): code that reads
 /// it at run time would link the whole table.
 inline constexpr OpRow kOpRows[] = {
-#define TF_OP(Name, Effects, MinInputs, MaxInputs, Inputs, Outputs)            \
-  {#Name, OpEffects::Effects, MinInputs, MaxInputs, Inputs, Outputs},
+#define TF_OP(Name, Effects, MinInputs, MaxInputs, Shape, Buffer, Fusion,      \
+              Inputs, Outputs)                                                 \
+  {#Name,                                                                      \
+   OpEffects::Effects,                                                         \
+   OpShapeRule::Shape,                                                         \
+   MinInputs,                                                                  \
+   MaxInputs,                                                                  \
+   inPlaceInputMask(Buffer),                                                   \
+   isView(Buffer),                                                             \
+   OpFusion::Fusion == OpFusion::Activation,                                   \
+   Inputs,                                                                     \
+   Outputs},
 #include "tfrt_fallback/Runtime/OpTable.def"
 };
 } // namespace detail
@@ -92,11 +146,24 @@ inline constexpr OpRow kOpRows[] = {
 /// hands the row to the registry, which checks nodes against it).
 template <OpId Op>
 inline constexpr OpRow kOpRow = detail::kOpRows[static_cast<size_t>(Op)];
+static_assert(sizeof(OpRow) <= 4 * sizeof(void *),
+              "a registered op's row is linked into every binary that has "
+              "its kernel: keep it small");
+static_assert(offsetof(OpRow, minInputs) == sizeof(void *) + 2 &&
+                  offsetof(OpRow, inputs) == 2 * sizeof(void *),
+              "the fields a kernel plugin's rows were built with keep "
+              "their offsets (KernelPlugin.h)");
 
 /// A row of OpTable.def, parsed.
 struct OpInfo {
   std::string_view name;
   OpEffects effects;
+  OpShapeRule shapeRule;
+  OpFusion fusion;
+  /// Bit i: the result may take over input i's buffer at its last use.
+  uint8_t inPlaceInputs;
+  /// The result is a view of input 0's buffer.
+  bool viewsInput;
   int minInputs;
   /// -1 when a variadic input makes the count unbounded.
   int maxInputs;

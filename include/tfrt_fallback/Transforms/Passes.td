@@ -475,16 +475,19 @@ def TFRTFallbackInferShapes
     `framework/common_shape_fns.cc`), so the lowering, the executor and the
     memory planning see static shapes:
 
-    * element-wise ops: one operand (`Relu`, `Cast`, `Identity`, `Softmax`,
-      `BiasAdd`, ...) keeps its shape; two (`AddV2`, `Mul`, `Less`, ...,
-      `SelectV2`) broadcast as numpy does; `AddN` and `Select` merge theirs;
+    * element-wise ops, by the Shape column of their op table row
+      (`OpTable.def`, so a new row needs no code here): `SameAsInput`
+      (`Relu`, `Cast`, `Identity`, `Softmax`, `BiasAdd`, ...) keeps input
+      0's shape; `Broadcast` (`AddV2`, `Mul`, `Less`, ...) and `SelectV2`
+      broadcast as numpy does; `AddN` and `Select` merge theirs;
     * `Conv2D`, `DepthwiseConv2dNative` and their fused forms (`SAME`,
       `VALID`, `EXPLICIT` padding, strides, dilations, NHWC or NCHW),
       `MaxPool`, `AvgPool`, `MatMul`, `_FusedMatMul`, `BatchMatMul(V2)`,
       `Conv2DBackpropInput` (constant `input_sizes`);
     * shape ops with constant operands: `Reshape` (a `-1` from the element
       count), `Transpose`, `ConcatV2`, `Pad` / `PadV2` / `MirrorPad`, the
-      reductions (`Mean`, `Sum`, `Max`, ... with `keep_dims`), `ArgMax`,
+      reductions (`Reduction` rows: `Mean`, `Sum`, `Max`, ... with
+      `keep_dims`), `ArgMax`,
       `Squeeze`, `ExpandDims`, `StridedSlice` (TensorFlow's
       ValidateStridedSliceOp, all five masks), `Slice`, `Pack`, `Unpack`,
       `Split`, `SplitV`, `Tile`, `Fill`, `Range`, `BroadcastTo`,
@@ -584,10 +587,12 @@ def TFRTFallbackFuse : Pass<"tfrt-fallback-fuse", "mlir::ModuleOp"> {
       user adds the bias (grappler's AddOpsRewrite order) becomes a fused
       convolution with `fused_ops = ["BiasAdd", "Add"]` (the bias is then
       added before the residual: another rounding, within float32's);
-    - a following `tf.Relu`, `tf.Relu6`, `tf.Elu`, `tf.LeakyRelu`,
-      `tf.Sigmoid` or `tf.Tanh` that is the bias's only user is appended to
+    - a following activation that is the bias's only user is appended to
       `fused_ops` (also onto fused ops that have only a bias already, as
-      TF.js's converter writes them);
+      TF.js's converter writes them): an op whose op table row has the
+      Fusion column `Activation`, `tf.Relu`, `tf.Relu6`, `tf.Elu`,
+      `tf.LeakyRelu`, `tf.Sigmoid` or `tf.Tanh`, the ones the fused kernels
+      apply;
     - the PReLU that Keras's converters spell out after a fused
       convolution's bias, `Relu(x) + c * (x - Abs(x))` with `c` a constant
       of one or C elements, becomes `fused_ops = ["BiasAdd", "Prelu"]` with
@@ -733,12 +738,13 @@ def TFRTFallbackPlanMemory
     runtime would put in one buffer anyway share a buffer:
 
     - an element-wise op (`Relu`, `AddV2`, `BiasAdd`, ...) whose result has
-      the type of an operand it is the only reader of: the kernel writes
-      over that operand (TensorFlow's `forward_input`; the runtime forwards
-      only a value with one reader, the last use that holds in every order
-      the executor may run the function);
-    - a view (`Identity`, `Reshape`, `Squeeze`, `ExpandDims`, ...) and its
-      operand.
+      the type of an operand it is the only reader of, among the operands
+      the Buffer column of its op table row (`OpTable.def`) names: the
+      kernel writes over that operand (TensorFlow's `forward_input`; the
+      runtime forwards only a value with one reader, the last use that
+      holds in every order the executor may run the function);
+    - a view (Buffer `"view"`: `Identity`, `Reshape`, `Squeeze`,
+      `ExpandDims`, ...) and its operand.
 
     A set with a value that the function returns or passes to a call or to
     control flow is not planned: the value may outlive the run.

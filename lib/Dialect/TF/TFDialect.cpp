@@ -21,8 +21,7 @@ namespace tfrt_fallback::tf {
 std::optional<OpEffects> lookupOpEffects(llvm::StringRef name) {
   static const llvm::StringMap<OpEffects> table = [] {
     llvm::StringMap<OpEffects> map;
-#define TF_OP(Name, Effects, MinInputs, MaxInputs, Inputs, Outputs)            \
-  map[#Name] = OpEffects::Effects;
+#define TF_OP(Name, Effects, ...) map[#Name] = OpEffects::Effects;
 #include "tfrt_fallback/Runtime/OpTable.def"
     return map;
   }();

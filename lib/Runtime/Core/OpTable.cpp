@@ -109,8 +109,16 @@ StatusOr<OpInfo> parseOpRow(const OpRow &row) {
   StatusOr<std::vector<OpArg>> outputs = parseOpArgs(row.outputs);
   if (!outputs.ok())
     return outputs.status();
-  return OpInfo{row.name,      row.effects,        row.minInputs,
-                row.maxInputs, *std::move(inputs), *std::move(outputs)};
+  return OpInfo{row.name,
+                row.effects,
+                row.shapeRule,
+                row.activation ? OpFusion::Activation : OpFusion::None,
+                row.inPlaceInputs,
+                row.viewsInput,
+                row.minInputs,
+                row.maxInputs,
+                *std::move(inputs),
+                *std::move(outputs)};
 }
 
 } // namespace tfrt_fallback::rt

@@ -214,6 +214,8 @@ class BinaryOpKernel final : public OpKernel {
                                          std::declval<const T &>()))>;
 
 public:
+  static constexpr OpShapeRule kShapeRule = OpShapeRule::Broadcast;
+
   explicit BinaryOpKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
     if constexpr (HasIncompatibleShapeMode<Op>::value)
       TFRT_FALLBACK_OP_REQUIRES_OK(

@@ -66,6 +66,33 @@ struct TypeConstraintSpec {
   absl::Span<const DType> allowed;
 };
 
+/// The shape rule a kernel class computes its output by, when it declares
+/// one (`static constexpr OpShapeRule kShapeRule`, as the elementwise
+/// kernel templates do); Custom when it does not.
+template <typename KernelClass, typename = void>
+inline constexpr OpShapeRule kKernelShapeRule = OpShapeRule::Custom;
+template <typename KernelClass>
+inline constexpr OpShapeRule kKernelShapeRule<
+    KernelClass, std::void_t<decltype(KernelClass::kShapeRule)>> =
+    KernelClass::kShapeRule;
+
+/// Whether op `Op`'s row of OpTable.def has the shape rule `KernelClass`
+/// declares: the compiler infers shapes and plans buffers from the row, the
+/// kernel computes them by its rule, so the two must agree.
+template <OpId Op, typename KernelClass> constexpr bool rowMatchesKernel() {
+  return kKernelShapeRule<KernelClass> == OpShapeRule::Custom ||
+         kKernelShapeRule<KernelClass> == kOpRow<Op>.shapeRule;
+}
+
+/// Every registration below checks rowMatchesKernel at compile time.
+template <OpId Op, typename KernelClass>
+constexpr void checkRowMatchesKernel() {
+  static_assert(rowMatchesKernel<Op, KernelClass>(),
+                "the op's row in OpTable.def must have the Shape rule of the "
+                "kernel template that registers it (SameAsInput for the unary "
+                "elementwise kernels, Broadcast for BinaryOpKernel)");
+}
+
 /// Registers `Kernel<T>` for op `Op` and each T of Ts, in that order, each
 /// under a def of its own (type attribute "T" equal to T's dtype), unless
 /// the build's kernel selection leaves (Op, T) out.
@@ -74,6 +101,7 @@ void registerKernel(KernelRegistry &registry) {
   static_assert(sizeof...(Ts) > 0, "name the dtypes to register for");
   auto registerOne = [&](auto tag) {
     using T = typename decltype(tag)::type;
+    checkRowMatchesKernel<Op, Kernel<T>>();
     if constexpr (isKernelSelected(Op, dtypeOf<T>()))
       rt::registerKernel<Kernel<T>>(
           registry, KernelDefBuilder(kOpRow<Op>).typeConstraint<T>("T"));
@@ -87,6 +115,7 @@ template <OpId Op, typename KernelClass>
 void registerKernel(
     KernelRegistry &registry,
     std::initializer_list<TypeConstraintSpec> constraints = {}) {
+  checkRowMatchesKernel<Op, KernelClass>();
   if constexpr (isOpSelected(Op)) {
     KernelDefBuilder builder(kOpRow<Op>);
     for (const TypeConstraintSpec &constraint : constraints)
@@ -307,6 +336,8 @@ Eigen::TensorOpCost elementCost(int loads, int stores, double cycles) {
 /// split into contiguous chunks over the Eigen device's threads.
 template <typename T, typename F> class UnaryOpKernel final : public OpKernel {
 public:
+  static constexpr OpShapeRule kShapeRule = OpShapeRule::SameAsInput;
+
   explicit UnaryOpKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {

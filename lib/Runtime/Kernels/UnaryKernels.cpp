@@ -187,6 +187,8 @@ template <typename T> struct SoftplusFunctor {
 template <typename T, typename F>
 class BlockedUnaryKernel final : public OpKernel {
 public:
+  static constexpr OpShapeRule kShapeRule = OpShapeRule::SameAsInput;
+
   explicit BlockedUnaryKernel(OpKernelConstructionInterface *ctx)
       : OpKernel(ctx) {}
 
@@ -224,6 +226,8 @@ template <template <typename> class F> struct BlockedFamily {
 /// max(x, alpha * x), so any alpha works; NaN stays NaN).
 template <typename T> class LeakyReluKernel final : public OpKernel {
 public:
+  static constexpr OpShapeRule kShapeRule = OpShapeRule::SameAsInput;
+
   explicit LeakyReluKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, getOptionalAttr(ctx, "alpha", &alpha_));
   }
@@ -252,6 +256,8 @@ private:
 template <typename In, typename Out, typename F>
 class MapKernel final : public OpKernel {
 public:
+  static constexpr OpShapeRule kShapeRule = OpShapeRule::SameAsInput;
+
   explicit MapKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
@@ -289,6 +295,8 @@ template <template <typename> class F> struct PredicateFamily {
 /// ZerosLike(x) / OnesLike(x): x's shape and dtype, every element 0 or 1.
 template <bool kOnes> class FillLikeKernel final : public OpKernel {
 public:
+  static constexpr OpShapeRule kShapeRule = OpShapeRule::SameAsInput;
+
   explicit FillLikeKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {}
 
   void compute(OpKernelContextInterface *ctx) override {
