@@ -28,10 +28,9 @@ namespace tfrt_fallback::rt {
 
 class FunctionRunner {
 public:
-  /// A function's results in order (a chain as an empty tensor), or the
-  /// first error among them.
-  using Results = StatusOr<std::vector<Tensor>>;
-  using DoneCallback = absl::AnyInvocable<void(Results) &&>;
+  /// Called once a call has finished: OK when its results are in place,
+  /// else the first error among them.
+  using DoneCallback = absl::AnyInvocable<void(Status) &&>;
 
   /// Kept by a caller that calls one function again and again (a loop's
   /// condition and body): a call may then run in the frame of the previous
@@ -55,15 +54,19 @@ public:
   /// The name of function `function`, for messages.
   std::string_view functionName(uint32_t function) const;
 
-  /// Runs function `function` on `args` (taken over; one per argument, an
-  /// empty tensor for a chain) and calls `done` once with its results, on
-  /// the thread that finishes it: this one, before call() returns, when the
-  /// callee finishes at once. An argument that does not fit the callee's
-  /// declared type is an InvalidArgument error naming `op` and `location`
-  /// (the calling node), as is a wrong number of arguments. `reuse` may be
-  /// null.
-  void call(uint32_t function, std::vector<Tensor> args, Reuse *reuse,
-            std::string_view op, std::string_view location, DoneCallback done);
+  /// Runs function `function` on `args` (one per argument, an empty
+  /// tensor for a chain; moved from, so that the caller may refill the
+  /// vector) and puts its results in `*results` (resized to their count; a
+  /// chain as an empty tensor), then calls `done`, on the thread that
+  /// finishes the call: this one, before call() returns, when the callee
+  /// finishes at once. `args` and `results` must live until then, and a
+  /// loop that keeps both and a Reuse allocates nothing per call. An
+  /// argument that does not fit the callee's declared type is an
+  /// InvalidArgument error naming `op` and `location` (the calling node),
+  /// as is a wrong number of arguments. `reuse` may be null.
+  void call(uint32_t function, std::vector<Tensor> &args,
+            std::vector<Tensor> *results, Reuse *reuse, std::string_view op,
+            std::string_view location, DoneCallback done);
 
   /// Why the run must stop before `op` at `location` (cancelled, or past
   /// its deadline), or OK: a loop asks before each iteration.

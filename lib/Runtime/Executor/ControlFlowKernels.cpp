@@ -17,7 +17,7 @@
 #include "tfrt_fallback/Runtime/StrFormat.h"
 
 #include <atomic>
-#include <optional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -69,28 +69,39 @@ FunctionRunner *runnerOf(OpKernelContextInterface *ctx) {
   return runner;
 }
 
+/// A call of If, Case or Call in flight: its arguments and results live
+/// until it is done.
+struct PendingCall {
+  OpKernelContextInterface *ctx;
+  DoneCallback done;
+  std::vector<Tensor> args, results;
+};
+
 /// Calls `function` on `args`; its first results become the outputs of
 /// `ctx` (a chain result, past them, is dropped), or its error the call's.
 void callFunction(OpKernelContextInterface *ctx, FunctionRunner &runner,
                   uint32_t function, std::vector<Tensor> args,
                   DoneCallback done) {
-  runner.call(
-      function, std::move(args), /*reuse=*/nullptr, ctx->opName(),
-      ctx->nodeName(),
-      [ctx, done = std::move(done)](FunctionRunner::Results results) mutable {
-        if (!results.ok()) {
-          ctx->ctxFailure(std::move(results).status());
-        } else {
-          std::vector<Tensor> &values = *results;
-          // The loader checked the callee's results against the
-          // instruction's.
-          for (int i = 0;
-               i < ctx->numOutputs() && static_cast<size_t>(i) < values.size();
-               ++i)
-            ctx->setOutput(i, std::move(values[i]));
-        }
-        std::move(done)();
-      });
+  auto *call = new PendingCall{ctx, std::move(done), std::move(args), {}};
+  runner.call(function, call->args, &call->results, /*reuse=*/nullptr,
+              ctx->opName(), ctx->nodeName(), [call](Status status) {
+                std::unique_ptr<PendingCall> owned(call);
+                OpKernelContextInterface *ctx = owned->ctx;
+                if (!status.ok()) {
+                  ctx->ctxFailure(std::move(status));
+                } else {
+                  // The loader checked the callee's results against the
+                  // instruction's.
+                  std::vector<Tensor> &values = owned->results;
+                  for (int i = 0; i < ctx->numOutputs() &&
+                                  static_cast<size_t>(i) < values.size();
+                       ++i)
+                    ctx->setOutput(i, std::move(values[i]));
+                }
+                DoneCallback done = std::move(owned->done);
+                owned.reset();
+                std::move(done)();
+              });
 }
 
 /// The arguments of `function` from inputs [first, numInputs) of `ctx`,
@@ -215,8 +226,8 @@ private:
 
   /// Runs callees until one finishes later or the loop ends.
   void run();
-  /// The current callee has finished (results_): false once the loop has
-  /// ended.
+  /// The current callee has finished (status_, results_): false once the
+  /// loop has ended.
   bool step();
   /// Sets the outputs (or fails with `status`), ends the loop and returns
   /// false.
@@ -231,7 +242,10 @@ private:
   uint64_t iterations_ = 0;
   std::atomic<uint8_t> sync_{Starting};
   std::vector<Tensor> values_;
-  std::optional<FunctionRunner::Results> results_;
+  /// The current call's arguments, results and status, kept across
+  /// iterations (with the frames) so that an iteration allocates nothing.
+  std::vector<Tensor> args_, results_;
+  Status status_;
   FunctionRunner::Reuse condFrame_, bodyFrame_;
 };
 
@@ -277,18 +291,17 @@ void Loop::run() {
         return;
       }
     }
-    std::vector<Tensor> args;
-    args.reserve(values_.size() + 1);
+    args_.clear();
     if (isCond ? condChain_ : bodyChain_)
-      args.emplace_back();
+      args_.emplace_back();
     // The body returns the next values: it may take these over.
     for (Tensor &value : values_)
-      args.push_back(isCond ? value : std::move(value));
+      args_.push_back(isCond ? value : std::move(value));
     sync_.store(Starting, std::memory_order_relaxed);
-    runner_.call(isCond ? kernel_.cond() : kernel_.body(), std::move(args),
+    runner_.call(isCond ? kernel_.cond() : kernel_.body(), args_, &results_,
                  isCond ? &condFrame_ : &bodyFrame_, ctx_->opName(),
-                 ctx_->nodeName(), [this](FunctionRunner::Results results) {
-                   results_.emplace(std::move(results));
+                 ctx_->nodeName(), [this](Status status) {
+                   status_ = std::move(status);
                    if (sync_.exchange(Finished, std::memory_order_acq_rel) ==
                            Waiting &&
                        step())
@@ -304,11 +317,9 @@ void Loop::run() {
 }
 
 bool Loop::step() {
-  FunctionRunner::Results results = std::move(*results_);
-  results_.reset();
-  if (!results.ok())
-    return finish(std::move(results).status());
-  std::vector<Tensor> &values = *results;
+  if (!status_.ok())
+    return finish(std::move(status_));
+  std::vector<Tensor> &values = results_;
   if (stage_ == Stage::Cond) {
     StatusOr<bool> truth = truthValue(values[0]);
     if (!truth.ok())

@@ -168,16 +168,18 @@ public:
   /// Prepares a finished frame for another run: every register back to
   /// Constructed with an empty tensor.
   void reuse(const RunOptions &options, RCReference<MemoryBudget> budget);
-  /// Binds arguments (taken over) and constants.
-  void bindInputs(std::vector<Tensor> inputs);
+  /// Binds arguments (moved from) and constants.
+  void bindInputs(absl::Span<Tensor> inputs);
   /// Runs the function; `onDone` runs once every instruction has finished.
   void start(absl::AnyInvocable<void()> onDone);
 
   // FunctionRunner (its members forward to these).
   const Program &program() const { return program_; }
   /// Runs function `index` in a frame of its own (`*reuse`'s when nothing
-  /// else holds it; `reuse` may be null) and hands `done` its results.
-  void runFunction(uint32_t index, std::vector<Tensor> args, void **reuse,
+  /// else holds it; `reuse` may be null), puts its results in `*results`
+  /// and calls `done`.
+  void runFunction(uint32_t index, std::vector<Tensor> &args,
+                   std::vector<Tensor> *results, void **reuse,
                    std::string_view op, std::string_view location,
                    FunctionRunner::DoneCallback done);
   /// Why the run must stop before `op` at `location`, if it must.
@@ -228,8 +230,11 @@ private:
   [[gnu::noinline]] Outcome observedCall(uint32_t index);
   /// A new frame for `callee` (or `reuse`, when nothing else holds it),
   /// with this run's options and `args` bound.
-  Frame *calleeFrame(const Function &callee, std::vector<Tensor> args,
+  Frame *calleeFrame(const Function &callee, absl::Span<Tensor> args,
                      Frame *reuse);
+  /// A callee's run has finished: its results to its caller
+  /// (runFunction's `results` and `done`).
+  void returnToCaller();
   /// After either call's kernel: completes its context (finish(): the
   /// input forwarded in place moves into its output), tells the observer,
   /// releases the last-use operands (but the moved one), checks the
@@ -318,6 +323,9 @@ private:
   /// Per instruction, when its kernel started (observed runs only).
   std::unique_ptr<std::chrono::steady_clock::time_point[]> starts_;
   absl::AnyInvocable<void()> onDone_;
+  /// A callee's: where its results go and whom to tell (runFunction).
+  std::vector<Tensor> *callerResults_ = nullptr;
+  FunctionRunner::DoneCallback callerDone_;
 };
 
 Executor::Frame::Frame(const Executor &executor, const Function &function,
@@ -387,7 +395,7 @@ Executor::Frame::~Frame() {
   ::operator delete[](regs_);
 }
 
-void Executor::Frame::bindInputs(std::vector<Tensor> inputs) {
+void Executor::Frame::bindInputs(absl::Span<Tensor> inputs) {
   for (size_t i = 0; i < inputs.size(); ++i) {
     TensorValue &value = regs_[function_.argRegisters[i]];
     value.payload() = std::move(inputs[i]);
@@ -889,7 +897,7 @@ bool isLastReturnOf(const Function &callee, size_t i) {
 } // namespace
 
 Executor::Frame *Executor::Frame::calleeFrame(const Function &callee,
-                                              std::vector<Tensor> args,
+                                              absl::Span<Tensor> args,
                                               Frame *reuse) {
   Frame *frame;
   if (reuse && reuse->isUnique()) {
@@ -900,12 +908,13 @@ Executor::Frame *Executor::Frame::calleeFrame(const Function &callee,
       reuse->dropRef();
     frame = new Frame(executor_, callee, calleeOptions(), budget_);
   }
-  frame->bindInputs(std::move(args));
+  frame->bindInputs(args);
   return frame;
 }
 
-void Executor::Frame::runFunction(uint32_t index, std::vector<Tensor> args,
-                                  void **reuse, std::string_view op,
+void Executor::Frame::runFunction(uint32_t index, std::vector<Tensor> &args,
+                                  std::vector<Tensor> *results, void **reuse,
+                                  std::string_view op,
                                   std::string_view location,
                                   FunctionRunner::DoneCallback done) {
   const Function &callee = program_.functions()[index];
@@ -934,31 +943,35 @@ void Executor::Frame::runFunction(uint32_t index, std::vector<Tensor> args,
     std::move(done)(std::move(mismatch));
     return;
   }
-  Frame *frame = calleeFrame(callee, std::move(args),
+  Frame *frame = calleeFrame(callee, absl::MakeSpan(args),
                              reuse ? static_cast<Frame *>(*reuse) : nullptr);
   if (reuse)
     *reuse = frame;
-  frame->start([callee = frame, done = std::move(done)]() mutable {
-    const Function &function = callee->function_;
-    std::vector<Tensor> results;
-    results.reserve(function.resultRegisters.size());
-    for (size_t i = 0; i < function.resultRegisters.size(); ++i) {
-      TensorValue &value = callee->reg(function.resultRegisters[i]);
-      if (value.isError()) {
-        std::move(done)(value.getError());
-        return;
-      }
-      if (isLastReturnOf(function, i))
-        results.push_back(std::move(value.payload()));
-      else
-        results.push_back(value.payload());
-    }
-    // Last: `done` may give the frame back.
-    std::move(done)(std::move(results));
-  });
+  frame->callerResults_ = results;
+  frame->callerDone_ = std::move(done);
+  frame->start([frame] { frame->returnToCaller(); });
   // Without reuse the frame is the callee's own: it lives on while it runs.
   if (!reuse)
     frame->dropRef();
+}
+
+void Executor::Frame::returnToCaller() {
+  std::vector<Tensor> &results = *callerResults_;
+  const std::vector<uint32_t> &registers = function_.resultRegisters;
+  results.resize(registers.size());
+  Status status;
+  for (size_t i = 0; i < registers.size() && status.ok(); ++i) {
+    TensorValue &value = regs_[registers[i]];
+    if (value.isError())
+      status = value.getError();
+    else if (isLastReturnOf(function_, i))
+      results[i] = std::move(value.payload());
+    else
+      results[i] = value.payload();
+  }
+  // Last: `done` may give this frame back, or reuse it.
+  FunctionRunner::DoneCallback done = std::move(callerDone_);
+  std::move(done)(std::move(status));
 }
 
 bool FunctionRunner::takesChain(uint32_t function) const {
@@ -974,11 +987,12 @@ std::string_view FunctionRunner::functionName(uint32_t function) const {
       .name;
 }
 
-void FunctionRunner::call(uint32_t function, std::vector<Tensor> args,
-                          Reuse *reuse, std::string_view op,
-                          std::string_view location, DoneCallback done) {
+void FunctionRunner::call(uint32_t function, std::vector<Tensor> &args,
+                          std::vector<Tensor> *results, Reuse *reuse,
+                          std::string_view op, std::string_view location,
+                          DoneCallback done) {
   static_cast<Executor::Frame *>(this)->runFunction(
-      function, std::move(args), reuse ? &reuse->frame_ : nullptr, op, location,
+      function, args, results, reuse ? &reuse->frame_ : nullptr, op, location,
       std::move(done));
 }
 
@@ -1081,7 +1095,7 @@ StatusOr<AsyncRun> Executor::runAsync(const Function &function,
   ScopedFlushDenormal flush;
   Frame::Ref frame = Frame::Ref::adopt(
       new Frame(*this, function, options, makeBudget(options.limits)));
-  frame->bindInputs(std::move(inputs));
+  frame->bindInputs(absl::MakeSpan(inputs));
   AsyncRun run;
   run.done = makeUnconstructedAsyncValueRef<Chain>();
   // Each result is handed over as soon as its register is available; the
@@ -1137,7 +1151,7 @@ StatusOr<std::vector<ResultValue>> Executor::runImpl(const Function &function,
     reused->reuse(options, budget);
   Frame::Ref frame = Frame::Ref::adopt(
       reused ? reused : new Frame(*this, function, options, budget));
-  frame->bindInputs(std::move(inputs));
+  frame->bindInputs(absl::MakeSpan(inputs));
   AsyncValueRef<Chain> done = makeUnconstructedAsyncValueRef<Chain>();
   frame->start([done] { done.emplace(); });
   if (!done.isAvailable())
