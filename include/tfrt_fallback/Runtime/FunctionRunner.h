@@ -28,9 +28,20 @@ namespace tfrt_fallback::rt {
 
 class FunctionRunner {
 public:
-  /// Called once a call has finished: OK when its results are in place,
-  /// else the first error among them.
-  using DoneCallback = absl::AnyInvocable<void(Status) &&>;
+  /// One call of a function, which the caller keeps until its `done` has
+  /// run (a loop keeps one across iterations, so that an iteration
+  /// allocates nothing).
+  struct Call {
+    /// One per argument of the callee, an empty tensor for a chain; moved
+    /// from, so that the caller may refill the vector.
+    std::vector<Tensor> args;
+    /// The callee's results once it has finished (a chain as an empty
+    /// tensor), one per result.
+    std::vector<Tensor> results;
+    /// Called once the call has finished: OK when `results` are in place,
+    /// else the first error among them. It may destroy the Call.
+    absl::AnyInvocable<void(Status) &&> done;
+  };
 
   /// Kept by a caller that calls one function again and again (a loop's
   /// condition and body): a call may then run in the frame of the previous
@@ -54,19 +65,14 @@ public:
   /// The name of function `function`, for messages.
   std::string_view functionName(uint32_t function) const;
 
-  /// Runs function `function` on `args` (one per argument, an empty
-  /// tensor for a chain; moved from, so that the caller may refill the
-  /// vector) and puts its results in `*results` (resized to their count; a
-  /// chain as an empty tensor), then calls `done`, on the thread that
-  /// finishes the call: this one, before call() returns, when the callee
-  /// finishes at once. `args` and `results` must live until then, and a
-  /// loop that keeps both and a Reuse allocates nothing per call. An
-  /// argument that does not fit the callee's declared type is an
+  /// Runs function `function` on `call->args`, puts its results in
+  /// `call->results` and runs `call->done`, on the thread that finishes the
+  /// call: this one, before call() returns, when the callee finishes at
+  /// once. An argument that does not fit the callee's declared type is an
   /// InvalidArgument error naming `op` and `location` (the calling node),
   /// as is a wrong number of arguments. `reuse` may be null.
-  void call(uint32_t function, std::vector<Tensor> &args,
-            std::vector<Tensor> *results, Reuse *reuse, std::string_view op,
-            std::string_view location, DoneCallback done);
+  void call(uint32_t function, Call *call, Reuse *reuse, std::string_view op,
+            std::string_view location);
 
   /// Why the run must stop before `op` at `location` (cancelled, or past
   /// its deadline), or OK: a loop asks before each iteration.

@@ -69,12 +69,11 @@ FunctionRunner *runnerOf(OpKernelContextInterface *ctx) {
   return runner;
 }
 
-/// A call of If, Case or Call in flight: its arguments and results live
-/// until it is done.
+/// A call of If, Case or Call in flight.
 struct PendingCall {
   OpKernelContextInterface *ctx;
   DoneCallback done;
-  std::vector<Tensor> args, results;
+  FunctionRunner::Call call;
 };
 
 /// Calls `function` on `args`; its first results become the outputs of
@@ -82,26 +81,26 @@ struct PendingCall {
 void callFunction(OpKernelContextInterface *ctx, FunctionRunner &runner,
                   uint32_t function, std::vector<Tensor> args,
                   DoneCallback done) {
-  auto *call = new PendingCall{ctx, std::move(done), std::move(args), {}};
-  runner.call(function, call->args, &call->results, /*reuse=*/nullptr,
-              ctx->opName(), ctx->nodeName(), [call](Status status) {
-                std::unique_ptr<PendingCall> owned(call);
-                OpKernelContextInterface *ctx = owned->ctx;
-                if (!status.ok()) {
-                  ctx->ctxFailure(std::move(status));
-                } else {
-                  // The loader checked the callee's results against the
-                  // instruction's.
-                  std::vector<Tensor> &values = owned->results;
-                  for (int i = 0; i < ctx->numOutputs() &&
-                                  static_cast<size_t>(i) < values.size();
-                       ++i)
-                    ctx->setOutput(i, std::move(values[i]));
-                }
-                DoneCallback done = std::move(owned->done);
-                owned.reset();
-                std::move(done)();
-              });
+  auto *pending = new PendingCall{ctx, std::move(done), {}};
+  pending->call.args = std::move(args);
+  pending->call.done = [pending](Status status) {
+    std::unique_ptr<PendingCall> owned(pending);
+    OpKernelContextInterface *ctx = owned->ctx;
+    if (!status.ok()) {
+      ctx->ctxFailure(std::move(status));
+    } else {
+      // The loader checked the callee's results against the instruction's.
+      std::vector<Tensor> &values = owned->call.results;
+      for (int i = 0;
+           i < ctx->numOutputs() && static_cast<size_t>(i) < values.size(); ++i)
+        ctx->setOutput(i, std::move(values[i]));
+    }
+    DoneCallback done = std::move(owned->done);
+    owned.reset();
+    std::move(done)();
+  };
+  runner.call(function, &pending->call, /*reuse=*/nullptr, ctx->opName(),
+              ctx->nodeName());
 }
 
 /// The arguments of `function` from inputs [first, numInputs) of `ctx`,
@@ -242,9 +241,9 @@ private:
   uint64_t iterations_ = 0;
   std::atomic<uint8_t> sync_{Starting};
   std::vector<Tensor> values_;
-  /// The current call's arguments, results and status, kept across
-  /// iterations (with the frames) so that an iteration allocates nothing.
-  std::vector<Tensor> args_, results_;
+  /// The current call and its status, kept across iterations (with the
+  /// frames) so that an iteration allocates nothing.
+  FunctionRunner::Call call_;
   Status status_;
   FunctionRunner::Reuse condFrame_, bodyFrame_;
 };
@@ -291,22 +290,23 @@ void Loop::run() {
         return;
       }
     }
-    args_.clear();
+    std::vector<Tensor> &args = call_.args;
+    args.clear();
     if (isCond ? condChain_ : bodyChain_)
-      args_.emplace_back();
+      args.emplace_back();
     // The body returns the next values: it may take these over.
     for (Tensor &value : values_)
-      args_.push_back(isCond ? value : std::move(value));
+      args.push_back(isCond ? value : std::move(value));
     sync_.store(Starting, std::memory_order_relaxed);
-    runner_.call(isCond ? kernel_.cond() : kernel_.body(), args_, &results_,
+    call_.done = [this](Status status) {
+      status_ = std::move(status);
+      if (sync_.exchange(Finished, std::memory_order_acq_rel) == Waiting &&
+          step())
+        run();
+    };
+    runner_.call(isCond ? kernel_.cond() : kernel_.body(), &call_,
                  isCond ? &condFrame_ : &bodyFrame_, ctx_->opName(),
-                 ctx_->nodeName(), [this](Status status) {
-                   status_ = std::move(status);
-                   if (sync_.exchange(Finished, std::memory_order_acq_rel) ==
-                           Waiting &&
-                       step())
-                     run();
-                 });
+                 ctx_->nodeName());
     uint8_t expected = Starting;
     if (sync_.compare_exchange_strong(expected, Waiting,
                                       std::memory_order_acq_rel))
@@ -319,7 +319,7 @@ void Loop::run() {
 bool Loop::step() {
   if (!status_.ok())
     return finish(std::move(status_));
-  std::vector<Tensor> &values = results_;
+  std::vector<Tensor> &values = call_.results;
   if (stage_ == Stage::Cond) {
     StatusOr<bool> truth = truthValue(values[0]);
     if (!truth.ok())

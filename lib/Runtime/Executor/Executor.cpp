@@ -168,20 +168,18 @@ public:
   /// Prepares a finished frame for another run: every register back to
   /// Constructed with an empty tensor.
   void reuse(const RunOptions &options, RCReference<MemoryBudget> budget);
-  /// Binds arguments (moved from) and constants.
-  void bindInputs(absl::Span<Tensor> inputs);
+  /// Binds arguments (moved from, the vector kept for the caller to
+  /// refill) and constants. (Out of line: once per run.)
+  [[gnu::noinline]] void bindInputs(std::vector<Tensor> &inputs);
   /// Runs the function; `onDone` runs once every instruction has finished.
   void start(absl::AnyInvocable<void()> onDone);
 
   // FunctionRunner (its members forward to these).
   const Program &program() const { return program_; }
-  /// Runs function `index` in a frame of its own (`*reuse`'s when nothing
-  /// else holds it; `reuse` may be null), puts its results in `*results`
-  /// and calls `done`.
-  void runFunction(uint32_t index, std::vector<Tensor> &args,
-                   std::vector<Tensor> *results, void **reuse,
-                   std::string_view op, std::string_view location,
-                   FunctionRunner::DoneCallback done);
+  /// Runs `call` of function `index` in a frame of its own (`*reuse`'s
+  /// when nothing else holds it; `reuse` may be null).
+  void runFunction(uint32_t index, FunctionRunner::Call *call, void **reuse,
+                   std::string_view op, std::string_view location);
   /// Why the run must stop before `op` at `location`, if it must.
   Status stopBefore(std::string_view op, std::string_view location) const;
   uint64_t maxLoopIterations() const { return maxLoopIterations_; }
@@ -230,11 +228,10 @@ private:
   [[gnu::noinline]] Outcome observedCall(uint32_t index);
   /// A new frame for `callee` (or `reuse`, when nothing else holds it),
   /// with this run's options and `args` bound.
-  Frame *calleeFrame(const Function &callee, absl::Span<Tensor> args,
+  Frame *calleeFrame(const Function &callee, std::vector<Tensor> &args,
                      Frame *reuse);
-  /// A callee's run has finished: its results to its caller
-  /// (runFunction's `results` and `done`).
-  void returnToCaller();
+  /// A callee's run has finished: its results to `call`, then its `done`.
+  void returnTo(FunctionRunner::Call &call);
   /// After either call's kernel: completes its context (finish(): the
   /// input forwarded in place moves into its output), tells the observer,
   /// releases the last-use operands (but the moved one), checks the
@@ -323,9 +320,6 @@ private:
   /// Per instruction, when its kernel started (observed runs only).
   std::unique_ptr<std::chrono::steady_clock::time_point[]> starts_;
   absl::AnyInvocable<void()> onDone_;
-  /// A callee's: where its results go and whom to tell (runFunction).
-  std::vector<Tensor> *callerResults_ = nullptr;
-  FunctionRunner::DoneCallback callerDone_;
 };
 
 Executor::Frame::Frame(const Executor &executor, const Function &function,
@@ -395,7 +389,7 @@ Executor::Frame::~Frame() {
   ::operator delete[](regs_);
 }
 
-void Executor::Frame::bindInputs(absl::Span<Tensor> inputs) {
+void Executor::Frame::bindInputs(std::vector<Tensor> &inputs) {
   for (size_t i = 0; i < inputs.size(); ++i) {
     TensorValue &value = regs_[function_.argRegisters[i]];
     value.payload() = std::move(inputs[i]);
@@ -897,7 +891,7 @@ bool isLastReturnOf(const Function &callee, size_t i) {
 } // namespace
 
 Executor::Frame *Executor::Frame::calleeFrame(const Function &callee,
-                                              absl::Span<Tensor> args,
+                                              std::vector<Tensor> &args,
                                               Frame *reuse) {
   Frame *frame;
   if (reuse && reuse->isUnique()) {
@@ -912,12 +906,11 @@ Executor::Frame *Executor::Frame::calleeFrame(const Function &callee,
   return frame;
 }
 
-void Executor::Frame::runFunction(uint32_t index, std::vector<Tensor> &args,
-                                  std::vector<Tensor> *results, void **reuse,
-                                  std::string_view op,
-                                  std::string_view location,
-                                  FunctionRunner::DoneCallback done) {
+void Executor::Frame::runFunction(uint32_t index, FunctionRunner::Call *call,
+                                  void **reuse, std::string_view op,
+                                  std::string_view location) {
   const Function &callee = program_.functions()[index];
+  std::vector<Tensor> &args = call->args;
   // The loader checked the callee's types against the caller's; a value
   // whose type the caller knows less precisely is checked here.
   Status mismatch;
@@ -940,23 +933,23 @@ void Executor::Frame::runFunction(uint32_t index, std::vector<Tensor> &args,
                   callee.name.c_str(), type.toString().c_str()));
   }
   if (!mismatch.ok()) {
+    // `done` may destroy `call`: it runs from here.
+    absl::AnyInvocable<void(Status) &&> done = std::move(call->done);
     std::move(done)(std::move(mismatch));
     return;
   }
-  Frame *frame = calleeFrame(callee, absl::MakeSpan(args),
-                             reuse ? static_cast<Frame *>(*reuse) : nullptr);
+  Frame *frame =
+      calleeFrame(callee, args, reuse ? static_cast<Frame *>(*reuse) : nullptr);
   if (reuse)
     *reuse = frame;
-  frame->callerResults_ = results;
-  frame->callerDone_ = std::move(done);
-  frame->start([frame] { frame->returnToCaller(); });
+  frame->start([frame, call] { frame->returnTo(*call); });
   // Without reuse the frame is the callee's own: it lives on while it runs.
   if (!reuse)
     frame->dropRef();
 }
 
-void Executor::Frame::returnToCaller() {
-  std::vector<Tensor> &results = *callerResults_;
+void Executor::Frame::returnTo(FunctionRunner::Call &call) {
+  std::vector<Tensor> &results = call.results;
   const std::vector<uint32_t> &registers = function_.resultRegisters;
   results.resize(registers.size());
   Status status;
@@ -969,8 +962,8 @@ void Executor::Frame::returnToCaller() {
     else
       results[i] = value.payload();
   }
-  // Last: `done` may give this frame back, or reuse it.
-  FunctionRunner::DoneCallback done = std::move(callerDone_);
+  // Last: `done` may give this frame back or reuse it, and destroy `call`.
+  absl::AnyInvocable<void(Status) &&> done = std::move(call.done);
   std::move(done)(std::move(status));
 }
 
@@ -987,13 +980,10 @@ std::string_view FunctionRunner::functionName(uint32_t function) const {
       .name;
 }
 
-void FunctionRunner::call(uint32_t function, std::vector<Tensor> &args,
-                          std::vector<Tensor> *results, Reuse *reuse,
-                          std::string_view op, std::string_view location,
-                          DoneCallback done) {
+void FunctionRunner::call(uint32_t function, Call *call, Reuse *reuse,
+                          std::string_view op, std::string_view location) {
   static_cast<Executor::Frame *>(this)->runFunction(
-      function, args, results, reuse ? &reuse->frame_ : nullptr, op, location,
-      std::move(done));
+      function, call, reuse ? &reuse->frame_ : nullptr, op, location);
 }
 
 Status FunctionRunner::checkStop(std::string_view op,
@@ -1095,7 +1085,7 @@ StatusOr<AsyncRun> Executor::runAsync(const Function &function,
   ScopedFlushDenormal flush;
   Frame::Ref frame = Frame::Ref::adopt(
       new Frame(*this, function, options, makeBudget(options.limits)));
-  frame->bindInputs(absl::MakeSpan(inputs));
+  frame->bindInputs(inputs);
   AsyncRun run;
   run.done = makeUnconstructedAsyncValueRef<Chain>();
   // Each result is handed over as soon as its register is available; the
@@ -1151,7 +1141,7 @@ StatusOr<std::vector<ResultValue>> Executor::runImpl(const Function &function,
     reused->reuse(options, budget);
   Frame::Ref frame = Frame::Ref::adopt(
       reused ? reused : new Frame(*this, function, options, budget));
-  frame->bindInputs(absl::MakeSpan(inputs));
+  frame->bindInputs(inputs);
   AsyncValueRef<Chain> done = makeUnconstructedAsyncValueRef<Chain>();
   frame->start([done] { done.emplace(); });
   if (!done.isAvailable())
