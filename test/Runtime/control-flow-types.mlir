@@ -7,6 +7,7 @@
 // RUN: not fallback-run %s --entry=argument --input=%S/Inputs/f32_3.npy --threads=2 2>&1 | FileCheck %s --check-prefix=ARG
 // RUN: not fallback-run %s --entry=result --input=%S/Inputs/f32_3.npy --threads=1 2>&1 | FileCheck %s --check-prefix=RESULT
 // RUN: not fallback-run %s --entry=loop --input=%S/Inputs/f32_3.npy --threads=2 2>&1 | FileCheck %s --check-prefix=LOOP
+// RUN: not fallback-run %s --entry=case_index --input=%S/Inputs/i32_shape_2.npy --threads=1 2>&1 | FileCheck %s --check-prefix=CASE
 // RUN: fallback-translate --mlir-to-bef %s -o %t.bef
 // RUN: not fallback-run-lite %t.bef --entry=argument --input=%S/Inputs/f32_3.npy --threads=1 2>&1 | FileCheck %s --check-prefix=ARG
 
@@ -57,5 +58,13 @@ func.func @result(%x: tensor<?xf32>) -> tensor<2xf32> {
 // LOOP: error: result #0: While '{{.*}}control-flow-types.mlir:[[#@LINE+2]]:{{[0-9]+}}': argument #0 is tensor<2xf32> but 'three_values' declares tensor<3xf32>
 func.func @loop(%x: tensor<?xf32>) -> tensor<?xf32> {
   %r = "tf.While"(%x) {cond = @three_values, body = @drop_first, is_stateless = true, parallel_iterations = 10 : i64, shape_invariant} : (tensor<?xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// A Case's branch index must be a scalar; i32_shape_2.npy is a [2] vector.
+// CASE: error: result #0: Case '{{.*}}control-flow-types.mlir:[[#@LINE+3]]:{{[0-9]+}}': the branch index must be a scalar, got tensor<2xi32>
+func.func @case_index(%i: tensor<?xi32>) -> tensor<?xf32> {
+  %v = "tf.Const"() {value = dense<7.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %r = "tf.Case"(%i, %v) {branches = [@passes, @passes], is_stateless = true} : (tensor<?xi32>, tensor<1xf32>) -> tensor<?xf32>
   return %r : tensor<?xf32>
 }

@@ -103,14 +103,14 @@ void callFunction(OpKernelContextInterface *ctx, FunctionRunner &runner,
               ctx->nodeName());
 }
 
-/// The arguments of `function` from inputs [first, numInputs) of `ctx`,
-/// with an empty chain first when it takes one.
-std::vector<Tensor> takeArguments(OpKernelContextInterface *ctx,
-                                  const FunctionRunner &runner,
-                                  uint32_t function, int first) {
+/// A callee's arguments: inputs [first, numInputs) of `ctx`, after an
+/// empty chain when `chainFirst` (the callee takes a chain the inputs do
+/// not carry).
+std::vector<Tensor> takeArguments(OpKernelContextInterface *ctx, int first,
+                                  bool chainFirst) {
   std::vector<Tensor> args;
   args.reserve(ctx->numInputs() - first + 1);
-  if (runner.takesChain(function))
+  if (chainFirst)
     args.emplace_back();
   for (int i = first; i < ctx->numInputs(); ++i)
     args.push_back(ctx->takeInput(i));
@@ -134,11 +134,10 @@ public:
       std::move(done)();
       return;
     }
-    std::vector<Tensor> args;
-    args.reserve(ctx->numInputs());
-    for (int i = 0; i < ctx->numInputs(); ++i)
-      args.push_back(ctx->takeInput(i));
-    callFunction(ctx, *runner, callee_, std::move(args), std::move(done));
+    // The inputs carry the callee's chain, if it takes one.
+    callFunction(ctx, *runner, callee_,
+                 takeArguments(ctx, /*first=*/0, /*chainFirst=*/false),
+                 std::move(done));
   }
 
 private:
@@ -161,15 +160,19 @@ public:
 
   void computeAsync(OpKernelContextInterface *ctx, DoneCallback done) override {
     FunctionRunner *runner = runnerOf(ctx);
-    StatusOr<size_t> branch = runner ? select(ctx->input(0)) : 0;
-    if (!runner || !branch.ok()) {
-      if (runner)
-        ctx->ctxFailure(std::move(branch).status());
+    if (!runner) {
+      std::move(done)();
+      return;
+    }
+    StatusOr<size_t> branch = select(ctx->input(0));
+    if (!branch.ok()) {
+      ctx->ctxFailure(std::move(branch).status());
       std::move(done)();
       return;
     }
     const uint32_t callee = branches_[*branch];
-    callFunction(ctx, *runner, callee, takeArguments(ctx, *runner, callee, 1),
+    callFunction(ctx, *runner, callee,
+                 takeArguments(ctx, /*first=*/1, runner->takesChain(callee)),
                  std::move(done));
   }
 
