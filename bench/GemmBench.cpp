@@ -19,7 +19,7 @@
 // uses the C++17-deprecated std::result_of.
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
-#include "Gemm.h"
+#include "compute/Gemm.h"
 
 #include "tfrt_fallback/Runtime/HostContext.h"
 #include "tfrt_fallback/Runtime/Tensor.h"

@@ -5,7 +5,7 @@
 # Turns a kernel manifest ("# tfrt-fallback kernel manifest v1", then lines
 # "kernel Op Attr=dtype|dtype ...", as `fallback-translate
 # --emit-kernel-manifest` and `fallback-run-lite --list-kernels --manifest`
-# write them) into the rows lib/Runtime/Kernels/KernelSelection.h includes:
+# write them) into the rows lib/Runtime/Kernels/common/KernelSelection.h includes:
 # {"Op", "dtype"} for each dtype of the line's type attribute T, or
 # {"Op", nullptr} (every dtype) for a line without T. `feature` lines are
 # lib/Runtime/CMakeLists.txt's (read at configure time); an unknown one is

@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #define TFRT_FALLBACK_SELECTED_KERNELS "KernelSelectionTest.inc"
-#include "KernelSelection.h"
-#include "KernelUtils.h"
+#include "common/KernelSelection.h"
+#include "common/KernelUtils.h"
 
 #include "gtest/gtest.h"
 

@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BinaryOpKernel.h"
 #include "KernelTestUtils.h"
-#include "KernelUtils.h"
+#include "common/KernelUtils.h"
+#include "math/BinaryOpKernel.h"
 
 #include "tfrt_fallback/Runtime/OpTable.h"
 

@@ -1,7 +1,8 @@
 //===- RegistrationTest.cpp - Kernel family registration tests --*- C++ -*-===//
 //
 // registerAllKernels() is the union of the families of KernelFamilies.def,
-// each of which registers something; every op the kernel library promises
+// each of which registers something, and of its libraries, each the union
+// of its families; every op the kernel library promises
 // (the list below is written from the issue, not read from the registry) is
 // registered, and the manifest says so.
 //
@@ -9,6 +10,7 @@
 
 #include "KernelTestUtils.h"
 
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -20,7 +22,7 @@ namespace {
 TEST(Registration, AllIsTheUnionOfTheFamilies) {
   size_t total = 0;
   for (void (*family)(KernelRegistry &) : {
-#define TFRT_FALLBACK_KERNEL_FAMILY(Name) register##Name##Kernels,
+#define TFRT_FALLBACK_KERNEL_FAMILY(Library, Name) register##Name##Kernels,
 #include "tfrt_fallback/Runtime/KernelFamilies.def"
        }) {
     KernelRegistry registry;
@@ -28,6 +30,29 @@ TEST(Registration, AllIsTheUnionOfTheFamilies) {
     EXPECT_GT(registry.size(), 0u);
     total += registry.size();
   }
+  EXPECT_EQ(kernelRegistry().size(), total);
+}
+
+TEST(Registration, EachLibraryIsTheUnionOfItsFamilies) {
+  std::map<std::string, size_t> familyDefs;
+#define TFRT_FALLBACK_KERNEL_FAMILY(Library, Name)                             \
+  {                                                                            \
+    KernelRegistry registry;                                                   \
+    register##Name##Kernels(registry);                                         \
+    familyDefs[#Library] += registry.size();                                   \
+  }
+#include "tfrt_fallback/Runtime/KernelFamilies.def"
+  size_t total = 0;
+  std::set<std::string> seen;
+#define TFRT_FALLBACK_KERNEL_FAMILY(Library, Name)                             \
+  if (seen.insert(#Library).second) {                                          \
+    KernelRegistry registry;                                                   \
+    register##Library##KernelLibrary(registry);                                \
+    EXPECT_EQ(registry.size(), familyDefs[#Library]) << #Library;              \
+    total += registry.size();                                                  \
+  }
+#include "tfrt_fallback/Runtime/KernelFamilies.def"
+  EXPECT_EQ(seen.size(), 11u);
   EXPECT_EQ(kernelRegistry().size(), total);
 }
 

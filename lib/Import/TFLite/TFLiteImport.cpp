@@ -1267,7 +1267,7 @@ SubgraphConverter::dequantize(int t, const std::string &x, Type to) {
 //
 // TFLite's integer kernels compute these with fixed-point requantization,
 // which no TF op does: each becomes a TFLiteQuantized* op of our own
-// (lib/Runtime/Kernels/TFLiteQuantizedKernels.cpp) whose multipliers,
+// (lib/Runtime/Kernels/quantization/TFLiteQuantizedKernels.cpp) whose multipliers,
 // shifts, zero points and activation range are computed here as TFLite's
 // Prepare computes them (kernels/kernel_util.cc, internal/
 // quantization_util.cc). Ops that move int8 values unchanged (RESHAPE,

@@ -1,7 +1,9 @@
 //===- RegisterAllKernels.cpp - Register every built-in kernel --*- C++ -*-===//
 //
-// registerAllKernels(): every kernel family of KernelFamilies.def, in the
-// table's order. A selective build compiles the same calls: each family's
+// registerAllKernels(): every kernel library of KernelFamilies.def, in the
+// table's order (a library's rows are contiguous, so calling a library at
+// its first row and skipping its later rows registers the families in the
+// table's order). A selective build compiles the same calls: each family's
 // registerKernel calls keep only the kernels its manifest selects
 // (KernelSelection.h).
 //
@@ -9,10 +11,17 @@
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 
+#include <string_view>
+
 namespace tfrt_fallback::rt {
 
 void registerAllKernels(KernelRegistry &registry) {
-#define TFRT_FALLBACK_KERNEL_FAMILY(Name) register##Name##Kernels(registry);
+  std::string_view previous;
+#define TFRT_FALLBACK_KERNEL_FAMILY(Library, Name)                             \
+  if (previous != #Library) {                                                  \
+    previous = #Library;                                                       \
+    register##Library##KernelLibrary(registry);                                \
+  }
 #include "tfrt_fallback/Runtime/KernelFamilies.def"
 }
 

@@ -2,7 +2,7 @@
 """Writes random cases of MediaPipe's three custom ops (as
 face_landmark_with_attention.tflite uses them) with their expected outputs
 from mediapipe_ops_ref.py, a NumPy implementation written apart from
-lib/Runtime/Kernels/MediaPipeKernels.cpp from MediaPipe's CPU kernels.
+lib/Runtime/Kernels/image/MediaPipeKernels.cpp from MediaPipe's CPU kernels.
 
 usage: mediapipe-ops-check.py OUTDIR
 Writes OUTDIR/<case>.tflite, <case>.input_<i>.npy and <case>.expected.npy

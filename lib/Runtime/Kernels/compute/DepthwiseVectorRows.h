@@ -1,0 +1,135 @@
+//===- DepthwiseVectorRows.h - Depthwise rows per vector --------*- C++ -*-===//
+//
+// Private to the per-ISA depthwise files (DepthwiseAvx512.cpp,
+// DepthwiseAvx2.cpp), each compiled for its instruction set: everything here
+// is in an anonymous namespace, so every file that includes it gets its own
+// copy compiled with its own flags (a template shared across those files
+// would let the linker keep one instruction set's copy for all of them).
+// Include it after <immintrin.h> and the definition of the vector traits.
+//
+// A block is P pixels x V vectors of Vec::kLanes channels, P * V = 8
+// accumulators (two FMA units with a latency of four cycles need eight
+// independent sums to stay busy). Each filter vector loaded serves the P
+// pixels. Every pixel's channels are a whole number of vectors: `channels`
+// is a multiple of Vec::kLanes (ConvKernels.cpp groups adjacent pixels
+// into one "pixel" when their channels alone are not: depthwisePixelGroup).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_DEPTHWISEVECTORROWS_H
+#define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_DEPTHWISEVECTORROWS_H
+
+#include "compute/DepthwiseRows.h"
+#include "compute/Unroll.h"
+
+#include <cstdint>
+
+namespace tfrt_fallback::rt::kernels {
+namespace {
+
+/// The epilogue a row applies in registers.
+struct RowEpilogue {
+  const float *bias;
+  DepthwiseActivation activation;
+};
+
+/// Pixels [0, P) x channels [c, c + Vec::kLanes * V).
+template <typename Vec, int P, int V>
+__attribute__((always_inline)) inline void
+block(const float *base, const int64_t *rowOffset, const float *const *filters,
+      int nTaps, int64_t pixelStride, int64_t c, int64_t channels, float *out,
+      const RowEpilogue &epilogue) {
+  using T = typename Vec::Type;
+  constexpr int L = Vec::kLanes;
+  T acc[P][V];
+  TFRT_FALLBACK_UNROLL
+  for (int p = 0; p < P; ++p)
+    TFRT_FALLBACK_UNROLL
+  for (int v = 0; v < V; ++v)
+    acc[p][v] = Vec::zero();
+  for (int t = 0; t < nTaps; ++t) {
+    const float *f = filters[t] + c;
+    const float *x = base + rowOffset[t] + c;
+    T fv[V];
+    TFRT_FALLBACK_UNROLL
+    for (int v = 0; v < V; ++v)
+      fv[v] = Vec::load(f + L * v);
+    TFRT_FALLBACK_UNROLL
+    for (int p = 0; p < P; ++p)
+      TFRT_FALLBACK_UNROLL
+    for (int v = 0; v < V; ++v)
+      acc[p][v] =
+          Vec::fma(Vec::load(x + p * pixelStride + L * v), fv[v], acc[p][v]);
+  }
+  // The epilogue in Epilogue::apply's order: bias, then the activation,
+  // which passes NaN on as Eigen's max and min do (the vector max and min
+  // return their second operand when either is NaN).
+  if (epilogue.bias) {
+    TFRT_FALLBACK_UNROLL
+    for (int v = 0; v < V; ++v) {
+      const T b = Vec::load(epilogue.bias + c + L * v);
+      TFRT_FALLBACK_UNROLL
+      for (int p = 0; p < P; ++p)
+        acc[p][v] = Vec::add(acc[p][v], b);
+    }
+  }
+  if (epilogue.activation != DepthwiseActivation::None) {
+    TFRT_FALLBACK_UNROLL
+    for (int p = 0; p < P; ++p)
+      TFRT_FALLBACK_UNROLL
+    for (int v = 0; v < V; ++v)
+      acc[p][v] = Vec::max(Vec::zero(), acc[p][v]);
+  }
+  if (epilogue.activation == DepthwiseActivation::Relu6) {
+    TFRT_FALLBACK_UNROLL
+    for (int p = 0; p < P; ++p)
+      TFRT_FALLBACK_UNROLL
+    for (int v = 0; v < V; ++v)
+      acc[p][v] = Vec::min(Vec::set1(6.0f), acc[p][v]);
+  }
+  TFRT_FALLBACK_UNROLL
+  for (int p = 0; p < P; ++p)
+    TFRT_FALLBACK_UNROLL
+  for (int v = 0; v < V; ++v)
+    Vec::store(out + p * channels + c + L * v, acc[p][v]);
+}
+
+/// depthwiseRowAvx512's contract (DepthwiseRows.h) for vectors of Vec.
+template <typename Vec>
+void depthwiseRow(const float *base, const int64_t *rowOffset,
+                  const float *const *filters, int nTaps, int64_t pixelStride,
+                  int64_t channels, int64_t n, float *out, const float *bias,
+                  DepthwiseActivation activation) {
+  constexpr int L = Vec::kLanes;
+  const RowEpilogue epilogue{bias, activation};
+  const int64_t numVectors = channels / L;
+  // Pairs of vectors over groups of 4 pixels, every pair of a group before
+  // the next group (the input streams in order).
+  const int64_t pairs = numVectors / 2;
+  int64_t p = 0;
+  for (; p + 4 <= n; p += 4)
+    for (int64_t i = 0; i < pairs; ++i)
+      block<Vec, 4, 2>(base + p * pixelStride, rowOffset, filters, nTaps,
+                       pixelStride, 2 * L * i, channels, out + p * channels,
+                       epilogue);
+  for (; p < n; ++p)
+    for (int64_t i = 0; i < pairs; ++i)
+      block<Vec, 1, 2>(base + p * pixelStride, rowOffset, filters, nTaps,
+                       pixelStride, 2 * L * i, channels, out + p * channels,
+                       epilogue);
+  // An odd last vector over groups of 8 pixels.
+  if (numVectors % 2 == 0)
+    return;
+  const int64_t c = L * (numVectors - 1);
+  for (p = 0; p + 8 <= n; p += 8)
+    block<Vec, 8, 1>(base + p * pixelStride, rowOffset, filters, nTaps,
+                     pixelStride, c, channels, out + p * channels, epilogue);
+  for (; p < n; ++p)
+    block<Vec, 1, 1>(base + p * pixelStride, rowOffset, filters, nTaps,
+                     pixelStride, c, channels, out + p * channels, epilogue);
+}
+
+} // namespace
+} // namespace tfrt_fallback::rt::kernels
+
+#endif // TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_DEPTHWISEVECTORROWS_H

@@ -1,0 +1,195 @@
+//===- Gemm.h - Packed single-precision GEMM with fused epilogues -*- C++
+//-*-===//
+//
+// The runtime's own f32 matrix multiplication, used by the convolution and
+// MatMul kernels instead of Eigen's contraction: C[m, n] = A[m, k] * B[k, n]
+// (A or B optionally transposed), followed by a per-column epilogue (bias or
+// batch norm, then an activation) applied to each tile of C while it is in
+// registers, so C is written once and never zero-filled first.
+//
+// BLIS-style blocking: B is packed into panels of NR columns (once, for a
+// kernel whose B is a program constant: PackedBCache); A is read in place; a
+// register-blocked MR x NR microkernel sweeps a KC-deep block of A held in
+// L1 across the panels of an L2-sized block of B. The microkernel is chosen
+// at run time from the CPU's features (AVX-512F 14x32, AVX2+FMA 6x16, or a
+// portable 6x8), so one binary runs every x86-64-v3 machine and uses AVX-512
+// where it exists; TFRT_FALLBACK_ISA=avx2|portable forces a lower path.
+// docs/Kernels.md ("The f32 GEMM") has the design and the measured speeds.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_GEMM_H
+#define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_GEMM_H
+
+#include "compute/GemmMicroKernels.h"
+#include "tfrt_fallback/Runtime/OpKernel.h"
+#include "tfrt_fallback/Runtime/Tensor.h"
+
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <string_view>
+#include <vector>
+
+namespace Eigen {
+struct ThreadPoolDevice;
+} // namespace Eigen
+
+namespace tfrt_fallback::rt::gemm {
+
+//===----------------------------------------------------------------------===//
+// Instruction sets
+//===----------------------------------------------------------------------===//
+
+/// The microkernel families, in increasing order of what they need.
+enum class Isa : uint8_t { Portable, Avx2, Avx512 };
+
+/// "portable", "avx2" or "avx512".
+const char *isaName(Isa isa);
+
+/// Whether this CPU and OS run `isa`'s code (AVX2 needs FMA too; AVX-512 is
+/// AVX-512F with the OS saving the zmm state, as __builtin_cpu_supports
+/// checks). Portable is always supported; on non-x86 it is the only one.
+bool isaSupported(Isa isa);
+
+/// The best supported ISA that is not above `requested`.
+Isa clampIsa(Isa requested);
+
+/// The ISA the GEMM runs, decided once per process: the best this CPU
+/// supports, lowered (never raised) by the environment variable
+/// TFRT_FALLBACK_ISA=avx512|avx2|portable. An unknown value is ignored.
+Isa activeIsa();
+
+/// Parses an ISA name as isaName() spells it.
+bool parseIsa(std::string_view name, Isa *isa);
+
+//===----------------------------------------------------------------------===//
+// Epilogue
+//===----------------------------------------------------------------------===//
+
+/// The epilogue of one GEMM call: `tile` in the microkernel's registers,
+/// then, for activations the microkernels lack (Elu, Sigmoid, Tanh),
+/// `rowFn(rowCtx, row, col0, count)` on each finished row segment while it
+/// is still in L1 (columns [col0, col0 + count) at `row`).
+struct GemmEpilogue {
+  detail::TileEpilogue tile;
+  void (*rowFn)(const void *ctx, float *row, int64_t col0,
+                int64_t count) = nullptr;
+  const void *rowCtx = nullptr;
+};
+
+//===----------------------------------------------------------------------===//
+// Packed B
+//===----------------------------------------------------------------------===//
+
+/// B [k, n] packed for the microkernel of one ISA: ceil(n / NR) panels, each
+/// k rows of NR floats (zeros past column n), 64-byte aligned.
+class PackedB {
+public:
+  /// Packs `b`: [k, n] with row stride ldb, or with `transB` [n, k].
+  PackedB(const float *b, int64_t ldb, bool transB, int64_t k, int64_t n,
+          Isa isa);
+
+  Isa isa() const { return isa_; }
+  int64_t k() const { return k_; }
+  int64_t n() const { return n_; }
+  int nr() const { return nr_; }
+  /// Panel `p` (columns [p * NR, p * NR + NR)).
+  const float *panel(int64_t p) const { return data_.get() + p * k_ * nr_; }
+  size_t bytes() const { return bytes_; }
+
+private:
+  struct Free {
+    void operator()(float *p) const { std::free(p); }
+  };
+  Isa isa_;
+  int64_t k_, n_;
+  int nr_;
+  size_t bytes_;
+  std::unique_ptr<float, Free> data_;
+};
+
+/// B packed once per (data, shape, transposition, ISA) for a kernel whose B
+/// operand is a program constant (OpKernelContextInterface::isInputConstant):
+/// its data never changes while the program, and so the kernel, lives, so
+/// the data pointer is a safe key. Kernels that pack the same constant the
+/// same way share one packing (the steps of an unrolled loop share their
+/// weights): it lives while a kernel holds it. Safe for concurrent runs.
+class PackedBCache {
+public:
+  PackedBCache() = default;
+  PackedBCache(const PackedBCache &) = delete;
+  PackedBCache &operator=(const PackedBCache &) = delete;
+
+  /// The packing of `b` (as PackedB's constructor takes it), made at the
+  /// first call, when `*packedNow` is set (the caller may then release the
+  /// constant: OpKernelContextInterface::releaseConstantInput); nullptr when
+  /// this cache already holds kMaxEntries others (one kernel called on many
+  /// constants: the caller packs per call).
+  const PackedB *get(const float *b, int64_t ldb, bool transB, int64_t k,
+                     int64_t n, Isa isa, bool *packedNow = nullptr);
+
+  /// Packs input `index` of the kernel `ctx` builds now, when the program
+  /// binds an f32 constant to it (OpKernelConstructionInterface::
+  /// constantInput), and releases the constant's pages: the first run then
+  /// finds the packing here, and the copy and the original never share the
+  /// peak of a run. `b` is that constant viewed as [k, n] (or [n, k] when
+  /// `transB`) with leading dimension `ldb`; `dims` gives k, n and ldb from
+  /// the constant's shape, or returns false when the kernel cannot use it
+  /// (the run then reports the error).
+  template <typename Dims>
+  void prepack(OpKernelConstructionInterface *ctx, int index, bool transB,
+               Dims &&dims) {
+    const Tensor *b = ctx->constantInput(index);
+    int64_t k = 0, n = 0, ldb = 0;
+    if (!ctx->status().ok() || !b || b->dtype() != DType::F32 ||
+        b->numElements() == 0 || !dims(*b, &k, &n, &ldb))
+      return;
+    bool packedNow = false;
+    get(b->data<float>(), ldb, transB, k, n, activeIsa(), &packedNow);
+    if (packedNow)
+      ctx->releaseConstantInput(index);
+  }
+
+  static constexpr size_t kMaxEntries = 4;
+
+private:
+  struct Entry {
+    const float *data;
+    int64_t ldb, k, n;
+    bool transB;
+    std::shared_ptr<const PackedB> packed;
+  };
+  bool matches(const Entry &e, const float *b, int64_t ldb, bool transB,
+               int64_t k, int64_t n, Isa isa) const {
+    return e.data == b && e.ldb == ldb && e.transB == transB && e.k == k &&
+           e.n == n && e.packed->isa() == isa;
+  }
+
+  std::atomic<const Entry *> last_{nullptr};
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<Entry>> entries_;
+};
+
+//===----------------------------------------------------------------------===//
+// GEMM
+//===----------------------------------------------------------------------===//
+
+/// c[m, n] (row stride ldc) = op(a) * op(b), then `epilogue` per column.
+/// op(a) is a [m, k] with row stride lda, or with `transA` a [k, m]
+/// transposed; op(b) likewise [k, n] or [n, k]. k may be 0 (C is then the
+/// epilogue of zeros). When `packed` is given (it must be b's packing for
+/// `isa`'s microkernel), b is not read. Work is split over `device`'s
+/// threads by rows of C (and by columns when C has few rows). `isa` is
+/// clamped to what this CPU supports.
+void sgemm(const Eigen::ThreadPoolDevice &device, int64_t m, int64_t n,
+           int64_t k, const float *a, int64_t lda, bool transA, const float *b,
+           int64_t ldb, bool transB, float *c, int64_t ldc,
+           const GemmEpilogue &epilogue, const PackedB *packed = nullptr,
+           Isa isa = activeIsa());
+
+} // namespace tfrt_fallback::rt::gemm
+
+#endif // TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_GEMM_H

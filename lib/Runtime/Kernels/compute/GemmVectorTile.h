@@ -1,0 +1,174 @@
+//===- GemmVectorTile.h - The GEMM microkernel per vector -------*- C++ -*-===//
+//
+// Private to the per-ISA GEMM files (GemmAvx2.cpp, GemmAvx512.cpp), each
+// compiled for its instruction set: everything here is in an anonymous
+// namespace, so every file that includes it gets its own copy compiled with
+// its own flags (a template shared across those files would let the linker
+// keep one instruction set's copy for all of them; GemmMicroKernels.h).
+// Include it after the definition of the file's vector trait, which gives:
+//
+//   Type, kLanes             the vector of kLanes floats
+//   Mask, mask(count)        the first `count` (0..kLanes) lanes
+//   zero(), set1(x), broadcast(p), load(p)
+//   maskLoad(m, p)           masked lanes read, the others zero
+//   maskStore(p, m, v)       masked lanes written
+//   fma(a, b, c) = a * b + c, add, sub, mul, max, min
+//   leaky(x, alpha)          x > 0 ? x : x * alpha (NaN: x * alpha)
+//
+// A tile is MR rows by NV vectors (NR = 2 * kLanes columns: NV = 1 for
+// tiles of at most kLanes columns, which then cost half the FMAs, the
+// panel's other half being zeros). Registers: MR * NV accumulators, NV for
+// the B row, one for the broadcast A value.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_GEMMVECTORTILE_H
+#define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_GEMMVECTORTILE_H
+
+#include "compute/GemmMicroKernels.h"
+#include "compute/Unroll.h"
+
+#include <cstdint>
+
+namespace tfrt_fallback::rt::gemm::detail {
+namespace {
+
+/// The tile epilogue (TileEpilogue) on the MR x NV sums in registers.
+template <typename Vec, int MR, int NV>
+__attribute__((always_inline)) inline void
+applyEpilogue(typename Vec::Type (&acc)[MR][NV], const TileEpilogue &ep,
+              int64_t col0, const typename Vec::Mask (&masks)[2],
+              const float *c, int64_t ldc) {
+  using V = typename Vec::Type;
+  const float *addend =
+      ep.addend ? reinterpret_cast<const float *>(
+                      reinterpret_cast<const char *>(c) + ep.addendOffset)
+                : nullptr;
+  TFRT_FALLBACK_UNROLL
+  for (int h = 0; h < NV; ++h) {
+    const int64_t j = col0 + Vec::kLanes * h;
+    const typename Vec::Mask &mask = masks[h];
+    if (ep.bias) {
+      const V bias = Vec::maskLoad(mask, ep.bias + j);
+      TFRT_FALLBACK_UNROLL
+      for (int r = 0; r < MR; ++r)
+        acc[r][h] = Vec::add(acc[r][h], bias);
+    } else if (ep.bnMean) {
+      const V mean = Vec::maskLoad(mask, ep.bnMean + j);
+      const V factor = Vec::maskLoad(mask, ep.bnFactor + j);
+      const V offset = Vec::maskLoad(mask, ep.bnOffset + j);
+      TFRT_FALLBACK_UNROLL
+      for (int r = 0; r < MR; ++r)
+        acc[r][h] =
+            Vec::add(Vec::mul(Vec::sub(acc[r][h], mean), factor), offset);
+    }
+    if (addend) {
+      TFRT_FALLBACK_UNROLL
+      for (int r = 0; r < MR; ++r)
+        acc[r][h] = Vec::add(
+            acc[r][h], Vec::maskLoad(mask, addend + r * ldc + Vec::kLanes * h));
+    }
+    const V zero = Vec::zero();
+    switch (ep.activation) {
+    case TileActivation::None:
+      break;
+    case TileActivation::Relu:
+      // max(0, x) returns its second operand, x, when either is NaN.
+      TFRT_FALLBACK_UNROLL
+      for (int r = 0; r < MR; ++r)
+        acc[r][h] = Vec::max(zero, acc[r][h]);
+      break;
+    case TileActivation::Relu6: {
+      const V six = Vec::set1(6.0f);
+      TFRT_FALLBACK_UNROLL
+      for (int r = 0; r < MR; ++r)
+        acc[r][h] = Vec::min(six, Vec::max(zero, acc[r][h]));
+      break;
+    }
+    case TileActivation::LeakyRelu:
+    case TileActivation::Prelu: {
+      const V alpha = ep.activation == TileActivation::Prelu
+                          ? Vec::maskLoad(mask, ep.prelu + j)
+                          : Vec::set1(ep.alpha);
+      TFRT_FALLBACK_UNROLL
+      for (int r = 0; r < MR; ++r)
+        acc[r][h] = Vec::leaky(acc[r][h], alpha);
+      break;
+    }
+    }
+  }
+}
+
+/// One MicroTile of MR rows by NV vectors.
+template <typename Vec, int MR, int NV> void tile(const MicroTile &t) {
+  using V = typename Vec::Type;
+  constexpr int kNR = 2 * Vec::kLanes;
+  V acc[MR][NV];
+  TFRT_FALLBACK_UNROLL
+  for (int r = 0; r < MR; ++r)
+    TFRT_FALLBACK_UNROLL
+  for (int h = 0; h < NV; ++h)
+    acc[r][h] = Vec::zero();
+  const float *a = t.a;
+  const float *b = t.b;
+  const int64_t lda = t.lda;
+  for (int64_t p = 0; p < t.kc; ++p, b += kNR, ++a) {
+    V bv[NV];
+    TFRT_FALLBACK_UNROLL
+    for (int h = 0; h < NV; ++h)
+      bv[h] = Vec::load(b + Vec::kLanes * h);
+    TFRT_FALLBACK_UNROLL
+    for (int r = 0; r < MR; ++r) {
+      const V x = Vec::broadcast(a + r * lda);
+      TFRT_FALLBACK_UNROLL
+      for (int h = 0; h < NV; ++h)
+        acc[r][h] = Vec::fma(x, bv[h], acc[r][h]);
+    }
+  }
+  const int nr = t.nr;
+  const typename Vec::Mask masks[2] = {
+      Vec::mask(nr >= Vec::kLanes ? Vec::kLanes : nr),
+      Vec::mask(nr >= kNR          ? Vec::kLanes
+                : nr > Vec::kLanes ? nr - Vec::kLanes
+                                   : 0)};
+  float *c = t.c;
+  if (t.accumulate) {
+    TFRT_FALLBACK_UNROLL
+    for (int r = 0; r < MR; ++r)
+      TFRT_FALLBACK_UNROLL
+    for (int h = 0; h < NV; ++h)
+      acc[r][h] = Vec::add(
+          acc[r][h], Vec::maskLoad(masks[h], c + r * t.ldc + Vec::kLanes * h));
+  }
+  if (t.epilogue)
+    applyEpilogue<Vec, MR, NV>(acc, *t.epilogue, t.col0, masks, c, t.ldc);
+  TFRT_FALLBACK_UNROLL
+  for (int r = 0; r < MR; ++r)
+    TFRT_FALLBACK_UNROLL
+  for (int h = 0; h < NV; ++h)
+    Vec::maskStore(c + r * t.ldc + Vec::kLanes * h, masks[h], acc[r][h]);
+}
+
+/// The tile of t.mr rows (MR for t.mr >= MR).
+template <typename Vec, int MR, int NV> void tileRows(const MicroTile &t) {
+  if constexpr (MR == 1) {
+    tile<Vec, 1, NV>(t);
+  } else {
+    if (t.mr >= MR)
+      return tile<Vec, MR, NV>(t);
+    tileRows<Vec, MR - 1, NV>(t);
+  }
+}
+
+/// The microkernel of MR x 2 * Vec::kLanes tiles.
+template <typename Vec, int MR> void vectorMicroKernel(const MicroTile &t) {
+  if (t.nr > Vec::kLanes)
+    tileRows<Vec, MR, 2>(t);
+  else
+    tileRows<Vec, MR, 1>(t);
+}
+
+} // namespace
+} // namespace tfrt_fallback::rt::gemm::detail
+
+#endif // TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_GEMMVECTORTILE_H
