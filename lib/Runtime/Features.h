@@ -46,6 +46,22 @@
 #ifndef TFRT_FALLBACK_FEATURE_MEMMAPPED_PACKAGE
 #define TFRT_FALLBACK_FEATURE_MEMMAPPED_PACKAGE 1
 #endif
+// The framework built for size (lib/Runtime/CMakeLists.txt's
+// TFRT_FALLBACK_FRAMEWORK_FOR_SIZE: -Oz, one copy of what the fast build
+// inlines twice).
+#ifndef TFRT_FALLBACK_FRAMEWORK_FOR_SIZE
+#define TFRT_FALLBACK_FRAMEWORK_FOR_SIZE 0
+#endif
+
+// Before a loop over an instruction's few operands: a vector loop (with its
+// masks and remainders) costs more than the handful of iterations it
+// replaces.
+#if defined(__clang__)
+#define TFRT_FALLBACK_SCALAR_LOOP                                              \
+  _Pragma("clang loop vectorize(disable) interleave(disable)")
+#else
+#define TFRT_FALLBACK_SCALAR_LOOP
+#endif
 
 namespace tfrt_fallback::rt {
 
@@ -62,6 +78,8 @@ inline constexpr bool kHasSignatures = TFRT_FALLBACK_FEATURE_SIGNATURES;
 /// Whether this build's runner takes a memmapped package for ImmutableConst.
 inline constexpr bool kHasMemmappedPackage =
     TFRT_FALLBACK_FEATURE_MEMMAPPED_PACKAGE;
+/// Whether this build is the framework built for size.
+inline constexpr bool kFrameworkForSize = TFRT_FALLBACK_FRAMEWORK_FOR_SIZE;
 
 } // namespace tfrt_fallback::rt
 

@@ -2,14 +2,14 @@
 //
 // This file is compiled as a selective build would compile the kernels
 // (TFRT_FALLBACK_SELECTED_KERNELS names KernelSelectionTest.inc), and
-// registers test kernels of its own through KernelUtils.h's registerKernel
+// registers test kernels of its own through Registration.h's registerKernel
 // forms: only the selected (op, dtype) pairs reach the registry.
 //
 //===----------------------------------------------------------------------===//
 
 #define TFRT_FALLBACK_SELECTED_KERNELS "KernelSelectionTest.inc"
 #include "common/KernelSelection.h"
-#include "common/KernelUtils.h"
+#include "common/Registration.h"
 
 #include "gtest/gtest.h"
 

@@ -11,8 +11,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelTestUtils.h"
-#include "common/KernelUtils.h"
+#include "common/Registration.h"
 #include "math/BinaryOpKernel.h"
+#include "math/UnaryOpKernel.h"
 
 #include "tfrt_fallback/Runtime/OpTable.h"
 

@@ -174,6 +174,21 @@ private:
   int64_t numElements_ = 1;
 };
 
+/// The bytes of `count` elements of `elementBytes` bytes each, or false when
+/// the product does not fit in 64 bits (a forged shape): the one size check
+/// of every tensor, constant, .npy file and host vector, before the limits
+/// (TensorBuffer::kMaxBytes, a MemoryBudget) are checked against *bytes.
+[[nodiscard]] inline bool bytesOf(uint64_t count, uint64_t elementBytes,
+                                  uint64_t *bytes) {
+  return !__builtin_mul_overflow(count, elementBytes, bytes);
+}
+/// bytesOf a tensor of `shape` and `dtype` (a buffer dtype).
+[[nodiscard]] inline bool bytesOf(const TensorShape &shape, DType dtype,
+                                  uint64_t *bytes) {
+  return bytesOf(static_cast<uint64_t>(shape.numElements()),
+                 static_cast<uint64_t>(dtypeSize(dtype)), bytes);
+}
+
 //===----------------------------------------------------------------------===//
 // TensorBuffer
 //===----------------------------------------------------------------------===//

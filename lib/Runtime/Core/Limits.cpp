@@ -82,8 +82,7 @@ MemoryBudget::Scope::~Scope() { currentBudget = previous_; }
 
 Status checkHostAllocation(uint64_t count, uint64_t elementBytes) {
   uint64_t bytes;
-  if (__builtin_mul_overflow(count, elementBytes, &bytes) ||
-      bytes > TensorBuffer::kMaxBytes)
+  if (!bytesOf(count, elementBytes, &bytes) || bytes > TensorBuffer::kMaxBytes)
     return makeError(StatusCode::kResourceExhausted,
                      "allocating %" PRIu64 " elements of %" PRIu64
                      " bytes exceeds the limit of %" PRIu64 " bytes",

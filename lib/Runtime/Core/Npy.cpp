@@ -248,11 +248,11 @@ StatusOr<Tensor> parseNpy(std::string_view bytes, std::string_view name) {
   // fuzz/NpyFuzzer.cpp).
   size_t dataStart = headerStart + headerLength;
   uint64_t expected;
-  if (__builtin_mul_overflow(static_cast<uint64_t>(shape->numElements()),
-                             *dtype == DType::String
-                                 ? strings.itemSize
-                                 : static_cast<uint64_t>(dtypeSize(*dtype)),
-                             &expected))
+  if (!bytesOf(static_cast<uint64_t>(shape->numElements()),
+               *dtype == DType::String
+                   ? strings.itemSize
+                   : static_cast<uint64_t>(dtypeSize(*dtype)),
+               &expected))
     return npyError(name, "shape %.*s is too large",
                     TFRT_FALLBACK_SV(shapeText));
   if (expected != bytes.size() - dataStart)

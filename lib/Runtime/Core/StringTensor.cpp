@@ -31,9 +31,8 @@ StatusOr<Tensor> makeStringTensor(const TensorShape &shape,
   // Views first (their alignment), bytes after; sizes checked against the
   // allocation limit before anything is summed past it.
   uint64_t bytes = 0;
-  if (__builtin_mul_overflow(static_cast<uint64_t>(count),
-                             static_cast<uint64_t>(kStringElementSize),
-                             &bytes) ||
+  if (!bytesOf(static_cast<uint64_t>(count),
+               static_cast<uint64_t>(kStringElementSize), &bytes) ||
       bytes > TensorBuffer::kMaxBytes)
     return tooLarge(shape);
   for (std::string_view value : values) {

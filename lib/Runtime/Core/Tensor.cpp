@@ -224,9 +224,7 @@ StatusOr<Tensor> Tensor::allocate(DType dtype, TensorShape shape) {
   if (Status s = checkBufferDType(dtype); !s.ok())
     return s;
   uint64_t bytes;
-  if (__builtin_mul_overflow(static_cast<uint64_t>(shape.numElements()),
-                             static_cast<uint64_t>(dtypeSize(dtype)), &bytes) ||
-      bytes > TensorBuffer::kMaxBytes)
+  if (!bytesOf(shape, dtype, &bytes) || bytes > TensorBuffer::kMaxBytes)
     return makeError(
         StatusCode::kResourceExhausted,
         "tensor of shape %s and dtype %s exceeds the limit of %llu bytes",
@@ -247,8 +245,7 @@ StatusOr<Tensor> Tensor::fromBuffer(DType dtype, TensorShape shape,
   if (!buffer)
     return InvalidArgumentError("tensor buffer is null");
   uint64_t bytes, end;
-  if (__builtin_mul_overflow(static_cast<uint64_t>(shape.numElements()),
-                             static_cast<uint64_t>(dtypeSize(dtype)), &bytes) ||
+  if (!bytesOf(shape, dtype, &bytes) ||
       __builtin_add_overflow(bytes, static_cast<uint64_t>(byteOffset), &end) ||
       end > buffer->size())
     return makeError(StatusCode::kInvalidArgument,

@@ -36,24 +36,6 @@
 #include <new>
 #include <utility>
 
-// The executor's loops over an instruction's few operands: a vector loop
-// (with its masks and remainders) costs more than the handful of
-// iterations it replaces.
-#if defined(__clang__)
-#define TFRT_FALLBACK_SCALAR_LOOP                                              \
-  _Pragma("clang loop vectorize(disable) interleave(disable)")
-#else
-#define TFRT_FALLBACK_SCALAR_LOOP
-#endif
-
-// finishCall() is inline in the synchronous call; a build for size
-// (TFRT_FALLBACK_FRAMEWORK_FOR_SIZE) keeps one copy for both calls.
-#if TFRT_FALLBACK_FRAMEWORK_FOR_SIZE
-#define TFRT_FALLBACK_FINISH_INLINE [[gnu::noinline]]
-#else
-#define TFRT_FALLBACK_FINISH_INLINE [[gnu::always_inline]] inline
-#endif
-
 namespace tfrt_fallback::rt {
 
 std::string describeTensor(const Tensor &tensor) {
@@ -235,10 +217,15 @@ private:
   /// After either call's kernel: completes its context (finish(): the
   /// input forwarded in place moves into its output), tells the observer,
   /// releases the last-use operands (but the moved one), checks the
-  /// outputs and publishes the results, or the kernel's error.
-  TFRT_FALLBACK_FINISH_INLINE void finishCall(const KernelSite &site,
-                                              const Instruction &inst,
-                                              OpKernelContext &context);
+  /// outputs and publishes the results, or the kernel's error. Inline in
+  /// the synchronous call; the asynchronous call, and both in the build
+  /// for size (kFrameworkForSize), call its one out-of-line copy.
+  [[gnu::always_inline]] inline void finishCall(const KernelSite &site,
+                                                const Instruction &inst,
+                                                OpKernelContext &context);
+  [[gnu::noinline]] void finishCallOutOfLine(const KernelSite &site,
+                                             const Instruction &inst,
+                                             OpKernelContext &context);
   /// finishCall's report to the run's observer.
   [[gnu::noinline, gnu::cold]] void observe(const KernelSite &site,
                                             const Instruction &inst,
@@ -720,7 +707,10 @@ void Executor::Frame::callKernel(const KernelSite &site,
                                  const Instruction &inst,
                                  OpKernelContext &context) {
   site.syncKernel->compute(&context);
-  finishCall(site, inst, context);
+  if constexpr (kFrameworkForSize)
+    finishCallOutOfLine(site, inst, context);
+  else
+    finishCall(site, inst, context);
 }
 
 Outcome Executor::Frame::callAsyncKernel(uint32_t index, const KernelSite &site,
@@ -729,8 +719,9 @@ Outcome Executor::Frame::callAsyncKernel(uint32_t index, const KernelSite &site,
     outstanding_.fetch_add(1, std::memory_order_relaxed);
   site.entry->asyncKernel->computeAsync(&context, [frame = Ref(this), index] {
     Frame &self = *frame;
-    self.finishCall(self.function_.kernelSites[index],
-                    self.function_.instructions[index], *self.contexts_[index]);
+    self.finishCallOutOfLine(self.function_.kernelSites[index],
+                             self.function_.instructions[index],
+                             *self.contexts_[index]);
     self.complete(index, nullptr);
   });
   return Outcome::Pending;
@@ -751,6 +742,12 @@ Outcome Executor::Frame::observedCall(uint32_t index) {
   if (observer_)
     starts_[index] = std::chrono::steady_clock::now();
   return call(index);
+}
+
+void Executor::Frame::finishCallOutOfLine(const KernelSite &site,
+                                          const Instruction &inst,
+                                          OpKernelContext &context) {
+  finishCall(site, inst, context);
 }
 
 void Executor::Frame::finishCall(const KernelSite &site,

@@ -264,9 +264,7 @@ Status ProgramLoader::readConstants(ByteReader &in) {
     if (!shape.ok())
       return formatError(shape.status());
     uint64_t expected;
-    if (__builtin_mul_overflow(static_cast<uint64_t>(shape->numElements()),
-                               static_cast<uint64_t>(dtypeSize(type.dtype)),
-                               &expected))
+    if (!bytesOf(*shape, type.dtype, &expected))
       return formatError("constant of type %s is too large",
                          type.toString().c_str());
     if (size != expected)

@@ -1,7 +1,7 @@
 //===- ParallelForTest.cpp - kernels::parallelFor -----------------*- C++
 //-*-===//
 //
-// How a kernel's loop is split (KernelUtils.h, ParallelFor.cpp): block sizes
+// How a kernel's loop is split (ParallelFor.h, ParallelFor.cpp): block sizes
 // from the cost, every index run exactly once whatever the threads, the
 // calling thread taking part, nested and concurrent splits.
 //
@@ -11,7 +11,7 @@
 // the C++17-deprecated std::result_of.
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
-#include "common/KernelUtils.h"
+#include "common/ParallelFor.h"
 
 #include "tfrt_fallback/Runtime/HostContext.h"
 

@@ -68,7 +68,7 @@ TEST(Pool3D, MatchesNaiveLoop) {
 }
 
 TEST(Pool3D, PaddingIsReadAsEveryWindowOpReadsIt) {
-  // One reader of the "padding" attribute (KernelUtils.h readPadding): the
+  // One reader of the "padding" attribute (common/Window.h readPadding): the
   // 3-D pools, which take no EXPLICIT padding, give the 2-D pools' text.
   for (const char *padding : {"FULL", "EXPLICIT"}) {
     AttrMap attrs =

@@ -14,7 +14,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Elements.h"
+#include "common/ParallelFor.h"
+#include "common/Registration.h"
 #include "common/StridedCopy.h"
 #include "common/StringCopy.h"
 

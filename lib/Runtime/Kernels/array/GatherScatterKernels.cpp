@@ -11,8 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "common/Checks.h"
+#include "common/Elements.h"
 #include "common/Gather.h"
-#include "common/KernelUtils.h"
+#include "common/Registration.h"
 #include "common/StringCopy.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"

@@ -11,7 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Elements.h"
+#include "common/ParallelFor.h"
+#include "common/Registration.h"
 #include "common/StridedCopy.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"

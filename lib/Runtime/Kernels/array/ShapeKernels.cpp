@@ -8,7 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Elements.h"
+#include "common/ParallelFor.h"
+#include "common/Registration.h"
 #include "common/StringCopy.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"

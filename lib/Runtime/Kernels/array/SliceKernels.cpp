@@ -13,7 +13,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Elements.h"
+#include "common/Registration.h"
 #include "common/StridedCopy.h"
 #include "common/StridedSlice.h"
 #include "common/StringCopy.h"

@@ -10,7 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Elements.h"
+#include "common/Registration.h"
 #include "common/Scatter.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "common/Gather.h"
-#include "common/KernelUtils.h"
+#include "common/Elements.h"
+#include "common/ParallelFor.h"
 
 #include <cstring>
 

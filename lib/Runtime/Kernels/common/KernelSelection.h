@@ -7,7 +7,7 @@
 // `fallback-translate --emit-kernel-manifest` writes for a program)
 // generates SelectedKernels.inc from it (cmake/KernelSelection.cmake): one
 // {op, dtype} row per kernel the manifest names. The registerKernel forms of
-// KernelUtils.h ask isKernelSelected() in an `if constexpr`, so a kernel the
+// Registration.h ask isKernelSelected() in an `if constexpr`, so a kernel the
 // manifest leaves out is never instantiated and its code is not in the
 // binary. Without the option every kernel is selected.
 //

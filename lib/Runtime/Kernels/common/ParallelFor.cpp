@@ -1,6 +1,6 @@
 //===- ParallelFor.cpp - Splitting a kernel's loop over threads -*- C++ -*-===//
 //
-// The out-of-line half of kernels::parallelFor (KernelUtils.h): how large a
+// The out-of-line half of kernels::parallelFor (ParallelFor.h): how large a
 // block is, and how blocks are shared. The calling thread runs blocks too,
 // so a split never waits for a sleeping thread to start: with two threads,
 // the caller and one pool thread share the work (HostContext's intra-op pool
@@ -12,7 +12,7 @@
 // the C++17-deprecated std::result_of.
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
-#include "common/KernelUtils.h"
+#include "common/ParallelFor.h"
 
 #include "tfrt_fallback/Runtime/HostContext.h"
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "common/Scatter.h"
+#include "common/Checks.h"
 
 #include "tfrt_fallback/Runtime/StrCat.h"
 

@@ -13,7 +13,7 @@
 #ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMMON_SCATTER_H
 #define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMMON_SCATTER_H
 
-#include "common/KernelUtils.h"
+#include "common/Elements.h"
 
 #include <cstdint>
 #include <cstring>

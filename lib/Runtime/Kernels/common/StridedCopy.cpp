@@ -7,7 +7,8 @@
 
 #include "common/StridedCopy.h"
 
-#include "common/KernelUtils.h"
+#include "common/Elements.h"
+#include "common/ParallelFor.h"
 
 #include <algorithm>
 #include <cstring>

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "common/StridedSlice.h"
-#include "common/KernelUtils.h"
+#include "common/Elements.h"
 
 #include <algorithm>
 

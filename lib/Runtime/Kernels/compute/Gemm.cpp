@@ -12,7 +12,7 @@
 
 #include "compute/Gemm.h"
 
-#include "common/KernelUtils.h"
+#include "common/ParallelFor.h"
 
 #include <algorithm>
 #include <cstring>

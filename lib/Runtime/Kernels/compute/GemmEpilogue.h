@@ -1,7 +1,7 @@
 //===- GemmEpilogue.h - A fused epilogue in the GEMM's form -----*- C++ -*-===//
 //
 // Private to lib/Runtime/Kernels: the f32 GEMM's form (compute/Gemm.h) of a
-// fused op's epilogue (common/KernelUtils.h), for the kernels that run
+// fused op's epilogue (common/FusedOps.h), for the kernels that run
 // their products through the GEMM (linalg/MatMulKernels.cpp,
 // nn/ConvKernels.cpp).
 //
@@ -10,7 +10,7 @@
 #ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_GEMMEPILOGUE_H
 #define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_GEMMEPILOGUE_H
 
-#include "common/KernelUtils.h"
+#include "common/FusedOps.h"
 #include "compute/Gemm.h"
 
 namespace tfrt_fallback::rt::kernels {

@@ -7,7 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Registration.h"
+#include "common/Window.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 

@@ -14,7 +14,10 @@
 // here, so it is silenced for this file before any header is read.
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/FusedOps.h"
+#include "common/ParallelFor.h"
+#include "common/Registration.h"
 #include "compute/GemmEpilogue.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"

@@ -7,7 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/ParallelFor.h"
+#include "common/Registration.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 

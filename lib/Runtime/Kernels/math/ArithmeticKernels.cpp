@@ -8,7 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Elements.h"
+#include "common/ParallelFor.h"
+#include "common/Registration.h"
 #include "math/BinaryOpKernel.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"

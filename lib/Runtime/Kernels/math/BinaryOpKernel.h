@@ -31,7 +31,9 @@
 #ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_MATH_BINARYOPKERNEL_H
 #define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_MATH_BINARYOPKERNEL_H
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Elements.h"
+#include "common/ParallelFor.h"
 
 #include "tfrt_fallback/Runtime/Shape/Broadcast.h"
 

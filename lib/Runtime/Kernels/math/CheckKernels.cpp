@@ -8,7 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Registration.h"
 #include "common/Summarize.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"

@@ -17,7 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/ParallelFor.h"
+#include "common/Registration.h"
 #include "math/BinaryOpKernel.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"

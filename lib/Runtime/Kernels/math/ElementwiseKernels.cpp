@@ -29,8 +29,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Elements.h"
+#include "common/ParallelFor.h"
+#include "common/Registration.h"
 #include "math/BinaryOpKernel.h"
+#include "math/UnaryOpKernel.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 

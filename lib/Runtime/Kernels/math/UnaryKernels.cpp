@@ -26,7 +26,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Elements.h"
+#include "common/ParallelFor.h"
+#include "common/Registration.h"
+#include "math/UnaryOpKernel.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 

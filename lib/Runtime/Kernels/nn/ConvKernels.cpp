@@ -16,7 +16,12 @@
 // implementation uses the C++17-deprecated std::result_of.
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Elements.h"
+#include "common/FusedOps.h"
+#include "common/ParallelFor.h"
+#include "common/Registration.h"
+#include "common/Window.h"
 #include "compute/DepthwiseRows.h"
 #include "compute/DirectConv.h"
 #include "compute/GemmEpilogue.h"

@@ -10,7 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/ParallelFor.h"
+#include "common/Registration.h"
+#include "common/Window.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 

@@ -6,7 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Elements.h"
+#include "common/ParallelFor.h"
+#include "common/Registration.h"
+#include "common/Window.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 

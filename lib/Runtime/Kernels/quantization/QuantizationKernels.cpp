@@ -18,7 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Elements.h"
 #include "quantization/QuantizationUtils.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"

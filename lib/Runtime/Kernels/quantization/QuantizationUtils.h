@@ -25,7 +25,7 @@
 #ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_QUANTIZATION_QUANTIZATIONUTILS_H
 #define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_QUANTIZATION_QUANTIZATIONUTILS_H
 
-#include "common/KernelUtils.h"
+#include "common/Registration.h"
 
 #include "tfrt_fallback/Runtime/DType.h"
 #include "tfrt_fallback/Runtime/OpKernel.h"

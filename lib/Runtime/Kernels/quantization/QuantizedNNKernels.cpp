@@ -16,7 +16,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/ParallelFor.h"
+#include "common/Window.h"
 #include "quantization/QuantizationUtils.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"

@@ -15,10 +15,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Registration.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/QuantizeMultiplier.h"
+#include "tfrt_fallback/Runtime/Shape/Window.h"
 
 #include <algorithm>
 #include <cmath>

@@ -12,7 +12,9 @@
 #ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_RANDOM_PHILOX_H
 #define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_RANDOM_PHILOX_H
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Elements.h"
+#include "common/Registration.h"
 
 #include <array>
 #include <cmath>

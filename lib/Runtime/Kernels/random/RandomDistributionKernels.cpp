@@ -29,7 +29,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Elements.h"
+#include "common/ParallelFor.h"
+#include "common/Registration.h"
 #include "common/Summarize.h"
 #include "random/Philox.h"
 

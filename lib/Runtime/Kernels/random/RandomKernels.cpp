@@ -29,7 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Registration.h"
 #include "random/Philox.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"

@@ -34,8 +34,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "common/Checks.h"
+#include "common/Elements.h"
 #include "common/GatherRows.h"
-#include "common/KernelUtils.h"
+#include "common/Registration.h"
 #include "common/TFDTypeName.h"
 #include "common/Variant.h"
 

@@ -31,7 +31,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Registration.h"
 #include "strings/TFHash.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"

@@ -13,8 +13,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "common/Checks.h"
+#include "common/Elements.h"
 #include "common/GatherRows.h"
-#include "common/KernelUtils.h"
+#include "common/Registration.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 

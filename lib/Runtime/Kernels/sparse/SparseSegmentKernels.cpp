@@ -11,7 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Elements.h"
+#include "common/Registration.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 

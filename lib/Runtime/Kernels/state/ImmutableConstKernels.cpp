@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Registration.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/MemmappedPackage.h"

@@ -43,7 +43,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Elements.h"
+#include "common/Registration.h"
 #include "common/Variant.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"

@@ -19,7 +19,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Registration.h"
 #include "state/LookupTable.h"
 
 #include "tfrt_fallback/Runtime/StringTensor.h"

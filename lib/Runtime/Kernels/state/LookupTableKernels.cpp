@@ -26,7 +26,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Registration.h"
 #include "state/LookupTable.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"

@@ -25,7 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Registration.h"
 #include "common/Summarize.h"
 #include "common/Variant.h"
 

@@ -33,8 +33,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "common/Checks.h"
+#include "common/Elements.h"
 #include "common/Gather.h"
-#include "common/KernelUtils.h"
+#include "common/Registration.h"
 #include "common/Scatter.h"
 #include "common/StridedSlice.h"
 

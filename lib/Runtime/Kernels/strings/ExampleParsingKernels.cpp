@@ -37,7 +37,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Registration.h"
 #include "strings/ProtoWire.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"

@@ -20,7 +20,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Elements.h"
+#include "common/Registration.h"
 
 #include "tfrt_fallback/Runtime/HostContext.h"
 #include "tfrt_fallback/Runtime/Kernels.h"

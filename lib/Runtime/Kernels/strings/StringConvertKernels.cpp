@@ -11,7 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Checks.h"
+#include "common/Registration.h"
 #include "common/TFDTypeName.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"

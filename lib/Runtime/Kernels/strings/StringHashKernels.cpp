@@ -18,7 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "common/KernelUtils.h"
+#include "common/Elements.h"
+#include "common/Registration.h"
 #include "strings/TFHash.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
