@@ -28,11 +28,6 @@ namespace tfrt_fallback::rt {
 namespace {
 using namespace kernels;
 
-/// TF's REAL_NUMBER_TYPES: every dtype but bool.
-constexpr DType kRealDTypes[] = {
-    DType::F32, DType::F64, DType::F16, DType::BF16, DType::I8,  DType::I16,
-    DType::I32, DType::I64, DType::U8,  DType::U16,  DType::U32, DType::U64};
-
 /// Rewrites the `n` elements at `data` of dtype `dtype` into canonical
 /// form: a float -0.0 becomes +0.0. Sets nan[i / perKey] for each element
 /// i that is a NaN (`nan` has n / perKey entries). Other dtypes stay.
@@ -263,7 +258,7 @@ void registerUniqueKernels(KernelRegistry &registry) {
   registerKernel<OpId::kUniqueWithCountsV2, UniqueKernel>(registry,
                                                           {{"T", kAllDTypes}});
   registerKernel<OpId::kListDiff, ListDiffKernel>(registry,
-                                                  {{"T", kRealDTypes}});
+                                                  {{"T", kRealNumberDTypes}});
 }
 
 } // namespace tfrt_fallback::rt

@@ -9,6 +9,7 @@
 #ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMMON_REGISTRATION_H
 #define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMMON_REGISTRATION_H
 
+#include "common/DTypeGroups.h"
 #include "common/KernelSelection.h"
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
 #include "tfrt_fallback/Runtime/OpKernel.h"
@@ -89,6 +90,13 @@ void registerKernel(KernelRegistry &registry) {
           registry, KernelDefBuilder(kOpRow<Op>).typeConstraint<T>("T"));
   };
   (registerOne(TypeTag<Ts>{}), ...);
+}
+
+/// The same for the types of a dtype group (DTypeGroups.h):
+/// registerKernel<OpId::kSoftmax, Softmax>(registry, FloatTypes{}).
+template <OpId Op, template <typename> class Kernel, typename... Ts>
+void registerKernel(KernelRegistry &registry, TypeList<Ts...>) {
+  registerKernel<Op, Kernel, Ts...>(registry);
 }
 
 /// Registers `KernelClass` for op `Op` under `constraints` (none: every

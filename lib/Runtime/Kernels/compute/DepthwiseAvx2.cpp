@@ -16,31 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compute/Avx2Vec.h"
 #include "compute/DepthwiseRows.h"
-
-#include <immintrin.h>
-
-namespace tfrt_fallback::rt::kernels {
-namespace {
-
-struct Avx2Vec {
-  using Type = __m256;
-  static constexpr int kLanes = 8;
-  static __m256 zero() { return _mm256_setzero_ps(); }
-  static __m256 set1(float x) { return _mm256_set1_ps(x); }
-  static __m256 load(const float *p) { return _mm256_loadu_ps(p); }
-  static void store(float *p, __m256 v) { _mm256_storeu_ps(p, v); }
-  static __m256 fma(__m256 a, __m256 b, __m256 c) {
-    return _mm256_fmadd_ps(a, b, c);
-  }
-  static __m256 add(__m256 a, __m256 b) { return _mm256_add_ps(a, b); }
-  static __m256 max(__m256 a, __m256 b) { return _mm256_max_ps(a, b); }
-  static __m256 min(__m256 a, __m256 b) { return _mm256_min_ps(a, b); }
-};
-
-} // namespace
-} // namespace tfrt_fallback::rt::kernels
-
 #include "compute/DepthwiseVectorRows.h"
 
 namespace tfrt_fallback::rt::kernels {
@@ -50,8 +27,8 @@ void depthwiseRowAvx2(const float *base, const int64_t *rowOffset,
                       int64_t pixelStride, int64_t channels, int64_t n,
                       float *out, const float *bias,
                       DepthwiseActivation activation) {
-  depthwiseRow<Avx2Vec>(base, rowOffset, filters, nTaps, pixelStride, channels,
-                        n, out, bias, activation);
+  depthwiseRow<simd::Avx2Vec>(base, rowOffset, filters, nTaps, pixelStride,
+                              channels, n, out, bias, activation);
 }
 
 } // namespace tfrt_fallback::rt::kernels

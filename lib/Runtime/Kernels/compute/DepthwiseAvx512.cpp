@@ -17,31 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compute/Avx512Vec.h"
 #include "compute/DepthwiseRows.h"
-
-#include <immintrin.h>
-
-namespace tfrt_fallback::rt::kernels {
-namespace {
-
-struct Avx512Vec {
-  using Type = __m512;
-  static constexpr int kLanes = 16;
-  static __m512 zero() { return _mm512_setzero_ps(); }
-  static __m512 set1(float x) { return _mm512_set1_ps(x); }
-  static __m512 load(const float *p) { return _mm512_loadu_ps(p); }
-  static void store(float *p, __m512 v) { _mm512_storeu_ps(p, v); }
-  static __m512 fma(__m512 a, __m512 b, __m512 c) {
-    return _mm512_fmadd_ps(a, b, c);
-  }
-  static __m512 add(__m512 a, __m512 b) { return _mm512_add_ps(a, b); }
-  static __m512 max(__m512 a, __m512 b) { return _mm512_max_ps(a, b); }
-  static __m512 min(__m512 a, __m512 b) { return _mm512_min_ps(a, b); }
-};
-
-} // namespace
-} // namespace tfrt_fallback::rt::kernels
-
 #include "compute/DepthwiseVectorRows.h"
 
 namespace tfrt_fallback::rt::kernels {
@@ -51,8 +28,8 @@ void depthwiseRowAvx512(const float *base, const int64_t *rowOffset,
                         int64_t pixelStride, int64_t channels, int64_t n,
                         float *out, const float *bias,
                         DepthwiseActivation activation) {
-  depthwiseRow<Avx512Vec>(base, rowOffset, filters, nTaps, pixelStride,
-                          channels, n, out, bias, activation);
+  depthwiseRow<simd::Avx512Vec>(base, rowOffset, filters, nTaps, pixelStride,
+                                channels, n, out, bias, activation);
 }
 
 } // namespace tfrt_fallback::rt::kernels

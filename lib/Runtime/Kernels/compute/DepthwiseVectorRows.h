@@ -5,7 +5,8 @@
 // is in an anonymous namespace, so every file that includes it gets its own
 // copy compiled with its own flags (a template shared across those files
 // would let the linker keep one instruction set's copy for all of them).
-// Include it after <immintrin.h> and the definition of the vector traits.
+// It is written over the same vector traits as the GEMM's (Avx2Vec.h,
+// Avx512Vec.h).
 //
 // A block is P pixels x V vectors of Vec::kLanes channels, P * V = 8
 // accumulators (two FMA units with a latency of four cycles need eight

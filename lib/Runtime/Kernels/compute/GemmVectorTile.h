@@ -5,7 +5,7 @@
 // namespace, so every file that includes it gets its own copy compiled with
 // its own flags (a template shared across those files would let the linker
 // keep one instruction set's copy for all of them; GemmMicroKernels.h).
-// Include it after the definition of the file's vector trait, which gives:
+// It is written over a vector trait (Avx2Vec.h, Avx512Vec.h), which gives:
 //
 //   Type, kLanes             the vector of kLanes floats
 //   Mask, mask(count)        the first `count` (0..kLanes) lanes

@@ -420,10 +420,8 @@ template <typename T> using AdjustContrastV1 = AdjustContrastKernel<T, false>;
 void registerColorKernels(KernelRegistry &registry) {
   using half = Eigen::half;
   using bf16 = Eigen::bfloat16;
-  registerKernel<OpId::kRGBToHSV, RgbToHsv, float, double, half, bf16>(
-      registry);
-  registerKernel<OpId::kHSVToRGB, HsvToRgb, float, double, half, bf16>(
-      registry);
+  registerKernel<OpId::kRGBToHSV, RgbToHsv>(registry, FloatTypes{});
+  registerKernel<OpId::kHSVToRGB, HsvToRgb>(registry, FloatTypes{});
   // TF's CPU kernels of these three are float only.
   registerKernel<OpId::kAdjustHue, AdjustHsvKernel<true>>(
       registry, {{"T", {DType::F32}}});

@@ -21,11 +21,6 @@ namespace tfrt_fallback::rt {
 namespace {
 using namespace kernels;
 
-/// TF's NUMBER_TYPES: every dtype but bool.
-constexpr DType kNumberDTypes[] = {
-    DType::F32, DType::F64, DType::F16, DType::BF16, DType::I8,  DType::I16,
-    DType::I32, DType::I64, DType::U8,  DType::U16,  DType::U32, DType::U64};
-
 /// ExtractImagePatches(images [batch, rows, cols, depth]; ksizes, strides,
 /// rates: [1, r, c, 1], padding SAME or VALID): output [batch, out_rows,
 /// out_cols, ksize_rows * ksize_cols * depth], where patch element (i, j,
@@ -110,7 +105,7 @@ private:
 
 void registerPatchKernels(KernelRegistry &registry) {
   registerKernel<OpId::kExtractImagePatches, ExtractImagePatchesKernel>(
-      registry, {{"T", kNumberDTypes}});
+      registry, {{"T", kRealNumberDTypes}});
 }
 
 } // namespace tfrt_fallback::rt

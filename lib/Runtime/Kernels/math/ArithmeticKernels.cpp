@@ -189,8 +189,8 @@ void registerArithmeticKernels(KernelRegistry &registry) {
   registerKernel<OpId::kTruncateDiv, BinaryFamily<TruncateDivFunctor>::Kernel,
                  float, double, half, bf16, int32_t, int64_t, int8_t, int16_t,
                  uint8_t, uint16_t, uint32_t, uint64_t>(registry);
-  registerKernel<OpId::kXdivy, BinaryFamily<XdivyFunctor>::Kernel, float,
-                 double, half, bf16>(registry);
+  registerKernel<OpId::kXdivy, BinaryFamily<XdivyFunctor>::Kernel>(
+      registry, FloatTypes{});
   registerKernel<OpId::kClipByValue, ClipByValueKernel, float, double, half,
                  bf16, int32_t, int64_t, int8_t, int16_t, uint8_t, uint16_t>(
       registry);

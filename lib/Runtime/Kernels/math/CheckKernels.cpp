@@ -130,10 +130,9 @@ void registerCheckKernels(KernelRegistry &registry) {
   using half = Eigen::half;
   using bf16 = Eigen::bfloat16;
   registerKernel<OpId::kAssert, AssertKernel>(registry);
-  registerKernel<OpId::kCheckNumerics, CheckNumericsV1, float, double, half,
-                 bf16>(registry);
-  registerKernel<OpId::kCheckNumericsV2, CheckNumericsV2, float, double, half,
-                 bf16>(registry);
+  registerKernel<OpId::kCheckNumerics, CheckNumericsV1>(registry, FloatTypes{});
+  registerKernel<OpId::kCheckNumericsV2, CheckNumericsV2>(registry,
+                                                          FloatTypes{});
 }
 
 } // namespace tfrt_fallback::rt

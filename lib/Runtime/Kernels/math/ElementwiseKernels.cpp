@@ -553,8 +553,8 @@ void registerElementwiseKernels(KernelRegistry &registry) {
                  TFRT_FALLBACK_NUMBER_TYPES>(registry);
   registerKernel<OpId::kMul, BinaryFamily<MulFunctor>::Kernel,
                  TFRT_FALLBACK_NUMBER_TYPES>(registry);
-  registerKernel<OpId::kRealDiv, BinaryFamily<QuotientFunctor>::Kernel, float,
-                 double, half, bf16>(registry);
+  registerKernel<OpId::kRealDiv, BinaryFamily<QuotientFunctor>::Kernel>(
+      registry, FloatTypes{});
   registerKernel<OpId::kDiv, BinaryFamily<DivFunctor>::Kernel,
                  TFRT_FALLBACK_NUMBER_TYPES>(registry);
   registerKernel<OpId::kMaximum, BinaryFamily<MaxFunctor>::Kernel,
@@ -570,8 +570,8 @@ void registerElementwiseKernels(KernelRegistry &registry) {
                  half, bf16, int32_t, int64_t>(registry);
   registerKernel<OpId::kPow, BinaryFamily<PowFunctor>::Kernel, float, double,
                  half, bf16, int32_t, int64_t>(registry);
-  registerKernel<OpId::kAtan2, BinaryFamily<Atan2Functor>::Kernel, float,
-                 double, half, bf16>(registry);
+  registerKernel<OpId::kAtan2, BinaryFamily<Atan2Functor>::Kernel>(
+      registry, FloatTypes{});
   registerKernel<OpId::kEqual, BinaryFamily<EqualFunctor>::Kernel,
                  TFRT_FALLBACK_NUMBER_TYPES, bool>(registry);
   registerKernel<OpId::kNotEqual, BinaryFamily<NotEqualFunctor>::Kernel,
@@ -616,8 +616,8 @@ void registerElementwiseKernels(KernelRegistry &registry) {
 
   registerKernel<OpId::kAddN, AddNKernel, float, double, half, bf16, int32_t,
                  int64_t>(registry);
-  registerKernel<OpId::kExp, UnaryFamily<ExpFunctor>::Kernel, float, double,
-                 half, bf16>(registry);
+  registerKernel<OpId::kExp, UnaryFamily<ExpFunctor>::Kernel>(registry,
+                                                              FloatTypes{});
   registerKernel<OpId::kNeg, UnaryFamily<NegFunctor>::Kernel, float, double,
                  half, bf16, int32_t, int64_t, int8_t>(registry);
 }

@@ -723,74 +723,67 @@ template <template <typename> class R> struct UnsortedSegmentFamily {
 
 void registerMathKernels(KernelRegistry &registry) {
   // TF_CALL_REAL_NUMBER_TYPES: TF's CPU set for the scans (complex aside).
-#define TFRT_FALLBACK_REAL_TYPES                                               \
-  float, double, half, bf16, int32_t, int64_t, int8_t, uint8_t, int16_t,       \
-      uint16_t, uint32_t, uint64_t
-#define TFRT_FALLBACK_INT_TYPES                                                \
-  int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-  registerKernel<OpId::kCumsum, ScanFamily<SumScan>::Kernel,
-                 TFRT_FALLBACK_REAL_TYPES>(registry);
-  registerKernel<OpId::kCumprod, ScanFamily<ProdScan>::Kernel,
-                 TFRT_FALLBACK_REAL_TYPES>(registry);
+  registerKernel<OpId::kCumsum, ScanFamily<SumScan>::Kernel>(registry,
+                                                             RealNumberTypes{});
+  registerKernel<OpId::kCumprod, ScanFamily<ProdScan>::Kernel>(
+      registry, RealNumberTypes{});
   registerKernel<OpId::kCumulativeLogsumexp, ScanFamily<LogSumExpScan>::Kernel,
                  float, double, half>(registry);
 
   registerKernel<OpId::kErfc, UnaryFamily<ErfcFunctor>::Kernel, float, double,
                  half>(registry);
-  registerKernel<OpId::kXlogy, BinaryFamily<XlogyFunctor>::Kernel, float,
-                 double, half, bf16>(registry);
-  registerKernel<OpId::kXlog1py, BinaryFamily<Xlog1pyFunctor>::Kernel, float,
-                 double, half, bf16>(registry);
-  registerKernel<OpId::kDivNoNan, BinaryFamily<DivNoNanFunctor>::Kernel, float,
-                 double, half, bf16>(registry);
-  registerKernel<OpId::kMulNoNan, BinaryFamily<MulNoNanFunctor>::Kernel, float,
-                 double, half, bf16>(registry);
+  registerKernel<OpId::kXlogy, BinaryFamily<XlogyFunctor>::Kernel>(
+      registry, FloatTypes{});
+  registerKernel<OpId::kXlog1py, BinaryFamily<Xlog1pyFunctor>::Kernel>(
+      registry, FloatTypes{});
+  registerKernel<OpId::kDivNoNan, BinaryFamily<DivNoNanFunctor>::Kernel>(
+      registry, FloatTypes{});
+  registerKernel<OpId::kMulNoNan, BinaryFamily<MulNoNanFunctor>::Kernel>(
+      registry, FloatTypes{});
 
-  registerKernel<OpId::kBitwiseAnd, BinaryFamily<BitwiseAndFunctor>::Kernel,
-                 TFRT_FALLBACK_INT_TYPES>(registry);
-  registerKernel<OpId::kBitwiseOr, BinaryFamily<BitwiseOrFunctor>::Kernel,
-                 TFRT_FALLBACK_INT_TYPES>(registry);
-  registerKernel<OpId::kBitwiseXor, BinaryFamily<BitwiseXorFunctor>::Kernel,
-                 TFRT_FALLBACK_INT_TYPES>(registry);
-  registerKernel<OpId::kLeftShift, BinaryFamily<LeftShiftFunctor>::Kernel,
-                 TFRT_FALLBACK_INT_TYPES>(registry);
-  registerKernel<OpId::kRightShift, BinaryFamily<RightShiftFunctor>::Kernel,
-                 TFRT_FALLBACK_INT_TYPES>(registry);
-  registerKernel<OpId::kInvert, UnaryFamily<InvertFunctor>::Kernel,
-                 TFRT_FALLBACK_INT_TYPES>(registry);
-  registerKernel<OpId::kPopulationCount, PopulationCountKernel,
-                 TFRT_FALLBACK_INT_TYPES>(registry);
+  registerKernel<OpId::kBitwiseAnd, BinaryFamily<BitwiseAndFunctor>::Kernel>(
+      registry, IntegralTypes{});
+  registerKernel<OpId::kBitwiseOr, BinaryFamily<BitwiseOrFunctor>::Kernel>(
+      registry, IntegralTypes{});
+  registerKernel<OpId::kBitwiseXor, BinaryFamily<BitwiseXorFunctor>::Kernel>(
+      registry, IntegralTypes{});
+  registerKernel<OpId::kLeftShift, BinaryFamily<LeftShiftFunctor>::Kernel>(
+      registry, IntegralTypes{});
+  registerKernel<OpId::kRightShift, BinaryFamily<RightShiftFunctor>::Kernel>(
+      registry, IntegralTypes{});
+  registerKernel<OpId::kInvert, UnaryFamily<InvertFunctor>::Kernel>(
+      registry, IntegralTypes{});
+  registerKernel<OpId::kPopulationCount, PopulationCountKernel>(
+      registry, IntegralTypes{});
 
   registerKernel<OpId::kBucketize, BucketizeKernel, int32_t, int64_t, float,
                  double>(registry);
   registerKernel<OpId::kLinSpace, LinSpaceKernel, float, double>(registry);
-  registerKernel<OpId::kApproximateEqual, ApproximateEqualKernel,
-                 TFRT_FALLBACK_REAL_TYPES>(registry);
+  registerKernel<OpId::kApproximateEqual, ApproximateEqualKernel>(
+      registry, RealNumberTypes{});
 
-  registerKernel<OpId::kSegmentSum, SegmentFamily<SegmentSumReducer>::Kernel,
-                 TFRT_FALLBACK_REAL_TYPES>(registry);
-  registerKernel<OpId::kSegmentMean, SegmentFamily<SegmentMeanReducer>::Kernel,
-                 TFRT_FALLBACK_REAL_TYPES>(registry);
-  registerKernel<OpId::kSegmentProd, SegmentFamily<SegmentProdReducer>::Kernel,
-                 TFRT_FALLBACK_REAL_TYPES>(registry);
-  registerKernel<OpId::kSegmentMax, SegmentFamily<SegmentMaxReducer>::Kernel,
-                 TFRT_FALLBACK_REAL_TYPES>(registry);
-  registerKernel<OpId::kSegmentMin, SegmentFamily<SegmentMinReducer>::Kernel,
-                 TFRT_FALLBACK_REAL_TYPES>(registry);
+  registerKernel<OpId::kSegmentSum, SegmentFamily<SegmentSumReducer>::Kernel>(
+      registry, RealNumberTypes{});
+  registerKernel<OpId::kSegmentMean, SegmentFamily<SegmentMeanReducer>::Kernel>(
+      registry, RealNumberTypes{});
+  registerKernel<OpId::kSegmentProd, SegmentFamily<SegmentProdReducer>::Kernel>(
+      registry, RealNumberTypes{});
+  registerKernel<OpId::kSegmentMax, SegmentFamily<SegmentMaxReducer>::Kernel>(
+      registry, RealNumberTypes{});
+  registerKernel<OpId::kSegmentMin, SegmentFamily<SegmentMinReducer>::Kernel>(
+      registry, RealNumberTypes{});
   registerKernel<OpId::kUnsortedSegmentSum,
-                 UnsortedSegmentFamily<SegmentSumReducer>::Kernel,
-                 TFRT_FALLBACK_REAL_TYPES>(registry);
+                 UnsortedSegmentFamily<SegmentSumReducer>::Kernel>(
+      registry, RealNumberTypes{});
   registerKernel<OpId::kUnsortedSegmentProd,
-                 UnsortedSegmentFamily<SegmentProdReducer>::Kernel,
-                 TFRT_FALLBACK_REAL_TYPES>(registry);
+                 UnsortedSegmentFamily<SegmentProdReducer>::Kernel>(
+      registry, RealNumberTypes{});
   registerKernel<OpId::kUnsortedSegmentMax,
-                 UnsortedSegmentFamily<SegmentMaxReducer>::Kernel,
-                 TFRT_FALLBACK_REAL_TYPES>(registry);
+                 UnsortedSegmentFamily<SegmentMaxReducer>::Kernel>(
+      registry, RealNumberTypes{});
   registerKernel<OpId::kUnsortedSegmentMin,
-                 UnsortedSegmentFamily<SegmentMinReducer>::Kernel,
-                 TFRT_FALLBACK_REAL_TYPES>(registry);
-#undef TFRT_FALLBACK_INT_TYPES
-#undef TFRT_FALLBACK_REAL_TYPES
+                 UnsortedSegmentFamily<SegmentMinReducer>::Kernel>(
+      registry, RealNumberTypes{});
 }
 
 } // namespace tfrt_fallback::rt

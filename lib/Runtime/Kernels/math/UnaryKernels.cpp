@@ -330,38 +330,36 @@ public:
 void registerUnaryKernels(KernelRegistry &registry) {
   using half = Eigen::half;
   using bf16 = Eigen::bfloat16;
-#define TFRT_FALLBACK_FLOAT_TYPES float, double, half, bf16
-  registerKernel<OpId::kAbs, UnaryFamily<AbsFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES, int8_t, int16_t, int32_t, int64_t>(
-      registry);
-  registerKernel<OpId::kSquare, UnaryFamily<SquareFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES, int32_t, int64_t>(registry);
-  registerKernel<OpId::kSign, UnaryFamily<SignFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES, int32_t, int64_t>(registry);
-  registerKernel<OpId::kRound, UnaryFamily<RoundFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES, int32_t, int64_t>(registry);
-  registerKernel<OpId::kLog, UnaryFamily<LogFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
-  registerKernel<OpId::kLog1p, UnaryFamily<Log1pFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
-  registerKernel<OpId::kExpm1, UnaryFamily<Expm1Functor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
-  registerKernel<OpId::kSqrt, UnaryFamily<SqrtFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
-  registerKernel<OpId::kRsqrt, UnaryFamily<RsqrtFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
-  registerKernel<OpId::kReciprocal, UnaryFamily<ReciprocalFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
-  registerKernel<OpId::kInv, UnaryFamily<ReciprocalFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
-  registerKernel<OpId::kFloor, UnaryFamily<FloorFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
-  registerKernel<OpId::kCeil, UnaryFamily<CeilFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
-  registerKernel<OpId::kSin, UnaryFamily<SinFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
-  registerKernel<OpId::kCos, UnaryFamily<CosFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
+  registerKernel<OpId::kAbs, UnaryFamily<AbsFunctor>::Kernel, float, double,
+                 half, bf16, int8_t, int16_t, int32_t, int64_t>(registry);
+  registerKernel<OpId::kSquare, UnaryFamily<SquareFunctor>::Kernel, float,
+                 double, half, bf16, int32_t, int64_t>(registry);
+  registerKernel<OpId::kSign, UnaryFamily<SignFunctor>::Kernel, float, double,
+                 half, bf16, int32_t, int64_t>(registry);
+  registerKernel<OpId::kRound, UnaryFamily<RoundFunctor>::Kernel, float, double,
+                 half, bf16, int32_t, int64_t>(registry);
+  registerKernel<OpId::kLog, UnaryFamily<LogFunctor>::Kernel>(registry,
+                                                              FloatTypes{});
+  registerKernel<OpId::kLog1p, UnaryFamily<Log1pFunctor>::Kernel>(registry,
+                                                                  FloatTypes{});
+  registerKernel<OpId::kExpm1, UnaryFamily<Expm1Functor>::Kernel>(registry,
+                                                                  FloatTypes{});
+  registerKernel<OpId::kSqrt, UnaryFamily<SqrtFunctor>::Kernel>(registry,
+                                                                FloatTypes{});
+  registerKernel<OpId::kRsqrt, UnaryFamily<RsqrtFunctor>::Kernel>(registry,
+                                                                  FloatTypes{});
+  registerKernel<OpId::kReciprocal, UnaryFamily<ReciprocalFunctor>::Kernel>(
+      registry, FloatTypes{});
+  registerKernel<OpId::kInv, UnaryFamily<ReciprocalFunctor>::Kernel>(
+      registry, FloatTypes{});
+  registerKernel<OpId::kFloor, UnaryFamily<FloorFunctor>::Kernel>(registry,
+                                                                  FloatTypes{});
+  registerKernel<OpId::kCeil, UnaryFamily<CeilFunctor>::Kernel>(registry,
+                                                                FloatTypes{});
+  registerKernel<OpId::kSin, UnaryFamily<SinFunctor>::Kernel>(registry,
+                                                              FloatTypes{});
+  registerKernel<OpId::kCos, UnaryFamily<CosFunctor>::Kernel>(registry,
+                                                              FloatTypes{});
   registerKernel<OpId::kTan, UnaryFamily<TanFunctor>::Kernel, float, double>(
       registry);
   registerKernel<OpId::kAsin, UnaryFamily<AsinFunctor>::Kernel, float, double>(
@@ -376,21 +374,19 @@ void registerUnaryKernels(KernelRegistry &registry) {
       registry);
   registerKernel<OpId::kErf, UnaryFamily<ErfFunctor>::Kernel, float, double>(
       registry);
-  registerKernel<OpId::kElu, BlockedFamily<EluFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
-  registerKernel<OpId::kSelu, BlockedFamily<SeluFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
-  registerKernel<OpId::kSoftplus, BlockedFamily<SoftplusFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
-  registerKernel<OpId::kLeakyRelu, LeakyReluKernel, TFRT_FALLBACK_FLOAT_TYPES>(
-      registry);
-  registerKernel<OpId::kIsNan, PredicateFamily<IsNanFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
-  registerKernel<OpId::kIsInf, PredicateFamily<IsInfFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
-  registerKernel<OpId::kIsFinite, PredicateFamily<IsFiniteFunctor>::Kernel,
-                 TFRT_FALLBACK_FLOAT_TYPES>(registry);
-#undef TFRT_FALLBACK_FLOAT_TYPES
+  registerKernel<OpId::kElu, BlockedFamily<EluFunctor>::Kernel>(registry,
+                                                                FloatTypes{});
+  registerKernel<OpId::kSelu, BlockedFamily<SeluFunctor>::Kernel>(registry,
+                                                                  FloatTypes{});
+  registerKernel<OpId::kSoftplus, BlockedFamily<SoftplusFunctor>::Kernel>(
+      registry, FloatTypes{});
+  registerKernel<OpId::kLeakyRelu, LeakyReluKernel>(registry, FloatTypes{});
+  registerKernel<OpId::kIsNan, PredicateFamily<IsNanFunctor>::Kernel>(
+      registry, FloatTypes{});
+  registerKernel<OpId::kIsInf, PredicateFamily<IsInfFunctor>::Kernel>(
+      registry, FloatTypes{});
+  registerKernel<OpId::kIsFinite, PredicateFamily<IsFiniteFunctor>::Kernel>(
+      registry, FloatTypes{});
   registerKernel<OpId::kLogicalNot, MapKernel<bool, bool, LogicalNotFunctor>>(
       registry);
   registerKernel<OpId::kZerosLike, FillLikeKernel<false>>(registry,

@@ -464,15 +464,13 @@ using Conv3DBackpropInputV2 = Conv3DBackpropInputKernel<T, true>;
 void registerConv3DKernels(KernelRegistry &registry) {
   using half = Eigen::half;
   using bf16 = Eigen::bfloat16;
-  registerKernel<OpId::kConv3D, Conv3DKernel, float, double, half, bf16>(
-      registry);
+  registerKernel<OpId::kConv3D, Conv3DKernel>(registry, FloatTypes{});
   registerKernel<OpId::kConv3DBackpropInput, Conv3DBackpropInputV1, float,
                  double, half>(registry);
-  registerKernel<OpId::kConv3DBackpropInputV2, Conv3DBackpropInputV2, float,
-                 double, half, bf16>(registry);
+  registerKernel<OpId::kConv3DBackpropInputV2, Conv3DBackpropInputV2>(
+      registry, FloatTypes{});
   registerKernel<OpId::kDepthwiseConv2dNativeBackpropInput,
-                 DepthwiseBackpropInputKernel, float, double, half, bf16>(
-      registry);
+                 DepthwiseBackpropInputKernel>(registry, FloatTypes{});
 }
 
 } // namespace tfrt_fallback::rt

@@ -611,20 +611,19 @@ void registerNNKernels(KernelRegistry &registry) {
   using bf16 = Eigen::bfloat16;
   registerKernel<OpId::kRelu, UnaryFamily<ReluFunctor>::Kernel, float, double,
                  half, bf16, int32_t, int64_t, int8_t>(registry);
-  registerKernel<OpId::kRelu6, UnaryFamily<Relu6Functor>::Kernel, float, double,
-                 half, bf16>(registry);
-  registerKernel<OpId::kSigmoid, UnaryFamily<SigmoidFunctor>::Kernel, float,
-                 double, half, bf16>(registry);
-  registerKernel<OpId::kTanh, UnaryFamily<TanhFunctor>::Kernel, float, double,
-                 half, bf16>(registry);
+  registerKernel<OpId::kRelu6, UnaryFamily<Relu6Functor>::Kernel>(registry,
+                                                                  FloatTypes{});
+  registerKernel<OpId::kSigmoid, UnaryFamily<SigmoidFunctor>::Kernel>(
+      registry, FloatTypes{});
+  registerKernel<OpId::kTanh, UnaryFamily<TanhFunctor>::Kernel>(registry,
+                                                                FloatTypes{});
   registerKernel<OpId::kBiasAdd, BiasAddKernel, float, double, half, bf16,
                  int32_t>(registry);
   // BiasAddV1: BiasAdd without data_format (always NHWC).
   registerKernel<OpId::kBiasAddV1, BiasAddKernel, float, double, half, bf16,
                  int32_t>(registry);
-  registerKernel<OpId::kSoftmax, Softmax, float, double, half, bf16>(registry);
-  registerKernel<OpId::kLogSoftmax, LogSoftmax, float, double, half, bf16>(
-      registry);
+  registerKernel<OpId::kSoftmax, Softmax>(registry, FloatTypes{});
+  registerKernel<OpId::kLogSoftmax, LogSoftmax>(registry, FloatTypes{});
   registerKernel<OpId::kPrelu, PreluKernel, float, double>(registry);
   registerKernel<OpId::kFusedBatchNorm, FusedBatchNormV1, float, double>(
       registry);
@@ -635,8 +634,8 @@ void registerNNKernels(KernelRegistry &registry) {
   registerKernel<OpId::kBatchNormWithGlobalNormalization,
                  BatchNormWithGlobalNormalizationKernel, float, double, half>(
       registry);
-  registerKernel<OpId::kSoftsign, UnaryFamily<SoftsignFunctor>::Kernel, float,
-                 double, half, bf16>(registry);
+  registerKernel<OpId::kSoftsign, UnaryFamily<SoftsignFunctor>::Kernel>(
+      registry, FloatTypes{});
   registerKernel<OpId::kLRN, LRNKernel, float, half>(registry);
 }
 

@@ -325,8 +325,7 @@ template <typename T> using MaxPool3D = Pool3DKernel<T, true>;
 void registerPooling3DKernels(KernelRegistry &registry) {
   using half = Eigen::half;
   using bf16 = Eigen::bfloat16;
-  registerKernel<OpId::kAvgPool3D, AvgPool3D, float, double, half, bf16>(
-      registry);
+  registerKernel<OpId::kAvgPool3D, AvgPool3D>(registry, FloatTypes{});
   registerKernel<OpId::kMaxPool3D, MaxPool3D, float, half, bf16>(registry);
   // Targmax (int64 default) is checked on the output.
   registerKernel<OpId::kMaxPoolWithArgmax, MaxPoolWithArgmaxKernel, float,

@@ -257,7 +257,7 @@ void registerPoolingKernels(KernelRegistry &registry) {
                  int64_t, uint8_t, int8_t>(registry);
   registerKernel<OpId::kMaxPoolV2, MaxPoolV2, float, double, half, bf16,
                  int32_t, int64_t, uint8_t, int8_t>(registry);
-  registerKernel<OpId::kAvgPool, AvgPool, float, double, half, bf16>(registry);
+  registerKernel<OpId::kAvgPool, AvgPool>(registry, FloatTypes{});
 }
 
 } // namespace tfrt_fallback::rt

@@ -190,11 +190,11 @@ public:
 void registerXentKernels(KernelRegistry &registry) {
   using half = Eigen::half;
   using bf16 = Eigen::bfloat16;
-  registerKernel<OpId::kSoftmaxCrossEntropyWithLogits, SoftmaxXentKernel, float,
-                 double, half, bf16>(registry);
+  registerKernel<OpId::kSoftmaxCrossEntropyWithLogits, SoftmaxXentKernel>(
+      registry, FloatTypes{});
   // Tlabels is read from the operand.
   registerKernel<OpId::kSparseSoftmaxCrossEntropyWithLogits,
-                 SparseSoftmaxXentKernel, float, double, half, bf16>(registry);
+                 SparseSoftmaxXentKernel>(registry, FloatTypes{});
 }
 
 } // namespace tfrt_fallback::rt

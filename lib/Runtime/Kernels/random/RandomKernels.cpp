@@ -462,10 +462,9 @@ void registerRandomKernels(KernelRegistry &registry) {
                  bf16>(registry, "dtype");
   registerByAttr<OpId::kRandomUniformInt, RandomUniformInt, int32_t, int64_t>(
       registry, "Tout");
-  registerKernel<OpId::kMultinomial, Multinomial, float, double, half, bf16>(
-      registry);
-  registerKernel<OpId::kStatelessMultinomial, StatelessMultinomial, float,
-                 double, half, bf16>(registry);
+  registerKernel<OpId::kMultinomial, Multinomial>(registry, FloatTypes{});
+  registerKernel<OpId::kStatelessMultinomial, StatelessMultinomial>(
+      registry, FloatTypes{});
 }
 
 } // namespace tfrt_fallback::rt

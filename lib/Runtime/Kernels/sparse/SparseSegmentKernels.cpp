@@ -204,16 +204,16 @@ void registerSparseSegmentKernels(KernelRegistry &registry) {
   // operands.
   registerKernel<OpId::kSparseSegmentSum, SparseSegmentSum, float, double, half,
                  bf16, int32_t, int64_t>(registry);
-  registerKernel<OpId::kSparseSegmentMean, SparseSegmentMean, float, double,
-                 half, bf16>(registry);
-  registerKernel<OpId::kSparseSegmentSqrtN, SparseSegmentSqrtN, float, double,
-                 half, bf16>(registry);
+  registerKernel<OpId::kSparseSegmentMean, SparseSegmentMean>(registry,
+                                                              FloatTypes{});
+  registerKernel<OpId::kSparseSegmentSqrtN, SparseSegmentSqrtN>(registry,
+                                                                FloatTypes{});
   registerKernel<OpId::kSparseSegmentSumWithNumSegments, SparseSegmentSumN,
                  float, double, half, bf16, int32_t, int64_t>(registry);
-  registerKernel<OpId::kSparseSegmentMeanWithNumSegments, SparseSegmentMeanN,
-                 float, double, half, bf16>(registry);
-  registerKernel<OpId::kSparseSegmentSqrtNWithNumSegments, SparseSegmentSqrtNN,
-                 float, double, half, bf16>(registry);
+  registerKernel<OpId::kSparseSegmentMeanWithNumSegments, SparseSegmentMeanN>(
+      registry, FloatTypes{});
+  registerKernel<OpId::kSparseSegmentSqrtNWithNumSegments, SparseSegmentSqrtNN>(
+      registry, FloatTypes{});
 }
 
 } // namespace tfrt_fallback::rt

@@ -1,18 +1,20 @@
 //===- ProtoWire.h - a bounded reader of protobuf wire data -----*- C++ -*-===//
 //
-// The runtime's one reader of the protobuf wire format (no protobuf
-// library): varints, lengths, length-delimited sub-messages, each checked
-// against the bytes left so that hostile input fails instead of reading out
-// of bounds. The tf.Example parsers and the memmapped package's directory
-// read through it.
+// The runtime's one codec of the protobuf wire format (no protobuf
+// library). Wire reads varints, lengths, length-delimited sub-messages,
+// each checked against the bytes left so that hostile input fails instead
+// of reading out of bounds; the tf.Example parsers and the memmapped
+// package's directory read through it. wire::appendVarint and
+// wire::appendBytesField write the same encoding (SerializeTensor).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFRT_FALLBACK_RUNTIME_KERNELS_PROTOWIRE_H
-#define TFRT_FALLBACK_RUNTIME_KERNELS_PROTOWIRE_H
+#ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_STRINGS_PROTOWIRE_H
+#define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_STRINGS_PROTOWIRE_H
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace tfrt_fallback::rt::kernels {
@@ -92,6 +94,27 @@ private:
   const uint8_t *end_;
 };
 
+namespace wire {
+
+/// Appends `v` as a varint.
+inline void appendVarint(std::string *out, uint64_t v) {
+  while (v >= 0x80) {
+    out->push_back(static_cast<char>(v | 0x80));
+    v >>= 7;
+  }
+  out->push_back(static_cast<char>(v));
+}
+
+/// Appends a length-delimited field (wire type 2) number `field`.
+inline void appendBytesField(std::string *out, int field,
+                             std::string_view bytes) {
+  appendVarint(out, static_cast<uint64_t>(field) << 3 | 2);
+  appendVarint(out, bytes.size());
+  out->append(bytes.data(), bytes.size());
+}
+
+} // namespace wire
+
 } // namespace tfrt_fallback::rt::kernels
 
-#endif // TFRT_FALLBACK_RUNTIME_KERNELS_PROTOWIRE_H
+#endif // TFRT_FALLBACK_LIB_RUNTIME_KERNELS_STRINGS_PROTOWIRE_H

@@ -6,7 +6,7 @@
 // with print_v2 in framework/tensor.cc): StringFormat, SerializeTensor,
 // DecodeRaw, DecodePaddedRaw, ReadFile and WriteFile.
 //
-// SerializeTensor writes the TensorProto wire format by hand (no
+// SerializeTensor writes the TensorProto wire format with ProtoWire.h (no
 // protobuf): dtype (field 1), tensor_shape (2: one `dim` message per
 // dimension holding its size, field 1, when non-zero), then tensor_content
 // (4: the little-endian element bytes, omitted when empty) for numeric
@@ -23,6 +23,7 @@
 #include "common/Checks.h"
 #include "common/Elements.h"
 #include "common/Registration.h"
+#include "strings/ProtoWire.h"
 
 #include "tfrt_fallback/Runtime/HostContext.h"
 #include "tfrt_fallback/Runtime/Kernels.h"
@@ -273,21 +274,6 @@ private:
 // SerializeTensor
 //===----------------------------------------------------------------------===//
 
-void appendVarint(std::string *out, uint64_t v) {
-  while (v >= 0x80) {
-    out->push_back(static_cast<char>(v | 0x80));
-    v >>= 7;
-  }
-  out->push_back(static_cast<char>(v));
-}
-
-/// A length-delimited field (wire type 2).
-void appendBytesField(std::string *out, int field, std::string_view bytes) {
-  appendVarint(out, static_cast<uint64_t>(field) << 3 | 2);
-  appendVarint(out, bytes.size());
-  out->append(bytes.data(), bytes.size());
-}
-
 /// SerializeTensor(tensor: T) -> string scalar: the tensor's TensorProto
 /// as TF's AsProtoTensorContent (numbers, bool) or AsProtoField (strings)
 /// fills it, serialized.
@@ -299,25 +285,26 @@ public:
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &in = ctx->input(0);
     std::string proto;
-    appendVarint(&proto, 1 << 3 | 0);
-    appendVarint(&proto, static_cast<uint64_t>(in.dtype()));
+    wire::appendVarint(&proto, 1 << 3 | 0);
+    wire::appendVarint(&proto, static_cast<uint64_t>(in.dtype()));
     std::string shape;
     for (int64_t d : in.shape().dims()) {
       std::string dim;
       if (d != 0) {
-        appendVarint(&dim, 1 << 3 | 0);
-        appendVarint(&dim, static_cast<uint64_t>(d));
+        wire::appendVarint(&dim, 1 << 3 | 0);
+        wire::appendVarint(&dim, static_cast<uint64_t>(d));
       }
-      appendBytesField(&shape, 2, dim);
+      wire::appendBytesField(&shape, 2, dim);
     }
-    appendBytesField(&proto, 2, shape);
+    wire::appendBytesField(&proto, 2, shape);
     if constexpr (Strings) {
       for (std::string_view s : stringElements(in))
-        appendBytesField(&proto, 8, s);
+        wire::appendBytesField(&proto, 8, s);
     } else if (in.numElements() > 0) {
-      appendBytesField(&proto, 4,
-                       std::string_view(static_cast<const char *>(in.rawData()),
-                                        in.totalBytes()));
+      wire::appendBytesField(
+          &proto, 4,
+          std::string_view(static_cast<const char *>(in.rawData()),
+                           in.totalBytes()));
     }
     const std::string_view view = proto;
     StatusOr<Tensor> out = makeStringTensor(TensorShape(), {&view, 1});
