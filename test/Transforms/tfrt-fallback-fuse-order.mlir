@@ -1,7 +1,8 @@
 // RUN: fallback-opt %s --tfrt-fallback-fuse --split-input-file | FileCheck %s
 
-// Where rewrites compete or one depends on another, the result is that of
-// folding first, then fusing in program order.
+// The fusions are rewrite patterns applied until none applies, in whatever
+// order the driver visits ops; where rewrites compete the result is still
+// that of folding first, then fusing in program order.
 
 // Two convolutions with a bias meet in a residual Add: the first one written
 // takes the Add and the Relu (whatever the Add's operand order), the second
@@ -84,4 +85,41 @@ func.func @overlapping_clips(%x: tensor<4xf32>) -> tensor<4xf32> {
   %1 = "tf.Maximum"(%0, %zero) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
   %2 = "tf.Minimum"(%1, %six) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
   return %2 : tensor<4xf32>
+}
+
+// -----
+
+// A zero padding of a zero padding: both fold into the convolution.
+// CHECK-LABEL: func @pad_of_pad
+// CHECK-NEXT: %[[C:.*]] = "tf.Conv2D"(%arg0, %arg1)
+// CHECK-SAME: explicit_paddings = [0, 0, 3, 1, 1, 2, 0, 0]
+// CHECK-SAME: padding = "EXPLICIT"
+// CHECK-NEXT: return %[[C]]
+func.func @pad_of_pad(%x: tensor<1x4x4x3xf32>, %w: tensor<1x1x3x2xf32>) -> tensor<*xf32> {
+  %p = "tf.Const"() {value = dense<[[0, 0], [1, 1], [1, 1], [0, 0]]> : tensor<4x2xi32>} : () -> tensor<4x2xi32>
+  %q = "tf.Const"() {value = dense<[[0, 0], [2, 0], [0, 1], [0, 0]]> : tensor<4x2xi32>} : () -> tensor<4x2xi32>
+  %0 = "tf.Pad"(%x, %p) : (tensor<1x4x4x3xf32>, tensor<4x2xi32>) -> tensor<1x6x6x3xf32>
+  %1 = "tf.Pad"(%0, %q) : (tensor<1x6x6x3xf32>, tensor<4x2xi32>) -> tensor<1x8x7x3xf32>
+  %2 = "tf.Conv2D"(%1, %w) {padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x8x7x3xf32>, tensor<1x1x3x2xf32>) -> tensor<*xf32>
+  return %2 : tensor<*xf32>
+}
+
+// -----
+
+// A fused Relu becomes a Relu6 when a Relu6 follows it, and the spelled-out
+// PReLU after that Relu6 (x - |x| is 0 there) then goes too, although the
+// result's shape is unknown: the channels come from the filter.
+// CHECK-LABEL: func @prelu_after_merged_relu6
+// CHECK-NEXT: %[[F:.*]] = "tf._FusedConv2D"
+// CHECK-SAME: fused_ops = ["BiasAdd", "Relu6"]
+// CHECK-NEXT: return %[[F]]
+func.func @prelu_after_merged_relu6(%x: tensor<1x4x4x2xf32>, %w: tensor<1x1x2x2xf32>, %b: tensor<2xf32>) -> tensor<*xf32> {
+  %c = "tf.Const"() {value = dense<[0.25, -0.5]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %0 = "tf._FusedConv2D"(%x, %w, %b) {T = f32, fused_ops = ["BiasAdd", "Relu"], num_args = 1 : i64, padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x4x4x2xf32>, tensor<1x1x2x2xf32>, tensor<2xf32>) -> tensor<*xf32>
+  %1 = "tf.Relu6"(%0) : (tensor<*xf32>) -> tensor<*xf32>
+  %2 = "tf.Abs"(%1) : (tensor<*xf32>) -> tensor<*xf32>
+  %3 = "tf.Sub"(%1, %2) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  %4 = "tf.Mul"(%3, %c) : (tensor<*xf32>, tensor<2xf32>) -> tensor<*xf32>
+  %5 = "tf.AddV2"(%1, %4) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  return %5 : tensor<*xf32>
 }
