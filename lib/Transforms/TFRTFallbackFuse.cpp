@@ -255,6 +255,18 @@ static void eraseUnusedConstants(PatternRewriter &rewriter,
       rewriter.eraseOp(def);
 }
 
+/// Gives convolution `conv` a new constant filter of `type` holding
+/// `values`; the old one goes when nothing else uses it.
+static void replaceFilter(PatternRewriter &rewriter, Operation *conv,
+                          RankedTensorType type, ArrayRef<float> values) {
+  rewriter.setInsertionPoint(conv);
+  Value filter =
+      makeF32Const(rewriter, conv->getOperand(1).getLoc(), type, values);
+  Operation *oldFilter = conv->getOperand(1).getDefiningOp();
+  rewriter.modifyOpInPlace(conv, [&] { conv->setOperand(1, filter); });
+  eraseUnusedConstants(rewriter, oldFilter);
+}
+
 /// The operand of binary `op` that is not `value`, when exactly one is.
 static Value otherOperand(Operation *op, Value value) {
   if (op->getNumOperands() != 2 || op->getOperand(0) == op->getOperand(1))
@@ -886,16 +898,10 @@ struct FoldBatchNormIntoConvolution : public TFRewritePattern {
 
     Operation *conv = fold->conv;
     Type elementType = fold->filterType.getElementType();
-    rewriter.setInsertionPoint(conv);
-    Value filterConst = makeF32Const(rewriter, conv->getOperand(1).getLoc(),
-                                     fold->filterType, newFilter);
+    replaceFilter(rewriter, conv, fold->filterType, newFilter);
     Value biasConst =
         makeF32Const(rewriter, bn->getLoc(),
                      RankedTensorType::get({channels}, elementType), newBias);
-    Operation *oldFilter = conv->getOperand(1).getDefiningOp();
-    rewriter.modifyOpInPlace(conv, [&] { conv->setOperand(1, filterConst); });
-    if (oldFilter->use_empty())
-      rewriter.eraseOp(oldFilter);
     OperationState state(bn->getLoc(), "tf.BiasAdd");
     state.addOperands({conv->getResult(0), biasConst});
     state.addTypes(bn->getResult(0).getType());
@@ -938,16 +944,10 @@ struct FoldScaleIntoConvolution : public TFRewritePattern {
       newFilter[k] =
           filter[k] * factor[factor.size() == 1 ? 0 : k % fold->channels];
     Operation *conv = fold->conv;
-    rewriter.setInsertionPoint(conv);
-    Value filterConst = makeF32Const(rewriter, conv->getOperand(1).getLoc(),
-                                     fold->filterType, newFilter);
-    Operation *oldFilter = conv->getOperand(1).getDefiningOp();
+    replaceFilter(rewriter, conv, fold->filterType, newFilter);
     rewriter.modifyOpInPlace(conv, [&] {
-      conv->setOperand(1, filterConst);
       conv->setLoc(rewriter.getFusedLoc({conv->getLoc(), mul->getLoc()}));
     });
-    if (oldFilter->use_empty())
-      rewriter.eraseOp(oldFilter);
     Operation *scaleDef = fold->scale.getDefiningOp();
     rewriter.replaceOp(mul, conv->getResults());
     eraseUnusedConstants(rewriter, scaleDef);
