@@ -16,10 +16,22 @@
 #include <memory>
 #include <string>
 
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
 namespace tfrt_fallback {
+
+class KernelManifest;
 
 #define GEN_PASS_DECL
 #include "tfrt_fallback/Transforms/Passes.h.inc"
+
+/// Adds the rewrite patterns of `tfrt-fallback-fuse` to `patterns`: the
+/// folds into convolutions and the fusions of contractions with what follows
+/// them, for the fused kernels `manifest` has (it must outlive the patterns).
+void populateTFRTFallbackFusePatterns(mlir::RewritePatternSet &patterns,
+                                      const KernelManifest &manifest);
 
 /// Options of the `tfrt-fallback-pipeline`.
 struct TFRTFallbackPipelineOptions
