@@ -19,6 +19,7 @@
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
 #include "tfrt_fallback/Runtime/OpTable.h"
 #include "tfrt_fallback/Runtime/Shape/Broadcast.h"
+#include "tfrt_fallback/Runtime/Shape/Pad.h"
 #include "tfrt_fallback/Runtime/Shape/Reshape.h"
 #include "tfrt_fallback/Runtime/Shape/StridedSlice.h"
 #include "tfrt_fallback/Runtime/Shape/Window.h"
@@ -666,7 +667,8 @@ Shape inferConcat(Operation *op, bool axisFirst) {
   return result;
 }
 
-/// Pad, PadV2 and MirrorPad: the input grown by constant paddings.
+/// Pad, PadV2 and MirrorPad: the input grown by constant paddings
+/// (rt::shape::paddedShape, the kernels' rule).
 Shape inferPad(Operation *op) {
   if (op->getNumOperands() < 2)
     return std::nullopt;
@@ -692,15 +694,8 @@ Shape inferPad(Operation *op) {
   }
   if (paddings->size() != 2 * static_cast<size_t>(*rank))
     return std::nullopt;
-  Dims result;
-  for (int64_t i = 0; i < *rank; ++i) {
-    int64_t before = (*paddings)[2 * i], after = (*paddings)[2 * i + 1];
-    if (before < 0 || after < 0)
-      return std::nullopt;
-    int64_t dim = (*input)[i];
-    result.push_back(isKnown(dim) ? dim + before + after : kDynamic);
-  }
-  return result;
+  return fromPartialShape(
+      rt::shape::paddedShape(toPartialShape(*input), *paddings));
 }
 
 /// Reductions (ReductionShape) with constant axes.

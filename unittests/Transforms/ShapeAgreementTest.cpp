@@ -211,5 +211,23 @@ func.func @main(%x: tensor<4x6x8xf32>) -> (tensor<*xf32>, tensor<*xf32>) {
                   {{3, 6, 1, 4}, {3, 8}});
 }
 
+TEST_F(ShapeAgreement, Pad) {
+  // [2, 3] padded by [[1, 2], [0, 4]] is [5, 7]; [0, 3] by [[1, 1], [2, 0]]
+  // is [2, 5] (an empty input padded); MirrorPad SYMMETRIC of [2, 3] by
+  // [[2, 0], [1, 3]] is [4, 7].
+  expectAgreement(R"mlir(
+func.func @main(%x: tensor<2x3xf32>, %e: tensor<0x3xf32>)
+    -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) {
+  %p0 = "tf.Const"() {dtype = i32, value = dense<[[1, 2], [0, 4]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  %p1 = "tf.Const"() {dtype = i64, value = dense<[[1, 1], [2, 0]]> : tensor<2x2xi64>} : () -> tensor<2x2xi64>
+  %p2 = "tf.Const"() {dtype = i32, value = dense<[[2, 0], [1, 3]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  %0 = "tf.Pad"(%x, %p0) : (tensor<2x3xf32>, tensor<2x2xi32>) -> tensor<*xf32>
+  %1 = "tf.Pad"(%e, %p1) : (tensor<0x3xf32>, tensor<2x2xi64>) -> tensor<*xf32>
+  %2 = "tf.MirrorPad"(%x, %p2) {mode = "SYMMETRIC"} : (tensor<2x3xf32>, tensor<2x2xi32>) -> tensor<*xf32>
+  return %0, %1, %2 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>
+})mlir",
+                  {{5, 7}, {2, 5}, {4, 7}});
+}
+
 } // namespace
 } // namespace tfrt_fallback

@@ -11,12 +11,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "common/Checks.h"
 #include "common/Elements.h"
 #include "common/ParallelFor.h"
 #include "common/Registration.h"
 #include "common/StridedCopy.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
+#include "tfrt_fallback/Runtime/Shape/Pad.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -28,10 +30,13 @@ namespace tfrt_fallback::rt {
 namespace {
 using namespace kernels;
 
-/// Reads a [rank, 2] int32/int64 paddings operand.
+/// Reads a [rank, 2] int32/int64 paddings operand into `before` and
+/// `after`, and the padded shape (shape::paddedShape, the compiler's rule)
+/// into `outShape`.
 template <typename Kernel>
 Status readPaddings(const Kernel &kernel, const Tensor &input,
-                    const Tensor &paddings, Dims *before, Dims *after) {
+                    const Tensor &paddings, Dims *before, Dims *after,
+                    TensorShape *outShape) {
   const int rank = input.rank();
   if (paddings.rank() != 2 || paddings.dim(1) != 2 || !isIndexTensor(paddings))
     return kernel.errorf("paddings must be a matrix with 2 columns: %s",
@@ -40,14 +45,22 @@ Status readPaddings(const Kernel &kernel, const Tensor &input,
     return kernel.errorf("The first dimension of paddings must be the rank "
                          "of inputs%s %s",
                          paddings.shape().toString(), input.shape().toString());
+  Dims flat(2 * rank);
+  for (int i = 0; i < 2 * rank; ++i)
+    flat[i] = indexAt(paddings, i);
+  StatusOr<PartialShape> padded =
+      shape::paddedShape(PartialShape(input.shape().dims()), flat);
+  if (!padded.ok())
+    return opError(kernel, padded.status());
+  StatusOr<TensorShape> shape = padded->toTensorShape();
+  if (!shape.ok())
+    return opError(kernel, shape.status());
+  *outShape = *std::move(shape);
   before->resize(rank);
   after->resize(rank);
   for (int d = 0; d < rank; ++d) {
-    (*before)[d] = indexAt(paddings, 2 * d);
-    (*after)[d] = indexAt(paddings, 2 * d + 1);
-    if ((*before)[d] < 0 || (*after)[d] < 0)
-      return kernel.errorf("Paddings must be non-negative: %d %d", (*before)[d],
-                           (*after)[d]);
+    (*before)[d] = flat[2 * d];
+    (*after)[d] = flat[2 * d + 1];
   }
   return OkStatus();
 }
@@ -64,19 +77,10 @@ public:
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &input = ctx->input(0);
     Dims before, after;
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, readPaddings(*this, input, ctx->input(1), &before, &after));
+    TensorShape outShape;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, readPaddings(*this, input, ctx->input(1),
+                                                   &before, &after, &outShape));
     const int rank = input.rank();
-    TensorShape::Dims outDims(rank);
-    for (int d = 0; d < rank; ++d)
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx,
-          !__builtin_add_overflow(input.dim(d), before[d], &outDims[d]) &&
-              !__builtin_add_overflow(outDims[d], after[d], &outDims[d]),
-          errorf("Paddings %d %d of dimension %d overflow", before[d], after[d],
-                 d));
-    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, outShape.status());
     const size_t esize = dtypeSize(input.dtype());
     uint64_t pad = 0;
     if (ctx->numInputs() > 2) {
@@ -88,7 +92,7 @@ public:
                  value.shape().toString()));
       std::memcpy(&pad, value.rawData(), esize);
     }
-    if (outShape->numElements() == input.numElements() && rank > 0 &&
+    if (outShape.numElements() == input.numElements() && rank > 0 &&
         std::all_of(before.begin(), before.end(),
                     [](int64_t p) { return p == 0; }) &&
         std::all_of(after.begin(), after.end(),
@@ -97,7 +101,7 @@ public:
       return;
     }
     Tensor *out = nullptr;
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, *outShape, &out));
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, outShape, &out));
     if (out->numElements() == 0)
       return;
     if (rank == 0) {
@@ -176,8 +180,9 @@ public:
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &input = ctx->input(0);
     Dims before, after;
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, readPaddings(*this, input, ctx->input(1), &before, &after));
+    TensorShape outShape;
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, readPaddings(*this, input, ctx->input(1),
+                                                   &before, &after, &outShape));
     const int rank = input.rank();
     TensorShape::Dims outDims(rank);
     std::vector<std::vector<int64_t>> maps(rank);
