@@ -115,6 +115,18 @@ TEST(UnaryKernels, MathF32) {
       "Asin", unit, [](double x) { return std::asin(x); }, 1e-6);
   checkAgainst<float>(
       "Acos", unit, [](double x) { return std::acos(x); }, 1e-6);
+  checkAgainst<float>(
+      "Asinh", mixedInputs(), [](double x) { return std::asinh(x); }, 1e-6);
+  checkAgainst<double>(
+      "Acosh", {1, 1.5, 2, 10, 1e6}, [](double x) { return std::acosh(x); },
+      1e-12);
+  checkAgainst<float>(
+      "Atanh", {-0.99, -0.5, 0, 0.3, 0.9},
+      [](double x) { return std::atanh(x); }, 1e-6);
+  // Outside the domain: NaN, and +-1 the infinities, as IEEE 754 (and TF).
+  checkAgainst<float>("Acosh", {0.5}, [](double x) { return std::acosh(x); });
+  checkAgainst<float>("Atanh", {-1, 1, 2},
+                      [](double x) { return std::atanh(x); });
 }
 
 TEST(UnaryKernels, IEEESpecialValues) {

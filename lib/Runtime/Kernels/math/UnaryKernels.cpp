@@ -5,7 +5,8 @@
 //   Math (float types: f32, f64, f16, bf16): Log, Log1p, Expm1, Sqrt, Rsqrt
 //   (1 / sqrt(x)), Reciprocal and its alias Inv (1 / x), Floor, Ceil, Round
 //   (half to even, like TF's Round and NumPy; not C's round()), Sin, Cos,
-//   Tan, Asin, Acos, Atan, Sinh, Cosh, Erf. Floats follow IEEE 754: Log(0) is
+//   Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh (f32, f64), Erf.
+//   Floats follow IEEE 754: Log(0) is
 //   -inf, Log(-1), Sqrt(-1) are NaN, Reciprocal(0) is inf.
 //   Math with integers too: Abs (i8, i16, i32, i64), Square (i32, i64),
 //   Sign (i32, i64; -1, 0 or 1, NaN stays NaN for floats), Round (i32,
@@ -108,6 +109,9 @@ TFRT_FALLBACK_UNARY_FUNCTOR(AcosFunctor, 30, x.acos())
 TFRT_FALLBACK_UNARY_FUNCTOR(AtanFunctor, 30, x.atan())
 TFRT_FALLBACK_UNARY_FUNCTOR(SinhFunctor, 30, x.sinh())
 TFRT_FALLBACK_UNARY_FUNCTOR(CoshFunctor, 30, x.cosh())
+TFRT_FALLBACK_UNARY_FUNCTOR(AsinhFunctor, 40, x.asinh())
+TFRT_FALLBACK_UNARY_FUNCTOR(AcoshFunctor, 40, x.acosh())
+TFRT_FALLBACK_UNARY_FUNCTOR(AtanhFunctor, 40, x.atanh())
 TFRT_FALLBACK_UNARY_FUNCTOR(ErfFunctor, 30, x.erf())
 TFRT_FALLBACK_UNARY_FUNCTOR(SignFunctor, 2, x.sign())
 #undef TFRT_FALLBACK_UNARY_FUNCTOR
@@ -372,6 +376,12 @@ void registerUnaryKernels(KernelRegistry &registry) {
       registry);
   registerKernel<OpId::kCosh, UnaryFamily<CoshFunctor>::Kernel, float, double>(
       registry);
+  registerKernel<OpId::kAsinh, UnaryFamily<AsinhFunctor>::Kernel, float,
+                 double>(registry);
+  registerKernel<OpId::kAcosh, UnaryFamily<AcoshFunctor>::Kernel, float,
+                 double>(registry);
+  registerKernel<OpId::kAtanh, UnaryFamily<AtanhFunctor>::Kernel, float,
+                 double>(registry);
   registerKernel<OpId::kErf, UnaryFamily<ErfFunctor>::Kernel, float, double>(
       registry);
   registerKernel<OpId::kElu, BlockedFamily<EluFunctor>::Kernel>(registry,
