@@ -19,6 +19,7 @@
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
 #include "tfrt_fallback/Runtime/OpTable.h"
 #include "tfrt_fallback/Runtime/Shape/Broadcast.h"
+#include "tfrt_fallback/Runtime/Shape/Concat.h"
 #include "tfrt_fallback/Runtime/Shape/Pad.h"
 #include "tfrt_fallback/Runtime/Shape/Reshape.h"
 #include "tfrt_fallback/Runtime/Shape/StridedSlice.h"
@@ -616,14 +617,14 @@ Shape inferReshape(Operation *op) {
       absl::MakeConstSpan(values->data(), values->size())));
 }
 
-/// ConcatV2 (axis last) and Concat (axis first): ConcatShapeHelper.
+/// ConcatV2 (axis last) and Concat (axis first): ConcatShapeHelper
+/// (rt::shape::concatShape, the kernels' rule).
 Shape inferConcat(Operation *op, bool axisFirst) {
   if (op->getNumOperands() < 2)
     return std::nullopt;
   Value axisOperand = axisFirst ? op->getOperand(0) : op->getOperands().back();
   ValueRange inputs = axisFirst ? op->getOperands().drop_front()
                                 : op->getOperands().drop_back();
-  Shape merged;
   std::optional<int64_t> rank;
   for (Value input : inputs)
     if (Shape shape = shapeOf(input)) {
@@ -636,35 +637,10 @@ Shape inferConcat(Operation *op, bool axisFirst) {
   auto axisValue = constantInt(axisOperand);
   if (!axisValue)
     return Dims(*rank, kDynamic);
-  auto axis = normalizeAxis(*axisValue, *rank);
-  if (!axis)
-    return std::nullopt;
-  Dims result(*rank, kDynamic);
-  int64_t axisSize = 0;
-  bool first = true;
-  for (Value input : inputs) {
-    Shape shape = shapeOf(input);
-    if (!shape) {
-      axisSize = kDynamic;
-      continue;
-    }
-    int64_t dim = (*shape)[*axis];
-    axisSize = isKnown(axisSize) && isKnown(dim) ? axisSize + dim : kDynamic;
-    Dims other = *shape;
-    other[*axis] = kDynamic;
-    if (first) {
-      result = other;
-      first = false;
-      continue;
-    }
-    bool ok = true;
-    Shape next = mergeShapes(result, other, ok);
-    if (!ok)
-      return std::nullopt;
-    result = *next;
-  }
-  result[*axis] = axisSize;
-  return result;
+  SmallVector<rt::PartialShape> shapes;
+  for (Value input : inputs)
+    shapes.push_back(toPartialShape(shapeOf(input)));
+  return fromPartialShape(rt::shape::concatShape(shapes, *axisValue));
 }
 
 /// Pad, PadV2 and MirrorPad: the input grown by constant paddings

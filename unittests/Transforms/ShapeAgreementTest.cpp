@@ -229,5 +229,20 @@ func.func @main(%x: tensor<2x3xf32>, %e: tensor<0x3xf32>)
                   {{5, 7}, {2, 5}, {4, 7}});
 }
 
+TEST_F(ShapeAgreement, Concat) {
+  // ConcatV2 of [2, 3], [2, 5] and [2, 0] on axis -1 is [2, 8]; Concat
+  // (axis first) of [2, 3] and [4, 3] on axis 0 is [6, 3].
+  expectAgreement(R"mlir(
+func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>, %c: tensor<2x0xf32>, %d: tensor<4x3xf32>)
+    -> (tensor<*xf32>, tensor<*xf32>) {
+  %m1 = "tf.Const"() {dtype = i32, value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+  %z = "tf.Const"() {dtype = i32, value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %0 = "tf.ConcatV2"(%a, %b, %c, %m1) : (tensor<2x3xf32>, tensor<2x5xf32>, tensor<2x0xf32>, tensor<i32>) -> tensor<*xf32>
+  %1 = "tf.Concat"(%z, %a, %d) : (tensor<i32>, tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<*xf32>
+  return %0, %1 : tensor<*xf32>, tensor<*xf32>
+})mlir",
+                  {{2, 8}, {6, 3}});
+}
+
 } // namespace
 } // namespace tfrt_fallback

@@ -22,6 +22,7 @@
 #include "common/StringCopy.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
+#include "tfrt_fallback/Runtime/Shape/Concat.h"
 
 #include <cstdint>
 #include <cstring>
@@ -97,42 +98,30 @@ public:
                axisT.shape().toString()));
     TFRT_FALLBACK_OP_REQUIRES(ctx, n >= 1,
                               errorf("Concat needs at least one value"));
+    // The output shape and every check by the compiler's rule.
+    absl::InlinedVector<PartialShape, 8> shapes;
+    for (int i = 0; i < n; ++i)
+      shapes.emplace_back(ctx->input(first + i).shape().dims());
+    StatusOr<PartialShape> outDims =
+        shape::concatShape(shapes, indexAt(axisT, 0));
+    if (!outDims.ok())
+      return ctx->ctxFailure(opError(*this, outDims.status()));
+    StatusOr<TensorShape> outShape = outDims->toTensorShape();
+    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, outShape.status());
     const Tensor &in0 = ctx->input(first);
     const int rank = in0.rank();
     int64_t axis = indexAt(axisT, 0);
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, (axis >= -rank && axis < rank) || (rank == 0 && axis == 0),
-        errorf("ConcatOp : Expected concatenating dimensions in the range "
-               "[%d, %d), but got %d",
-               -rank, rank, axis));
-    TFRT_FALLBACK_OP_REQUIRES(
-        ctx, rank > 0,
-        errorf("ConcatOp : Can't concatenate scalars (use tf.stack instead)"));
     if (axis < 0)
       axis += rank;
     absl::InlinedVector<const Tensor *, 8> inputs;
     absl::InlinedVector<int64_t, 8> rowSizes;
-    int64_t outer = 1, inner = 1, axisSize = 0;
+    int64_t outer = 1, inner = 1;
     for (int d = 0; d < axis; ++d)
       outer *= in0.dim(d);
     for (int d = axis + 1; d < rank; ++d)
       inner *= in0.dim(d);
     for (int i = 0; i < n; ++i) {
       const Tensor &in = ctx->input(first + i);
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx, in.rank() == rank,
-          errorf("ConcatOp : Ranks of all input tensors should match: "
-                 "shape[0] = %s vs. shape[%d] = %s",
-                 in0.shape().toString(), i, in.shape().toString()));
-      for (int d = 0; d < rank; ++d)
-        TFRT_FALLBACK_OP_REQUIRES(
-            ctx, d == axis || in.dim(d) == in0.dim(d),
-            errorf("ConcatOp : Dimension %d in both shapes must be equal: "
-                   "shape[0] = %s vs. shape[%d] = %s",
-                   d, in0.shape().toString(), i, in.shape().toString()));
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx, !__builtin_add_overflow(axisSize, in.dim(axis), &axisSize),
-          errorf("ConcatOp : the output dimension %d overflows", axis));
       if (in.numElements() > 0) {
         inputs.push_back(&in);
         rowSizes.push_back(in.dim(axis) * inner);
@@ -142,11 +131,6 @@ public:
       ctx->setOutput(0, in0);
       return;
     }
-    TensorShape::Dims outDims(in0.shape().dims().begin(),
-                              in0.shape().dims().end());
-    outDims[axis] = axisSize;
-    StatusOr<TensorShape> outShape = TensorShape::create(outDims);
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx, outShape.status());
     if constexpr (Strings) {
       emitStringRows(ctx, inputs, rowSizes, outer, *outShape);
     } else {
