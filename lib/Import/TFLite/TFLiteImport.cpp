@@ -1267,9 +1267,9 @@ SubgraphConverter::dequantize(int t, const std::string &x, Type to) {
 //
 // TFLite's integer kernels compute these with fixed-point requantization,
 // which no TF op does: each becomes a TFLiteQuantized* op of our own
-// (lib/Runtime/Kernels/quantization/TFLiteQuantizedKernels.cpp) whose multipliers,
-// shifts, zero points and activation range are computed here as TFLite's
-// Prepare computes them (kernels/kernel_util.cc, internal/
+// (lib/Runtime/Kernels/quantization/TFLiteQuantizedKernels.cpp) whose
+// multipliers, shifts, zero points and activation range are computed here as
+// TFLite's Prepare computes them (kernels/kernel_util.cc, internal/
 // quantization_util.cc). Ops that move int8 values unchanged (RESHAPE,
 // SQUEEZE, CONCATENATION and PAD of one scale and zero point) stay TF ops.
 

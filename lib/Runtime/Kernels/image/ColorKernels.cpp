@@ -418,8 +418,6 @@ template <typename T> using AdjustContrastV1 = AdjustContrastKernel<T, false>;
 } // namespace
 
 void registerColorKernels(KernelRegistry &registry) {
-  using half = Eigen::half;
-  using bf16 = Eigen::bfloat16;
   registerKernel<OpId::kRGBToHSV, RgbToHsv>(registry, FloatTypes{});
   registerKernel<OpId::kHSVToRGB, HsvToRgb>(registry, FloatTypes{});
   // TF's CPU kernels of these three are float only.

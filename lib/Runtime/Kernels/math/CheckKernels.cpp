@@ -127,8 +127,6 @@ template <typename T> using CheckNumericsV2 = CheckNumericsKernel<T, true>;
 } // namespace
 
 void registerCheckKernels(KernelRegistry &registry) {
-  using half = Eigen::half;
-  using bf16 = Eigen::bfloat16;
   registerKernel<OpId::kAssert, AssertKernel>(registry);
   registerKernel<OpId::kCheckNumerics, CheckNumericsV1>(registry, FloatTypes{});
   registerKernel<OpId::kCheckNumericsV2, CheckNumericsV2>(registry,

@@ -463,7 +463,6 @@ using Conv3DBackpropInputV2 = Conv3DBackpropInputKernel<T, true>;
 
 void registerConv3DKernels(KernelRegistry &registry) {
   using half = Eigen::half;
-  using bf16 = Eigen::bfloat16;
   registerKernel<OpId::kConv3D, Conv3DKernel>(registry, FloatTypes{});
   registerKernel<OpId::kConv3DBackpropInput, Conv3DBackpropInputV1, float,
                  double, half>(registry);

@@ -188,8 +188,6 @@ public:
 } // namespace
 
 void registerXentKernels(KernelRegistry &registry) {
-  using half = Eigen::half;
-  using bf16 = Eigen::bfloat16;
   registerKernel<OpId::kSoftmaxCrossEntropyWithLogits, SoftmaxXentKernel>(
       registry, FloatTypes{});
   // Tlabels is read from the operand.
