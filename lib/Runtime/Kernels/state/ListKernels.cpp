@@ -251,13 +251,21 @@ Status checkBufferElements(const OpKernel &op, DType elementDType) {
                    dtypeName(elementDType));
 }
 
-class TensorListReserveKernel final : public OpKernel {
+/// The base of the list kernels that read the "element_dtype" attribute.
+class ListOpKernel : public OpKernel {
 public:
-  explicit TensorListReserveKernel(OpKernelConstructionInterface *ctx)
-      : OpKernel(ctx) {
+  explicit ListOpKernel(OpKernelConstructionInterface *ctx) : OpKernel(ctx) {
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
                                  ctx->getAttr("element_dtype", &elementDType));
   }
+
+protected:
+  DType elementDType = DType::Invalid;
+};
+
+class TensorListReserveKernel final : public ListOpKernel {
+public:
+  using ListOpKernel::ListOpKernel;
   void compute(OpKernelContextInterface *ctx) override {
     StatusOr<PartialShape> shape = readElementShape(ctx->input(0), *this);
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, shape.status());
@@ -277,9 +285,6 @@ public:
     list.elements.resize(*count);
     ctx->setOutput(0, makeListTensor(std::move(list)));
   }
-
-private:
-  DType elementDType = DType::Invalid;
 };
 
 class TensorListFromTensorKernel final : public OpKernel {
@@ -320,13 +325,9 @@ public:
   }
 };
 
-class TensorListGetItemKernel final : public OpKernel {
+class TensorListGetItemKernel final : public ListOpKernel {
 public:
-  explicit TensorListGetItemKernel(OpKernelConstructionInterface *ctx)
-      : OpKernel(ctx) {
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->getAttr("element_dtype", &elementDType));
-  }
+  using ListOpKernel::ListOpKernel;
   void compute(OpKernelContextInterface *ctx) override {
     const TensorList *list = getList(ctx, *this, 0);
     if (!list)
@@ -362,17 +363,12 @@ public:
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, result.status());
     ctx->setOutput(0, *std::move(result));
   }
-
-private:
-  DType elementDType = DType::Invalid;
 };
 
-class TensorListSetItemKernel final : public OpKernel {
+class TensorListSetItemKernel final : public ListOpKernel {
 public:
   explicit TensorListSetItemKernel(OpKernelConstructionInterface *ctx)
-      : OpKernel(ctx) {
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->getAttr("element_dtype", &elementDType));
+      : ListOpKernel(ctx) {
     if (ctx->hasAttr("resize_if_index_out_of_bounds"))
       TFRT_FALLBACK_OP_REQUIRES_OK(
           ctx, ctx->getAttr("resize_if_index_out_of_bounds", &resize));
@@ -410,16 +406,13 @@ public:
   }
 
 private:
-  DType elementDType = DType::Invalid;
   bool resize = false;
 };
 
-class TensorListStackKernel final : public OpKernel {
+class TensorListStackKernel final : public ListOpKernel {
 public:
   explicit TensorListStackKernel(OpKernelConstructionInterface *ctx)
-      : OpKernel(ctx) {
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->getAttr("element_dtype", &elementDType));
+      : ListOpKernel(ctx) {
     if (ctx->hasAttr("num_elements"))
       TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
                                    ctx->getAttr("num_elements", &numElements));
@@ -481,7 +474,6 @@ public:
   }
 
 private:
-  DType elementDType = DType::Invalid;
   int64_t numElements = -1;
 };
 
@@ -502,13 +494,9 @@ public:
 
 /// EmptyTensorList(element_shape, max_num_elements): a list with no
 /// elements that may grow to max_num_elements (-1: no limit).
-class EmptyTensorListKernel final : public OpKernel {
+class EmptyTensorListKernel final : public ListOpKernel {
 public:
-  explicit EmptyTensorListKernel(OpKernelConstructionInterface *ctx)
-      : OpKernel(ctx) {
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->getAttr("element_dtype", &elementDType));
-  }
+  using ListOpKernel::ListOpKernel;
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &max = ctx->input(1);
     TFRT_FALLBACK_OP_REQUIRES(ctx, max.rank() == 0,
@@ -525,20 +513,13 @@ public:
     list.maxNumElements = *maxNumElements;
     ctx->setOutput(0, makeListTensor(std::move(list)));
   }
-
-private:
-  DType elementDType = DType::Invalid;
 };
 
 /// TensorListPushBack(input_handle, tensor): the list with `tensor`
 /// appended, which must fit the element shape and max_num_elements.
-class TensorListPushBackKernel final : public OpKernel {
+class TensorListPushBackKernel final : public ListOpKernel {
 public:
-  explicit TensorListPushBackKernel(OpKernelConstructionInterface *ctx)
-      : OpKernel(ctx) {
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->getAttr("element_dtype", &elementDType));
-  }
+  using ListOpKernel::ListOpKernel;
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &item = ctx->input(1);
     TFRT_FALLBACK_OP_REQUIRES(
@@ -565,20 +546,13 @@ public:
     result.elements.push_back(item);
     ctx->setOutput(0, makeListTensor(std::move(result)));
   }
-
-private:
-  DType elementDType = DType::Invalid;
 };
 
 /// TensorListPopBack(input_handle, element_shape): the list without its
 /// last element, and that element (zeros of the element shape when unset).
-class TensorListPopBackKernel final : public OpKernel {
+class TensorListPopBackKernel final : public ListOpKernel {
 public:
-  explicit TensorListPopBackKernel(OpKernelConstructionInterface *ctx)
-      : OpKernel(ctx) {
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->getAttr("element_dtype", &elementDType));
-  }
+  using ListOpKernel::ListOpKernel;
   void compute(OpKernelContextInterface *ctx) override {
     const TensorList *list = getList(ctx, *this, 0);
     if (!list)
@@ -608,9 +582,6 @@ public:
     ctx->setOutput(0, makeListTensor(std::move(rest)));
     ctx->setOutput(1, std::move(item));
   }
-
-private:
-  DType elementDType = DType::Invalid;
 };
 
 /// TensorListElementShape(input_handle): the element shape as a vector of
@@ -664,13 +635,9 @@ private:
 /// `indices` (int32, any shape) stacked along a new first dimension; unset
 /// ones are zeros. The set elements gathered fix the element shape when
 /// the list's is not fully known.
-class TensorListGatherKernel final : public OpKernel {
+class TensorListGatherKernel final : public ListOpKernel {
 public:
-  explicit TensorListGatherKernel(OpKernelConstructionInterface *ctx)
-      : OpKernel(ctx) {
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->getAttr("element_dtype", &elementDType));
-  }
+  using ListOpKernel::ListOpKernel;
   void compute(OpKernelContextInterface *ctx) override {
     const TensorList *list = getList(ctx, *this, 0);
     if (!list)
@@ -741,9 +708,6 @@ public:
     writeParts(static_cast<char *>(out->rawData()), parts,
                std::vector<size_t>(n, bytes));
   }
-
-private:
-  DType elementDType = DType::Invalid;
 };
 
 /// TensorListScatter(tensor, indices, element_shape) and, with
@@ -928,12 +892,10 @@ public:
 /// An unset element is zeros whose length is the set elements' common first
 /// dimension, else (V2) leading_dims[i]; the dims past the first must be
 /// known from element_shape (attribute / input) or the set elements.
-template <bool V2> class TensorListConcatKernel final : public OpKernel {
+template <bool V2> class TensorListConcatKernel final : public ListOpKernel {
 public:
   explicit TensorListConcatKernel(OpKernelConstructionInterface *ctx)
-      : OpKernel(ctx) {
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->getAttr("element_dtype", &elementDType));
+      : ListOpKernel(ctx) {
     if (!V2)
       TFRT_FALLBACK_OP_REQUIRES_OK(
           ctx, getOptionalAttr(ctx, "element_shape", &elementShapeAttr));
@@ -1072,7 +1034,6 @@ public:
   }
 
 private:
-  DType elementDType = DType::Invalid;
   PartialShape elementShapeAttr;
 };
 
@@ -1145,13 +1106,9 @@ public:
 /// a and b (variant tensors of one shape), a's elements followed by b's;
 /// their element dtypes must be element_dtype and their element shapes
 /// identical.
-class TensorListConcatListsKernel final : public OpKernel {
+class TensorListConcatListsKernel final : public ListOpKernel {
 public:
-  explicit TensorListConcatListsKernel(OpKernelConstructionInterface *ctx)
-      : OpKernel(ctx) {
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->getAttr("element_dtype", &elementDType));
-  }
+  using ListOpKernel::ListOpKernel;
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &a = ctx->input(0);
     const Tensor &b = ctx->input(1);
@@ -1192,21 +1149,14 @@ public:
     }
     ctx->setOutput(0, makeListsTensor(a.shape(), std::move(result)));
   }
-
-private:
-  DType elementDType = DType::Invalid;
 };
 
 /// TensorListPushBackBatch(input_handles, tensor): for the batch of lists
 /// input_handles (a variant vector), list b with row b of `tensor`
 /// appended.
-class TensorListPushBackBatchKernel final : public OpKernel {
+class TensorListPushBackBatchKernel final : public ListOpKernel {
 public:
-  explicit TensorListPushBackBatchKernel(OpKernelConstructionInterface *ctx)
-      : OpKernel(ctx) {
-    TFRT_FALLBACK_OP_REQUIRES_OK(ctx,
-                                 ctx->getAttr("element_dtype", &elementDType));
-  }
+  using ListOpKernel::ListOpKernel;
   void compute(OpKernelContextInterface *ctx) override {
     const Tensor &handles = ctx->input(0);
     const Tensor &tensor = ctx->input(1);
@@ -1260,9 +1210,6 @@ public:
     }
     ctx->setOutput(0, makeListsTensor(handles.shape(), std::move(result)));
   }
-
-private:
-  DType elementDType = DType::Invalid;
 };
 
 } // namespace
