@@ -81,6 +81,33 @@ struct SliceView {
   }
 };
 
+/// QuantizeV2's checks of its range input `name` ("min_range" or
+/// "max_range"), with TF's texts: with an axis, a 1-D tensor of the axis's
+/// `numSlices`; without, a single element.
+Status checkQuantizeRange(const OpKernel &op, const char *name,
+                          const Tensor &range, int64_t axis,
+                          int64_t numSlices) {
+  if (axis <= -1) {
+    if (range.numElements() != 1)
+      return op.errorf("If axis is not specified, %s must contain a single "
+                       "float element, but it contains %d elements",
+                       name, range.numElements());
+    return OkStatus();
+  }
+  if (range.rank() != 1)
+    return op.errorf("If axis is specified, %s must be a 1-D tensor whose size "
+                     "matches the axis dimension of the input and output "
+                     "tensors, but %s dims are %d",
+                     name, name, range.rank());
+  if (range.dim(0) != numSlices)
+    return op.errorf("If axis is specified, %s must be a 1-D tensor whose size "
+                     "matches the axis dimension of the input and output "
+                     "tensors, but %s is a 1-D tensor of size %d and input's "
+                     "axis dimension is of size %d",
+                     name, name, range.dim(0), numSlices);
+  return OkStatus();
+}
+
 /// QuantizeV2(input: float, min_range, max_range; T, mode, round_mode,
 /// narrow_range, axis, ensure_minimum_range) -> (output: T, output_min,
 /// output_max). The range is first widened to contain 0 and to be at least
@@ -140,44 +167,13 @@ public:
                  "%d and input's dims was %d",
                  axis_, input.rank()));
       numSlices = input.dim(static_cast<int>(axis_));
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx, minRange.rank() == 1,
-          errorf("If axis is specified, min_range must be a 1-D tensor whose "
-                 "size matches the axis dimension of the input and output "
-                 "tensors, but min_range dims are %d",
-                 minRange.rank()));
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx, minRange.dim(0) == numSlices,
-          errorf("If axis is specified, min_range must be a 1-D tensor whose "
-                 "size matches the axis dimension of the input and output "
-                 "tensors, but min_range is a 1-D tensor of size %d and "
-                 "input's axis dimension is of size %d",
-                 minRange.dim(0), numSlices));
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx, maxRange.rank() == 1,
-          errorf("If axis is specified, max_range must be a 1-D tensor whose "
-                 "size matches the axis dimension of the input and output "
-                 "tensors, but max_range dims are %d",
-                 maxRange.rank()));
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx, maxRange.dim(0) == numSlices,
-          errorf("If axis is specified, max_range must be a 1-D tensor whose "
-                 "size matches the axis dimension of the input and output "
-                 "tensors, but max_range is a 1-D tensor of size %d and "
-                 "input's axis dimension is of size %d",
-                 maxRange.dim(0), numSlices));
-    } else {
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx, minRange.numElements() == 1,
-          errorf("If axis is not specified, min_range must contain a single "
-                 "float element, but it contains %d elements",
-                 minRange.numElements()));
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx, maxRange.numElements() == 1,
-          errorf("If axis is not specified, max_range must contain a single "
-                 "float element, but it contains %d elements",
-                 maxRange.numElements()));
     }
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx,
+        checkQuantizeRange(*this, "min_range", minRange, axis_, numSlices));
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx,
+        checkQuantizeRange(*this, "max_range", maxRange, axis_, numSlices));
     Tensor *output = nullptr, *outMin = nullptr, *outMax = nullptr;
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, ctx->allocateOutput(0, input.shape(), &output));
