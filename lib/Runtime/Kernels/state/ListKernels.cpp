@@ -710,6 +710,42 @@ public:
   }
 };
 
+/// The scatters' common part: row k of `tensor` to element indices[k] of
+/// `elements` (int32 indices, one per row; a later row wins), which grows
+/// to the largest index + 1 and to `numElements` (unless -1), which also
+/// bounds the indices. Indices must be non-negative.
+Status scatterRows(const OpKernel &op, const Tensor &tensor,
+                   const Tensor &indices, int64_t numElements,
+                   std::vector<Tensor> *elements) {
+  const int32_t *index = indices.data<int32_t>();
+  const int64_t n = indices.numElements();
+  int64_t highest = -1;
+  for (int64_t k = 0; k < n; ++k) {
+    if (index[k] < 0)
+      return op.errorf("Indices in TensorListScatter must all be "
+                       "non-negative.");
+    if (numElements != -1 && index[k] >= numElements)
+      return op.errorf("TensorListScatter: Trying to scatter at index %d in "
+                       "list with size %d",
+                       index[k], numElements);
+    highest = std::max<int64_t>(highest, index[k]);
+  }
+  const int64_t length = std::max(highest + 1, numElements);
+  if (Status s =
+          checkHostAllocation(static_cast<uint64_t>(length), sizeof(Tensor));
+      !s.ok())
+    return s;
+  if (length > static_cast<int64_t>(elements->size()))
+    elements->resize(length);
+  for (int64_t k = 0; k < n; ++k) {
+    StatusOr<Tensor> row = copyRows(tensor, k, k + 1, true);
+    if (!row.ok())
+      return row.status();
+    (*elements)[index[k]] = *std::move(row);
+  }
+  return OkStatus();
+}
+
 /// TensorListScatter(tensor, indices, element_shape) and, with
 /// `NumElements`, TensorListScatterV2(..., num_elements): a new list of
 /// element_shape with row i of `tensor` at element indices[i] (a later row
@@ -763,32 +799,11 @@ public:
         errorf("Invalid number of rows in input tensor. Expected: %d "
                "Actual: %d",
                n, tensor.dim(0)));
-    const int32_t *index = indices.data<int32_t>();
-    int64_t highest = -1;
-    for (int64_t k = 0; k < n; ++k) {
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx, index[k] >= 0,
-          errorf("Indices in TensorListScatter must all be non-negative."));
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx, numElements == -1 || index[k] < numElements,
-          errorf("TensorListScatter: Trying to scatter at index %d in list "
-                 "with size %d",
-                 index[k], numElements));
-      highest = std::max<int64_t>(highest, index[k]);
-    }
-    const int64_t length = std::max(highest + 1, numElements);
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx,
-        checkHostAllocation(static_cast<uint64_t>(length), sizeof(Tensor)));
     TensorList list;
     list.elementDType = tensor.dtype();
     list.elementShape = *std::move(shape);
-    list.elements.resize(length);
-    for (int64_t k = 0; k < n; ++k) {
-      StatusOr<Tensor> row = copyRows(tensor, k, k + 1, true);
-      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, row.status());
-      list.elements[index[k]] = *std::move(row);
-    }
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, scatterRows(*this, tensor, indices, numElements, &list.elements));
     ctx->setOutput(0, makeListTensor(std::move(list)));
   }
 };
@@ -831,26 +846,10 @@ public:
         ctx, n == tensor.dim(0),
         errorf("Expected len(indices) == tensor.shape[0], but saw: %d vs. %d",
                n, tensor.dim(0)));
-    const int32_t *index = indices.data<int32_t>();
-    int64_t highest = -1;
-    for (int64_t k = 0; k < n; ++k) {
-      // TF writes at a negative index (out of bounds); that is an error here.
-      TFRT_FALLBACK_OP_REQUIRES(
-          ctx, index[k] >= 0,
-          errorf("Indices in TensorListScatter must all be non-negative."));
-      highest = std::max<int64_t>(highest, index[k]);
-    }
-    TFRT_FALLBACK_OP_REQUIRES_OK(
-        ctx, checkHostAllocation(static_cast<uint64_t>(highest + 1),
-                                 sizeof(Tensor)));
+    // TF writes at a negative index (out of bounds); that is an error here.
     TensorList result = *list;
-    if (highest + 1 > static_cast<int64_t>(result.elements.size()))
-      result.elements.resize(highest + 1);
-    for (int64_t k = 0; k < n; ++k) {
-      StatusOr<Tensor> row = copyRows(tensor, k, k + 1, true);
-      TFRT_FALLBACK_OP_REQUIRES_OK(ctx, row.status());
-      result.elements[index[k]] = *std::move(row);
-    }
+    TFRT_FALLBACK_OP_REQUIRES_OK(
+        ctx, scatterRows(*this, tensor, indices, -1, &result.elements));
     ctx->setOutput(0, makeListTensor(std::move(result)));
   }
 };
