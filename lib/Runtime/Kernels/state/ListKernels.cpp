@@ -713,7 +713,8 @@ public:
 /// The scatters' common part: row k of `tensor` to element indices[k] of
 /// `elements` (int32 indices, one per row; a later row wins), which grows
 /// to the largest index + 1 and to `numElements` (unless -1), which also
-/// bounds the indices. Indices must be non-negative.
+/// bounds the indices. Indices must be non-negative (TF's
+/// ScatterIntoExistingList writes at a negative one, out of bounds).
 Status scatterRows(const OpKernel &op, const Tensor &tensor,
                    const Tensor &indices, int64_t numElements,
                    std::vector<Tensor> *elements) {
@@ -846,7 +847,6 @@ public:
         ctx, n == tensor.dim(0),
         errorf("Expected len(indices) == tensor.shape[0], but saw: %d vs. %d",
                n, tensor.dim(0)));
-    // TF writes at a negative index (out of bounds); that is an error here.
     TensorList result = *list;
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, scatterRows(*this, tensor, indices, -1, &result.elements));
