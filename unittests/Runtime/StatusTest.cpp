@@ -1,7 +1,8 @@
-//===- StatusTest.cpp - Status, StatusOr and formatMessage ---------------===//
+//===- StatusTest.cpp - Status, StatusOr and strSubstitute --------------===//
 
 #include "tfrt_fallback/Runtime/Status.h"
 #include "tfrt_fallback/Runtime/OpKernel.h"
+#include "tfrt_fallback/Runtime/StrCat.h"
 
 #include "gtest/gtest.h"
 
@@ -76,14 +77,16 @@ TEST(StatusOr, MoveOnlyValuesAndConversions) {
   EXPECT_EQ(f.status().code(), StatusCode::kAborted);
 }
 
-TEST(FormatMessage, ReplacesConversionsInOrder) {
-  EXPECT_EQ(formatMessage("In[0] has shape %s and rank %d", {"[2,3]", "2"}),
+TEST(StrSubstitute, ReplacesConversionsInOrder) {
+  EXPECT_EQ(strSubstitute("In[0] has shape %s and rank %d", "[2,3]", 2),
             "In[0] has shape [2,3] and rank 2");
-  EXPECT_EQ(formatMessage("100%% of %d", {"3"}), "100% of 3");
+  EXPECT_EQ(strSubstitute("100%% of %d", size_t(3)), "100% of 3");
+  EXPECT_EQ(strSubstitute("%d and %s", int64_t(-7), 0.5), "-7 and 0.5");
   // Too few arguments: the conversion stays; too many: appended.
-  EXPECT_EQ(formatMessage("a %d b %s", {"1"}), "a 1 b %s");
-  EXPECT_EQ(formatMessage("x", {"1", "2"}), "x 1 2");
-  EXPECT_EQ(formatMessage("%", {}), "%");
+  EXPECT_EQ(strSubstitute("a %d b %s", "1"), "a 1 b %s");
+  EXPECT_EQ(strSubstitute("x", 1, std::string("2")), "x 1 2");
+  EXPECT_EQ(strSubstitute("%"), "%");
+  EXPECT_EQ(strSubstitute("50%"), "50%");
 }
 
 } // namespace

@@ -37,12 +37,6 @@ class HostContext;
 class PlannedArena;
 class ResourceManager;
 
-/// `format` with each `%d` or `%s` replaced by the next of `args` and `%%`
-/// by `%` (a printf subset without absl::StrFormat's code). A conversion
-/// without an argument prints as itself; surplus arguments are appended.
-std::string formatMessage(std::string_view format,
-                          std::initializer_list<std::string_view> args);
-
 /// "Conv2D 'loc(...)': message" with the given code.
 Status makeOpError(StatusCode code, std::string_view opName,
                    std::string_view nodeName, std::string_view message);
@@ -254,12 +248,12 @@ public:
   absl::Span<const DType> outputDTypes() const { return outputDTypes_; }
 
   /// InvalidArgument "<op> '<node>': <message>", the message being
-  /// `format` with each `%d` or `%s` replaced by the next of `args` (printed
-  /// as absl::StrCat prints it) and `%%` by `%`.
+  /// strSubstitute(format, args...): each `%d` or `%s` replaced by the next
+  /// of `args` (printed as strCat prints it) and `%%` by `%`.
   template <typename... Args>
   Status errorf(std::string_view format, const Args &...args) const {
     return makeOpError(StatusCode::kInvalidArgument, opName_, nodeName_,
-                       formatMessage(format, {StrPiece(args).piece()...}));
+                       strSubstitute(format, args...));
   }
 
 private:

@@ -20,47 +20,12 @@
 
 namespace tfrt_fallback::rt {
 
-/// One value as strCat prints it, as text (strJoin, errorf). Like
-/// absl::AlphaNum it may point into its own buffer: use it within the full
-/// expression that made it. The constructors that format are out of line.
-class StrPiece {
-public:
-  StrPiece(std::string_view text) : piece_(text) {}
-  StrPiece(const std::string &text) : piece_(text) {}
-  /// A string literal: its length is known at compile time.
-  template <size_t N> StrPiece(const char (&text)[N]) : piece_(text, N - 1) {}
-  /// A C string (may be null, printed as "").
-  template <typename T,
-            typename = std::enable_if_t<std::is_same_v<T, const char *> ||
-                                        std::is_same_v<T, char *>>>
-  StrPiece(T text) : StrPiece(std::string_view(text ? text : "")) {}
-  StrPiece(int value) : StrPiece(static_cast<long long>(value)) {}
-  StrPiece(unsigned value) : StrPiece(static_cast<unsigned long long>(value)) {}
-  StrPiece(long value) : StrPiece(static_cast<long long>(value)) {}
-  StrPiece(unsigned long value)
-      : StrPiece(static_cast<unsigned long long>(value)) {}
-  StrPiece(long long value);
-  StrPiece(unsigned long long value);
-  StrPiece(float value) : StrPiece(static_cast<double>(value)) {}
-  /// Six significant digits (printf's %g), as absl::StrCat prints doubles.
-  StrPiece(double value);
-  // A char or bool is most likely a mistake (absl::AlphaNum refuses them).
-  StrPiece(char) = delete;
-  StrPiece(bool) = delete;
-
-  std::string_view piece() const { return piece_; }
-
-private:
-  std::string_view piece_;
-  char buffer_[32];
-};
-
 namespace detail {
 /// One strCat argument, not yet formatted: text (a pointer and its length)
-/// or a number, with its kind in place of a length. 16 bytes (a StrPiece is
-/// 48), so that each strCat instantiation is a few short stores and one
+/// or a number, with its kind in place of a length. 16 bytes, so that each
+/// strCat or strSubstitute instantiation is a few short stores and one
 /// call: a shipped runtime has a hundred or more of them, one per message
-/// shape (~28 bytes less each than with StrPieces, docs/BinarySize.md).
+/// shape (docs/BinarySize.md).
 struct StrArg {
   enum Kind : size_t {
     kCString = ~size_t(0),
@@ -136,6 +101,8 @@ StrArg strArg(bool) = delete;
 
 std::string strCatArgs(const StrArg *args, size_t count);
 void strAppendArgs(std::string *out, const StrArg *args, size_t count);
+std::string substituteArgs(std::string_view format, const StrArg *args,
+                           size_t count);
 } // namespace detail
 
 /// The arguments' text, concatenated.
@@ -154,6 +121,20 @@ void strAppend(std::string *out, const Args &...args) {
   if constexpr (sizeof...(Args) > 0) {
     const detail::StrArg pieces[] = {detail::strArg(args)...};
     detail::strAppendArgs(out, pieces, sizeof...(Args));
+  }
+}
+
+/// `format` with each `%d` or `%s` replaced by the next argument's text (as
+/// strCat prints it) and `%%` by `%`: the messages of kernels' errorf, a
+/// printf subset on strCat's arguments. A conversion without an argument
+/// prints as itself; surplus arguments are appended, each after a space.
+template <typename... Args>
+std::string strSubstitute(std::string_view format, const Args &...args) {
+  if constexpr (sizeof...(Args) == 0) {
+    return detail::substituteArgs(format, nullptr, 0);
+  } else {
+    const detail::StrArg pieces[] = {detail::strArg(args)...};
+    return detail::substituteArgs(format, pieces, sizeof...(Args));
   }
 }
 
@@ -191,8 +172,7 @@ std::string strJoin(const Range &range, std::string_view separator) {
     if (!first)
       out.append(separator.data(), separator.size());
     first = false;
-    const StrPiece piece(element);
-    out.append(piece.piece().data(), piece.piece().size());
+    strAppend(&out, element);
   }
   return out;
 }

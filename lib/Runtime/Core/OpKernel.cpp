@@ -24,34 +24,6 @@
 
 namespace tfrt_fallback::rt {
 
-std::string formatMessage(std::string_view format,
-                          std::initializer_list<std::string_view> args) {
-  std::string out;
-  out.reserve(format.size());
-  const std::string_view *next = args.begin();
-  for (size_t i = 0; i < format.size(); ++i) {
-    char c = format[i];
-    if (c == '%' && i + 1 < format.size()) {
-      char conversion = format[i + 1];
-      if (conversion == '%') {
-        out += '%';
-        ++i;
-        continue;
-      }
-      if ((conversion == 'd' || conversion == 's') && next != args.end()) {
-        out.append(next->data(), next->size());
-        ++next;
-        ++i;
-        continue;
-      }
-    }
-    out += c;
-  }
-  for (; next != args.end(); ++next)
-    strAppend(&out, " ", *next);
-  return out;
-}
-
 Status makeOpError(StatusCode code, std::string_view opName,
                    std::string_view nodeName, std::string_view message) {
   // Appended, not formatted: a kernel's message may hold any byte.

@@ -12,24 +12,9 @@
 
 namespace tfrt_fallback::rt {
 
-StrPiece::StrPiece(long long value) {
-  auto result = std::to_chars(buffer_, buffer_ + sizeof(buffer_), value);
-  piece_ = std::string_view(buffer_, result.ptr - buffer_);
-}
-
-StrPiece::StrPiece(unsigned long long value) {
-  auto result = std::to_chars(buffer_, buffer_ + sizeof(buffer_), value);
-  piece_ = std::string_view(buffer_, result.ptr - buffer_);
-}
-
-StrPiece::StrPiece(double value) {
-  int n = std::snprintf(buffer_, sizeof(buffer_), "%g", value);
-  piece_ = std::string_view(buffer_, n > 0 ? static_cast<size_t>(n) : 0);
-}
-
 namespace detail {
 
-/// `arg` as text, a number formatted into `buffer` (as StrPiece does).
+/// `arg` as text, a number formatted into `buffer`.
 static std::string_view argText(const StrArg &arg, char (&buffer)[32]) {
   char *end = buffer;
   switch (arg.size) {
@@ -54,7 +39,7 @@ static std::string_view argText(const StrArg &arg, char (&buffer)[32]) {
 
 void strAppendArgs(std::string *out, const StrArg *args, size_t count) {
   // Text is measured first so that the result is allocated once; a number
-  // is at most 24 characters (StrPiece's buffer holds them).
+  // is at most 24 characters.
   size_t size = out->size();
   for (size_t i = 0; i < count; ++i) {
     if (args[i].size == StrArg::kCString)
@@ -75,6 +60,38 @@ void strAppendArgs(std::string *out, const StrArg *args, size_t count) {
 std::string strCatArgs(const StrArg *args, size_t count) {
   std::string out;
   strAppendArgs(&out, args, count);
+  return out;
+}
+
+std::string substituteArgs(std::string_view format, const StrArg *args,
+                           size_t count) {
+  std::string out;
+  out.reserve(format.size());
+  char buffer[32];
+  size_t next = 0;
+  for (size_t i = 0; i < format.size(); ++i) {
+    char c = format[i];
+    if (c == '%' && i + 1 < format.size()) {
+      char conversion = format[i + 1];
+      if (conversion == '%') {
+        out += '%';
+        ++i;
+        continue;
+      }
+      if ((conversion == 'd' || conversion == 's') && next < count) {
+        std::string_view text = argText(args[next++], buffer);
+        out.append(text.data(), text.size());
+        ++i;
+        continue;
+      }
+    }
+    out += c;
+  }
+  for (; next < count; ++next) {
+    std::string_view text = argText(args[next], buffer);
+    out += ' ';
+    out.append(text.data(), text.size());
+  }
   return out;
 }
 
