@@ -35,11 +35,13 @@ case "${1:-}" in
   *) seconds="$1" ;;
 esac
 
-targets=(${FUZZ_TARGETS:-bef-loader-fuzzer npy-fuzzer tfjs-import-fuzzer
-  graphdef-import-fuzzer tflite-import-fuzzer mlir-pipeline-fuzzer})
+targets=(${FUZZ_TARGETS:-bef-loader-fuzzer npy-fuzzer tensor-bundle-fuzzer
+  tfjs-import-fuzzer graphdef-import-fuzzer tflite-import-fuzzer
+  mlir-pipeline-fuzzer})
 # -max_len per target: the seeds are a few KB (real models' model.json up
 # to 18 KB).
 declare -A maxLen=([bef-loader-fuzzer]=16384 [npy-fuzzer]=4096
+  [tensor-bundle-fuzzer]=4096
   [tfjs-import-fuzzer]=32768 [graphdef-import-fuzzer]=8192
   [tflite-import-fuzzer]=8192 [mlir-pipeline-fuzzer]=8192)
 
