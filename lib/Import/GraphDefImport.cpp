@@ -77,6 +77,11 @@ public:
   /// A serialized NodeDef, converted as a graph's nodes are.
   FailureOr<ImportedNode> importNode(StringRef bytes);
 
+  /// The nodes and library functions of `graph`, no inputs or outputs
+  /// chosen.
+  FailureOr<ImportedGraph> convertGraph(const pb::GraphDef &graph);
+  FailureOr<ElementsAttr> convertTensor(const pb::TensorProto &tensor);
+
   const std::string &getError() const { return errorMessage; }
 
 private:
@@ -104,7 +109,6 @@ private:
   FailureOr<Attribute> convertType(int dtype);
   Attribute convertShape(const pb::TensorShapeProto &shape);
   FailureOr<Attribute> convertFunc(const pb::NameAttrList &func);
-  FailureOr<ElementsAttr> convertTensor(const pb::TensorProto &tensor);
 
   std::string name;
   const GraphDefImportOptions &options;
@@ -246,10 +250,34 @@ FailureOr<std::string> GraphDefImporter::convertFunctionInput(
   } else if (const rt::OpInfo *info =
                  rt::lookupOp(std::string_view(op.data(), op.size()));
              info && info->outputs.size() > 1) {
-    first = rt::outputIndexOf(*info, std::string_view(arg.data(), arg.size()));
+    // The arguments before `arg` count as the node's attributes say (N*T,
+    // [T]).
+    const pb::NodeDef &nodeDef = *it->second;
+    first = -1;
+    int flat = 0;
+    for (const rt::OpArg &out : info->outputs) {
+      if (out.name == std::string_view(arg.data(), arg.size())) {
+        first = flat;
+        break;
+      }
+      std::string attrName(
+          out.kind == rt::OpArg::Kind::TypeListAttr ? out.type : out.count);
+      if (attrName.empty()) {
+        ++flat;
+        continue;
+      }
+      auto attr = nodeDef.attr().find(attrName);
+      if (attr == nodeDef.attr().end())
+        break;
+      flat += out.kind == rt::OpArg::Kind::TypeListAttr
+                  ? attr->second.list().type_size()
+                  : static_cast<int>(attr->second.i());
+    }
     if (first < 0)
       return error("the input '" + input + "': " + op +
-                   " has no output argument '" + arg + "'");
+                   " has no output argument '" + arg +
+                   "' (or the node lacks an attribute that counts the "
+                   "outputs before it)");
   }
   unsigned flat = static_cast<unsigned>(first) + index;
   return flat == 0 ? nodeName.str() : (nodeName + ":" + Twine(flat)).str();
@@ -635,27 +663,14 @@ LogicalResult GraphDefImporter::applyInputs(ImportedGraph &graph) {
   return success();
 }
 
-OwningOpRef<ModuleOp> GraphDefImporter::import(StringRef bytes) {
-  context->loadDialect<tf::TFTypeDialect, tf::TFDialect, func::FuncDialect,
-                       TFRTFallbackDialect>();
-  auto fail = [&]() -> OwningOpRef<ModuleOp> {
-    emitError(errorLoc.value_or(UnknownLoc::get(context)))
-        << name << ": " << errorMessage;
-    return {};
-  };
-  pb::GraphDef graphDef;
-  if (failed(parse(bytes, graphDef)))
-    return fail();
-  if (graphDef.node_size() == 0) {
-    (void)error("the GraphDef has no nodes");
-    return fail();
-  }
+FailureOr<ImportedGraph>
+GraphDefImporter::convertGraph(const pb::GraphDef &graphDef) {
   for (const pb::FunctionDef &function : graphDef.library().function())
     if (!libraryFunctions.try_emplace(function.signature().name(), &function)
              .second) {
       (void)error("the library has two functions named '" +
                   function.signature().name() + "'");
-      return fail();
+      return failure();
     }
 
   ImportedGraph graph;
@@ -663,7 +678,7 @@ OwningOpRef<ModuleOp> GraphDefImporter::import(StringRef bytes) {
   for (const pb::NodeDef &nodeDef : graphDef.node()) {
     FailureOr<ImportedNode> node = convertNode(nodeDef);
     if (failed(node))
-      return fail();
+      return failure();
     graph.nodes.push_back(*std::move(node));
   }
   // Library functions; one that cannot be imported (a polymorphic one) is
@@ -699,7 +714,7 @@ OwningOpRef<ModuleOp> GraphDefImporter::import(StringRef bytes) {
             if (auto bad = unusable.find(symbol.getValue());
                 bad != unusable.end()) {
               (void)error(bad->second);
-              return fail();
+              return failure();
             }
             if (auto it = index.find(symbol.getValue()); it != index.end())
               work.push_back(&graph.library[it->second].body);
@@ -708,6 +723,28 @@ OwningOpRef<ModuleOp> GraphDefImporter::import(StringRef bytes) {
     }
   }
 
+  return graph;
+}
+
+OwningOpRef<ModuleOp> GraphDefImporter::import(StringRef bytes) {
+  context->loadDialect<tf::TFTypeDialect, tf::TFDialect, func::FuncDialect,
+                       TFRTFallbackDialect>();
+  auto fail = [&]() -> OwningOpRef<ModuleOp> {
+    emitError(errorLoc.value_or(UnknownLoc::get(context)))
+        << name << ": " << errorMessage;
+    return {};
+  };
+  pb::GraphDef graphDef;
+  if (failed(parse(bytes, graphDef)))
+    return fail();
+  if (graphDef.node_size() == 0) {
+    (void)error("the GraphDef has no nodes");
+    return fail();
+  }
+  FailureOr<ImportedGraph> converted = convertGraph(graphDef);
+  if (failed(converted))
+    return fail();
+  ImportedGraph graph = *std::move(converted);
   if (failed(applyInputs(graph)))
     return fail();
   SmallVector<StringRef> outputs;
@@ -736,6 +773,28 @@ FailureOr<ImportedNode> tfrt_fallback::importNodeDef(StringRef bytes,
   if (failed(node))
     error = importer.getError();
   return node;
+}
+
+FailureOr<ImportedGraph>
+tfrt_fallback::convertGraphDef(const pb::GraphDef &graph, StringRef name,
+                               MLIRContext *context, std::string &error) {
+  GraphDefImportOptions options;
+  GraphDefImporter importer(name, options, context);
+  FailureOr<ImportedGraph> converted = importer.convertGraph(graph);
+  if (failed(converted))
+    error = importer.getError();
+  return converted;
+}
+
+FailureOr<ElementsAttr>
+tfrt_fallback::convertTensorProto(const pb::TensorProto &tensor,
+                                  MLIRContext *context, std::string &error) {
+  GraphDefImportOptions options;
+  GraphDefImporter importer("", options, context);
+  FailureOr<ElementsAttr> converted = importer.convertTensor(tensor);
+  if (failed(converted))
+    error = importer.getError();
+  return converted;
 }
 
 OwningOpRef<ModuleOp>

@@ -1,12 +1,14 @@
 //===- ImportModel.cpp - import a TF program of any supported format ------===//
 //
-// Dispatches on the file's name: TF.js, TFLite, GraphDef, or MLIR text.
+// Dispatches on the file's name: TF.js, TFLite, SavedModel
+// (DIR/saved_model.pb), GraphDef, or MLIR text.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfrt_fallback/Import/ImportModel.h"
 
 #include "tfrt_fallback/Import/GraphDefImport.h"
+#include "tfrt_fallback/Import/SavedModelImport.h"
 #include "tfrt_fallback/Import/TFJSImport.h"
 #include "tfrt_fallback/Import/TFLiteImport.h"
 #include "tfrt_fallback/Transforms/ParseSource.h"
@@ -26,6 +28,9 @@ OwningOpRef<ModuleOp> tfrt_fallback::importModel(llvm::SourceMgr &sourceMgr,
                            context);
   if (isTFLitePath(path))
     return importTFLiteModel(text, path, context);
+  if (llvm::sys::path::filename(path) == "saved_model.pb")
+    return importSavedModel(text, llvm::sys::path::parent_path(path),
+                            SavedModelImportOptions(), context);
   if (isGraphDefPath(path)) {
     GraphDefImportOptions options;
     options.textFormat = isTextGraphDefPath(path);

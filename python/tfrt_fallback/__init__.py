@@ -38,8 +38,8 @@ def compile(path_or_mlir_text, manifest=None):
     """Compiles a model into a binary program and returns its bytes.
 
     `path_or_mlir_text` is the path of a TF.js model.json (its weight files
-    next to it), a GraphDef (.pb, .pbtxt) or a TF-dialect .mlir file, or MLIR
-    text. `manifest` is the kernel manifest of the runtime the program is
+    next to it), a GraphDef (.pb, .pbtxt), a SavedModel directory or a
+    TF-dialect .mlir file, or MLIR text. `manifest` is the kernel manifest of the runtime the program is
     for (`fallback-run --list-kernels --manifest=FILE`); by default, this
     package's.
     """
@@ -54,8 +54,10 @@ class Program:
     """A loaded binary program.
 
     `Program(source)`: the bytes of a binary program, or a path: a .bef file
-    is loaded as it is, a model file (.json, .pb, .pbtxt, .mlir) is compiled
-    first.
+    is loaded as it is, a model file (.json, .pb, .pbtxt, .mlir) or a
+    SavedModel directory is compiled first. A SavedModel's signatures are
+    its functions (`run(inputs, function="serving_default")`); its
+    variables are set before the first run and shared by all runs.
     """
 
     def __init__(self, source):
@@ -63,7 +65,7 @@ class Program:
             data = bytes(source)
         else:
             path = os.fspath(source)
-            if path.endswith(_MODEL_SUFFIXES):
+            if path.endswith(_MODEL_SUFFIXES) or os.path.isdir(path):
                 data = compile(path)
             else:
                 with open(path, "rb") as f:

@@ -15,6 +15,7 @@
 
 #include "tfrt_fallback/Import/GraphDefImport.h"
 #include "tfrt_fallback/Import/ImportModel.h"
+#include "tfrt_fallback/Import/SavedModelImport.h"
 #include "tfrt_fallback/Import/TFLiteImport.h"
 #include "tfrt_fallback/InitAllDialects.h"
 #include "tfrt_fallback/Runtime/KernelRegistry.h"
@@ -26,6 +27,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -48,8 +50,11 @@ static int fail(const llvm::Twine &message) {
 
 /// Compiles a .mlir program, a TF.js model.json or a GraphDef into binary
 /// program bytes in-process.
-static bool compileProgram(const std::string &path, bool referenceF64,
-                           std::vector<uint8_t> &bytes) {
+/// Compiles the model at `path` into `bytes`; `hasInit` tells whether it
+/// has a SavedModel's initializer function.
+static bool compileProgram(std::string path, bool referenceF64,
+                           std::vector<uint8_t> &bytes, bool &hasInit) {
+  path = savedModelFile(path);
   mlir::DialectRegistry registry;
   registerAllDialects(registry);
   mlir::MLIRContext context(registry);
@@ -67,6 +72,7 @@ static bool compileProgram(const std::string &path, bool referenceF64,
       importModel(sourceMgr, path, &context);
   if (!module)
     return false;
+  hasInit = module->lookupSymbol(kSavedModelInitFunction) != nullptr;
   if (referenceF64) {
     mlir::PassManager pm(&context);
     pm.addPass(createTFPromoteToF64());
@@ -222,9 +228,18 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   // This runner's own flag; the shared parser takes the rest.
   bool referenceF64 = false, markdown = false;
+  // A SavedModel's signature to run: --signature=NAME or --signature NAME
+  // before a non-flag (--signature alone prints the entry's signature).
+  std::string signatureName;
   std::vector<char *> args;
   for (int i = 0; i < argc; ++i) {
-    if (i > 0 && std::strcmp(argv[i], "--reference-f64") == 0)
+    if (i > 0 && std::strncmp(argv[i], "--signature=", 12) == 0)
+      signatureName = argv[i] + 12;
+    else if (i > 0 && std::strcmp(argv[i], "--signature") == 0 &&
+             i + 1 < argc && argv[i + 1][0] != '-' &&
+             !llvm::sys::fs::exists(argv[i + 1]))
+      signatureName = argv[++i];
+    else if (i > 0 && std::strcmp(argv[i], "--reference-f64") == 0)
       referenceF64 = true;
     else if (i > 0 && std::strcmp(argv[i], "--markdown") == 0)
       markdown = true;
@@ -247,7 +262,12 @@ int main(int argc, char **argv) {
                  "stay float32)\n"
                  "  --markdown             with --list-kernels: print the "
                  "registry as\n"
-                 "                         docs/Kernels.md's generated table\n";
+                 "                         docs/Kernels.md's generated table\n"
+                 "  --signature=<name>     a SavedModel's signature to run "
+                 "(default:\n"
+                 "                         serving_default; its "
+                 "__saved_model_init_op\n"
+                 "                         runs first)\n";
     return 0;
   }
   rt::KernelRegistry registry;
@@ -263,7 +283,16 @@ int main(int argc, char **argv) {
     return fail("no program given (see --help)");
 
   llvm::StringRef path(options.programPath);
-  if (!path.ends_with(".mlir") && !path.ends_with(".json") &&
+  const bool savedModel = isSavedModelPath(path);
+  if (!signatureName.empty() && !savedModel)
+    return fail("--signature=NAME needs a SavedModel");
+  if (savedModel) {
+    if (!signatureName.empty())
+      options.entry = signatureName;
+    else if (options.entry == "main")
+      options.entry = "serving_default";
+  }
+  if (!savedModel && !path.ends_with(".mlir") && !path.ends_with(".json") &&
       !isGraphDefPath(path) && !isTFLitePath(path)) {
     if (referenceF64)
       return fail("--reference-f64 needs a TF program (.mlir, model.json, "
@@ -275,8 +304,11 @@ int main(int argc, char **argv) {
     return rt::runBinaryProgram(options, *std::move(bytes), registry);
   }
   std::vector<uint8_t> compiled;
-  if (!compileProgram(options.programPath, referenceF64, compiled))
+  bool hasInit = false;
+  if (!compileProgram(options.programPath, referenceF64, compiled, hasInit))
     return 1;
+  if (hasInit && options.init.empty())
+    options.init = kSavedModelInitFunction.str();
   rt::StatusOr<rt::RCReference<rt::TensorBuffer>> bytes =
       rt::TensorBuffer::allocate(compiled.size());
   if (!bytes.ok())

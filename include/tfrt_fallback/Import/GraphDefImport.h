@@ -18,6 +18,11 @@
 
 namespace tfrt_fallback {
 
+namespace graphdef {
+class GraphDef;
+class TensorProto;
+} // namespace graphdef
+
 /// How to read a GraphDef and which tensors `@main` takes and returns.
 struct GraphDefImportOptions {
   /// "name:dtype:shape,..." (e.g. "input:f32:1x224x224x3", "?" for an
@@ -38,7 +43,6 @@ importGraphDef(llvm::StringRef bytes, llvm::StringRef name,
                const GraphDefImportOptions &options,
                mlir::MLIRContext *context);
 
-/// Whether `path` names a GraphDef by its extension (.pb, .pbtxt, .pbtext).
 /// Parses a serialized NodeDef (the one a TFLite Flex operator carries) and
 /// converts its op, name and attributes as the GraphDef importer converts a
 /// graph's nodes; its inputs are left as the NodeDef lists them. On failure
@@ -47,6 +51,20 @@ mlir::FailureOr<ImportedNode> importNodeDef(llvm::StringRef bytes,
                                             mlir::MLIRContext *context,
                                             std::string &error);
 
+/// The nodes and library functions of a parsed GraphDef (graph.proto's
+/// classes), no inputs or outputs chosen: the SavedModel importer's start.
+/// `name` is the model file, for the nodes' locations.
+mlir::FailureOr<ImportedGraph> convertGraphDef(const graphdef::GraphDef &graph,
+                                               llvm::StringRef name,
+                                               mlir::MLIRContext *context,
+                                               std::string &error);
+
+/// A TensorProto as the constant the importer makes of it.
+mlir::FailureOr<mlir::ElementsAttr>
+convertTensorProto(const graphdef::TensorProto &tensor,
+                   mlir::MLIRContext *context, std::string &error);
+
+/// Whether `path` names a GraphDef by its extension (.pb, .pbtxt, .pbtext).
 bool isGraphDefPath(llvm::StringRef path);
 
 /// Whether `path`'s extension says text format (.pbtxt, .pbtext, .txt).

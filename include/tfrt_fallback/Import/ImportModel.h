@@ -1,8 +1,9 @@
 //===- ImportModel.h - import a TF program of any format ------*- C++ -*-===//
 //
 // One entry point for the formats the compiler reads: TF.js graph models
-// (model.json), TFLite models (.tflite), GraphDefs (.pb, .pbtxt) and TF-dialect
-// MLIR text. fallback-run and the Python bindings compile files through it.
+// (model.json), TFLite models (.tflite), SavedModels (DIR/saved_model.pb),
+// GraphDefs (.pb, .pbtxt) and TF-dialect MLIR text. fallback-run and the Python
+// bindings compile files through it.
 //
 //===----------------------------------------------------------------------===//
 

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfrt_fallback/Import/ImportModel.h"
+#include "tfrt_fallback/Import/SavedModelImport.h"
 #include "tfrt_fallback/InitAllDialects.h"
 #include "tfrt_fallback/Runtime/Executor.h"
 #include "tfrt_fallback/Runtime/HostContext.h"
@@ -71,7 +72,7 @@ const rt::KernelRegistry &registry() {
 
 /// Compiles a model file (`path`) or MLIR text (`text`, when `path` is
 /// empty) into binary program bytes; the diagnostics are the error.
-py::bytes compile(const std::string &text, const std::string &path,
+py::bytes compile(const std::string &text, std::string path,
                   const std::string &manifest) {
   std::string diagnostics;
   std::vector<uint8_t> bytes;
@@ -87,6 +88,8 @@ py::bytes compile(const std::string &text, const std::string &path,
     if (path.empty()) {
       buffer = llvm::MemoryBuffer::getMemBufferCopy(text, "<string>");
     } else {
+      // A SavedModel directory is read as its saved_model.pb.
+      path = savedModelFile(path);
       auto file = llvm::MemoryBuffer::getFile(path);
       if (!file)
         os << path << ": " << file.getError().message() << "\n";
@@ -323,7 +326,20 @@ private:
     auto &entry = executors_[key];
     if (!entry.second) {
       entry.first = std::make_unique<rt::HostContext>(key);
-      entry.second = std::make_unique<rt::Executor>(*program_, *entry.first);
+      auto executor = std::make_unique<rt::Executor>(*program_, *entry.first);
+      // A SavedModel's variables are set once per executor, before its
+      // signatures run (they share them).
+      if (const rt::Function *init = program_->lookupFunction(
+              std::string_view(kSavedModelInitFunction))) {
+        rt::Status status;
+        {
+          py::gil_scoped_release release;
+          status = executor->runForEffects(*init, {});
+        }
+        if (!status.ok())
+          raise(status);
+      }
+      entry.second = std::move(executor);
     }
     return *entry.second;
   }
