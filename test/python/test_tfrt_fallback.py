@@ -224,3 +224,37 @@ def test_real_model_matches_tfjs():
         a = out[name]
         assert a.shape == b.shape
         assert np.all(np.abs(a - b) <= 1e-4 + 1e-3 * np.abs(b)), name
+
+
+SAVED_MODELS = os.path.join(ROOT, "test", "Inputs", "SavedModel")
+
+
+def test_saved_model_counter_keeps_state():
+    # TF Serving's saved_model_counter and the sequence its
+    # predict_util_test expects on one loaded model: get 0, incr 1,
+    # reset 0, incr 1, incr_by(3) 4.
+    program = tfrt_fallback.Program(
+        os.path.join(SAVED_MODELS, "saved_model_counter", "00000123"))
+    values = [
+        program.run({}, function="get_counter")["output"],
+        program.run({}, function="incr_counter")["output"],
+        program.run({}, function="reset_counter")["output"],
+        program.run({}, function="incr_counter")["output"],
+        program.run({"delta": np.float32(3)}, function="incr_counter_by")["output"],
+    ]
+    assert [float(v) for v in values] == [0.0, 1.0, 0.0, 1.0, 4.0]
+    # Another thread count is another executor: its own variables.
+    assert float(program.run({}, function="get_counter", threads=2)["output"]) == 0.0
+
+
+def test_saved_model_signatures_by_name():
+    # half_plus_two (TF2 object graph): y = 0.5 x + 2 for TF Serving's
+    # instances [1, 2, 5].
+    program = tfrt_fallback.Program(
+        os.path.join(SAVED_MODELS, "saved_model_half_plus_two_tf2_cpu", "00000123"))
+    signature = program.signature("serving_default")
+    assert [e["name"] for e in signature["inputs"]] == ["x"]
+    assert [e["name"] for e in signature["outputs"]] == ["y"]
+    for x, y in [(1.0, 2.5), (2.0, 3.0), (5.0, 4.5)]:
+        out = program.run({"x": np.array([x], np.float32)}, function="serving_default")
+        np.testing.assert_array_equal(out["y"], np.array([y], np.float32))

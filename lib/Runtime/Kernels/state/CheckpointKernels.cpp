@@ -20,6 +20,7 @@
 
 #include "common/Checks.h"
 #include "common/Registration.h"
+#include "common/TFDTypeName.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
 #include "tfrt_fallback/Runtime/StrFormat.h"
@@ -100,7 +101,8 @@ public:
           ctx, tensor->dtype() == dtypes_[i],
           errorf("tensor_name = %s; expected dtype %s does not equal restored "
                  "dtype %s",
-                 names[i], dtypeName(dtypes_[i]), dtypeName(tensor->dtype())));
+                 names[i], tfDTypeName(dtypes_[i]),
+                 tfDTypeName(tensor->dtype())));
       ctx->setOutput(static_cast<int>(i), *std::move(tensor));
     }
   }
