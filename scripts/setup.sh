@@ -13,7 +13,9 @@
 #                              one replaces the native one), so its arm64
 #                              packages are only unpacked, into
 #                              $TFRT_FALLBACK_CROSS_SYSROOT (default
-#                              ~/.cache/tfrt-fallback-cross/sysroot).
+#                              ~/.cache/tfrt-fallback-cross/sysroot), and
+#                              so are XNNPACK's for the arm64 peer of
+#                              scripts/bench-arm64.sh (same reason).
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 cross=0
@@ -83,15 +85,25 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# The arm64 farmhash, unpacked beside the system (static archive and
-# header), for scripts/cross-aarch64.sh.
+# arm64 packages unpacked beside the system, for those whose arm64 and
+# native packages cannot be installed together: farmhash (static archive
+# and header) for scripts/cross-aarch64.sh, and XNNPACK with pthreadpool and
+# cpuinfo (shared libraries and headers; Debian's libxnnpack0 and
+# libpthreadpool0 are not Multi-Arch: same either, and the native ones serve
+# ../shared/peers/xnn-peer.sh) for scripts/bench-arm64.sh's arm64 peer.
+unpack_arm64() {  # FILE PACKAGE...: unpack the packages unless FILE exists
+  local file="$1"; shift
+  [ -f "$sysroot/usr/lib/aarch64-linux-gnu/$file" ] && return 0
+  echo "setup: unpacking the arm64 $* into $sysroot"
+  local debs p
+  debs="$(dirname "$sysroot")/debs"
+  mkdir -p "$debs" "$sysroot"
+  (cd "$debs" && apt-get download -qq "${@/%/:arm64}")
+  for p in "$@"; do dpkg-deb -x "$(ls "$debs/${p}_"*_arm64.deb | tail -n 1)" "$sysroot"; done
+}
 if [ "$cross" = 1 ]; then
   sysroot="${TFRT_FALLBACK_CROSS_SYSROOT:-$HOME/.cache/tfrt-fallback-cross/sysroot}"
-  if [ ! -f "$sysroot/usr/lib/aarch64-linux-gnu/libfarmhash.a" ]; then
-    echo "setup: unpacking the arm64 farmhash into $sysroot"
-    debs="$(dirname "$sysroot")/debs"
-    mkdir -p "$debs" "$sysroot"
-    (cd "$debs" && apt-get download -qq libfarmhash-dev:arm64 libfarmhash0:arm64)
-    for d in "$debs"/libfarmhash*_arm64.deb; do dpkg-deb -x "$d" "$sysroot"; done
-  fi
+  unpack_arm64 libfarmhash.a libfarmhash-dev libfarmhash0
+  unpack_arm64 libXNNPACK.so.0 libxnnpack-dev libxnnpack0 \
+    libpthreadpool-dev libpthreadpool0 libcpuinfo0
 fi

@@ -2,6 +2,7 @@
 # lit configuration of the tfrt-fallback test suite.
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -37,3 +38,7 @@ for optional in ["fallback-translate", "fallback-run", "fallback-run-lite",
         tools.append(optional)
         config.available_features.add(optional)
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+# The qemu plugin's test (test/Bench) assembles and runs an arm64 program:
+# qemu-user and clang/lld (which link any target) are enough.
+if shutil.which("qemu-aarch64") and shutil.which("clang-22") and shutil.which("ld.lld-22"):
+    config.available_features.add("qemu-aarch64")
