@@ -31,7 +31,7 @@ PACKAGES=(
   libjpeg62-turbo-dev libpng-dev libgif-dev
   python3-dev python3-numpy python3-pytest python3-pip python3-setuptools pybind11-dev
   python3-psutil
-  libflatbuffers-dev flatbuffers-compiler python3-flatbuffers
+  libflatbuffers-dev flatbuffers-compiler python3-flatbuffers python3-protobuf
 )
 
 if [ "$cross" = 1 ]; then

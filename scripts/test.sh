@@ -117,6 +117,12 @@ if [ "${SKIP_MODELS:-0}" != 1 ]; then
   BUILD_DIR="$build" python3 "$root/scripts/models/flex-models.py" --all ||
     models_status=$?
   lap "Flex models finished"
+  # Four real models as SavedModels (their weights in a tensor bundle, a
+  # restore graph, a signature), each output bitwise equal to the frozen
+  # model's (scripts/models/saved-model-twins.py).
+  BUILD_DIR="$build" /usr/bin/python3 "$root/scripts/models/saved-model-twins.py" ||
+    models_status=$?
+  lap "SavedModel twins finished"
   # The four key models and the three with TensorFlow v1 control flow
   # through a binary program: import once, translate to .bef, run the .bef,
   # on two threads (the dataflow schedule and the kernels' split loops).
