@@ -65,6 +65,9 @@ struct IsFloat : std::bool_constant<std::is_floating_point_v<T> ||
                                     std::is_same_v<T, Eigen::half> ||
                                     std::is_same_v<T, Eigen::bfloat16>> {};
 template <typename T>
+struct IsHalfFloat : std::bool_constant<std::is_same_v<T, Eigen::half> ||
+                                        std::is_same_v<T, Eigen::bfloat16>> {};
+template <typename T>
 struct IsIntegral
     : std::bool_constant<std::is_integral_v<T> && !std::is_same_v<T, bool>> {};
 template <typename T>
@@ -79,6 +82,10 @@ template <typename... Ts> struct DTypesOf<TypeList<Ts...>> {
 
 /// TF_CALL_FLOAT_TYPES: f32, f64, bf16, f16.
 using FloatTypes = detail::Filter<detail::IsFloat, detail::TableTypes>::type;
+/// The 16-bit float types (bf16, f16), which the long-sum kernels compute
+/// in f32 (ComputeInF32.h).
+using HalfFloatTypes =
+    detail::Filter<detail::IsHalfFloat, detail::TableTypes>::type;
 /// TF_CALL_INTEGRAL_TYPES (with uint32 and uint64): every integer but bool.
 using IntegralTypes =
     detail::Filter<detail::IsIntegral, detail::TableTypes>::type;

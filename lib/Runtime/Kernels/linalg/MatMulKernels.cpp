@@ -15,6 +15,7 @@
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
 #include "common/Checks.h"
+#include "common/ComputeInF32.h"
 #include "common/FusedOps.h"
 #include "common/ParallelFor.h"
 #include "common/Registration.h"
@@ -382,6 +383,13 @@ void registerMatMulKernels(KernelRegistry &registry) {
       registry, {{"Ta", {DType::F32}}, {"Tb", {DType::F32}}});
   registerKernel<OpId::kBatchMatMulV3, BatchMatMulV2<double>>(
       registry, {{"Ta", {DType::F64}}, {"Tb", {DType::F64}}});
+  // f16 and bf16 through the f32 kernels (ComputeInF32.h).
+  registerKernel<OpId::kMatMul, InF32<MatMulKernel>::Kernel>(registry,
+                                                             HalfFloatTypes{});
+  registerKernel<OpId::k_FusedMatMul, InF32<FusedMatMulKernel>::Kernel>(
+      registry, HalfFloatTypes{});
+  registerKernel<OpId::kBatchMatMulV2, InF32<BatchMatMulV2>::Kernel>(
+      registry, HalfFloatTypes{});
 }
 
 } // namespace tfrt_fallback::rt

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "common/Checks.h"
+#include "common/ComputeInF32.h"
 #include "common/Elements.h"
 #include "common/ParallelFor.h"
 #include "common/Registration.h"
@@ -584,6 +585,17 @@ void registerReductionKernels(KernelRegistry &registry) {
       registry);
   registerKernel<OpId::kMin, MinKernel, float, double, int32_t, int64_t>(
       registry);
+  // f16 and bf16 sum in f32 and round once (ComputeInF32.h).
+  registerKernel<OpId::kSum, InF32<SumKernel>::Kernel>(registry,
+                                                       HalfFloatTypes{});
+  registerKernel<OpId::kMean, InF32<MeanKernel>::Kernel>(registry,
+                                                         HalfFloatTypes{});
+  registerKernel<OpId::kProd, InF32<ProdKernel>::Kernel>(registry,
+                                                         HalfFloatTypes{});
+  registerKernel<OpId::kMax, InF32<MaxKernel>::Kernel>(registry,
+                                                       HalfFloatTypes{});
+  registerKernel<OpId::kMin, InF32<MinKernel>::Kernel>(registry,
+                                                       HalfFloatTypes{});
   registerKernel<OpId::kAll, AllKernel<bool>>(registry);
   registerKernel<OpId::kAny, AnyKernel<bool>>(registry);
   registerKernel<OpId::kArgMax, ArgMaxKernel, float, double, int32_t, int64_t,

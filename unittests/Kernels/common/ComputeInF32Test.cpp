@@ -1,0 +1,244 @@
+//===- ComputeInF32Test.cpp - f16 / bf16 kernels computed in f32 ----------===//
+//
+// The f16 and bf16 forms of the convolution, matrix-product and reduction
+// kernels (common/ComputeInF32.h) against reference loops in double written
+// here. The operands are multiples of 1/4 with small magnitudes, so every
+// product and partial sum is exact in f32 and a kernel that rounds once
+// gives exactly the double result rounded to the type; a kernel that
+// rounded its partial sums to 16 bits would not (Sum of 4096 values shows
+// it). Constant weights run as program constants too (the f32 kernel packs
+// them once).
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelTestUtils.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace tfrt_fallback::rt;
+using namespace tfrt_fallback::rt::testing;
+
+namespace {
+
+/// Checks that `actual` holds exactly each of `expected` rounded to T.
+template <typename T>
+void expectRoundedOnce(const Tensor &actual, const TensorShape &shape,
+                       const std::vector<double> &expected) {
+  ASSERT_EQ(actual.dtype(), dtypeOf<T>());
+  ASSERT_EQ(actual.shape(), shape);
+  ASSERT_EQ(static_cast<size_t>(actual.numElements()), expected.size());
+  const T *data = actual.data<T>();
+  for (size_t i = 0; i < expected.size(); ++i)
+    EXPECT_EQ(toDouble(data[i]),
+              toDouble(static_cast<T>(static_cast<float>(expected[i]))))
+        << "at " << i << ": exact " << expected[i];
+}
+
+/// NHWC SAME convolution (stride 1) or depthwise one (multiplier 1).
+std::vector<double> refConv(const std::vector<double> &in,
+                            const std::vector<double> &f, int64_t h, int64_t w,
+                            int64_t c, int64_t k, int64_t outC,
+                            bool depthwise) {
+  const int64_t pad = (k - 1) / 2, oc = depthwise ? c : outC;
+  std::vector<double> out(h * w * oc, 0.0);
+  for (int64_t y = 0; y < h; ++y)
+    for (int64_t x = 0; x < w; ++x)
+      for (int64_t o = 0; o < oc; ++o) {
+        double sum = 0;
+        for (int64_t i = 0; i < k; ++i)
+          for (int64_t j = 0; j < k; ++j) {
+            const int64_t iy = y + i - pad, ix = x + j - pad;
+            if (iy < 0 || iy >= h || ix < 0 || ix >= w)
+              continue;
+            const double *px = in.data() + (iy * w + ix) * c;
+            if (depthwise)
+              sum += px[o] * f[(i * k + j) * c + o];
+            else
+              for (int64_t ch = 0; ch < c; ++ch)
+                sum += px[ch] * f[((i * k + j) * c + ch) * outC + o];
+          }
+        out[(y * w + x) * oc + o] = sum;
+      }
+  return out;
+}
+
+AttrMap convAttrs(DType t) {
+  return AttrMap{{"T", t},
+                 {"padding", "SAME"},
+                 {"strides", std::vector<int64_t>{1, 1, 1, 1}},
+                 {"dilations", std::vector<int64_t>{1, 1, 1, 1}}};
+}
+
+template <typename T> void checkConv(bool depthwise, bool constantFilter) {
+  // 8 input channels: the GEMM path (the direct one takes at most 4).
+  const int64_t h = 6, w = 5, c = 8, k = 3, outC = depthwise ? 1 : 12;
+  const std::vector<double> in = patternValues(h * w * c, 2, 1);
+  const std::vector<double> f = patternValues(k * k * c * outC, 2, 2);
+  const std::string op = depthwise ? "DepthwiseConv2dNative" : "Conv2D";
+  std::vector<Tensor> inputs = {makeTensorFrom<T>({1, h, w, c}, in),
+                                makeTensorFrom<T>({k, k, c, outC}, f)};
+  StatusOr<Tensor> out =
+      constantFilter
+          ? runKernelWithConstants(op, convAttrs(dtypeOf<T>()),
+                                   std::move(inputs), 2, dtypeOf<T>())
+          : runKernel(op, convAttrs(dtypeOf<T>()), std::move(inputs),
+                      dtypeOf<T>());
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectRoundedOnce<T>(*out, {1, h, w, depthwise ? c : outC},
+                       refConv(in, f, h, w, c, k, outC, depthwise));
+}
+
+TEST(ComputeInF32, Conv2DHalfAndBFloat16) {
+  for (bool constant : {false, true}) {
+    SCOPED_TRACE(constant ? "constant filter" : "filter argument");
+    checkConv<half>(/*depthwise=*/false, constant);
+    checkConv<bf16>(/*depthwise=*/false, constant);
+  }
+}
+
+TEST(ComputeInF32, DepthwiseConv2dNativeHalfAndBFloat16) {
+  for (bool constant : {false, true}) {
+    SCOPED_TRACE(constant ? "constant filter" : "filter argument");
+    checkConv<half>(/*depthwise=*/true, constant);
+    checkConv<bf16>(/*depthwise=*/true, constant);
+  }
+}
+
+TEST(ComputeInF32, FusedConv2DBiasRelu6) {
+  const int64_t h = 4, w = 4, c = 8, k = 3, outC = 16;
+  const std::vector<double> in = patternValues(h * w * c, 2, 3);
+  const std::vector<double> f = patternValues(k * k * c * outC, 2, 4);
+  const std::vector<double> bias = patternValues(outC, 2, 5);
+  std::vector<double> expected = refConv(in, f, h, w, c, k, outC, false);
+  for (size_t i = 0; i < expected.size(); ++i)
+    expected[i] = std::min(std::max(expected[i] + bias[i % outC], 0.0), 6.0);
+  AttrMap attrs = convAttrs(DType::F16);
+  attrs.set("fused_ops", std::vector<std::string>{"BiasAdd", "Relu6"});
+  attrs.set("num_args", int64_t{1});
+  attrs.set("epsilon", 0.0f);
+  StatusOr<Tensor> out =
+      runKernelWithConstants("_FusedConv2D", attrs,
+                             {makeTensorFrom<half>({1, h, w, c}, in),
+                              makeTensorFrom<half>({k, k, c, outC}, f),
+                              makeTensorFrom<half>({outC}, bias)},
+                             6, DType::F16);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectRoundedOnce<half>(*out, {1, h, w, outC}, expected);
+}
+
+template <typename T> void checkMatMul(bool transposeB, bool constantB) {
+  const int64_t m = 9, k = 40, n = 33;
+  const std::vector<double> a = patternValues(m * k, 2, 6);
+  const std::vector<double> b = patternValues(k * n, 2, 7);
+  std::vector<double> expected(m * n, 0.0);
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t p = 0; p < k; ++p)
+        expected[i * n + j] +=
+            a[i * k + p] * (transposeB ? b[j * k + p] : b[p * n + j]);
+  AttrMap attrs{
+      {"T", dtypeOf<T>()}, {"transpose_a", false}, {"transpose_b", transposeB}};
+  std::vector<Tensor> inputs = {
+      makeTensorFrom<T>({m, k}, a),
+      makeTensorFrom<T>(transposeB ? TensorShape{n, k} : TensorShape{k, n}, b)};
+  StatusOr<Tensor> out =
+      constantB ? runKernelWithConstants("MatMul", attrs, std::move(inputs), 2,
+                                         dtypeOf<T>())
+                : runKernel("MatMul", attrs, std::move(inputs), dtypeOf<T>());
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectRoundedOnce<T>(*out, {m, n}, expected);
+}
+
+TEST(ComputeInF32, MatMulHalfAndBFloat16) {
+  for (bool transposeB : {false, true})
+    for (bool constant : {false, true}) {
+      SCOPED_TRACE(::testing::Message()
+                   << "transpose_b " << transposeB << " constant " << constant);
+      checkMatMul<half>(transposeB, constant);
+      checkMatMul<bf16>(transposeB, constant);
+    }
+}
+
+TEST(ComputeInF32, BatchMatMulV2Broadcasts) {
+  const int64_t m = 3, k = 5, n = 4;
+  const std::vector<double> a = patternValues(2 * m * k, 2, 8);
+  const std::vector<double> b = patternValues(k * n, 2, 9);
+  std::vector<double> expected(2 * m * n, 0.0);
+  for (int64_t batch = 0; batch < 2; ++batch)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j)
+        for (int64_t p = 0; p < k; ++p)
+          expected[(batch * m + i) * n + j] +=
+              a[(batch * m + i) * k + p] * b[p * n + j];
+  StatusOr<Tensor> out = runKernel(
+      "BatchMatMulV2", {{"T", DType::BF16}, {"adj_x", false}, {"adj_y", false}},
+      {makeTensorFrom<bf16>({2, m, k}, a), makeTensorFrom<bf16>({1, k, n}, b)},
+      DType::BF16);
+  ASSERT_TRUE(out.ok()) << out.status();
+  expectRoundedOnce<bf16>(*out, {2, m, n}, expected);
+}
+
+TEST(ComputeInF32, SumAccumulatesInF32) {
+  // 4096 times f16(0.1): f16 partial sums would stop growing at 256 (where
+  // 0.1 is below half an ulp); summed in f32 the result is 409.5 +- f32
+  // rounding, which rounds to f16's 409.5.
+  const int64_t n = 4096;
+  const double tenth = toDouble(static_cast<half>(0.1f));
+  Tensor x = makeTensor<half>({n}, std::vector<half>(n, half(0.1f)));
+  StatusOr<Tensor> sum = runKernel(
+      "Sum", {{"T", DType::F16}, {"Tidx", DType::I32}, {"keep_dims", false}},
+      {x, i32({1}, {0})}, DType::F16);
+  ASSERT_TRUE(sum.ok()) << sum.status();
+  EXPECT_EQ(toDouble(sum->data<half>()[0]),
+            toDouble(static_cast<half>(static_cast<float>(n * tenth))));
+  StatusOr<Tensor> mean = runKernel(
+      "Mean", {{"T", DType::F16}, {"Tidx", DType::I32}, {"keep_dims", true}},
+      {x, i32({}, {0})}, DType::F16);
+  ASSERT_TRUE(mean.ok()) << mean.status();
+  EXPECT_EQ(mean->shape(), TensorShape({1}));
+  EXPECT_EQ(toDouble(mean->data<half>()[0]), tenth);
+}
+
+TEST(ComputeInF32, MaxMinProdOverAxes) {
+  // [2, 3] reduced over axis 1, with a NaN in row 1 for Max and Min.
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const std::vector<double> v = {1.5, -2.0, 4.0, 0.25, nan, -8.0};
+  for (const char *op : {"Max", "Min", "Prod"}) {
+    SCOPED_TRACE(op);
+    std::vector<double> expected;
+    for (int r = 0; r < 2; ++r) {
+      const double *row = v.data() + 3 * r;
+      const std::string name = op;
+      if (std::isnan(row[0]) || std::isnan(row[1]) || std::isnan(row[2]))
+        expected.push_back(nan);
+      else if (name == "Max")
+        expected.push_back(std::max({row[0], row[1], row[2]}));
+      else if (name == "Min")
+        expected.push_back(std::min({row[0], row[1], row[2]}));
+      else
+        expected.push_back(row[0] * row[1] * row[2]);
+    }
+    StatusOr<Tensor> out = runKernel(
+        op, {{"T", DType::BF16}, {"Tidx", DType::I64}, {"keep_dims", false}},
+        {makeTensorFrom<bf16>({2, 3}, v), i64({1}, {1})}, DType::BF16);
+    ASSERT_TRUE(out.ok()) << out.status();
+    expectValues<bf16>(*out, {2}, expected, 0.0);
+  }
+}
+
+TEST(ComputeInF32, ErrorsNameTheOp) {
+  // 3 input channels against a filter for 4: the f32 kernel's message.
+  StatusOr<Tensor> out =
+      runKernel("Conv2D", convAttrs(DType::F16),
+                {makeTensorFrom<half>({1, 4, 4, 3}, patternValues(48)),
+                 makeTensorFrom<half>({3, 3, 4, 2}, patternValues(72))},
+                DType::F16);
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(out.status().message().find("Conv2D 'loc(test)'"),
+            std::string::npos)
+      << out.status();
+}
+
+} // namespace
