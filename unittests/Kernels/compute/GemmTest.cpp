@@ -342,14 +342,14 @@ TEST_P(GemmIsaTest, NanPropagatesThroughRelu) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Isas, GemmIsaTest,
-                         ::testing::Values(Isa::Portable, Isa::Avx2,
+                         ::testing::Values(Isa::Portable, Isa::Neon, Isa::Avx2,
                                            Isa::Avx512),
                          [](const ::testing::TestParamInfo<Isa> &info) {
                            return std::string(isaName(info.param));
                          });
 
 TEST(Gemm, IsaNamesAndClamping) {
-  for (Isa isa : {Isa::Portable, Isa::Avx2, Isa::Avx512}) {
+  for (Isa isa : {Isa::Portable, Isa::Neon, Isa::Avx2, Isa::Avx512}) {
     Isa parsed;
     ASSERT_TRUE(parseIsa(isaName(isa), &parsed));
     EXPECT_EQ(parsed, isa);

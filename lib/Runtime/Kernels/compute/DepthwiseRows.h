@@ -45,6 +45,17 @@ void depthwiseRowAvx2(
     DepthwiseActivation activation = DepthwiseActivation::None);
 #endif
 
+#if defined(__aarch64__)
+/// depthwiseRowAvx512's contract in NEON vectors of 4 (DepthwiseNeon.cpp)
+/// for a multiple of 4 channels; call only when gemm::activeIsa() is
+/// Isa::Neon.
+void depthwiseRowNeon(
+    const float *base, const int64_t *rowOffset, const float *const *filters,
+    int nTaps, int64_t pixelStride, int64_t channels, int64_t n, float *out,
+    const float *bias = nullptr,
+    DepthwiseActivation activation = DepthwiseActivation::None);
+#endif
+
 } // namespace tfrt_fallback::rt::kernels
 
 #endif // TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_DEPTHWISEROWS_H

@@ -1,12 +1,12 @@
 //===- DepthwiseVectorRows.h - Depthwise rows per vector --------*- C++ -*-===//
 //
 // Private to the per-ISA depthwise files (DepthwiseAvx512.cpp,
-// DepthwiseAvx2.cpp), each compiled for its instruction set: everything here
-// is in an anonymous namespace, so every file that includes it gets its own
-// copy compiled with its own flags (a template shared across those files
-// would let the linker keep one instruction set's copy for all of them).
-// It is written over the same vector traits as the GEMM's (Avx2Vec.h,
-// Avx512Vec.h).
+// DepthwiseAvx2.cpp, DepthwiseNeon.cpp), each compiled for its instruction
+// set: everything here is in an anonymous namespace, so every file that
+// includes it gets its own copy compiled with its own flags (a template shared
+// across those files would let the linker keep one instruction set's copy for
+// all of them). It is written over the same vector traits as the GEMM's
+// (Avx2Vec.h, Avx512Vec.h, NeonVec.h).
 //
 // A block is P pixels x V vectors of Vec::kLanes channels, P * V = 8
 // accumulators (two FMA units with a latency of four cycles need eight

@@ -39,6 +39,8 @@ const char *isaName(Isa isa) {
   switch (isa) {
   case Isa::Portable:
     return "portable";
+  case Isa::Neon:
+    return "neon";
   case Isa::Avx2:
     return "avx2";
   case Isa::Avx512:
@@ -48,7 +50,7 @@ const char *isaName(Isa isa) {
 }
 
 bool parseIsa(std::string_view name, Isa *isa) {
-  for (Isa candidate : {Isa::Portable, Isa::Avx2, Isa::Avx512})
+  for (Isa candidate : {Isa::Portable, Isa::Neon, Isa::Avx2, Isa::Avx512})
     if (name == isaName(candidate)) {
       *isa = candidate;
       return true;
@@ -99,16 +101,18 @@ bool isaSupported(Isa isa) {
     static const X86Features features = readX86Features();
     return isa == Isa::Avx2 ? features.avx2 : features.avx512f;
   }
-#else
+#elif defined(__aarch64__)
+  case Isa::Neon:
+    return true;
+#endif
   default:
     return false;
-#endif
   }
   return false;
 }
 
 Isa clampIsa(Isa requested) {
-  for (Isa isa : {Isa::Avx512, Isa::Avx2})
+  for (Isa isa : {Isa::Avx512, Isa::Avx2, Isa::Neon})
     if (isa <= requested && isaSupported(isa))
       return isa;
   return Isa::Portable;
@@ -132,6 +136,9 @@ const MicroKernelInfo &microKernel(Isa isa) {
     return detail::kAvx512MicroKernel;
   if (isa == Isa::Avx2)
     return detail::kAvx2MicroKernel;
+#elif defined(__aarch64__)
+  if (isa == Isa::Neon)
+    return detail::kNeonMicroKernel;
 #else
   (void)isa;
 #endif

@@ -43,15 +43,18 @@ namespace tfrt_fallback::rt::gemm {
 // Instruction sets
 //===----------------------------------------------------------------------===//
 
-/// The microkernel families, in increasing order of what they need.
-enum class Isa : uint8_t { Portable, Avx2, Avx512 };
+/// The microkernel families, in increasing order of what they need (NEON,
+/// on AArch64 only, ranks below the x86 ones: a request for AVX2 or AVX-512
+/// runs NEON there, a request for NEON runs the portable path on x86).
+enum class Isa : uint8_t { Portable, Neon, Avx2, Avx512 };
 
-/// "portable", "avx2" or "avx512".
+/// "portable", "neon", "avx2" or "avx512".
 const char *isaName(Isa isa);
 
 /// Whether this CPU and OS run `isa`'s code (AVX2 needs FMA too; AVX-512 is
 /// AVX-512F with the OS saving the zmm state, as __builtin_cpu_supports
-/// checks). Portable is always supported; on non-x86 it is the only one.
+/// checks; NEON is part of every AArch64 CPU). Portable is always
+/// supported; elsewhere it is the only one.
 bool isaSupported(Isa isa);
 
 /// The best supported ISA that is not above `requested`.
@@ -59,7 +62,7 @@ Isa clampIsa(Isa requested);
 
 /// The ISA the GEMM runs, decided once per process: the best this CPU
 /// supports, lowered (never raised) by the environment variable
-/// TFRT_FALLBACK_ISA=avx512|avx2|portable. An unknown value is ignored.
+/// TFRT_FALLBACK_ISA=avx512|avx2|neon|portable. An unknown value is ignored.
 Isa activeIsa();
 
 /// Parses an ISA name as isaName() spells it.

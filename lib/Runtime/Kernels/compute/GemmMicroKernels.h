@@ -80,14 +80,18 @@ struct MicroKernelInfo {
   MicroKernelFn kernel;
 };
 
-/// The portable C++ microkernel (GCC/Clang vector extensions, what aarch64
-/// and CPUs without AVX2 run).
+/// The portable C++ microkernel (GCC/Clang vector extensions, what CPUs
+/// without AVX2 or NEON run, and TFRT_FALLBACK_ISA=portable).
 extern const MicroKernelInfo kPortableMicroKernel;
 #if defined(__x86_64__) || defined(_M_X64)
 /// 6x16, AVX2 + FMA (GemmAvx2.cpp).
 extern const MicroKernelInfo kAvx2MicroKernel;
 /// 14x32, AVX-512F (GemmAvx512.cpp).
 extern const MicroKernelInfo kAvx512MicroKernel;
+#endif
+#if defined(__aarch64__)
+/// 8x8, NEON with lane FMAs (GemmNeon.cpp).
+extern const MicroKernelInfo kNeonMicroKernel;
 #endif
 
 } // namespace tfrt_fallback::rt::gemm::detail

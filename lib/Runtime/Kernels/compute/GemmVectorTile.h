@@ -1,11 +1,12 @@
 //===- GemmVectorTile.h - The GEMM microkernel per vector -------*- C++ -*-===//
 //
-// Private to the per-ISA GEMM files (GemmAvx2.cpp, GemmAvx512.cpp), each
-// compiled for its instruction set: everything here is in an anonymous
-// namespace, so every file that includes it gets its own copy compiled with
-// its own flags (a template shared across those files would let the linker
-// keep one instruction set's copy for all of them; GemmMicroKernels.h).
-// It is written over a vector trait (Avx2Vec.h, Avx512Vec.h), which gives:
+// Private to the per-ISA GEMM files (GemmAvx2.cpp, GemmAvx512.cpp,
+// GemmNeon.cpp), each compiled for its instruction set: everything here is
+// in an anonymous namespace, so every file that includes it gets its own
+// copy compiled with its own flags (a template shared across those files would
+// let the linker keep one instruction set's copy for all of them;
+// GemmMicroKernels.h). It is written over a vector trait (Avx2Vec.h,
+// Avx512Vec.h, NeonVec.h), which gives:
 //
 //   Type, kLanes             the vector of kLanes floats
 //   Mask, mask(count)        the first `count` (0..kLanes) lanes
@@ -20,6 +21,12 @@
 // panel's other half being zeros). Registers: MR * NV accumulators, NV for
 // the B row, one for the broadcast A value.
 //
+// A trait with a lane FMA (kLaneFma = true and fmaLane<L>(a, b, c) =
+// c + b * a[L]: NeonVec.h) takes four k steps at a time instead: one load
+// of four consecutive A values per row, then per k step the B row and
+// MR * NV lane FMAs. Registers: MR * NV accumulators, MR for A, NV for B
+// (the 8x8 NEON tile: 16 + 8 + 2 of 32).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_GEMMVECTORTILE_H
@@ -29,9 +36,34 @@
 #include "compute/Unroll.h"
 
 #include <cstdint>
+#include <type_traits>
 
 namespace tfrt_fallback::rt::gemm::detail {
 namespace {
+
+/// Whether the trait Vec has the lane FMA (Vec::kLaneFma).
+template <typename Vec, typename = void> struct HasLaneFma : std::false_type {};
+template <typename Vec>
+struct HasLaneFma<Vec, std::void_t<decltype(Vec::kLaneFma)>>
+    : std::bool_constant<Vec::kLaneFma> {};
+
+/// k step L of four: acc[r][h] += b[L][h] * a[r][L].
+template <typename Vec, int MR, int NV, int L>
+__attribute__((always_inline)) inline void
+laneStep(typename Vec::Type (&acc)[MR][NV], const typename Vec::Type (&av)[MR],
+         const float *b) {
+  using V = typename Vec::Type;
+  constexpr int kNR = 2 * Vec::kLanes;
+  V bv[NV];
+  TFRT_FALLBACK_UNROLL
+  for (int h = 0; h < NV; ++h)
+    bv[h] = Vec::load(b + L * kNR + Vec::kLanes * h);
+  TFRT_FALLBACK_UNROLL
+  for (int r = 0; r < MR; ++r)
+    TFRT_FALLBACK_UNROLL
+  for (int h = 0; h < NV; ++h)
+    acc[r][h] = Vec::template fmaLane<L>(av[r], bv[h], acc[r][h]);
+}
 
 /// The tile epilogue (TileEpilogue) on the MR x NV sums in registers.
 template <typename Vec, int MR, int NV>
@@ -112,7 +144,21 @@ template <typename Vec, int MR, int NV> void tile(const MicroTile &t) {
   const float *a = t.a;
   const float *b = t.b;
   const int64_t lda = t.lda;
-  for (int64_t p = 0; p < t.kc; ++p, b += kNR, ++a) {
+  int64_t p = 0;
+  if constexpr (HasLaneFma<Vec>::value) {
+    static_assert(Vec::kLanes == 4, "four k steps per A vector");
+    for (; p + 4 <= t.kc; p += 4, b += 4 * kNR, a += 4) {
+      V av[MR];
+      TFRT_FALLBACK_UNROLL
+      for (int r = 0; r < MR; ++r)
+        av[r] = Vec::load(a + r * lda);
+      laneStep<Vec, MR, NV, 0>(acc, av, b);
+      laneStep<Vec, MR, NV, 1>(acc, av, b);
+      laneStep<Vec, MR, NV, 2>(acc, av, b);
+      laneStep<Vec, MR, NV, 3>(acc, av, b);
+    }
+  }
+  for (; p < t.kc; ++p, b += kNR, ++a) {
     V bv[NV];
     TFRT_FALLBACK_UNROLL
     for (int h = 0; h < NV; ++h)

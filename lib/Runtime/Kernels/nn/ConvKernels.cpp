@@ -17,6 +17,7 @@
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
 #include "common/Checks.h"
+#include "common/ComputeInF32.h"
 #include "common/Elements.h"
 #include "common/FusedOps.h"
 #include "common/ParallelFor.h"
@@ -800,8 +801,9 @@ void depthwisePixelRun(const T *base, const int64_t *rowOffset,
 
 /// The vector rows (DepthwiseRows.h) that compute f32 pixels of `channels`
 /// channels on this CPU: AVX-512 for a multiple of 16, AVX2 for a multiple
-/// of 8, none (the portable path) otherwise.
-enum class DepthwiseRowsIsa : uint8_t { None, Avx2, Avx512 };
+/// of 8, NEON for a multiple of 4 on AArch64, none (the portable path)
+/// otherwise.
+enum class DepthwiseRowsIsa : uint8_t { None, Neon, Avx2, Avx512 };
 DepthwiseRowsIsa depthwiseRowsIsa(int64_t channels) {
 #if defined(__x86_64__) || defined(_M_X64)
   const gemm::Isa isa = gemm::activeIsa();
@@ -809,6 +811,11 @@ DepthwiseRowsIsa depthwiseRowsIsa(int64_t channels) {
     return DepthwiseRowsIsa::Avx512;
   if (isa >= gemm::Isa::Avx2 && channels % 8 == 0)
     return DepthwiseRowsIsa::Avx2;
+#elif defined(__aarch64__)
+  if (gemm::activeIsa() == gemm::Isa::Neon && channels % 4 == 0)
+    return DepthwiseRowsIsa::Neon;
+#else
+  (void)channels;
 #endif
   return DepthwiseRowsIsa::None;
 }
@@ -902,13 +909,17 @@ void depthwiseRun(const T *base, const int64_t *rowOffset,
     // Pixels [0, done) come from the vector rows, which apply the epilogue
     // when `vec` says so: the pass below starts at `finished`.
     int64_t done = 0, finished = 0;
-#if defined(__x86_64__) || defined(_M_X64)
+#if defined(__x86_64__) || defined(_M_X64) || defined(__aarch64__)
     if constexpr (std::is_same_v<T, float>) {
       if (rows != DepthwiseRowsIsa::None) {
         const T *const *rowFilters = group > 1 ? vec.groupFilters : filters;
         const int64_t groups = np / group;
+#if defined(__aarch64__)
+        depthwiseRowNeon(
+#else
         (rows == DepthwiseRowsIsa::Avx512 ? depthwiseRowAvx512
                                           : depthwiseRowAvx2)(
+#endif
             b, rowOffset, rowFilters, nTaps, group * pixelStride,
             group * channels, groups, o, vec.bias, vec.activation);
         done = groups * group;
@@ -1301,6 +1312,17 @@ void registerConvKernels(KernelRegistry &registry) {
                  double>(registry);
   registerKernel<OpId::kConv2DBackpropInput, Conv2DBackpropInputKernel, float,
                  double>(registry);
+  // f16 and bf16 through the f32 kernels (ComputeInF32.h).
+  registerKernel<OpId::kConv2D, InF32<Conv2D>::Kernel>(registry,
+                                                       HalfFloatTypes{});
+  registerKernel<OpId::k_FusedConv2D, InF32<FusedConv2D>::Kernel>(
+      registry, HalfFloatTypes{});
+  registerKernel<OpId::kDepthwiseConv2dNative, InF32<DepthwiseConv>::Kernel>(
+      registry, HalfFloatTypes{});
+  registerKernel<OpId::k_FusedDepthwiseConv2dNative,
+                 InF32<FusedDepthwiseConv>::Kernel>(registry, HalfFloatTypes{});
+  registerKernel<OpId::kFusedDepthwiseConv2dNative,
+                 InF32<FusedDepthwiseConv>::Kernel>(registry, HalfFloatTypes{});
 }
 
 } // namespace tfrt_fallback::rt

@@ -1,0 +1,95 @@
+//===- NeonVec.h - The AArch64 Advanced SIMD vector trait -------*- C++ -*-===//
+//
+// Private to lib/Runtime/Kernels: the NEON (AArch64 Advanced SIMD) vector
+// trait that the instruction-set templates are written over
+// (GemmVectorTile.h's microkernel, DepthwiseVectorRows.h's rows), in the
+// shape of Avx2Vec.h. NEON is part of every AArch64 CPU, so the files that
+// include it need no extra flags; the trait is still in an anonymous
+// namespace, like the x86 ones, so each file's instantiations are its own.
+//
+// Beyond the common trait it offers the lane FMA (kLaneFma, fmaLane<L>):
+// `fmla v.4s, b.4s, a.s[L]` multiplies a vector by one lane of another, so
+// the GEMM loads four k steps of an A row with one load instead of
+// broadcasting each value (GemmVectorTile.h).
+//
+// NEON has no masked loads and stores: a partial vector goes through a
+// small buffer (only the last columns of a GEMM tile are partial).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_NEONVEC_H
+#define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_NEONVEC_H
+
+#include <arm_neon.h>
+
+namespace tfrt_fallback::rt::simd {
+namespace {
+
+struct NeonVec {
+  using Type = float32x4_t;
+  static constexpr int kLanes = 4;
+  /// GemmVectorTile.h uses fmaLane<L> for four k steps per A load.
+  static constexpr bool kLaneFma = true;
+  /// A partial vector's lanes: the first `count`.
+  struct Mask {
+    int count;
+  };
+  static Mask mask(int count) { return {count}; }
+  static float32x4_t zero() { return vdupq_n_f32(0.0f); }
+  static float32x4_t set1(float x) { return vdupq_n_f32(x); }
+  static float32x4_t broadcast(const float *p) { return vld1q_dup_f32(p); }
+  static float32x4_t load(const float *p) { return vld1q_f32(p); }
+  static void store(float *p, float32x4_t v) { vst1q_f32(p, v); }
+  static float32x4_t maskLoad(const Mask &m, const float *p) {
+    if (m.count == kLanes)
+      return vld1q_f32(p);
+    float lanes[kLanes] = {0.0f, 0.0f, 0.0f, 0.0f};
+    for (int i = 0; i < m.count; ++i)
+      lanes[i] = p[i];
+    return vld1q_f32(lanes);
+  }
+  static void maskStore(float *p, const Mask &m, float32x4_t v) {
+    if (m.count == kLanes) {
+      vst1q_f32(p, v);
+      return;
+    }
+    float lanes[kLanes];
+    vst1q_f32(lanes, v);
+    for (int i = 0; i < m.count; ++i)
+      p[i] = lanes[i];
+  }
+  static float32x4_t fma(float32x4_t a, float32x4_t b, float32x4_t c) {
+    return vfmaq_f32(c, a, b);
+  }
+  /// c + b * a[L].
+  template <int L>
+  static float32x4_t fmaLane(float32x4_t a, float32x4_t b, float32x4_t c) {
+    return vfmaq_laneq_f32(c, b, a, L);
+  }
+  static float32x4_t add(float32x4_t a, float32x4_t b) {
+    return vaddq_f32(a, b);
+  }
+  static float32x4_t sub(float32x4_t a, float32x4_t b) {
+    return vsubq_f32(a, b);
+  }
+  static float32x4_t mul(float32x4_t a, float32x4_t b) {
+    return vmulq_f32(a, b);
+  }
+  // FMAX and FMIN return NaN when either operand is NaN: max(0, x) and
+  // min(6, x) pass a NaN x on, as the x86 traits' operand order does.
+  static float32x4_t max(float32x4_t a, float32x4_t b) {
+    return vmaxq_f32(a, b);
+  }
+  static float32x4_t min(float32x4_t a, float32x4_t b) {
+    return vminq_f32(a, b);
+  }
+  static float32x4_t leaky(float32x4_t x, float32x4_t alpha) {
+    const uint32x4_t positive = vcgtq_f32(x, vdupq_n_f32(0.0f));
+    return vbslq_f32(positive, x, vmulq_f32(x, alpha));
+  }
+};
+
+} // namespace
+} // namespace tfrt_fallback::rt::simd
+
+#endif // TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_NEONVEC_H
