@@ -31,7 +31,7 @@ set(CMAKE_FIND_ROOT_PATH ${cross_sysroot} /usr/lib/${triple} /usr)
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 # libc6:arm64 puts the arm64 loader at /lib/ld-linux-aarch64.so.1, so qemu
 # finds it and the multiarch libraries without -L.
-set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64)
+set(CMAKE_CROSSCOMPILING_EMULATOR "qemu-aarch64;-cpu;max")
 # Debian's /usr/bin/ld only links x86; lld links any target.
 set(CMAKE_EXE_LINKER_FLAGS_INIT "-fuse-ld=lld")
 set(CMAKE_SHARED_LINKER_FLAGS_INIT "-fuse-ld=lld")

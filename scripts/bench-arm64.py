@@ -39,8 +39,7 @@ import fetch  # noqa: E402  (scripts/models/fetch.py)
 import peers  # noqa: E402  (scripts/models/peers.py)
 import count_macs  # noqa: E402  (bench/count_macs.py)
 
-MODELS = ["nsfwjs_mobilenet_v2_mid", "handlandmark-lite", "handlandmark-full", "blazeface",
-          "posenet", "movenet-lightning", "centernet", "facemesh", "selfie", "mobilefacenet"]
+MODELS = fetch.BENCH_MODELS
 HOST_BIN = os.path.join(peers.BUILD, "bin")
 PLUGIN = os.environ.get("BENCH_ARM64_PLUGIN", "")
 RUNNER = os.environ.get("BENCH_ARM64_RUNNER", "")

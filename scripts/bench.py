@@ -36,10 +36,7 @@ import fetch  # noqa: E402  (scripts/models/fetch.py)
 import peers  # noqa: E402  (scripts/models/peers.py)
 
 BIN = os.path.join(peers.BUILD, "bin")
-DEFAULT_MODELS = ["nsfwjs_mobilenet_v2_mid", "handlandmark-lite",
-                  "handlandmark-full", "blazeface", "posenet",
-                  "movenet-lightning", "centernet", "facemesh", "selfie",
-                  "mobilefacenet"]
+DEFAULT_MODELS = fetch.BENCH_MODELS
 THREAD_MODELS = ["nsfwjs_mobilenet_v2_mid", "posenet"]
 # The GEMM shapes bench/GemmBench.cpp times, by the model they come from.
 MNV2_SHAPES = 21  # the first 21 rows of kShapes; then 512^3, then posenet's

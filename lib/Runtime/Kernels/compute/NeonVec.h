@@ -30,6 +30,8 @@ struct NeonVec {
   static constexpr int kLanes = 4;
   /// GemmVectorTile.h uses fmaLane<L> for four k steps per A load.
   static constexpr bool kLaneFma = true;
+  /// DepthwiseVectorRows.h's blocks: 4 pixels x 4 vectors (16 sums).
+  static constexpr int kDepthwiseVectors = 4;
   /// A partial vector's lanes: the first `count`.
   struct Mask {
     int count;
@@ -40,6 +42,17 @@ struct NeonVec {
   static float32x4_t broadcast(const float *p) { return vld1q_dup_f32(p); }
   static float32x4_t load(const float *p) { return vld1q_f32(p); }
   static void store(float *p, float32x4_t v) { vst1q_f32(p, v); }
+  /// load(p), then p += 4, as one post-indexed `ldr q, [p], #16`. Written
+  /// in assembly because LLVM's loop strength reduction folds the GEMM's
+  /// eight A-row pointers, which advance together, back into one base plus
+  /// row offsets: an add per row and k step.
+  static float32x4_t loadAdvance(const float *&p) {
+    float32x4_t v;
+    asm("ldr %q0, [%1], #16"
+        : "=w"(v), "+r"(p)
+        : "m"(*reinterpret_cast<const float (*)[4]>(p)));
+    return v;
+  }
   static float32x4_t maskLoad(const Mask &m, const float *p) {
     if (m.count == kLanes)
       return vld1q_f32(p);
@@ -65,6 +78,10 @@ struct NeonVec {
   template <int L>
   static float32x4_t fmaLane(float32x4_t a, float32x4_t b, float32x4_t c) {
     return vfmaq_laneq_f32(c, b, a, L);
+  }
+  /// b * a[L].
+  template <int L> static float32x4_t mulLane(float32x4_t a, float32x4_t b) {
+    return vmulq_laneq_f32(b, a, L);
   }
   static float32x4_t add(float32x4_t a, float32x4_t b) {
     return vaddq_f32(a, b);
