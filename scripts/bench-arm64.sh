@@ -14,7 +14,7 @@
 #     $BUILD_DIR, default build/: fallback-translate for the models' .bef,
 #     fallback-opt for their MACs),
 #   - the XNNPACK peer ../shared/peers/xnn_run.cpp for arm64 against
-#     Debian's arm64 XNNPACK (scripts/setup.sh --cross unpacks it),
+#     Debian's arm64 XNNPACK (scripts/setup.sh unpacks it),
 # then runs scripts/bench-arm64.py: per benchmark model, one thread,
 # instructions per inference for ours, ours with the portable kernels
 # (TFRT_FALLBACK_ISA=portable) and XNNPACK, and MACs per instruction;

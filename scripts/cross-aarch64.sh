@@ -7,7 +7,7 @@
 # library, the runtime's unit tests) for aarch64-linux-gnu in
 # $AARCH64_BUILD_DIR (default build-aarch64/) with clang-22 and lld against
 # Debian's arm64 libraries (cmake/aarch64-linux-gnu.cmake); installs the
-# cross toolchain first if missing (scripts/setup.sh --cross).
+# cross toolchain first if missing (scripts/setup.sh).
 #
 # --test also runs, under qemu-aarch64 -cpu max, twice (the NEON paths, then
 # TFRT_FALLBACK_ISA=portable): every unit test (ctest) and the ten benchmark

@@ -47,7 +47,7 @@
 # checks that it loads the .bef (docs/BinarySize.md, "TFLite models").
 #
 # Environment: CROSS=aarch64 builds for arm64 with the cross toolchain of
-# scripts/setup.sh --cross (see scripts/cross-aarch64.sh). SIZE_LTO=0
+# scripts/setup.sh (see scripts/cross-aarch64.sh). SIZE_LTO=0
 # builds without LTO (per-file -Os/-Oz only).
 #===----------------------------------------------------------------------===#
 set -euo pipefail
