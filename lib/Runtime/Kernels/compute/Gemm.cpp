@@ -352,7 +352,7 @@ template <int MR> void portableKernel(const MicroTile &t) {
   }
 }
 
-void portableTile(const MicroTile &t) {
+void portableMicroKernel(const MicroTile &t) {
   switch (t.mr) {
   case 1:
     return portableKernel<1>(t);
@@ -367,10 +367,6 @@ void portableTile(const MicroTile &t) {
   default:
     return portableKernel<6>(t);
   }
-}
-
-void portableMicroKernel(const MicroTile &t) {
-  forEachPanel(t, kPortableNR, portableTile);
 }
 
 } // namespace
@@ -426,14 +422,13 @@ struct GemmPlan {
           tile.a = a + ir * lda + pc;
           tile.accumulate = pc > 0;
           tile.epilogue = pc + tile.kc >= k ? tileEpilogue : nullptr;
-          // The row of tiles [jc, jEnd) in one call (MicroTile::panels).
-          tile.b = panel(jc) + pc * NR;
-          tile.c = c + ir * ldc + jc;
-          tile.col0 = jc;
-          tile.panels = (jEnd - jc + NR - 1) / NR;
-          tile.bStride = k * NR;
-          tile.nr = static_cast<int>(jEnd - jc - (tile.panels - 1) * NR);
-          mk->kernel(tile);
+          for (int64_t jr = jc; jr < jEnd; jr += NR) {
+            tile.b = panel(jr) + pc * NR;
+            tile.c = c + ir * ldc + jr;
+            tile.nr = static_cast<int>(std::min<int64_t>(NR, jEnd - jr));
+            tile.col0 = jr;
+            mk->kernel(tile);
+          }
           pc += tile.kc;
         } while (pc < k);
         if (epilogue->rowFn)

@@ -55,12 +55,6 @@ struct TileEpilogue {
 /// [col0, col0 + nr). 1 <= mr <= MR and 1 <= nr <= NR; c has row stride
 /// ldc and only its mr x nr elements are read (when accumulating) and
 /// written.
-///
-/// With `panels` > 1 the call does that for `panels` tiles side by side
-/// on the same rows of a: tile q reads the panel at b + q * bStride and
-/// writes columns [col0 + q * NR, ...) of c; all but the last are NR wide,
-/// the last `nr`. One call per row of tiles pays the call, the saved
-/// registers and the setup once (forEachPanel).
 struct MicroTile {
   int64_t kc;
   const float *a;
@@ -72,26 +66,7 @@ struct MicroTile {
   bool accumulate;
   const TileEpilogue *epilogue;
   int64_t col0;
-  int64_t panels = 1;
-  int64_t bStride = 0;
 };
-
-/// Calls tileFn on each tile of `t` (MicroTile::panels), `nr` columns
-/// wide each but the last.
-template <typename TileFn>
-__attribute__((always_inline)) inline void forEachPanel(const MicroTile &t,
-                                                        int nr, TileFn tileFn) {
-  MicroTile one = t;
-  one.nr = nr;
-  for (int64_t q = 1; q < t.panels; ++q) {
-    tileFn(one);
-    one.b += t.bStride;
-    one.c += nr;
-    one.col0 += nr;
-  }
-  one.nr = t.nr;
-  tileFn(one);
-}
 
 using MicroKernelFn = void (*)(const MicroTile &tile);
 

@@ -240,12 +240,10 @@ template <typename Vec, int MR, int NV> void tileRows(const MicroTile &t) {
 
 /// The microkernel of MR x 2 * Vec::kLanes tiles.
 template <typename Vec, int MR> void vectorMicroKernel(const MicroTile &t) {
-  forEachPanel(t, 2 * Vec::kLanes, [](const MicroTile &one) {
-    if (one.nr > Vec::kLanes)
-      tileRows<Vec, MR, 2>(one);
-    else
-      tileRows<Vec, MR, 1>(one);
-  });
+  if (t.nr > Vec::kLanes)
+    tileRows<Vec, MR, 2>(t);
+  else
+    tileRows<Vec, MR, 1>(t);
 }
 
 } // namespace
