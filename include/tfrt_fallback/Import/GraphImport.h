@@ -106,6 +106,16 @@ importGraphAsFunction(ImportedGraph graph, llvm::StringRef name,
                       mlir::ModuleOp module, bool isMain,
                       mlir::Location errorLoc);
 
+/// A tensor's name in a graph, split: "node:2" -> ("node", 2), "node" ->
+/// ("node", 0), "^node" -> a control edge from "node". A suffix after the
+/// last ':' that is not a number stays part of the node's name.
+struct TensorName {
+  std::string node;
+  unsigned index = 0;
+  bool control = false;
+};
+TensorName splitTensorName(llvm::StringRef name);
+
 /// The MLIR element type of a dtype name, as rt::parseDType reads it
 /// ("DT_FLOAT", "float", "float32", "f32"), or null for a dtype DTypes.def
 /// does not list.

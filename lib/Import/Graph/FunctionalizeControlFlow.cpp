@@ -32,31 +32,6 @@ using namespace tfrt_fallback;
 
 namespace {
 
-/// A tensor name split: "node:2" -> ("node", 2), "^node" -> control.
-struct Ref {
-  std::string node;
-  unsigned index = 0;
-  bool control = false;
-};
-
-Ref parseRef(StringRef name) {
-  Ref ref;
-  if (name.consume_front("^")) {
-    ref.node = name.str();
-    ref.control = true;
-    return ref;
-  }
-  auto [node, index] = name.rsplit(':');
-  unsigned value = 0;
-  if (!index.empty() && node != name && !index.getAsInteger(10, value)) {
-    ref.node = node.str();
-    ref.index = value;
-    return ref;
-  }
-  ref.node = name.str();
-  return ref;
-}
-
 std::string tensorName(StringRef node, unsigned index) {
   return index == 0 ? node.str() : (node + ":" + Twine(index)).str();
 }
@@ -114,7 +89,7 @@ struct GraphIndex {
       byName[node.name] = index;
     for (auto [index, node] : llvm::enumerate(graph.nodes))
       for (const std::string &input : node.inputs) {
-        Ref ref = parseRef(input);
+        TensorName ref = splitTensorName(input);
         auto it = byName.find(ref.node);
         if (it != byName.end())
           consumers[it->second].push_back(index);
@@ -201,7 +176,7 @@ void Functionalizer::removeNodes(ImportedGraph &graph,
     if (dead.contains(index))
       continue;
     llvm::erase_if(node.inputs, [&](const std::string &input) {
-      Ref ref = parseRef(input);
+      TensorName ref = splitTensorName(input);
       return ref.control && deadNames.contains(ref.node);
     });
     kept.push_back(std::move(node));
@@ -245,7 +220,7 @@ buildBody(const ImportedGraph &graph, const GraphIndex &index,
   // Constants read from outside are copied in.
   for (size_t i = 0; i < all.size(); ++i) {
     for (const std::string &input : graph.nodes[all[i]].inputs) {
-      Ref ref = parseRef(input);
+      TensorName ref = splitTensorName(input);
       if (ref.control || argOf.count(input))
         continue;
       std::optional<size_t> producer = index.lookup(ref.node);
@@ -269,7 +244,7 @@ buildBody(const ImportedGraph &graph, const GraphIndex &index,
     ImportedNode node = graph.nodes[member];
     std::vector<std::string> inputs;
     for (const std::string &input : node.inputs) {
-      Ref ref = parseRef(input);
+      TensorName ref = splitTensorName(input);
       if (ref.control) {
         std::optional<size_t> producer = index.lookup(ref.node);
         if (producer && all.contains(*producer))
@@ -283,7 +258,7 @@ buildBody(const ImportedGraph &graph, const GraphIndex &index,
     body.nodes.push_back(std::move(node));
   }
   for (const std::string &output : outputs) {
-    Ref ref = parseRef(output);
+    TensorName ref = splitTensorName(output);
     auto it = argOf.find(tensorName(ref.node, ref.index));
     body.outputs.push_back(it != argOf.end() ? it->second
                                              : tensorName(ref.node, ref.index));
@@ -322,16 +297,17 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
     const ImportedNode &sw = graph.nodes[user];
     if (!isOp(sw, "Switch"))
       continue;
-    if (sw.inputs.size() < 2 || parseRef(sw.inputs[1]).node != cond.name)
+    if (sw.inputs.size() < 2 || splitTensorName(sw.inputs[1]).node != cond.name)
       continue;
     Var var{user, 0, 0, 0, {}, getDType(sw)};
-    std::optional<size_t> merge = index.lookup(parseRef(sw.inputs[0]).node);
+    std::optional<size_t> merge =
+        index.lookup(splitTensorName(sw.inputs[0]).node);
     if (!merge || !isOp(graph.nodes[*merge], "Merge"))
       return fail("Switch '" + sw.name + "' does not read a Merge", user);
     var.merge = *merge;
     bool haveEnter = false, haveNext = false;
     for (const std::string &input : graph.nodes[*merge].inputs) {
-      Ref ref = parseRef(input);
+      TensorName ref = splitTensorName(input);
       if (ref.control)
         continue;
       std::optional<size_t> producer = index.lookup(ref.node);
@@ -425,7 +401,7 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
                      llvm::SetVector<size_t> &members) -> LogicalResult {
     std::deque<size_t> work;
     auto visit = [&](StringRef tensor) -> LogicalResult {
-      Ref ref = parseRef(tensor);
+      TensorName ref = splitTensorName(tensor);
       std::optional<size_t> producer = index.lookup(ref.node);
       if (!producer)
         return fail("'" + tensor + "' is not in the graph");
@@ -448,7 +424,7 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
       const ImportedNode &node = graph.nodes[*producer];
       bool loopMerge =
           isOp(node, "Merge") && llvm::any_of(node.inputs, [&](auto &in) {
-            std::optional<size_t> p = index.lookup(parseRef(in).node);
+            std::optional<size_t> p = index.lookup(splitTensorName(in).node);
             return p && isOp(graph.nodes[*p], "NextIteration");
           });
       if (isOp(node, "Enter") || isOp(node, "Exit") ||
@@ -483,7 +459,7 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
     for (const std::string &input : graph.nodes[var.next].inputs) {
       bodyRoots.push_back(input);
       // What a NextIteration waits for runs in the body.
-      Ref ref = parseRef(input);
+      TensorName ref = splitTensorName(input);
       std::optional<size_t> producer = index.lookup(ref.node);
       if (ref.control && producer && frameNodes.contains(*producer) &&
           !structural.contains(*producer) && !invariantSet.contains(*producer))
@@ -497,7 +473,7 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
   // only the body's values (the Switches' true outputs, body nodes,
   // invariants, constants), at least one of them not an invariant, join
   // the body as control outputs.
-  auto fromBody = [&](const Ref &ref, bool allowInvariant) {
+  auto fromBody = [&](const TensorName &ref, bool allowInvariant) {
     std::optional<size_t> producer = index.lookup(ref.node);
     if (!producer)
       return false;
@@ -510,7 +486,7 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
         return ref.control || ref.index == 1;
     return false;
   };
-  auto isConstant = [&](const Ref &ref) {
+  auto isConstant = [&](const TensorName &ref) {
     std::optional<size_t> producer = index.lookup(ref.node);
     return producer && graph.nodes[*producer].op != "Placeholder" &&
            llvm::none_of(graph.nodes[*producer].inputs,
@@ -529,7 +505,7 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
         continue;
       bool allInBody = true, anyFromBody = false;
       for (const std::string &input : node.inputs) {
-        Ref ref = parseRef(input);
+        TensorName ref = splitTensorName(input);
         if (!ref.control && !fromBody(ref, true) && !isConstant(ref))
           allInBody = false;
         anyFromBody |= fromBody(ref, false);
@@ -537,7 +513,7 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
         if (!ref.control && isConstant(ref))
           for (const std::string &in :
                graph.nodes[*index.lookup(ref.node)].inputs)
-            anyFromBody |= fromBody(parseRef(in), false);
+            anyFromBody |= fromBody(splitTensorName(in), false);
       }
       if (!allInBody || !anyFromBody)
         continue;
@@ -632,7 +608,7 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
         continue;
       bool hasData = false, allDead = true;
       for (const std::string &input : node.inputs) {
-        Ref ref = parseRef(input);
+        TensorName ref = splitTensorName(input);
         if (ref.control)
           continue;
         hasData = true;
@@ -655,13 +631,13 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
                          return !dead.contains(user) &&
                                 llvm::any_of(
                                     graph.nodes[user].inputs, [&](auto &in) {
-                                      Ref ref = parseRef(in);
+                                      TensorName ref = splitTensorName(in);
                                       return !ref.control &&
                                              ref.node == graph.nodes[node].name;
                                     });
                        }) ||
           llvm::any_of(graph.outputs, [&](const std::string &out) {
-            return parseRef(out).node == graph.nodes[node].name;
+            return splitTensorName(out).node == graph.nodes[node].name;
           });
       if (readOutside) {
         if (structural.contains(node))
@@ -678,7 +654,7 @@ LogicalResult Functionalizer::functionalizeLoop(ImportedGraph &graph,
     if (dead.contains(i))
       continue;
     for (const std::string &input : node.inputs) {
-      Ref ref = parseRef(input);
+      TensorName ref = splitTensorName(input);
       std::optional<size_t> producer = index.lookup(ref.node);
       if (!ref.control && producer && dead.contains(*producer))
         return fail("'" + node.name + "' reads '" + input +
@@ -752,7 +728,7 @@ LogicalResult Functionalizer::functionalizeCond(ImportedGraph &graph,
         // A Switch's side is one data output; a branch node's users read it
         // as data or wait on it (a constant placed in the branch).
         bool reads = llvm::any_of(graph.nodes[user].inputs, [&](auto &in) {
-          Ref ref = parseRef(in);
+          TensorName ref = splitTensorName(in);
           if (ref.node != graph.nodes[producer].name)
             return false;
           return output ? !ref.control && ref.index == *output : true;
@@ -787,7 +763,7 @@ LogicalResult Functionalizer::functionalizeCond(ImportedGraph &graph,
 
   // Which side a tensor comes from.
   auto sideOf = [&](StringRef tensor) -> std::optional<int> {
-    Ref ref = parseRef(tensor);
+    TensorName ref = splitTensorName(tensor);
     std::optional<size_t> producer = index.lookup(ref.node);
     if (!producer)
       return std::nullopt;
@@ -823,11 +799,11 @@ LogicalResult Functionalizer::functionalizeCond(ImportedGraph &graph,
     dead.insert(merge);
     // A Merge nothing reads as data (TF's `branch_executed`) only orders.
     bool readAsData = llvm::any_of(graph.outputs, [&](const std::string &out) {
-      return parseRef(out).node == graph.nodes[merge].name;
+      return splitTensorName(out).node == graph.nodes[merge].name;
     });
     for (size_t user : index.consumers[merge])
       for (const std::string &in : graph.nodes[user].inputs) {
-        Ref ref = parseRef(in);
+        TensorName ref = splitTensorName(in);
         if (ref.control || ref.node != graph.nodes[merge].name)
           continue;
         if (ref.index != 0)
@@ -844,7 +820,7 @@ LogicalResult Functionalizer::functionalizeCond(ImportedGraph &graph,
   // Branch nodes must not be read (or fetched) outside the conditional.
   auto isFetched = [&](size_t node) {
     return llvm::any_of(graph.outputs, [&](const std::string &out) {
-      return parseRef(out).node == graph.nodes[node].name;
+      return splitTensorName(out).node == graph.nodes[node].name;
     });
   };
   for (size_t sw : switches)
@@ -865,7 +841,7 @@ LogicalResult Functionalizer::functionalizeCond(ImportedGraph &graph,
         if (branch[side].contains(user) || merges.contains(user))
           continue;
         bool asData = llvm::any_of(graph.nodes[user].inputs, [&](auto &in) {
-          Ref ref = parseRef(in);
+          TensorName ref = splitTensorName(in);
           return !ref.control && ref.node == graph.nodes[node].name;
         });
         if (asData)
@@ -938,7 +914,7 @@ LogicalResult Functionalizer::functionalizeConds(ImportedGraph &graph) {
     // itself on pred (the pivot Switch, whose switch_t / switch_f
     // identities place the branches' constants).
     GraphIndex index(graph);
-    auto throughIdentities = [&](Ref ref) {
+    auto throughIdentities = [&](TensorName ref) {
       for (size_t steps = 0; steps < graph.nodes.size(); ++steps) {
         std::optional<size_t> producer = index.lookup(ref.node);
         if (!producer || graph.nodes[*producer].op != "Identity")
@@ -946,7 +922,7 @@ LogicalResult Functionalizer::functionalizeConds(ImportedGraph &graph) {
         const std::vector<std::string> &inputs = graph.nodes[*producer].inputs;
         if (inputs.empty() || StringRef(inputs[0]).starts_with("^"))
           break;
-        ref = parseRef(inputs[0]);
+        ref = splitTensorName(inputs[0]);
       }
       return tensorName(ref.node, ref.index);
     };
@@ -954,7 +930,7 @@ LogicalResult Functionalizer::functionalizeConds(ImportedGraph &graph) {
     llvm::StringMap<size_t> groupOf;
     for (auto [i, node] : llvm::enumerate(graph.nodes))
       if (isOp(node, "Switch") && node.inputs.size() >= 2) {
-        std::string pred = throughIdentities(parseRef(node.inputs[1]));
+        std::string pred = throughIdentities(splitTensorName(node.inputs[1]));
         auto [it, inserted] = groupOf.try_emplace(pred, groups.size());
         if (inserted)
           groups.push_back({pred, {}});

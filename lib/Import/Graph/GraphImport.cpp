@@ -39,9 +39,28 @@ Type tfrt_fallback::getTFElementType(StringRef dtype, MLIRContext *context) {
   return parsed.ok() ? tf::getElementType(*parsed, context) : Type();
 }
 
+TensorName tfrt_fallback::splitTensorName(StringRef name) {
+  TensorName ref;
+  if (name.consume_front("^")) {
+    ref.node = name.str();
+    ref.control = true;
+    return ref;
+  }
+  auto [node, index] = name.rsplit(':');
+  unsigned value = 0;
+  if (!index.empty() && node != name && !index.getAsInteger(10, value)) {
+    ref.node = node.str();
+    ref.index = value;
+    return ref;
+  }
+  ref.node = name.str();
+  return ref;
+}
+
 namespace {
 
-/// "node:2" -> ("node", 2); "node" -> ("node", 0); "^node" -> control.
+/// "node:2" -> ("node", 2); "node" -> ("node", 0); "^node" -> control; an
+/// index that is not a number is an error (splitTensorName keeps it).
 struct TensorRef {
   StringRef node;
   unsigned index = 0;

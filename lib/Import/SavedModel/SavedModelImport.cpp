@@ -37,12 +37,12 @@
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
 #include "tfrt_fallback/Import/GraphDefImport.h"
 #include "tfrt_fallback/Import/GraphImport.h"
+#include "tfrt_fallback/Import/ImportModel.h"
 #include "tfrt_fallback/Runtime/StringTensor.h"
 #include "tfrt_fallback/Runtime/TensorBundle.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
@@ -63,28 +63,6 @@ using namespace tfrt_fallback;
 namespace pb = tfrt_fallback::graphdef;
 
 namespace {
-
-/// "node", "node:2" or "^node", split.
-struct Ref {
-  std::string node;
-  unsigned index = 0;
-  bool control = false;
-};
-
-Ref parseRef(StringRef text) {
-  Ref ref;
-  if (text.consume_front("^"))
-    ref.control = true;
-  auto [node, index] = text.rsplit(':');
-  unsigned value = 0;
-  if (!index.empty() && !index.getAsInteger(10, value)) {
-    ref.node = node.str();
-    ref.index = value;
-  } else {
-    ref.node = text.str();
-  }
-  return ref;
-}
 
 bool isRefVariable(StringRef op) {
   return op == "VariableV2" || op == "Variable";
@@ -205,7 +183,7 @@ LogicalResult SavedModelImporter::mapCheckpointKeys() {
   // AssignVariableOp(handle, Identity*(RestoreV2:k)), the RestoreV2's
   // tensor_names a constant.
   auto constStrings = [&](const std::string &input) -> std::vector<StringRef> {
-    auto it = byName.find(parseRef(input).node);
+    auto it = byName.find(splitTensorName(input).node);
     if (it == byName.end() || base.nodes[it->second].op != "Const")
       return {};
     for (const NamedAttribute &attr : base.nodes[it->second].attrs)
@@ -219,13 +197,13 @@ LogicalResult SavedModelImporter::mapCheckpointKeys() {
     if ((node.op != "Assign" && node.op != "AssignVariableOp") ||
         node.inputs.size() < 2)
       continue;
-    Ref value = parseRef(node.inputs[1]);
+    TensorName value = splitTensorName(node.inputs[1]);
     for (int hops = 0; hops < 8; ++hops) {
       auto it = byName.find(value.node);
       if (it == byName.end() || base.nodes[it->second].op != "Identity" ||
           base.nodes[it->second].inputs.empty())
         break;
-      value = parseRef(base.nodes[it->second].inputs[0]);
+      value = splitTensorName(base.nodes[it->second].inputs[0]);
     }
     auto restore = byName.find(value.node);
     if (restore == byName.end() ||
@@ -235,7 +213,8 @@ LogicalResult SavedModelImporter::mapCheckpointKeys() {
     std::vector<StringRef> names =
         constStrings(base.nodes[restore->second].inputs[1]);
     if (value.index < names.size())
-      checkpointKeys[parseRef(node.inputs[0]).node] = names[value.index].str();
+      checkpointKeys[splitTensorName(node.inputs[0]).node] =
+          names[value.index].str();
   }
 
   // TF2: the object graph. A signature's concrete function binds
@@ -278,8 +257,8 @@ LogicalResult SavedModelImporter::mapCheckpointKeys() {
       continue;
     std::vector<std::string> data;
     for (const std::string &input : node.inputs)
-      if (!parseRef(input).control)
-        data.push_back(parseRef(input).node);
+      if (!splitTensorName(input).control)
+        data.push_back(splitTensorName(input).node);
     const auto &bound = function->second.bound_inputs();
     if (static_cast<size_t>(bound.size()) > data.size())
       continue;
@@ -309,7 +288,7 @@ void SavedModelImporter::applyAssets() {
   }
   auto stringType = tf::StringType::get(context);
   for (const pb::AssetFileDef &asset : assets) {
-    auto it = byName.find(parseRef(asset.tensor_info().name()).node);
+    auto it = byName.find(splitTensorName(asset.tensor_info().name()).node);
     if (it == byName.end())
       continue;
     ImportedNode &node = base.nodes[it->second];
@@ -349,7 +328,7 @@ SavedModelImporter::reachable(const ImportedGraph &graph) const {
   std::vector<uint8_t> seen(graph.nodes.size(), 0);
   std::vector<size_t> work, order;
   auto visit = [&](StringRef name) {
-    auto it = index.find(parseRef(name).node);
+    auto it = index.find(splitTensorName(name).node);
     if (it != index.end() && !seen[it->second]) {
       seen[it->second] = 1;
       work.push_back(it->second);
@@ -393,7 +372,7 @@ SavedModelImporter::signatureGraph(const std::string &key) {
       return fail("signature '" + key + "': the input '" + inputKey +
                   "' is not a dense tensor (sparse and composite inputs are "
                   "not supported)");
-    Ref ref = parseRef(info.name());
+    TensorName ref = splitTensorName(info.name());
     auto it = index.find(ref.node);
     if (it == index.end())
       return fail("signature '" + key + "': the input '" + inputKey +
@@ -450,7 +429,7 @@ SavedModelImporter::signatureGraph(const std::string &key) {
       return fail("signature '" + key + "': the output '" + outputKey +
                   "' is not a dense tensor (sparse and composite outputs "
                   "are not supported)");
-    Ref ref = parseRef(info.name());
+    TensorName ref = splitTensorName(info.name());
     if (!index.count(ref.node))
       return fail("signature '" + key + "': the output '" + outputKey +
                   "' names the tensor '" + info.name() +
@@ -564,7 +543,7 @@ LogicalResult SavedModelImporter::convertVariables(ImportedGraph &graph) {
     for (ImportedNode &consumer : graph.nodes) {
       std::optional<StringRef> form = resourceFormOf(consumer.op);
       if (!form || consumer.inputs.empty() ||
-          parseRef(consumer.inputs[0]).node != name)
+          splitTensorName(consumer.inputs[0]).node != name)
         continue;
       ImportedNode update;
       update.name = consumer.name + "/__update";
@@ -749,7 +728,7 @@ OwningOpRef<ModuleOp> SavedModelImporter::import(StringRef bytes) {
       const ImportedNode &node = signature->nodes[i];
       if (node.inputs.empty())
         continue;
-      std::string target = parseRef(node.inputs[0]).node;
+      std::string target = splitTensorName(node.inputs[0]).node;
       auto it = byName.find(target);
       if (it == byName.end() || !isRefVariable(base.nodes[it->second].op))
         continue;
@@ -807,26 +786,14 @@ void tfrt_fallback::registerSavedModelImportTranslation() {
       llvm::cl::desc("--import-saved-model: import only this signature "
                      "(default: every signature)"),
       llvm::cl::init(""));
-  TranslateToMLIRRegistration importSavedModelTranslation(
+  registerImportTranslation(
       "import-saved-model",
       "Import a TensorFlow SavedModel (its directory or its saved_model.pb)",
-      [](llvm::SourceMgr &sourceMgr,
-         MLIRContext *context) -> OwningOpRef<Operation *> {
-        const llvm::MemoryBuffer *buffer =
-            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-        StringRef path = buffer->getBufferIdentifier();
+      [](StringRef text, StringRef path, MLIRContext *context) {
         SavedModelImportOptions options;
         options.tags = tags;
         options.signature = signature;
-        OwningOpRef<ModuleOp> module = importSavedModel(
-            buffer->getBuffer(), llvm::sys::path::parent_path(path), options,
-            context);
-        if (!module)
-          return {};
-        return OwningOpRef<Operation *>(module.release().getOperation());
-      },
-      [](DialectRegistry &registry) {
-        registry.insert<tf::TFTypeDialect, tf::TFDialect, func::FuncDialect,
-                        TFRTFallbackDialect>();
+        return importSavedModel(text, llvm::sys::path::parent_path(path),
+                                options, context);
       });
 }
