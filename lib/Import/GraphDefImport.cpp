@@ -15,6 +15,7 @@
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
 #include "tfrt_fallback/Import/GraphImport.h"
+#include "tfrt_fallback/Import/ImportModel.h"
 #include "tfrt_fallback/Import/TensorValues.h"
 #include "tfrt_fallback/Runtime/OpTable.h"
 
@@ -22,7 +23,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
-#include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
@@ -830,26 +830,14 @@ void tfrt_fallback::registerGraphDefImportTranslation() {
       llvm::cl::desc("--import-graphdef: the graph's outputs, node[:index],... "
                      "; default: the nodes nobody consumes"),
       llvm::cl::init(""));
-  TranslateToMLIRRegistration importGraphDefTranslation(
+  registerImportTranslation(
       "import-graphdef",
       "Import a frozen TensorFlow GraphDef (binary .pb or text .pbtxt)",
-      [](llvm::SourceMgr &sourceMgr,
-         MLIRContext *context) -> OwningOpRef<Operation *> {
-        const llvm::MemoryBuffer *buffer =
-            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-        StringRef path = buffer->getBufferIdentifier();
+      [](StringRef text, StringRef path, MLIRContext *context) {
         GraphDefImportOptions options;
         options.inputs = inputs;
         options.outputs = outputs;
         options.textFormat = isTextGraphDefPath(path);
-        OwningOpRef<ModuleOp> module =
-            importGraphDef(buffer->getBuffer(), path, options, context);
-        if (!module)
-          return {};
-        return OwningOpRef<Operation *>(module.release().getOperation());
-      },
-      [](DialectRegistry &registry) {
-        registry.insert<tf::TFTypeDialect, tf::TFDialect, func::FuncDialect,
-                        TFRTFallbackDialect>();
+        return importGraphDef(text, path, options, context);
       });
 }

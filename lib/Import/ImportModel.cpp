@@ -7,13 +7,18 @@
 
 #include "tfrt_fallback/Import/ImportModel.h"
 
+#include "tfrt_fallback/Dialect/Fallback/FallbackDialect.h"
+#include "tfrt_fallback/Dialect/TF/TFDialect.h"
+#include "tfrt_fallback/Dialect/TF/TFTypes.h"
 #include "tfrt_fallback/Import/GraphDefImport.h"
 #include "tfrt_fallback/Import/SavedModelImport.h"
 #include "tfrt_fallback/Import/TFJSImport.h"
 #include "tfrt_fallback/Import/TFLiteImport.h"
 #include "tfrt_fallback/Transforms/ParseSource.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/Path.h"
 
 using namespace mlir;
@@ -37,4 +42,25 @@ OwningOpRef<ModuleOp> tfrt_fallback::importModel(llvm::SourceMgr &sourceMgr,
     return importGraphDef(text, path, options, context);
   }
   return parseSourceFile(sourceMgr, ParserConfig(context));
+}
+
+void tfrt_fallback::registerImportTranslation(llvm::StringRef name,
+                                              llvm::StringRef description,
+                                              ModelImportFn importFn) {
+  TranslateToMLIRRegistration registration(
+      name, description,
+      [importFn](llvm::SourceMgr &sourceMgr,
+                 MLIRContext *context) -> OwningOpRef<Operation *> {
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+        OwningOpRef<ModuleOp> module = importFn(
+            buffer->getBuffer(), buffer->getBufferIdentifier(), context);
+        if (!module)
+          return {};
+        return OwningOpRef<Operation *>(module.release().getOperation());
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<tf::TFTypeDialect, tf::TFDialect, func::FuncDialect,
+                        TFRTFallbackDialect>();
+      });
 }

@@ -14,13 +14,13 @@
 #include "tfrt_fallback/Dialect/TF/TFDialect.h"
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
 #include "tfrt_fallback/Import/GraphImport.h"
+#include "tfrt_fallback/Import/ImportModel.h"
 #include "tfrt_fallback/Import/TensorValues.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
-#include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Base64.h"
 #include "llvm/Support/JSON.h"
@@ -652,22 +652,10 @@ OwningOpRef<ModuleOp> tfrt_fallback::importTFJSModelFile(StringRef path,
 }
 
 void tfrt_fallback::registerTFJSImportTranslation() {
-  TranslateToMLIRRegistration importTFJS(
+  registerImportTranslation(
       "import-tfjs", "Import a TF.js graph model (model.json and its shards)",
-      [](llvm::SourceMgr &sourceMgr,
-         MLIRContext *context) -> OwningOpRef<Operation *> {
-        const llvm::MemoryBuffer *buffer =
-            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-        StringRef path = buffer->getBufferIdentifier();
-        OwningOpRef<ModuleOp> module =
-            importTFJSModel(buffer->getBuffer(),
-                            llvm::sys::path::parent_path(path), path, context);
-        if (!module)
-          return {};
-        return OwningOpRef<Operation *>(module.release().getOperation());
-      },
-      [](DialectRegistry &registry) {
-        registry.insert<tf::TFTypeDialect, tf::TFDialect, func::FuncDialect,
-                        TFRTFallbackDialect>();
+      [](StringRef text, StringRef path, MLIRContext *context) {
+        return importTFJSModel(text, llvm::sys::path::parent_path(path), path,
+                               context);
       });
 }

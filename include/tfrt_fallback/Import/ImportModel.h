@@ -14,6 +14,8 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <functional>
+
 namespace tfrt_fallback {
 
 /// Imports the main buffer of `sourceMgr`, read from `path`, as a module of
@@ -24,6 +26,18 @@ namespace tfrt_fallback {
 mlir::OwningOpRef<mlir::ModuleOp> importModel(llvm::SourceMgr &sourceMgr,
                                               llvm::StringRef path,
                                               mlir::MLIRContext *context);
+
+/// Reads a model from `text`, the file at `path`, into a module of TF-dialect
+/// functions (null after reporting errors as diagnostics).
+using ModelImportFn = std::function<mlir::OwningOpRef<mlir::ModuleOp>(
+    llvm::StringRef text, llvm::StringRef path, mlir::MLIRContext *context)>;
+
+/// Registers `importFn` as the mlir-translate translation `--name` (each
+/// importer's register*ImportTranslation), with the dialects an imported
+/// module holds: TF, func and tfrt_fallback.
+void registerImportTranslation(llvm::StringRef name,
+                               llvm::StringRef description,
+                               ModelImportFn importFn);
 
 } // namespace tfrt_fallback
 

@@ -28,6 +28,7 @@
 #include "tfrt_fallback/Dialect/TF/TFTypes.h"
 #include "tfrt_fallback/Import/GraphDefImport.h"
 #include "tfrt_fallback/Import/GraphImport.h"
+#include "tfrt_fallback/Import/ImportModel.h"
 #include "tfrt_fallback/Import/TensorValues.h"
 #include "tfrt_fallback/Runtime/QuantizeMultiplier.h"
 
@@ -38,7 +39,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
-#include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -3341,21 +3341,10 @@ bool tfrt_fallback::isTFLitePath(StringRef path) {
 }
 
 void tfrt_fallback::registerTFLiteImportTranslation() {
-  TranslateToMLIRRegistration importTFLiteTranslation(
+  registerImportTranslation(
       "import-tflite",
       "Import a TFLite model (.tflite, Select TF ops included)",
-      [](llvm::SourceMgr &sourceMgr,
-         MLIRContext *context) -> OwningOpRef<Operation *> {
-        const llvm::MemoryBuffer *buffer =
-            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-        OwningOpRef<ModuleOp> module = importTFLiteModel(
-            buffer->getBuffer(), buffer->getBufferIdentifier(), context);
-        if (!module)
-          return {};
-        return OwningOpRef<Operation *>(module.release().getOperation());
-      },
-      [](DialectRegistry &registry) {
-        registry.insert<tf::TFTypeDialect, tf::TFDialect, func::FuncDialect,
-                        TFRTFallbackDialect>();
+      [](StringRef text, StringRef path, MLIRContext *context) {
+        return importTFLiteModel(text, path, context);
       });
 }
