@@ -764,37 +764,43 @@ FailureOr<ImportedNode> GraphDefImporter::importNode(StringRef bytes) {
   return convertNode(nodeDef);
 }
 
+namespace {
+/// `convert(importer)` on an importer with default options; its error text
+/// in `error` when it fails.
+template <typename Convert>
+auto convertWithImporter(StringRef name, MLIRContext *context,
+                         std::string &error, Convert convert) {
+  GraphDefImportOptions options;
+  GraphDefImporter importer(name, options, context);
+  auto converted = convert(importer);
+  if (failed(converted))
+    error = importer.getError();
+  return converted;
+}
+} // namespace
+
 FailureOr<ImportedNode> tfrt_fallback::importNodeDef(StringRef bytes,
                                                      MLIRContext *context,
                                                      std::string &error) {
-  GraphDefImportOptions options;
-  GraphDefImporter importer("", options, context);
-  FailureOr<ImportedNode> node = importer.importNode(bytes);
-  if (failed(node))
-    error = importer.getError();
-  return node;
+  return convertWithImporter("", context, error, [&](GraphDefImporter &i) {
+    return i.importNode(bytes);
+  });
 }
 
 FailureOr<ImportedGraph>
 tfrt_fallback::convertGraphDef(const pb::GraphDef &graph, StringRef name,
                                MLIRContext *context, std::string &error) {
-  GraphDefImportOptions options;
-  GraphDefImporter importer(name, options, context);
-  FailureOr<ImportedGraph> converted = importer.convertGraph(graph);
-  if (failed(converted))
-    error = importer.getError();
-  return converted;
+  return convertWithImporter(name, context, error, [&](GraphDefImporter &i) {
+    return i.convertGraph(graph);
+  });
 }
 
 FailureOr<ElementsAttr>
 tfrt_fallback::convertTensorProto(const pb::TensorProto &tensor,
                                   MLIRContext *context, std::string &error) {
-  GraphDefImportOptions options;
-  GraphDefImporter importer("", options, context);
-  FailureOr<ElementsAttr> converted = importer.convertTensor(tensor);
-  if (failed(converted))
-    error = importer.getError();
-  return converted;
+  return convertWithImporter("", context, error, [&](GraphDefImporter &i) {
+    return i.convertTensor(tensor);
+  });
 }
 
 OwningOpRef<ModuleOp>
