@@ -9,8 +9,8 @@
 # Debian's arm64 libraries (cmake/aarch64-linux-gnu.cmake); installs the
 # cross toolchain first if missing (scripts/setup.sh).
 #
-# --test also runs, under qemu-aarch64 -cpu max, twice (the NEON paths, then
-# TFRT_FALLBACK_ISA=portable): every unit test (ctest) and the ten benchmark
+# --test also runs, under qemu-aarch64 -cpu max, twice (the NEON and FP16
+# paths, then TFRT_FALLBACK_ISA=portable): every unit test (ctest) and the ten benchmark
 # models through fallback-run-lite against TF.js's outputs (their .bef from
 # the host build, $BUILD_DIR, default build/: `run-models.py --runner`); then
 # the arm64 size check (CROSS=aarch64 scripts/size-report.sh --check).
@@ -43,9 +43,11 @@ echo "cross-aarch64: built in $(( $(date +%s) - start )) s"
 [ "$test" = 1 ] || exit 0
 
 status=0
-# Twice: on the fast paths (NEON; qemu's -cpu max also offers fp16 and
-# dotprod) and with TFRT_FALLBACK_ISA=portable, which turns them off.
-for isa in neon portable; do
+# Twice: on the fast paths (NEON with the FP16 arithmetic, which qemu's
+# -cpu max offers: f16 computes in f16) and with TFRT_FALLBACK_ISA=portable,
+# which turns them off. (NEON without FP16, f16 computed in f32, is ctest's
+# KernelTests.gemm-isa-neon.)
+for isa in neon-fp16 portable; do
   lap_start=$(date +%s)
   # Unit tests: gtest_discover_tests runs them through qemu-aarch64
   # (CMAKE_CROSSCOMPILING_EMULATOR); the environment reaches the guest.

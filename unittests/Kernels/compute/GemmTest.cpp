@@ -17,6 +17,7 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -342,14 +343,19 @@ TEST_P(GemmIsaTest, NanPropagatesThroughRelu) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Isas, GemmIsaTest,
-                         ::testing::Values(Isa::Portable, Isa::Neon, Isa::Avx2,
+                         ::testing::Values(Isa::Portable, Isa::Neon,
+                                           Isa::NeonFp16, Isa::Avx2,
                                            Isa::Avx512),
                          [](const ::testing::TestParamInfo<Isa> &info) {
-                           return std::string(isaName(info.param));
+                           // gtest's names are alphanumeric: neon_fp16.
+                           std::string name = isaName(info.param);
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
                          });
 
 TEST(Gemm, IsaNamesAndClamping) {
-  for (Isa isa : {Isa::Portable, Isa::Neon, Isa::Avx2, Isa::Avx512}) {
+  for (Isa isa :
+       {Isa::Portable, Isa::Neon, Isa::NeonFp16, Isa::Avx2, Isa::Avx512}) {
     Isa parsed;
     ASSERT_TRUE(parseIsa(isaName(isa), &parsed));
     EXPECT_EQ(parsed, isa);

@@ -145,8 +145,8 @@ public:
              uint64_t constantInputs, DType narrow)
       : OpKernelContextInterface(inputs, outer->numInputs(),
                                  outer->numOutputs()),
-        outer_(outer), constantInputs_(constantInputs), narrow_(narrow),
-        outputs(outer->numOutputs()) {
+        outputs(outer->numOutputs()), outer_(outer),
+        constantInputs_(constantInputs), narrow_(narrow) {
     functionRunner_ = outer->functionRunner();
   }
 

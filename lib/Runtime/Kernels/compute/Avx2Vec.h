@@ -22,6 +22,7 @@ alignas(32) const int kMaskTable[16] = {-1, -1, -1, -1, -1, -1, -1, -1,
                                         0,  0,  0,  0,  0,  0,  0,  0};
 
 struct Avx2Vec {
+  using Elem = float;
   using Type = __m256;
   static constexpr int kLanes = 8;
   /// A partial vector's lanes; whole vectors use plain loads and stores.

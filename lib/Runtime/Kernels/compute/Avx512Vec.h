@@ -24,6 +24,7 @@ namespace tfrt_fallback::rt::simd {
 namespace {
 
 struct Avx512Vec {
+  using Elem = float;
   using Type = __m512;
   static constexpr int kLanes = 16;
   using Mask = __mmask16;

@@ -23,6 +23,8 @@
 
 #if defined(__x86_64__)
 #include <cpuid.h>
+#elif defined(__aarch64__)
+#include <sys/auxv.h>
 #endif
 
 namespace tfrt_fallback::rt::gemm {
@@ -41,6 +43,8 @@ const char *isaName(Isa isa) {
     return "portable";
   case Isa::Neon:
     return "neon";
+  case Isa::NeonFp16:
+    return "neon-fp16";
   case Isa::Avx2:
     return "avx2";
   case Isa::Avx512:
@@ -50,7 +54,8 @@ const char *isaName(Isa isa) {
 }
 
 bool parseIsa(std::string_view name, Isa *isa) {
-  for (Isa candidate : {Isa::Portable, Isa::Neon, Isa::Avx2, Isa::Avx512})
+  for (Isa candidate :
+       {Isa::Portable, Isa::Neon, Isa::NeonFp16, Isa::Avx2, Isa::Avx512})
     if (name == isaName(candidate)) {
       *isa = candidate;
       return true;
@@ -104,6 +109,13 @@ bool isaSupported(Isa isa) {
 #elif defined(__aarch64__)
   case Isa::Neon:
     return true;
+  case Isa::NeonFp16: {
+    // FEAT_FP16's vector half (ASIMDHP, bit 10 of AT_HWCAP on Linux and
+    // Android; <asm/hwcap.h>'s name, spelled out for older headers).
+    constexpr unsigned long kHwcapAsimdHp = 1ul << 10;
+    static const bool fp16 = getauxval(AT_HWCAP) & kHwcapAsimdHp;
+    return fp16;
+  }
 #endif
   default:
     return false;
@@ -112,7 +124,7 @@ bool isaSupported(Isa isa) {
 }
 
 Isa clampIsa(Isa requested) {
-  for (Isa isa : {Isa::Avx512, Isa::Avx2, Isa::Neon})
+  for (Isa isa : {Isa::Avx512, Isa::Avx2, Isa::NeonFp16, Isa::Neon})
     if (isa <= requested && isaSupported(isa))
       return isa;
   return Isa::Portable;
@@ -137,7 +149,8 @@ const MicroKernelInfo &microKernel(Isa isa) {
   if (isa == Isa::Avx2)
     return detail::kAvx2MicroKernel;
 #elif defined(__aarch64__)
-  if (isa == Isa::Neon)
+  // The f32 kernels of NeonFp16 are NEON's.
+  if (isa == Isa::Neon || isa == Isa::NeonFp16)
     return detail::kNeonMicroKernel;
 #else
   (void)isa;
@@ -149,55 +162,56 @@ const MicroKernelInfo &microKernel(Isa isa) {
 // Packing
 //===----------------------------------------------------------------------===//
 
-/// Writes B's panels of NR columns to `dst` (ceil(n / nr) * k * nr floats):
-/// panel p holds columns [p * nr, p * nr + nr) as k rows of nr, zeros past
-/// column n.
-void packB(const float *b, int64_t ldb, bool transB, int64_t k, int64_t n,
-           int nr, float *dst) {
+/// Writes B's panels of NR columns to `dst` (ceil(n / nr) * k * nr
+/// elements): panel p holds columns [p * nr, p * nr + nr) as k rows of nr,
+/// zeros past column n (the all-zero bits: +0 for float and half).
+template <typename T>
+void packB(const T *b, int64_t ldb, bool transB, int64_t k, int64_t n, int nr,
+           T *dst) {
   for (int64_t j0 = 0; j0 < n; j0 += nr, dst += k * nr) {
     const int64_t cols = std::min<int64_t>(nr, n - j0);
     if (!transB) {
       for (int64_t p = 0; p < k; ++p) {
-        std::memcpy(dst + p * nr, b + p * ldb + j0, cols * sizeof(float));
-        std::fill(dst + p * nr + cols, dst + p * nr + nr, 0.0f);
+        std::memcpy(dst + p * nr, b + p * ldb + j0, cols * sizeof(T));
+        std::fill(dst + p * nr + cols, dst + p * nr + nr, T(0));
       }
       continue;
     }
     // b[j][p] is column j of op(b): read each row of b contiguously.
     for (int64_t j = 0; j < cols; ++j) {
-      const float *src = b + (j0 + j) * ldb;
+      const T *src = b + (j0 + j) * ldb;
       for (int64_t p = 0; p < k; ++p)
         dst[p * nr + j] = src[p];
     }
     for (int64_t p = 0; p < k; ++p)
-      std::fill(dst + p * nr + cols, dst + p * nr + nr, 0.0f);
+      std::fill(dst + p * nr + cols, dst + p * nr + nr, T(0));
   }
 }
 
-size_t packedBFloats(int64_t k, int64_t n, int nr) {
+size_t packedBElements(int64_t k, int64_t n, int nr) {
   return static_cast<size_t>((n + nr - 1) / nr) * k * nr;
 }
 
-/// 64-byte aligned memory for `floats` floats (at least one cache line).
-float *alignedFloats(size_t floats) {
-  size_t bytes = std::max<size_t>(floats * sizeof(float), 64);
+/// 64-byte aligned memory for `count` elements (at least one cache line).
+template <typename T> T *alignedElements(size_t count) {
+  size_t bytes = std::max<size_t>(count * sizeof(T), 64);
   bytes = (bytes + 63) & ~size_t(63);
-  return static_cast<float *>(std::aligned_alloc(64, bytes));
+  return static_cast<T *>(std::aligned_alloc(64, bytes));
 }
 
-/// A per-thread aligned scratch buffer of at least `floats` floats, reused
+/// A per-thread aligned scratch buffer of at least `count` elements, reused
 /// across calls (Slot tells apart buffers live at the same time).
-template <int Slot> float *scratch(size_t floats) {
+template <int Slot, typename T = float> T *scratch(size_t count) {
   struct Buffer {
-    float *data = nullptr;
+    T *data = nullptr;
     size_t size = 0;
     ~Buffer() { std::free(data); }
   };
   thread_local Buffer buffer;
-  if (buffer.size < floats) {
+  if (buffer.size < count) {
     std::free(buffer.data);
-    buffer.size = std::max(floats, buffer.size * 2);
-    buffer.data = alignedFloats(buffer.size);
+    buffer.size = std::max(count, buffer.size * 2);
+    buffer.data = alignedElements<T>(buffer.size);
   }
   return buffer.data;
 }
@@ -207,9 +221,9 @@ template <int Slot> float *scratch(size_t floats) {
 PackedB::PackedB(const float *b, int64_t ldb, bool transB, int64_t k, int64_t n,
                  Isa isa)
     : isa_(isa), k_(k), n_(n), nr_(microKernel(isa).nr) {
-  const size_t floats = packedBFloats(k, n, nr_);
+  const size_t floats = packedBElements(k, n, nr_);
   bytes_ = floats * sizeof(float);
-  data_.reset(alignedFloats(floats));
+  data_.reset(alignedElements<float>(floats));
   packB(b, ldb, transB, k, n, nr_, data_.get());
 }
 
@@ -386,29 +400,29 @@ namespace {
 /// sweeps it (half of a 1 MiB L2, which the machines have at least).
 constexpr int64_t kL2BlockBytes = 512 * 1024;
 
-/// One GEMM call, ready to run over blocks of C.
-struct GemmPlan {
-  const MicroKernelInfo *mk;
+/// One GEMM call, ready to run over blocks of C (T: float, or the half
+/// bits).
+template <typename T> struct GemmPlan {
+  const detail::MicroKernelInfoOf<T> *mk;
   int64_t m, n, k;
-  const float *a;
+  const T *a;
   int64_t lda;
-  const PackedB *packedB;
-  const float *bPanels;
-  float *c;
+  const T *bPanels;
+  T *c;
   int64_t ldc;
-  const GemmEpilogue *epilogue;
+  const GemmEpilogueOf<T> *epilogue;
   /// k chunk and columns per L2 block.
   int64_t kc, nc;
 
-  const float *panel(int64_t j) const {
+  const T *panel(int64_t j) const {
     return bPanels + (j / mk->nr) * k * mk->nr;
   }
 
   /// Computes C's rows [m0, m1) and columns [n0, n1) (n0 a multiple of NR).
   void run(int64_t m0, int64_t m1, int64_t n0, int64_t n1) const {
     const int MR = mk->mr, NR = mk->nr;
-    const TileEpilogue *tileEpilogue = &epilogue->tile;
-    MicroTile tile;
+    const detail::TileEpilogueOf<T> *tileEpilogue = &epilogue->tile;
+    detail::MicroTileOf<T> tile;
     tile.lda = lda;
     tile.ldc = ldc;
     for (int64_t jc = n0; jc < n1; jc += nc) {
@@ -440,42 +454,20 @@ struct GemmPlan {
   }
 };
 
-} // namespace
-
-void sgemm(const Eigen::ThreadPoolDevice &device, int64_t m, int64_t n,
-           int64_t k, const float *a, int64_t lda, bool transA, const float *b,
-           int64_t ldb, bool transB, float *c, int64_t ldc,
-           const GemmEpilogue &epilogue, const PackedB *packed, Isa isa) {
-  if (m <= 0 || n <= 0)
-    return;
-  isa = clampIsa(isa);
-  const MicroKernelInfo &mk = microKernel(isa);
-  GemmPlan plan{&mk, m, n, k, a, lda, packed, nullptr, c, ldc, &epilogue, 0, 0};
-
-  // op(A) is read in place by rows; a transposed A is copied first.
-  if (transA && k > 0) {
-    float *at = scratch<0>(static_cast<size_t>(m) * k);
-    for (int64_t p = 0; p < k; ++p)
-      for (int64_t i = 0; i < m; ++i)
-        at[i * k + p] = a[p * lda + i];
-    plan.a = at;
-    plan.lda = k;
-  }
-  if (packed) {
-    assert(packed->isa() == isa && packed->k() == k && packed->n() == n &&
-           "a packing of another B");
-    plan.bPanels = packed->panel(0);
-  } else {
-    float *dst = scratch<1>(packedBFloats(k, n, mk.nr));
-    packB(b, ldb, transB, k, n, mk.nr, dst);
-    plan.bPanels = dst;
-  }
+/// c[m, n] = a[m, k] (read in place) * the packed panels of B, then the
+/// epilogue: the blocking and the split over threads of sgemm and hgemm.
+template <typename T>
+void runGemm(const Eigen::ThreadPoolDevice &device,
+             const detail::MicroKernelInfoOf<T> &mk, int64_t m, int64_t n,
+             int64_t k, const T *a, int64_t lda, const T *bPanels, T *c,
+             int64_t ldc, const GemmEpilogueOf<T> &epilogue) {
+  GemmPlan<T> plan{&mk, m, n, k, a, lda, bPanels, c, ldc, &epilogue, 0, 0};
 
   // k in equal chunks of at most KC; columns in blocks whose packed B fits
   // the L2 budget.
   const int64_t chunks = k > 0 ? (k + mk.kc - 1) / mk.kc : 1;
   plan.kc = std::max<int64_t>((k + chunks - 1) / chunks, 1);
-  const int64_t panelBytes = std::max<int64_t>(k, 1) * mk.nr * sizeof(float);
+  const int64_t panelBytes = std::max<int64_t>(k, 1) * mk.nr * sizeof(T);
   plan.nc = std::max<int64_t>(kL2BlockBytes / panelBytes, 1) * mk.nr;
 
   const int threads = device.numThreads();
@@ -496,7 +488,7 @@ void sgemm(const Eigen::ThreadPoolDevice &device, int64_t m, int64_t n,
   const int64_t colPanels = (n + mk.nr - 1) / mk.nr;
   const int64_t wanted = 4 * int64_t(threads);
   int64_t rowBlocks, colBlocks;
-  if (n > m && k * n * int64_t(sizeof(float)) > kL2BlockBytes) {
+  if (n > m && k * n * int64_t(sizeof(T)) > kL2BlockBytes) {
     colBlocks = std::min(colPanels, wanted);
     rowBlocks = std::min(rowTiles, std::max<int64_t>(1, wanted / colBlocks));
   } else {
@@ -526,5 +518,64 @@ void sgemm(const Eigen::ThreadPoolDevice &device, int64_t m, int64_t n,
                          }
                        });
 }
+
+} // namespace
+
+void sgemm(const Eigen::ThreadPoolDevice &device, int64_t m, int64_t n,
+           int64_t k, const float *a, int64_t lda, bool transA, const float *b,
+           int64_t ldb, bool transB, float *c, int64_t ldc,
+           const GemmEpilogue &epilogue, const PackedB *packed, Isa isa) {
+  if (m <= 0 || n <= 0)
+    return;
+  isa = clampIsa(isa);
+  const MicroKernelInfo &mk = microKernel(isa);
+
+  // op(A) is read in place by rows; a transposed A is copied first.
+  if (transA && k > 0) {
+    float *at = scratch<0>(static_cast<size_t>(m) * k);
+    for (int64_t p = 0; p < k; ++p)
+      for (int64_t i = 0; i < m; ++i)
+        at[i * k + p] = a[p * lda + i];
+    a = at;
+    lda = k;
+  }
+  const float *bPanels;
+  if (packed) {
+    assert(packed->isa() == isa && packed->k() == k && packed->n() == n &&
+           "a packing of another B");
+    bPanels = packed->panel(0);
+  } else {
+    float *dst = scratch<1>(packedBElements(k, n, mk.nr));
+    packB(b, ldb, transB, k, n, mk.nr, dst);
+    bPanels = dst;
+  }
+  runGemm(device, mk, m, n, k, a, lda, bPanels, c, ldc, epilogue);
+}
+
+#if defined(__aarch64__)
+size_t packedHalfBElements(int64_t k, int64_t n) {
+  return packedBElements(k, n, detail::kNeonFp16MicroKernel.nr);
+}
+
+void packHalfB(const uint16_t *b, int64_t ldb, bool transB, int64_t k,
+               int64_t n, uint16_t *dst) {
+  packB(b, ldb, transB, k, n, detail::kNeonFp16MicroKernel.nr, dst);
+}
+
+void hgemm(const Eigen::ThreadPoolDevice &device, int64_t m, int64_t n,
+           int64_t k, const uint16_t *a, int64_t lda, const uint16_t *b,
+           int64_t ldb, bool transB, uint16_t *c, int64_t ldc,
+           const GemmEpilogueOf<uint16_t> &epilogue, const uint16_t *packedB) {
+  if (m <= 0 || n <= 0)
+    return;
+  if (!packedB) {
+    uint16_t *dst = scratch<1, uint16_t>(packedHalfBElements(k, n));
+    packHalfB(b, ldb, transB, k, n, dst);
+    packedB = dst;
+  }
+  runGemm(device, detail::kNeonFp16MicroKernel, m, n, k, a, lda, packedB, c,
+          ldc, epilogue);
+}
+#endif
 
 } // namespace tfrt_fallback::rt::gemm

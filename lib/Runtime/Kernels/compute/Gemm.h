@@ -43,18 +43,22 @@ namespace tfrt_fallback::rt::gemm {
 // Instruction sets
 //===----------------------------------------------------------------------===//
 
-/// The microkernel families, in increasing order of what they need (NEON,
-/// on AArch64 only, ranks below the x86 ones: a request for AVX2 or AVX-512
-/// runs NEON there, a request for NEON runs the portable path on x86).
-enum class Isa : uint8_t { Portable, Neon, Avx2, Avx512 };
+/// The microkernel families, in increasing order of what they need (the
+/// AArch64 ones rank below the x86 ones: a request for AVX2 or AVX-512 runs
+/// NEON there, a request for NEON runs the portable path on x86). NeonFp16
+/// is NEON with the ARMv8.2 half-precision arithmetic (FEAT_FP16): the f32
+/// kernels run as on Neon, and the f16 ones compute in f16 (hgemm, the f16
+/// depthwise rows) instead of widening to f32.
+enum class Isa : uint8_t { Portable, Neon, NeonFp16, Avx2, Avx512 };
 
-/// "portable", "neon", "avx2" or "avx512".
+/// "portable", "neon", "neon-fp16", "avx2" or "avx512".
 const char *isaName(Isa isa);
 
 /// Whether this CPU and OS run `isa`'s code (AVX2 needs FMA too; AVX-512 is
 /// AVX-512F with the OS saving the zmm state, as __builtin_cpu_supports
-/// checks; NEON is part of every AArch64 CPU). Portable is always
-/// supported; elsewhere it is the only one.
+/// checks; NEON is part of every AArch64 CPU; NeonFp16 needs HWCAP_ASIMDHP
+/// in getauxval(AT_HWCAP)). Portable is always supported; elsewhere it is
+/// the only one.
 bool isaSupported(Isa isa);
 
 /// The best supported ISA that is not above `requested`.
@@ -62,8 +66,13 @@ Isa clampIsa(Isa requested);
 
 /// The ISA the GEMM runs, decided once per process: the best this CPU
 /// supports, lowered (never raised) by the environment variable
-/// TFRT_FALLBACK_ISA=avx512|avx2|neon|portable. An unknown value is ignored.
+/// TFRT_FALLBACK_ISA=avx512|avx2|neon-fp16|neon|portable. An unknown value
+/// is ignored.
 Isa activeIsa();
+
+/// Whether the f16 convolutions and matrix products compute in f16
+/// (activeIsa() is Isa::NeonFp16) rather than in f32 (ComputeInF32.h).
+inline bool halfArithmetic() { return activeIsa() == Isa::NeonFp16; }
 
 /// Parses an ISA name as isaName() spells it.
 bool parseIsa(std::string_view name, Isa *isa);
@@ -75,13 +84,14 @@ bool parseIsa(std::string_view name, Isa *isa);
 /// The epilogue of one GEMM call: `tile` in the microkernel's registers,
 /// then, for activations the microkernels lack (Elu, Sigmoid, Tanh),
 /// `rowFn(rowCtx, row, col0, count)` on each finished row segment while it
-/// is still in L1 (columns [col0, col0 + count) at `row`).
-struct GemmEpilogue {
-  detail::TileEpilogue tile;
-  void (*rowFn)(const void *ctx, float *row, int64_t col0,
-                int64_t count) = nullptr;
+/// is still in L1 (columns [col0, col0 + count) at `row`). T is the GEMM's
+/// element (float; uint16_t, the half bits, for hgemm).
+template <typename T> struct GemmEpilogueOf {
+  detail::TileEpilogueOf<T> tile;
+  void (*rowFn)(const void *ctx, T *row, int64_t col0, int64_t count) = nullptr;
   const void *rowCtx = nullptr;
 };
+using GemmEpilogue = GemmEpilogueOf<float>;
 
 //===----------------------------------------------------------------------===//
 // Packed B
@@ -192,6 +202,33 @@ void sgemm(const Eigen::ThreadPoolDevice &device, int64_t m, int64_t n,
            int64_t ldb, bool transB, float *c, int64_t ldc,
            const GemmEpilogue &epilogue, const PackedB *packed = nullptr,
            Isa isa = activeIsa());
+
+#if defined(__aarch64__)
+//===----------------------------------------------------------------------===//
+// Half-precision GEMM (ARMv8.2 FP16)
+//===----------------------------------------------------------------------===//
+
+/// Elements of B [k, n] packed for hgemm: its panels of 16 halves.
+size_t packedHalfBElements(int64_t k, int64_t n);
+
+/// Packs B (halves: [k, n] with row stride ldb, or with `transB` [n, k])
+/// into `dst` (packedHalfBElements(k, n) halves, 16-byte aligned) for
+/// hgemm.
+void packHalfB(const uint16_t *b, int64_t ldb, bool transB, int64_t k,
+               int64_t n, uint16_t *dst);
+
+/// sgemm in IEEE half precision (uint16_t holds a half's bits): the
+/// products are summed in f16 registers (`fmla v.8h`: 8 MACs per
+/// instruction, twice f32's), as XNNPACK's f16 GEMMs do, and the epilogue
+/// runs in f16. A is read in place ([m, k], row stride lda); B is
+/// `packedB` when given (packHalfB's), else b, packed per call. Call only
+/// when isaSupported(Isa::NeonFp16).
+void hgemm(const Eigen::ThreadPoolDevice &device, int64_t m, int64_t n,
+           int64_t k, const uint16_t *a, int64_t lda, const uint16_t *b,
+           int64_t ldb, bool transB, uint16_t *c, int64_t ldc,
+           const GemmEpilogueOf<uint16_t> &epilogue,
+           const uint16_t *packedB = nullptr);
+#endif
 
 } // namespace tfrt_fallback::rt::gemm
 

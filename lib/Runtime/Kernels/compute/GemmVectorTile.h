@@ -1,16 +1,17 @@
 //===- GemmVectorTile.h - The GEMM microkernel per vector -------*- C++ -*-===//
 //
 // Private to the per-ISA GEMM files (GemmAvx2.cpp, GemmAvx512.cpp,
-// GemmNeon.cpp), each compiled for its instruction set: everything here is
-// in an anonymous namespace, so every file that includes it gets its own
-// copy compiled with its own flags (a template shared across those files would
-// let the linker keep one instruction set's copy for all of them;
+// GemmNeon.cpp, GemmNeonFp16.cpp), each compiled for its instruction set:
+// everything here is in an anonymous namespace, so every file that includes it
+// gets its own copy compiled with its own flags (a template shared across those
+// files would let the linker keep one instruction set's copy for all of them;
 // GemmMicroKernels.h). It is written over a vector trait (Avx2Vec.h,
-// Avx512Vec.h, NeonVec.h), which gives:
+// Avx512Vec.h, NeonVec.h, NeonHalfVec.h), which gives:
 //
-//   Type, kLanes             the vector of kLanes floats
+//   Elem                     the GEMM's element (float; uint16_t: halves)
+//   Type, kLanes             the vector of kLanes elements
 //   Mask, mask(count)        the first `count` (0..kLanes) lanes
-//   zero(), set1(x), broadcast(p), load(p)
+//   zero(), set1(float x), broadcast(p), load(p)
 //   maskLoad(m, p)           masked lanes read, the others zero
 //   maskStore(p, m, v)       masked lanes written
 //   fma(a, b, c) = a * b + c, add, sub, mul, max, min
@@ -22,10 +23,10 @@
 // the B row, one for the broadcast A value.
 //
 // A trait with a lane FMA (kLaneFma = true and fmaLane<L>(a, b, c) =
-// c + b * a[L]: NeonVec.h) takes four k steps at a time instead: one load
-// of four consecutive A values per row, then per k step the B row and
-// MR * NV lane FMAs. Registers: MR * NV accumulators, MR for A, NV for B
-// (the 8x8 NEON tile: 16 + 8 + 2 of 32).
+// c + b * a[L]: NeonVec.h, NeonHalfVec.h) takes kLanes k steps at a time
+// instead: one load of kLanes consecutive A values per row, then per k step
+// the B row and MR * NV lane FMAs. Registers: MR * NV accumulators, MR for
+// A, NV for B (the 8x8 NEON tile and the 8x16 f16 one: 16 + 8 + 2 of 32).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +38,7 @@
 
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 namespace tfrt_fallback::rt::gemm::detail {
 namespace {
@@ -47,11 +49,11 @@ template <typename Vec>
 struct HasLaneFma<Vec, std::void_t<decltype(Vec::kLaneFma)>>
     : std::bool_constant<Vec::kLaneFma> {};
 
-/// k step L of four: acc[r][h] += b[L][h] * a[r][L] (= when Start).
+/// k step L of Vec::kLanes: acc[r][h] += b[L][h] * a[r][L] (= when Start).
 template <typename Vec, int MR, int NV, int L, bool Start = false>
 __attribute__((always_inline)) inline void
 laneStep(typename Vec::Type (&acc)[MR][NV], const typename Vec::Type (&av)[MR],
-         const float *b) {
+         const typename Vec::Elem *b) {
   using V = typename Vec::Type;
   constexpr int kNR = 2 * Vec::kLanes;
   V bv[NV];
@@ -66,15 +68,26 @@ laneStep(typename Vec::Type (&acc)[MR][NV], const typename Vec::Type (&av)[MR],
                       : Vec::template fmaLane<L>(av[r], bv[h], acc[r][h]);
 }
 
+/// The Vec::kLanes k steps of one A load (the first starts the sums when
+/// Start).
+template <typename Vec, int MR, int NV, bool Start, int... L>
+__attribute__((always_inline)) inline void
+laneSteps(typename Vec::Type (&acc)[MR][NV], const typename Vec::Type (&av)[MR],
+          const typename Vec::Elem *b, std::integer_sequence<int, L...>) {
+  (laneStep < Vec, MR, NV, L, Start && L == 0 > (acc, av, b), ...);
+}
+
 /// The tile epilogue (TileEpilogue) on the MR x NV sums in registers.
 template <typename Vec, int MR, int NV>
 __attribute__((always_inline)) inline void
-applyEpilogue(typename Vec::Type (&acc)[MR][NV], const TileEpilogue &ep,
-              int64_t col0, const typename Vec::Mask (&masks)[2],
-              const float *c, int64_t ldc) {
+applyEpilogue(typename Vec::Type (&acc)[MR][NV],
+              const TileEpilogueOf<typename Vec::Elem> &ep, int64_t col0,
+              const typename Vec::Mask (&masks)[2], const typename Vec::Elem *c,
+              int64_t ldc) {
   using V = typename Vec::Type;
-  const float *addend =
-      ep.addend ? reinterpret_cast<const float *>(
+  using E = typename Vec::Elem;
+  const E *addend =
+      ep.addend ? reinterpret_cast<const E *>(
                       reinterpret_cast<const char *>(c) + ep.addendOffset)
                 : nullptr;
   TFRT_FALLBACK_UNROLL
@@ -133,52 +146,49 @@ applyEpilogue(typename Vec::Type (&acc)[MR][NV], const TileEpilogue &ep,
 }
 
 /// One MicroTile of MR rows by NV vectors.
-template <typename Vec, int MR, int NV> void tile(const MicroTile &t) {
+template <typename Vec, int MR, int NV>
+void tile(const MicroTileOf<typename Vec::Elem> &t) {
   using V = typename Vec::Type;
+  using E = typename Vec::Elem;
   constexpr int kNR = 2 * Vec::kLanes;
+  constexpr int kL = Vec::kLanes;
+  constexpr auto kSteps = std::make_integer_sequence<int, kL>();
   V acc[MR][NV];
-  const float *a = t.a;
-  const float *b = t.b;
+  const E *a = t.a;
+  const E *b = t.b;
   const int64_t lda = t.lda;
   int64_t p = 0;
   // Whether the sums have a value yet (else they start at zero below).
   bool started = false;
   if constexpr (HasLaneFma<Vec>::value) {
-    static_assert(Vec::kLanes == 4, "four k steps per A vector");
     // A pointer per row, each stepped by its own load (Vec::loadAdvance):
     // computing the rows from one base costs an add per row and step.
-    const float *row[MR];
+    const E *row[MR];
     TFRT_FALLBACK_UNROLL
     for (int r = 0; r < MR; ++r)
       row[r] = a + r * lda;
-    int64_t steps = t.kc / 4;
+    int64_t steps = t.kc / kL;
     if (steps > 0) {
       // The first k step starts the sums with a multiply: no zeroing.
       V av[MR];
       TFRT_FALLBACK_UNROLL
       for (int r = 0; r < MR; ++r)
         av[r] = Vec::loadAdvance(row[r]);
-      laneStep<Vec, MR, NV, 0, /*Start=*/true>(acc, av, b);
-      laneStep<Vec, MR, NV, 1>(acc, av, b);
-      laneStep<Vec, MR, NV, 2>(acc, av, b);
-      laneStep<Vec, MR, NV, 3>(acc, av, b);
-      b += 4 * kNR;
+      laneSteps<Vec, MR, NV, /*Start=*/true>(acc, av, b, kSteps);
+      b += kL * kNR;
       --steps;
       started = true;
     }
     // Counted down: the loop's only other instructions are B's add, the
     // subtract and the branch.
-    for (; steps > 0; --steps, b += 4 * kNR) {
+    for (; steps > 0; --steps, b += kL * kNR) {
       V av[MR];
       TFRT_FALLBACK_UNROLL
       for (int r = 0; r < MR; ++r)
         av[r] = Vec::loadAdvance(row[r]);
-      laneStep<Vec, MR, NV, 0>(acc, av, b);
-      laneStep<Vec, MR, NV, 1>(acc, av, b);
-      laneStep<Vec, MR, NV, 2>(acc, av, b);
-      laneStep<Vec, MR, NV, 3>(acc, av, b);
+      laneSteps<Vec, MR, NV, /*Start=*/false>(acc, av, b, kSteps);
     }
-    p = t.kc / 4 * 4;
+    p = t.kc / kL * kL;
     a += p;
   }
   if (!started)
@@ -208,7 +218,7 @@ template <typename Vec, int MR, int NV> void tile(const MicroTile &t) {
                                    : 0)};
   // In locals: the stores below may alias `t` as far as the compiler knows
   // (vector stores alias anything), which would reload t.ldc per row.
-  float *const c = t.c;
+  E *const c = t.c;
   const int64_t ldc = t.ldc;
   if (t.accumulate) {
     TFRT_FALLBACK_UNROLL
@@ -228,7 +238,8 @@ template <typename Vec, int MR, int NV> void tile(const MicroTile &t) {
 }
 
 /// The tile of t.mr rows (MR for t.mr >= MR).
-template <typename Vec, int MR, int NV> void tileRows(const MicroTile &t) {
+template <typename Vec, int MR, int NV>
+void tileRows(const MicroTileOf<typename Vec::Elem> &t) {
   if constexpr (MR == 1) {
     tile<Vec, 1, NV>(t);
   } else {
@@ -239,7 +250,8 @@ template <typename Vec, int MR, int NV> void tileRows(const MicroTile &t) {
 }
 
 /// The microkernel of MR x 2 * Vec::kLanes tiles.
-template <typename Vec, int MR> void vectorMicroKernel(const MicroTile &t) {
+template <typename Vec, int MR>
+void vectorMicroKernel(const MicroTileOf<typename Vec::Elem> &t) {
   if (t.nr > Vec::kLanes)
     tileRows<Vec, MR, 2>(t);
   else

@@ -26,6 +26,7 @@ namespace tfrt_fallback::rt::simd {
 namespace {
 
 struct NeonVec {
+  using Elem = float;
   using Type = float32x4_t;
   static constexpr int kLanes = 4;
   /// GemmVectorTile.h uses fmaLane<L> for four k steps per A load.
