@@ -1,17 +1,28 @@
-//===- ComputeInF32Test.cpp - f16 / bf16 kernels computed in f32 ----------===//
+//===- ComputeInF32Test.cpp - f16 / bf16 convolutions, products, sums -----===//
 //
 // The f16 and bf16 forms of the convolution, matrix-product and reduction
-// kernels (common/ComputeInF32.h) against reference loops in double written
-// here. The operands are multiples of 1/4 with small magnitudes, so every
-// product and partial sum is exact in f32 and a kernel that rounds once
-// gives exactly the double result rounded to the type; a kernel that
-// rounded its partial sums to 16 bits would not (Sum of 4096 values shows
-// it). Constant weights run as program constants too (the f32 kernel packs
-// them once).
+// kernels against reference loops in double written here.
+//
+// ComputeInF32 (common/ComputeInF32.h): the operands are multiples of 1/4
+// with small magnitudes, so every product and partial sum is exact in f32
+// and a kernel that rounds once gives exactly the double result rounded to
+// the type; a kernel that rounded its partial sums to 16 bits would not
+// (Sum of 4096 values shows it). Constant weights run as program constants
+// too (the f32 kernel packs them once). Where the CPU has the FP16
+// arithmetic (AArch64 with HWCAP_ASIMDHP: qemu -cpu max), the f16 Conv2D
+// and MatMul compute in f16 instead (compute/ComputeInF16.h): those tests'
+// small sums are exact in f16 too, so they hold on both paths.
+//
+// HalfKernels: the f16 path itself, where the CPU has it (skipped, saying
+// why, elsewhere): a sum that f16 accumulation leaves at 1024 where the f32
+// one reaches 1152 shows which path ran, and larger convolutions and
+// products stay within the f16 rounding bound of the exact result.
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelTestUtils.h"
+
+#include "compute/Gemm.h"
 
 #include <cmath>
 #include <limits>
@@ -239,6 +250,124 @@ TEST(ComputeInF32, ErrorsNameTheOp) {
   EXPECT_NE(out.status().message().find("Conv2D 'loc(test)'"),
             std::string::npos)
       << out.status();
+}
+
+//===----------------------------------------------------------------------===//
+// The f16 arithmetic (ComputeInF16.h)
+//===----------------------------------------------------------------------===//
+
+class HalfKernels : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (!gemm::halfArithmetic())
+      GTEST_SKIP() << "f16 computes in f32 here (no FP16 arithmetic, or "
+                      "TFRT_FALLBACK_ISA below neon-fp16)";
+  }
+};
+
+/// Checks `actual` (f16) against `expected` within (k + 3) f16 roundings of
+/// each value's `magnitude` (the sum of its terms' absolute values).
+void expectWithinF16Bound(const Tensor &actual, const TensorShape &shape,
+                          const std::vector<double> &expected,
+                          const std::vector<double> &magnitude, int64_t k) {
+  ASSERT_EQ(actual.dtype(), DType::F16);
+  ASSERT_EQ(actual.shape(), shape);
+  ASSERT_EQ(static_cast<size_t>(actual.numElements()), expected.size());
+  const double unit = std::ldexp(1.0, -11);
+  int bad = 0;
+  for (size_t i = 0; i < expected.size() && bad < 5; ++i) {
+    const double got = toDouble(actual.data<half>()[i]);
+    if (!(std::abs(got - expected[i]) <= (k + 3) * unit * (magnitude[i] + 1))) {
+      ++bad;
+      ADD_FAILURE() << "at " << i << ": " << got << ", exact " << expected[i];
+    }
+  }
+}
+
+TEST_F(HalfKernels, Conv2DAndMatMulSumInF16) {
+  // 1024, then 511 times 0.25, summed in order: in f16 each 0.25 is half an
+  // ulp of 1024 and rounds away (1024); in f32, 1151.75 rounds to 1152.
+  const int64_t k = 512;
+  std::vector<double> a(k, 0.25), ones(k, 1.0);
+  a[0] = 1024;
+  StatusOr<Tensor> conv =
+      runKernelWithConstants("Conv2D", convAttrs(DType::F16),
+                             {makeTensorFrom<half>({1, 1, 1, k}, a),
+                              makeTensorFrom<half>({1, 1, k, 1}, ones)},
+                             2, DType::F16);
+  ASSERT_TRUE(conv.ok()) << conv.status();
+  EXPECT_EQ(toDouble(conv->data<half>()[0]), 1024.0);
+  StatusOr<Tensor> matmul = runKernel(
+      "MatMul",
+      {{"T", DType::F16}, {"transpose_a", false}, {"transpose_b", false}},
+      {makeTensorFrom<half>({1, k}, a), makeTensorFrom<half>({k, 1}, ones)},
+      DType::F16);
+  ASSERT_TRUE(matmul.ok()) << matmul.status();
+  EXPECT_EQ(toDouble(matmul->data<half>()[0]), 1024.0);
+}
+
+TEST_F(HalfKernels, FusedConv2DWithinTheF16Bound) {
+  // 360 pixels x 216 taps x 40 channels: many tiles, a partial panel, sums
+  // too large for f16 to hold exactly.
+  const int64_t h = 20, w = 18, c = 24, k = 3, outC = 40;
+  const std::vector<double> in = patternValues(h * w * c, 2, 11);
+  const std::vector<double> f = patternValues(k * k * c * outC, 2, 12);
+  const std::vector<double> bias = patternValues(outC, 2, 13);
+  auto absolute = [](std::vector<double> v) {
+    for (double &x : v)
+      x = std::abs(x);
+    return v;
+  };
+  std::vector<double> expected = refConv(in, f, h, w, c, k, outC, false);
+  std::vector<double> magnitude =
+      refConv(absolute(in), absolute(f), h, w, c, k, outC, false);
+  for (size_t i = 0; i < expected.size(); ++i) {
+    expected[i] = std::max(expected[i] + bias[i % outC], 0.0);
+    magnitude[i] += std::abs(bias[i % outC]);
+  }
+  AttrMap attrs = convAttrs(DType::F16);
+  attrs.set("fused_ops", std::vector<std::string>{"BiasAdd", "Relu"});
+  attrs.set("num_args", int64_t{1});
+  attrs.set("epsilon", 0.0f);
+  for (bool constant : {false, true}) {
+    SCOPED_TRACE(constant ? "constant filter" : "filter argument");
+    std::vector<Tensor> inputs = {makeTensorFrom<half>({1, h, w, c}, in),
+                                  makeTensorFrom<half>({k, k, c, outC}, f),
+                                  makeTensorFrom<half>({outC}, bias)};
+    StatusOr<Tensor> out =
+        constant
+            ? runKernelWithConstants("_FusedConv2D", attrs, std::move(inputs),
+                                     6, DType::F16)
+            : runKernel("_FusedConv2D", attrs, std::move(inputs), DType::F16);
+    ASSERT_TRUE(out.ok()) << out.status();
+    expectWithinF16Bound(*out, {1, h, w, outC}, expected, magnitude, k * k * c);
+  }
+}
+
+TEST_F(HalfKernels, MatMulTransposedWithinTheF16Bound) {
+  const int64_t m = 23, k = 300, n = 37;
+  const std::vector<double> a = patternValues(k * m, 2, 14); // [k, m]
+  const std::vector<double> b = patternValues(n * k, 2, 15); // [n, k]
+  std::vector<double> expected(m * n, 0.0), magnitude(m * n, 0.0);
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t p = 0; p < k; ++p) {
+        expected[i * n + j] += a[p * m + i] * b[j * k + p];
+        magnitude[i * n + j] += std::abs(a[p * m + i] * b[j * k + p]);
+      }
+  for (bool constant : {false, true}) {
+    SCOPED_TRACE(constant ? "constant b" : "b argument");
+    AttrMap attrs{
+        {"T", DType::F16}, {"transpose_a", true}, {"transpose_b", true}};
+    std::vector<Tensor> inputs = {makeTensorFrom<half>({k, m}, a),
+                                  makeTensorFrom<half>({n, k}, b)};
+    StatusOr<Tensor> out =
+        constant ? runKernelWithConstants("MatMul", attrs, std::move(inputs), 2,
+                                          DType::F16)
+                 : runKernel("MatMul", attrs, std::move(inputs), DType::F16);
+    ASSERT_TRUE(out.ok()) << out.status();
+    expectWithinF16Bound(*out, {m, n}, expected, magnitude, k);
+  }
 }
 
 } // namespace

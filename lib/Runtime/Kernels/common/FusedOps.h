@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <unsupported/Eigen/CXX11/Tensor>
 #include <vector>
 
@@ -194,9 +195,12 @@ template <typename T> struct Epilogue {
       bnMean.assign(mean, mean + channels);
       bnOffset.assign(offset, offset + channels);
       bnFactor.resize(channels);
+      // In float for the 16-bit types (rounded once), as is for f32 and f64.
+      using Wide = std::conditional_t<std::is_same_v<T, double>, double, float>;
       for (int64_t c = 0; c < channels; ++c)
-        bnFactor[c] =
-            scale[c] / std::sqrt(variance[c] + static_cast<T>(epsilon));
+        bnFactor[c] = static_cast<T>(static_cast<Wide>(scale[c]) /
+                                     std::sqrt(static_cast<Wide>(variance[c]) +
+                                               static_cast<Wide>(epsilon)));
     }
     if (spec.add)
       ++next; // The addend: the kernel binds it with setAddend().

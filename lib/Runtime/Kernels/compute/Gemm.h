@@ -228,6 +228,46 @@ void hgemm(const Eigen::ThreadPoolDevice &device, int64_t m, int64_t n,
            int64_t ldb, bool transB, uint16_t *c, int64_t ldc,
            const GemmEpilogueOf<uint16_t> &epilogue,
            const uint16_t *packedB = nullptr);
+
+/// hgemm's packing of a kernel's B operand when the program binds an f16
+/// constant to it, made when the kernel is built (PackedBCache::prepack's
+/// f16 form; each kernel holds its own).
+class PackedHalfB {
+public:
+  /// Packs input `index` of the kernel `ctx` builds, when it is an f16
+  /// constant, and releases the constant's pages; `dims` gives k, n and
+  /// ldb from its shape, or returns false when the kernel cannot use it.
+  template <typename Dims>
+  void prepack(OpKernelConstructionInterface *ctx, int index, bool transB,
+               Dims &&dims) {
+    const Tensor *b = ctx->constantInput(index);
+    int64_t k = 0, n = 0, ldb = 0;
+    if (!ctx->status().ok() || !b || b->dtype() != DType::F16 ||
+        b->numElements() == 0 || !dims(*b, &k, &n, &ldb))
+      return;
+    source_ = b->rawData();
+    k_ = k, n_ = n, transB_ = transB;
+    panels_.resize(packedHalfBElements(k, n));
+    packHalfB(static_cast<const uint16_t *>(source_), ldb, transB, k, n,
+              panels_.data());
+    ctx->releaseConstantInput(index);
+  }
+
+  /// The packing of `b` (the data of a constant input at run time) when it
+  /// is the one packed here, with this shape; null otherwise.
+  const uint16_t *get(const void *b, int64_t k, int64_t n, bool transB) const {
+    return !panels_.empty() && b == source_ && k == k_ && n == n_ &&
+                   transB == transB_
+               ? panels_.data()
+               : nullptr;
+  }
+
+private:
+  const void *source_ = nullptr;
+  int64_t k_ = 0, n_ = 0;
+  bool transB_ = false;
+  std::vector<uint16_t> panels_;
+};
 #endif
 
 } // namespace tfrt_fallback::rt::gemm

@@ -15,10 +15,10 @@
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
 #include "common/Checks.h"
-#include "common/ComputeInF32.h"
 #include "common/FusedOps.h"
 #include "common/ParallelFor.h"
 #include "common/Registration.h"
+#include "compute/ComputeInF16.h"
 #include "compute/GemmEpilogue.h"
 
 #include "tfrt_fallback/Runtime/Kernels.h"
@@ -33,30 +33,64 @@ namespace tfrt_fallback::rt {
 namespace {
 using namespace kernels;
 
-/// out = op(a) * op(b) for rank-2 f32 a and b through gemm::sgemm, with
-/// `epilogue`; b's packing comes from `cache` when b is a program constant.
-void sgemmMatMul(OpKernelContextInterface *ctx, const Tensor &a,
-                 const Tensor &b, bool transposeA, bool transposeB, int64_t m,
-                 int64_t n, Tensor *out, const gemm::GemmEpilogue &epilogue,
-                 gemm::PackedBCache &cache) {
+/// Whether T's MatMul runs in the runtime's GEMM: f32 (sgemm), and f16
+/// where hgemm runs it (kHalfGemm).
+template <typename T>
+inline constexpr bool kRuntimeGemm = std::is_same_v<T, float> || kHalfGemm<T>;
+
+/// out = op(a) * op(b) for rank-2 a and b through gemm::sgemm (f32) or
+/// gemm::hgemm (f16), with `epilogue`; b's packing comes from `cache` when
+/// b is a program constant.
+template <typename T>
+void gemmMatMul(OpKernelContextInterface *ctx, const Tensor &a, const Tensor &b,
+                bool transposeA, bool transposeB, int64_t m, int64_t n,
+                Tensor *out,
+                const gemm::GemmEpilogueOf<typename GemmElement<T>::type> &ep,
+                PackedConstantB<T> &cache) {
   const int64_t k = a.dim(transposeA ? 0 : 1);
-  const gemm::PackedB *packed = nullptr;
-  if (ctx->isInputConstant(1)) {
-    bool packedNow = false;
-    packed = cache.get(b.data<float>(), b.dim(1), transposeB, k, n,
-                       gemm::activeIsa(), &packedNow);
-    if (packedNow)
-      ctx->releaseConstantInput(1);
+  const bool constantB = ctx->isInputConstant(1);
+  if constexpr (std::is_same_v<T, float>) {
+    const gemm::PackedB *packed = nullptr;
+    if (constantB) {
+      bool packedNow = false;
+      packed = cache.get(b.data<float>(), b.dim(1), transposeB, k, n,
+                         gemm::activeIsa(), &packedNow);
+      if (packedNow)
+        ctx->releaseConstantInput(1);
+    }
+    gemm::sgemm(ctx->eigenDevice(), m, n, k, a.data<float>(), a.dim(1),
+                transposeA, b.data<float>(), b.dim(1), transposeB,
+                out->data<float>(), n, ep, packed);
+#if defined(__aarch64__)
+  } else if constexpr (kHalfGemm<T>) {
+    const uint16_t *packed =
+        constantB ? cache.get(b.rawData(), k, n, transposeB) : nullptr;
+    // hgemm reads A by rows: a transposed A is copied first.
+    auto bits = [](const Tensor &t) {
+      return reinterpret_cast<uint16_t *>(t.data<T>());
+    };
+    const uint16_t *pa = bits(a);
+    int64_t lda = a.dim(1);
+    std::vector<uint16_t> at;
+    if (transposeA) {
+      at.resize(m * k);
+      for (int64_t p = 0; p < k; ++p)
+        for (int64_t i = 0; i < m; ++i)
+          at[i * k + p] = pa[p * lda + i];
+      pa = at.data();
+      lda = k;
+    }
+    gemm::hgemm(ctx->eigenDevice(), m, n, k, pa, lda, bits(b), b.dim(1),
+                transposeB, bits(*out), n, ep, packed);
+#endif
   }
-  gemm::sgemm(ctx->eigenDevice(), m, n, k, a.data<float>(), a.dim(1),
-              transposeA, b.data<float>(), b.dim(1), transposeB,
-              out->data<float>(), n, epilogue, packed);
 }
 
 /// Packs MatMul's constant b ([k, n], or [n, k] when transposed) when the
-/// kernel is built (gemm::PackedBCache::prepack).
+/// kernel is built (gemm::PackedBCache::prepack and its f16 form).
+template <typename Cache>
 void prepackMatMulB(OpKernelConstructionInterface *ctx, bool transposeB,
-                    gemm::PackedBCache &cache) {
+                    Cache &cache) {
   cache.prepack(ctx, 1, transposeB,
                 [&](const Tensor &b, int64_t *k, int64_t *n, int64_t *ldb) {
                   if (b.rank() != 2)
@@ -106,7 +140,7 @@ public:
         ctx, getOptionalAttr(ctx, "transpose_a", &transposeA_));
     TFRT_FALLBACK_OP_REQUIRES_OK(
         ctx, getOptionalAttr(ctx, "transpose_b", &transposeB_));
-    if constexpr (std::is_same_v<T, float>)
+    if constexpr (kRuntimeGemm<T>)
       prepackMatMulB(ctx, transposeB_, packedB_);
   }
 
@@ -125,9 +159,9 @@ public:
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, outDims, &out));
     if (out->numElements() == 0)
       return;
-    if constexpr (std::is_same_v<T, float>) {
-      sgemmMatMul(ctx, a, b, transposeA_, transposeB_, m, n, out,
-                  gemm::GemmEpilogue(), packedB_);
+    if constexpr (kRuntimeGemm<T>) {
+      gemmMatMul<T>(ctx, a, b, transposeA_, transposeB_, m, n, out, {},
+                    packedB_);
     } else {
       auto result = out->tensor<T, 2>();
       const Eigen::ThreadPoolDevice &device = ctx->eigenDevice();
@@ -144,8 +178,8 @@ public:
 private:
   bool transposeA_ = false;
   bool transposeB_ = false;
-  /// f32: b packed for the GEMM when it is a program constant.
-  gemm::PackedBCache packedB_;
+  /// b packed for the GEMM when it is a program constant (kRuntimeGemm).
+  PackedConstantB<T> packedB_;
 };
 
 //===----------------------------------------------------------------------===//
@@ -171,7 +205,7 @@ public:
     // TF's CPU _FusedMatMul has no residual Add.
     TFRT_FALLBACK_OP_REQUIRES(
         ctx, !spec_.add, errorf("Fusion is not implemented: [BiasAdd,Add]"));
-    if constexpr (std::is_same_v<T, float>)
+    if constexpr (kRuntimeGemm<T>)
       prepackMatMulB(ctx, transposeB_, packedB_);
   }
 
@@ -198,9 +232,9 @@ public:
     TFRT_FALLBACK_OP_REQUIRES_OK(ctx, ctx->allocateOutput(0, outDims, &out));
     if (out->numElements() == 0)
       return;
-    if constexpr (std::is_same_v<T, float>) {
-      sgemmMatMul(ctx, a, b, transposeA_, transposeB_, m, n, out,
-                  gemmEpilogue(epilogue), packedB_);
+    if constexpr (kRuntimeGemm<T>) {
+      gemmMatMul<T>(ctx, a, b, transposeA_, transposeB_, m, n, out,
+                    gemmEpilogue(epilogue), packedB_);
     } else {
       T *po = out->data<T>();
       if (a.dim(contractA) == 0) {
@@ -220,8 +254,8 @@ public:
 private:
   bool transposeA_ = false;
   bool transposeB_ = false;
-  /// f32: b packed for the GEMM when it is a program constant.
-  gemm::PackedBCache packedB_;
+  /// b packed for the GEMM when it is a program constant (kRuntimeGemm).
+  PackedConstantB<T> packedB_;
   FusedOpsSpec spec_;
   float epsilon_ = 1e-4f;
   float leakyAlpha_ = 0.2f;
@@ -383,10 +417,11 @@ void registerMatMulKernels(KernelRegistry &registry) {
       registry, {{"Ta", {DType::F32}}, {"Tb", {DType::F32}}});
   registerKernel<OpId::kBatchMatMulV3, BatchMatMulV2<double>>(
       registry, {{"Ta", {DType::F64}}, {"Tb", {DType::F64}}});
-  // f16 and bf16 through the f32 kernels (ComputeInF32.h).
-  registerKernel<OpId::kMatMul, InF32<MatMulKernel>::Kernel>(registry,
-                                                             HalfFloatTypes{});
-  registerKernel<OpId::k_FusedMatMul, InF32<FusedMatMulKernel>::Kernel>(
+  // f16 in f16 where the CPU has the arithmetic (ComputeInF16.h), else (and
+  // bf16, and BatchMatMulV2) through the f32 kernels (ComputeInF32.h).
+  registerKernel<OpId::kMatMul, InF16OrF32<MatMulKernel>::Kernel>(
+      registry, HalfFloatTypes{});
+  registerKernel<OpId::k_FusedMatMul, InF16OrF32<FusedMatMulKernel>::Kernel>(
       registry, HalfFloatTypes{});
   registerKernel<OpId::kBatchMatMulV2, InF32<BatchMatMulV2>::Kernel>(
       registry, HalfFloatTypes{});

@@ -17,12 +17,12 @@
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
 #include "common/Checks.h"
-#include "common/ComputeInF32.h"
 #include "common/Elements.h"
 #include "common/FusedOps.h"
 #include "common/ParallelFor.h"
 #include "common/Registration.h"
 #include "common/Window.h"
+#include "compute/ComputeInF16.h"
 #include "compute/DepthwiseRows.h"
 #include "compute/DirectConv.h"
 #include "compute/GemmEpilogue.h"
@@ -32,6 +32,7 @@
 #include "tfrt_fallback/Runtime/Kernels.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -218,21 +219,36 @@ Status withNhwc(bool nchw, const Tensor &input, Tensor *output, Body &&body) {
 // GEMM
 //===----------------------------------------------------------------------===//
 
+/// B's packing as gemmRows takes it: sgemm's PackedB for f32, hgemm's
+/// panels for f16 (kHalfGemm), none for the other types.
+template <typename T>
+using PackedFilter =
+    std::conditional_t<kHalfGemm<T>, const uint16_t *, const gemm::PackedB *>;
+
 /// out[m, n] = a[m, k] * op(b) with the epilogue applied to each output row,
 /// where op(b) is b [k, n] or, with `transposeB`, b [n, k] transposed. f32
-/// runs gemm::sgemm, with b's packing `packedB` when given; other dtypes one
-/// Eigen contraction instantiation per dtype, serving every path of this
-/// file.
+/// runs gemm::sgemm, with b's packing `packedB` when given; f16 on AArch64
+/// gemm::hgemm likewise; other dtypes one Eigen contraction instantiation
+/// per dtype, serving every path of this file.
 template <typename T>
 void gemmRows(const Eigen::ThreadPoolDevice &device, const T *a, const T *b,
               T *out, int64_t m, int64_t k, int64_t n, bool transposeB,
-              const Epilogue<T> &epilogue,
-              const gemm::PackedB *packedB = nullptr) {
+              const Epilogue<T> &epilogue, PackedFilter<T> packedB = nullptr) {
   if (m == 0 || n == 0)
     return;
   if constexpr (std::is_same_v<T, float>) {
     gemm::sgemm(device, m, n, k, a, k, false, b, transposeB ? k : n, transposeB,
                 out, n, gemmEpilogue(epilogue), packedB);
+#if defined(__aarch64__)
+  } else if constexpr (kHalfGemm<T>) {
+    assert(gemm::halfArithmetic() && "an f16 kernel without f16 arithmetic");
+    auto bits = [](const T *p) {
+      return reinterpret_cast<const uint16_t *>(p);
+    };
+    gemm::hgemm(device, m, n, k, bits(a), k, bits(b), transposeB ? k : n,
+                transposeB, reinterpret_cast<uint16_t *>(out), n,
+                gemmEpilogue(epilogue), packedB);
+#endif
   } else {
     if (k == 0) {
       std::fill(out, out + m * n, T(0));
@@ -409,8 +425,7 @@ void directConv(const Eigen::ThreadPoolDevice &device, const float *in,
 template <typename T>
 void conv2dNhwc(const Eigen::ThreadPoolDevice &device, const T *in,
                 const T *filter, T *out, const ConvShape &s,
-                const Epilogue<T> &epilogue,
-                const gemm::PackedB *packed = nullptr) {
+                const Epilogue<T> &epilogue, PackedFilter<T> packed = nullptr) {
   const int64_t m = s.n * s.outH * s.outW;
   const int64_t k = s.kH * s.kW * s.inC;
   if (m == 0 || s.outC == 0)
@@ -437,11 +452,21 @@ void conv2dNhwc(const Eigen::ThreadPoolDevice &device, const T *in,
   const int64_t chunkRows = std::clamp<int64_t>(
       kIm2colChunkBytes / (std::max<int64_t>(k, 1) * sizeof(T)), 64, m);
   std::optional<gemm::PackedB> packedHere;
+  std::vector<uint16_t> halfPackedHere;
   if constexpr (std::is_same_v<T, float>) {
     if (!packed && chunkRows < m) {
       packedHere.emplace(filter, s.outC, false, k, s.outC, gemm::activeIsa());
       packed = &*packedHere;
     }
+#if defined(__aarch64__)
+  } else if constexpr (kHalfGemm<T>) {
+    if (!packed && chunkRows < m) {
+      halfPackedHere.resize(gemm::packedHalfBElements(k, s.outC));
+      gemm::packHalfB(reinterpret_cast<const uint16_t *>(filter), s.outC, false,
+                      k, s.outC, halfPackedHere.data());
+      packed = halfPackedHere.data();
+    }
+#endif
   }
   T *patches = threadScratch<T, 0>(chunkRows * k);
   for (int64_t r0 = 0; r0 < m; r0 += chunkRows) {
@@ -632,12 +657,13 @@ public:
   explicit Conv2DKernel(OpKernelConstructionInterface *ctx)
       : ConvKernelBase<T, Fused>(ctx) {
     // A constant HWIO filter is the GEMM's [h * w * in, out] B.
-    if constexpr (std::is_same_v<T, float>)
+    if constexpr (std::is_same_v<T, float> || kHalfGemm<T>)
       packedFilter_.prepack(
           ctx, 1, /*transB=*/false,
           [](const Tensor &f, int64_t *k, int64_t *n, int64_t *ldb) {
             if (f.rank() != 4 ||
-                isDirectConvFilter(f.dim(0), f.dim(1), f.dim(2), f.dim(3)))
+                (std::is_same_v<T, float> &&
+                 isDirectConvFilter(f.dim(0), f.dim(1), f.dim(2), f.dim(3))))
               return false;
             *k = f.dim(0) * f.dim(1) * f.dim(2);
             *n = *ldb = f.dim(3);
@@ -651,9 +677,9 @@ public:
     this->computeConv(ctx, /*depthwise=*/false,
                       [&](const T *in, const T *f, T *o, const ConvShape &s,
                           const Epilogue<T> &epilogue) {
-                        const gemm::PackedB *packed = nullptr;
+                        PackedFilter<T> packed = nullptr;
+                        const int64_t k = s.kH * s.kW * s.inC;
                         if constexpr (std::is_same_v<T, float>) {
-                          const int64_t k = s.kH * s.kW * s.inC;
                           bool packedNow = false;
                           if (constantFilter && !useDirectConv(s))
                             packed = packedFilter_.get(
@@ -661,14 +687,21 @@ public:
                                 &packedNow);
                           if (packedNow)
                             ctx->releaseConstantInput(1);
+#if defined(__aarch64__)
+                        } else if constexpr (kHalfGemm<T>) {
+                          if (constantFilter)
+                            packed = packedFilter_.get(f, k, s.outC, false);
+#endif
                         }
+                        (void)k;
                         conv2dNhwc<T>(device, in, f, o, s, epilogue, packed);
                       });
   }
 
 private:
-  /// The f32 filter packed for the GEMM when it is a program constant.
-  gemm::PackedBCache packedFilter_;
+  /// The filter packed for the GEMM when it is a program constant (f32,
+  /// and f16 where hgemm runs it).
+  PackedConstantB<T> packedFilter_;
 };
 
 //===----------------------------------------------------------------------===//
@@ -1312,10 +1345,11 @@ void registerConvKernels(KernelRegistry &registry) {
                  double>(registry);
   registerKernel<OpId::kConv2DBackpropInput, Conv2DBackpropInputKernel, float,
                  double>(registry);
-  // f16 and bf16 through the f32 kernels (ComputeInF32.h).
-  registerKernel<OpId::kConv2D, InF32<Conv2D>::Kernel>(registry,
-                                                       HalfFloatTypes{});
-  registerKernel<OpId::k_FusedConv2D, InF32<FusedConv2D>::Kernel>(
+  // f16 in f16 where the CPU has the arithmetic (ComputeInF16.h), else (and
+  // bf16) through the f32 kernels (ComputeInF32.h).
+  registerKernel<OpId::kConv2D, InF16OrF32<Conv2D>::Kernel>(registry,
+                                                            HalfFloatTypes{});
+  registerKernel<OpId::k_FusedConv2D, InF16OrF32<FusedConv2D>::Kernel>(
       registry, HalfFloatTypes{});
   registerKernel<OpId::kDepthwiseConv2dNative, InF32<DepthwiseConv>::Kernel>(
       registry, HalfFloatTypes{});
