@@ -54,6 +54,16 @@ void depthwiseRowNeon(
     int nTaps, int64_t pixelStride, int64_t channels, int64_t n, float *out,
     const float *bias = nullptr,
     DepthwiseActivation activation = DepthwiseActivation::None);
+
+/// The same rows in f16 (the halves' bits) with the ARMv8.2 FP16
+/// arithmetic in vectors of 8, summing in f16 with one fused multiply-add
+/// per tap (DepthwiseNeonFp16.cpp) for a multiple of 8 channels; call only
+/// when gemm::halfArithmetic().
+void depthwiseRowNeonFp16(
+    const uint16_t *base, const int64_t *rowOffset,
+    const uint16_t *const *filters, int nTaps, int64_t pixelStride,
+    int64_t channels, int64_t n, uint16_t *out, const uint16_t *bias = nullptr,
+    DepthwiseActivation activation = DepthwiseActivation::None);
 #endif
 
 } // namespace tfrt_fallback::rt::kernels

@@ -1,12 +1,13 @@
 //===- DepthwiseVectorRows.h - Depthwise rows per vector --------*- C++ -*-===//
 //
 // Private to the per-ISA depthwise files (DepthwiseAvx512.cpp,
-// DepthwiseAvx2.cpp, DepthwiseNeon.cpp), each compiled for its instruction
-// set: everything here is in an anonymous namespace, so every file that
-// includes it gets its own copy compiled with its own flags (a template shared
-// across those files would let the linker keep one instruction set's copy for
-// all of them). It is written over the same vector traits as the GEMM's
-// (Avx2Vec.h, Avx512Vec.h, NeonVec.h).
+// DepthwiseAvx2.cpp, DepthwiseNeon.cpp, DepthwiseNeonFp16.cpp), each
+// compiled for its instruction set: everything here is in an anonymous
+// namespace, so every file that includes it gets its own copy compiled with its
+// own flags (a template shared across those files would let the linker keep one
+// instruction set's copy for all of them). It is written over the same vector
+// traits as the GEMM's (Avx2Vec.h, Avx512Vec.h, NeonVec.h; NeonHalfVec.h, whose
+// element is the half's bits: the f16 rows sum in f16).
 //
 // A block is P pixels x V vectors of Vec::kLanes channels, P * V = 8
 // accumulators (two FMA units with a latency of four cycles need eight
@@ -30,17 +31,17 @@ namespace tfrt_fallback::rt::kernels {
 namespace {
 
 /// The epilogue a row applies in registers.
-struct RowEpilogue {
-  const float *bias;
+template <typename E> struct RowEpilogue {
+  const E *bias;
   DepthwiseActivation activation;
 };
 
 /// Pixels [0, P) x channels [c, c + Vec::kLanes * V).
-template <typename Vec, int P, int V>
+template <typename Vec, int P, int V, typename E = typename Vec::Elem>
 __attribute__((always_inline)) inline void
-block(const float *base, const int64_t *rowOffset, const float *const *filters,
-      int nTaps, int64_t pixelStride, int64_t c, int64_t channels, float *out,
-      const RowEpilogue &epilogue) {
+block(const E *base, const int64_t *rowOffset, const E *const *filters,
+      int nTaps, int64_t pixelStride, int64_t c, int64_t channels, E *out,
+      const RowEpilogue<E> &epilogue) {
   using T = typename Vec::Type;
   constexpr int L = Vec::kLanes;
   T acc[P][V];
@@ -50,8 +51,8 @@ block(const float *base, const int64_t *rowOffset, const float *const *filters,
   for (int v = 0; v < V; ++v)
     acc[p][v] = Vec::zero();
   for (int t = 0; t < nTaps; ++t) {
-    const float *f = filters[t] + c;
-    const float *x = base + rowOffset[t] + c;
+    const E *f = filters[t] + c;
+    const E *x = base + rowOffset[t] + c;
     T fv[V];
     TFRT_FALLBACK_UNROLL
     for (int v = 0; v < V; ++v)
@@ -107,14 +108,14 @@ inline constexpr int
         Vec::kDepthwiseVectors;
 
 /// depthwiseRowAvx512's contract (DepthwiseRows.h) for vectors of Vec.
-template <typename Vec>
-void depthwiseRow(const float *base, const int64_t *rowOffset,
-                  const float *const *filters, int nTaps, int64_t pixelStride,
-                  int64_t channels, int64_t n, float *out, const float *bias,
+template <typename Vec, typename E = typename Vec::Elem>
+void depthwiseRow(const E *base, const int64_t *rowOffset,
+                  const E *const *filters, int nTaps, int64_t pixelStride,
+                  int64_t channels, int64_t n, E *out, const E *bias,
                   DepthwiseActivation activation) {
   constexpr int L = Vec::kLanes;
   constexpr int W = kDepthwiseVectors<Vec>;
-  const RowEpilogue epilogue{bias, activation};
+  const RowEpilogue<E> epilogue{bias, activation};
   const int64_t numVectors = channels / L;
   // Blocks of W vectors, then pairs, over groups of 4 pixels, every block
   // of a group before the next group (the input streams in order).

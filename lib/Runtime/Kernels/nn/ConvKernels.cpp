@@ -832,12 +832,18 @@ void depthwisePixelRun(const T *base, const int64_t *rowOffset,
   }
 }
 
-/// The vector rows (DepthwiseRows.h) that compute f32 pixels of `channels`
-/// channels on this CPU: AVX-512 for a multiple of 16, AVX2 for a multiple
-/// of 8, NEON for a multiple of 4 on AArch64, none (the portable path)
-/// otherwise.
-enum class DepthwiseRowsIsa : uint8_t { None, Neon, Avx2, Avx512 };
-DepthwiseRowsIsa depthwiseRowsIsa(int64_t channels) {
+/// The vector rows (DepthwiseRows.h) that compute T pixels of `channels`
+/// channels on this CPU: for f32, AVX-512 for a multiple of 16, AVX2 for a
+/// multiple of 8, NEON for a multiple of 4 on AArch64; for f16 where hgemm
+/// runs (kHalfGemm), NEON FP16 for a multiple of 8; none (the portable
+/// path) otherwise.
+enum class DepthwiseRowsIsa : uint8_t { None, Neon, NeonFp16, Avx2, Avx512 };
+template <typename T> DepthwiseRowsIsa depthwiseRowsIsa(int64_t channels) {
+  if constexpr (kHalfGemm<T>)
+    return channels % 8 == 0 ? DepthwiseRowsIsa::NeonFp16
+                             : DepthwiseRowsIsa::None;
+  if constexpr (!std::is_same_v<T, float>)
+    return DepthwiseRowsIsa::None;
 #if defined(__x86_64__) || defined(_M_X64)
   const gemm::Isa isa = gemm::activeIsa();
   if (isa == gemm::Isa::Avx512 && channels % 16 == 0)
@@ -845,13 +851,18 @@ DepthwiseRowsIsa depthwiseRowsIsa(int64_t channels) {
   if (isa >= gemm::Isa::Avx2 && channels % 8 == 0)
     return DepthwiseRowsIsa::Avx2;
 #elif defined(__aarch64__)
-  if (gemm::activeIsa() == gemm::Isa::Neon && channels % 4 == 0)
+  if (gemm::activeIsa() >= gemm::Isa::Neon && channels % 4 == 0)
     return DepthwiseRowsIsa::Neon;
 #else
   (void)channels;
 #endif
   return DepthwiseRowsIsa::None;
 }
+
+/// Whether T's depthwise convolution has vector rows on some CPU.
+template <typename T>
+inline constexpr bool kDepthwiseVectorRows =
+    std::is_same_v<T, float> || kHalfGemm<T>;
 
 /// The pixels an f32 depthwise convolution of stride 1 with `channels`
 /// channels takes together when no vector rows fit one pixel: adjacent
@@ -863,14 +874,14 @@ DepthwiseRowsIsa depthwiseRowsIsa(int64_t channels) {
 /// one pixel already, or no vector rows).
 template <typename T>
 int depthwisePixelGroup(int64_t channels, int64_t strideW, int64_t multiplier) {
-  if constexpr (std::is_same_v<T, float>) {
+  if constexpr (kDepthwiseVectorRows<T>) {
     // The widest rows this CPU has (16 channels fill any vector).
-    const DepthwiseRowsIsa widest = depthwiseRowsIsa(16);
+    const DepthwiseRowsIsa widest = depthwiseRowsIsa<T>(16);
     if (strideW != 1 || multiplier != 1 || widest == DepthwiseRowsIsa::None ||
-        depthwiseRowsIsa(channels) == widest)
+        depthwiseRowsIsa<T>(channels) == widest)
       return 1;
     for (int group = 2; group <= 16; group *= 2)
-      if (depthwiseRowsIsa(group * channels) == widest)
+      if (depthwiseRowsIsa<T>(group * channels) == widest)
         return group;
   }
   return 1;
@@ -924,9 +935,9 @@ void depthwiseRun(const T *base, const int64_t *rowOffset,
                   T *out, const DepthwiseVectorRows<T> &vec = {}) {
   DepthwiseRowsIsa rows = DepthwiseRowsIsa::None;
   int64_t group = 1;
-  if constexpr (std::is_same_v<T, float>) {
+  if constexpr (kDepthwiseVectorRows<T>) {
     group = vec.group;
-    rows = depthwiseRowsIsa(group * channels);
+    rows = depthwiseRowsIsa<T>(group * channels);
     // The AVX2 rows pay for themselves by grouping pixels or by applying
     // the epilogue in registers; for the bare sums of single pixels the
     // portable loop is ~3% faster (a 112x112x96 3x3 layer: 0.330 against
@@ -943,18 +954,31 @@ void depthwiseRun(const T *base, const int64_t *rowOffset,
     // when `vec` says so: the pass below starts at `finished`.
     int64_t done = 0, finished = 0;
 #if defined(__x86_64__) || defined(_M_X64) || defined(__aarch64__)
-    if constexpr (std::is_same_v<T, float>) {
+    if constexpr (kDepthwiseVectorRows<T>) {
       if (rows != DepthwiseRowsIsa::None) {
         const T *const *rowFilters = group > 1 ? vec.groupFilters : filters;
         const int64_t groups = np / group;
 #if defined(__aarch64__)
-        depthwiseRowNeon(
+        if constexpr (kHalfGemm<T>) {
+          // The halves' bits, as the f16 rows take them.
+          using Bits = const uint16_t *;
+          depthwiseRowNeonFp16(reinterpret_cast<Bits>(b), rowOffset,
+                               reinterpret_cast<const Bits *>(rowFilters),
+                               nTaps, group * pixelStride, group * channels,
+                               groups, reinterpret_cast<uint16_t *>(o),
+                               reinterpret_cast<Bits>(vec.bias),
+                               vec.activation);
+        } else {
+          depthwiseRowNeon(b, rowOffset, rowFilters, nTaps, group * pixelStride,
+                           group * channels, groups, o, vec.bias,
+                           vec.activation);
+        }
 #else
         (rows == DepthwiseRowsIsa::Avx512 ? depthwiseRowAvx512
                                           : depthwiseRowAvx2)(
-#endif
             b, rowOffset, rowFilters, nTaps, group * pixelStride,
             group * channels, groups, o, vec.bias, vec.activation);
+#endif
         done = groups * group;
         if (vec.epilogueInRegisters)
           finished = done;
@@ -1351,12 +1375,14 @@ void registerConvKernels(KernelRegistry &registry) {
                                                             HalfFloatTypes{});
   registerKernel<OpId::k_FusedConv2D, InF16OrF32<FusedConv2D>::Kernel>(
       registry, HalfFloatTypes{});
-  registerKernel<OpId::kDepthwiseConv2dNative, InF32<DepthwiseConv>::Kernel>(
-      registry, HalfFloatTypes{});
+  registerKernel<OpId::kDepthwiseConv2dNative,
+                 InF16OrF32<DepthwiseConv>::Kernel>(registry, HalfFloatTypes{});
   registerKernel<OpId::k_FusedDepthwiseConv2dNative,
-                 InF32<FusedDepthwiseConv>::Kernel>(registry, HalfFloatTypes{});
+                 InF16OrF32<FusedDepthwiseConv>::Kernel>(registry,
+                                                         HalfFloatTypes{});
   registerKernel<OpId::kFusedDepthwiseConv2dNative,
-                 InF32<FusedDepthwiseConv>::Kernel>(registry, HalfFloatTypes{});
+                 InF16OrF32<FusedDepthwiseConv>::Kernel>(registry,
+                                                         HalfFloatTypes{});
 }
 
 } // namespace tfrt_fallback::rt
