@@ -25,7 +25,8 @@
 // A trait with a lane FMA (kLaneFma = true and fmaLane<L>(a, b, c) =
 // c + b * a[L]: NeonVec.h, NeonHalfVec.h) takes kLanes k steps at a time
 // instead: one load of kLanes consecutive A values per row, then per k step
-// the B row and MR * NV lane FMAs. Registers: MR * NV accumulators, MR for
+// the B row and MR * NV lane FMAs; with loadX4 (four vectors per load) one
+// B load serves two k steps. Registers: MR * NV accumulators, MR for
 // A, NV for B (the 8x8 NEON tile and the 8x16 f16 one: 16 + 8 + 2 of 32).
 //
 //===----------------------------------------------------------------------===//
@@ -49,17 +50,19 @@ template <typename Vec>
 struct HasLaneFma<Vec, std::void_t<decltype(Vec::kLaneFma)>>
     : std::bool_constant<Vec::kLaneFma> {};
 
-/// k step L of Vec::kLanes: acc[r][h] += b[L][h] * a[r][L] (= when Start).
-template <typename Vec, int MR, int NV, int L, bool Start = false>
+/// Whether the trait Vec loads four consecutive vectors with one
+/// instruction (Vec::kLoadX4, Vec::loadX4(p, v): NEON's `ld1 {4 regs}`).
+template <typename Vec, typename = void> struct HasLoadX4 : std::false_type {};
+template <typename Vec>
+struct HasLoadX4<Vec, std::void_t<decltype(Vec::kLoadX4)>>
+    : std::bool_constant<Vec::kLoadX4> {};
+
+/// k step L of Vec::kLanes on the B row `bv`: acc[r][h] += bv[h] * a[r][L]
+/// (= when Start).
+template <typename Vec, int MR, int NV, int L, bool Start>
 __attribute__((always_inline)) inline void
 laneStep(typename Vec::Type (&acc)[MR][NV], const typename Vec::Type (&av)[MR],
-         const typename Vec::Elem *b) {
-  using V = typename Vec::Type;
-  constexpr int kNR = 2 * Vec::kLanes;
-  V bv[NV];
-  TFRT_FALLBACK_UNROLL
-  for (int h = 0; h < NV; ++h)
-    bv[h] = Vec::load(b + L * kNR + Vec::kLanes * h);
+         const typename Vec::Type *bv) {
   TFRT_FALLBACK_UNROLL
   for (int r = 0; r < MR; ++r)
     TFRT_FALLBACK_UNROLL
@@ -68,13 +71,42 @@ laneStep(typename Vec::Type (&acc)[MR][NV], const typename Vec::Type (&av)[MR],
                       : Vec::template fmaLane<L>(av[r], bv[h], acc[r][h]);
 }
 
+/// The k steps L of Vec::kLanes that one B load at `b` feeds (the first
+/// starts the sums when Start), then `b` past what was loaded: with loadX4
+/// and two vectors per B row, steps L and L + 1 from one load (none for an
+/// odd L, which its pair did); else step L alone. (The pointer advanced
+/// with each load becomes post-indexed loads: no add of its own.)
+template <typename Vec, int MR, int NV, int L, bool Start>
+__attribute__((always_inline)) inline void
+laneLoadAndStep(typename Vec::Type (&acc)[MR][NV],
+                const typename Vec::Type (&av)[MR],
+                const typename Vec::Elem *&b) {
+  using V = typename Vec::Type;
+  constexpr int kNR = 2 * Vec::kLanes;
+  if constexpr (NV == 2 && HasLoadX4<Vec>::value) {
+    if constexpr (L % 2 == 0) {
+      V bv[4];
+      Vec::template loadX4Advance<L / 2 % 2>(b, bv);
+      laneStep<Vec, MR, NV, L, Start && L == 0>(acc, av, bv);
+      laneStep<Vec, MR, NV, L + 1, false>(acc, av, bv + 2);
+    }
+  } else {
+    V bv[NV];
+    TFRT_FALLBACK_UNROLL
+    for (int h = 0; h < NV; ++h)
+      bv[h] = Vec::load(b + Vec::kLanes * h);
+    b += kNR;
+    laneStep<Vec, MR, NV, L, Start && L == 0>(acc, av, bv);
+  }
+}
+
 /// The Vec::kLanes k steps of one A load (the first starts the sums when
-/// Start).
+/// Start), advancing `b` past them.
 template <typename Vec, int MR, int NV, bool Start, int... L>
 __attribute__((always_inline)) inline void
 laneSteps(typename Vec::Type (&acc)[MR][NV], const typename Vec::Type (&av)[MR],
-          const typename Vec::Elem *b, std::integer_sequence<int, L...>) {
-  (laneStep < Vec, MR, NV, L, Start && L == 0 > (acc, av, b), ...);
+          const typename Vec::Elem *&b, std::integer_sequence<int, L...>) {
+  (laneLoadAndStep<Vec, MR, NV, L, Start>(acc, av, b), ...);
 }
 
 /// The tile epilogue (TileEpilogue) on the MR x NV sums in registers.
@@ -175,13 +207,12 @@ void tile(const MicroTileOf<typename Vec::Elem> &t) {
       for (int r = 0; r < MR; ++r)
         av[r] = Vec::loadAdvance(row[r]);
       laneSteps<Vec, MR, NV, /*Start=*/true>(acc, av, b, kSteps);
-      b += kL * kNR;
       --steps;
       started = true;
     }
-    // Counted down: the loop's only other instructions are B's add, the
+    // Counted down to zero: the loop's only other instructions are the
     // subtract and the branch.
-    for (; steps > 0; --steps, b += kL * kNR) {
+    for (; steps != 0; --steps) {
       V av[MR];
       TFRT_FALLBACK_UNROLL
       for (int r = 0; r < MR; ++r)

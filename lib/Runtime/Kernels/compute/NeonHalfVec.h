@@ -54,6 +54,33 @@ struct NeonHalfVec {
     return vld1q_dup_f16(cast(p));
   }
   static float16x8_t load(const uint16_t *p) { return vld1q_f16(cast(p)); }
+  /// The four vectors at p with one `ld1 {4 registers}` (GemmVectorTile.h:
+  /// two k steps of B per load; DepthwiseVectorRows.h).
+  static constexpr bool kLoadX4 = true;
+  static void loadX4(const uint16_t *p, float16x8_t (&v)[4]) {
+    const float16x8x4_t x = vld1q_f16_x4(cast(p));
+    v[0] = x.val[0], v[1] = x.val[1], v[2] = x.val[2], v[3] = x.val[3];
+  }
+  /// loadX4(p, v), then p past the four vectors, as one post-indexed
+  /// `ld1 {v16-v19}, [p], #64` (Bank 0; Bank 1: v20-v23). In assembly for
+  /// loadAdvance's reason (a separate add otherwise); `ld1` needs four
+  /// consecutive registers, which only named ones guarantee.
+  template <int Bank>
+  static void loadX4Advance(const uint16_t *&p, float16x8_t (&v)[4]) {
+    static_assert(Bank == 0 || Bank == 1, "two banks of four");
+#define TFRT_FALLBACK_LD1X4(a, b, c, d)                                        \
+  register float16x8_t v0 asm(a), v1 asm(b), v2 asm(c), v3 asm(d);             \
+  asm("ld1 {" a ".8h, " b ".8h, " c ".8h, " d ".8h}, [%4], #64"                \
+      : "=w"(v0), "=w"(v1), "=w"(v2), "=w"(v3), "+r"(p)                        \
+      : "m"(*reinterpret_cast<const uint16_t (*)[64 / sizeof(uint16_t)]>(p))); \
+  v[0] = v0, v[1] = v1, v[2] = v2, v[3] = v3;
+    if constexpr (Bank == 0) {
+      TFRT_FALLBACK_LD1X4("v16", "v17", "v18", "v19")
+    } else {
+      TFRT_FALLBACK_LD1X4("v20", "v21", "v22", "v23")
+    }
+#undef TFRT_FALLBACK_LD1X4
+  }
   static void store(uint16_t *p, float16x8_t v) { vst1q_f16(cast(p), v); }
   /// load(p), then p += 8, as one post-indexed `ldr q` (NeonVec.h says why
   /// in assembly).
