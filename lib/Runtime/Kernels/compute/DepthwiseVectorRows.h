@@ -23,6 +23,7 @@
 
 #include "compute/DepthwiseRows.h"
 #include "compute/Unroll.h"
+#include "compute/VecTraits.h"
 
 #include <cstdint>
 #include <type_traits>
@@ -54,15 +55,34 @@ block(const E *base, const int64_t *rowOffset, const E *const *filters,
     const E *f = filters[t] + c;
     const E *x = base + rowOffset[t] + c;
     T fv[V];
-    TFRT_FALLBACK_UNROLL
-    for (int v = 0; v < V; ++v)
-      fv[v] = Vec::load(f + L * v);
-    TFRT_FALLBACK_UNROLL
-    for (int p = 0; p < P; ++p)
+    if constexpr (V == 4 && simd::kHasLoadX4<Vec>) {
+      // A pixel's four vectors, and the filter's, with one load each; the
+      // pixels through one pointer stepped by the loads (post-indexed by
+      // register: the empty asm keeps the compiler from computing each
+      // pixel's address from the first).
+      Vec::loadX4(f, fv);
+      const E *xp = x;
       TFRT_FALLBACK_UNROLL
-    for (int v = 0; v < V; ++v)
-      acc[p][v] =
-          Vec::fma(Vec::load(x + p * pixelStride + L * v), fv[v], acc[p][v]);
+      for (int p = 0; p < P; ++p) {
+        T xv[4];
+        Vec::loadX4(xp, xv);
+        xp += pixelStride;
+        asm("" : "+r"(xp));
+        TFRT_FALLBACK_UNROLL
+        for (int v = 0; v < V; ++v)
+          acc[p][v] = Vec::fma(xv[v], fv[v], acc[p][v]);
+      }
+    } else {
+      TFRT_FALLBACK_UNROLL
+      for (int v = 0; v < V; ++v)
+        fv[v] = Vec::load(f + L * v);
+      TFRT_FALLBACK_UNROLL
+      for (int p = 0; p < P; ++p)
+        TFRT_FALLBACK_UNROLL
+      for (int v = 0; v < V; ++v)
+        acc[p][v] =
+            Vec::fma(Vec::load(x + p * pixelStride + L * v), fv[v], acc[p][v]);
+    }
   }
   // The epilogue in Epilogue::apply's order: bias, then the activation,
   // which passes NaN on as Eigen's max and min do (the vector max and min

@@ -36,6 +36,7 @@
 
 #include "compute/GemmMicroKernels.h"
 #include "compute/Unroll.h"
+#include "compute/VecTraits.h"
 
 #include <cstdint>
 #include <type_traits>
@@ -49,13 +50,6 @@ template <typename Vec, typename = void> struct HasLaneFma : std::false_type {};
 template <typename Vec>
 struct HasLaneFma<Vec, std::void_t<decltype(Vec::kLaneFma)>>
     : std::bool_constant<Vec::kLaneFma> {};
-
-/// Whether the trait Vec loads four consecutive vectors with one
-/// instruction (Vec::kLoadX4, Vec::loadX4(p, v): NEON's `ld1 {4 regs}`).
-template <typename Vec, typename = void> struct HasLoadX4 : std::false_type {};
-template <typename Vec>
-struct HasLoadX4<Vec, std::void_t<decltype(Vec::kLoadX4)>>
-    : std::bool_constant<Vec::kLoadX4> {};
 
 /// k step L of Vec::kLanes on the B row `bv`: acc[r][h] += bv[h] * a[r][L]
 /// (= when Start).
@@ -83,7 +77,7 @@ laneLoadAndStep(typename Vec::Type (&acc)[MR][NV],
                 const typename Vec::Elem *&b) {
   using V = typename Vec::Type;
   constexpr int kNR = 2 * Vec::kLanes;
-  if constexpr (NV == 2 && HasLoadX4<Vec>::value) {
+  if constexpr (NV == 2 && simd::kHasLoadX4<Vec>) {
     if constexpr (L % 2 == 0) {
       V bv[4];
       Vec::template loadX4Advance<L / 2 % 2>(b, bv);
