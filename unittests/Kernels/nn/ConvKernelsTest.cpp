@@ -189,9 +189,11 @@ TEST(Conv2D, AgainstReference) {
   checkConv<float>({2, 5, 6, 5, 3, 3, 4}); // im2col in one chunk
   // At most 4 input channels: the direct convolution (DirectConv.h). Rows
   // wide enough for its blocks of pixels between the padded borders, and
-  // output channels that fill one to four vectors of 8 or 16, or part of one.
+  // output channels that fill one to four vectors of 8 or 16 (blocks of
+  // three, two and one vectors of 8), or part of one.
   checkConv<float>({1, 9, 37, 3, 5, 5, 24, 2, 2, 1, 1, "SAME"}); // blazeface
   checkConv<float>({1, 7, 41, 3, 3, 3, 32, 2, 2, 1, 1, "SAME"}); // MobileNet
+  checkConv<float>({1, 9, 33, 3, 3, 3, 16, 2, 2, 1, 1, "SAME"}); // selfie
   checkConv<float>({2, 5, 30, 1, 3, 3, 40});
   checkConv<float>({1, 6, 29, 4, 3, 3, 64, 1, 1, 2, 2, "SAME"});
   checkConv<float>(

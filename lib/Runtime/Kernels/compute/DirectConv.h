@@ -196,9 +196,11 @@ void channels(const DirectConvArgs &d, int64_t b, int64_t oh, int64_t c0,
 template <int Lanes, int NumRegs, class PartialStore = PartialStoreLoop>
 void convRows(const DirectConvArgs &d, int64_t first, int64_t last,
               float *out) {
-  // Two block widths only (each is a few KB of code): 3 vectors of 8 (24
+  // Few block widths (each is a few KB of code): 3 vectors of 8 (24
   // channels, the common first layers' 24 or 32 in one or two passes) or 2
-  // of 16, and single vectors for what is left.
+  // of 16, then 2 vectors of 8 (16 channels in one pass: selfie's first
+  // layer, 28% fewer instructions on NEON than two passes of one), and
+  // single vectors for what is left.
   constexpr int kMaxV = Lanes >= 16 ? 2 : 3;
   for (int64_t row = first; row < last; ++row) {
     const int64_t b = row / d.outH, oh = row % d.outH;
@@ -224,6 +226,10 @@ void convRows(const DirectConvArgs &d, int64_t first, int64_t last,
         channels<Lanes, kMaxV, NumRegs, PartialStore>(d, b, oh, c0, khLo, khHi,
                                                       owLo, owHi, o);
         c0 += kMaxV * Lanes;
+      } else if (kMaxV > 2 && left == 2) {
+        channels<Lanes, 2, NumRegs, PartialStore>(d, b, oh, c0, khLo, khHi,
+                                                  owLo, owHi, o);
+        c0 += 2 * Lanes;
       } else {
         channels<Lanes, 1, NumRegs, PartialStore>(d, b, oh, c0, khLo, khHi,
                                                   owLo, owHi, o);
