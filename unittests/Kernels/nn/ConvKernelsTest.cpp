@@ -753,10 +753,13 @@ TEST(Conv2DBackpropInput, AgainstReference) {
 }
 
 // At most 8 filter columns (kh * kw * in_depth) take the dot-product path:
-// a one-channel mask upsampled 2x (selfie's last layer), overlapping taps
-// with an out_depth that is no multiple of 8, batches with dilation, f64.
+// a one-channel mask upsampled 2x (selfie's last layer, whose windows tile
+// the input: written in place), two channels tiled in two batches,
+// overlapping taps with an out_depth that is no multiple of 8, batches with
+// dilation, f64 with windows past the input.
 TEST(Conv2DBackpropInput, NarrowFilters) {
   checkBackprop<float>({1, 8, 8, 1, 2, 2, 16, 2, 2, 1, 1, "SAME"});
+  checkBackprop<float>({2, 6, 8, 2, 2, 2, 3, 2, 2, 1, 1, "VALID"});
   checkBackprop<float>({1, 6, 7, 2, 2, 2, 5, 1, 1, 1, 1, "SAME"});
   checkBackprop<float>({2, 9, 8, 1, 3, 2, 3, 2, 1, 2, 1, "VALID"});
   checkBackprop<double>({1, 5, 5, 1, 2, 2, 7, 2, 2, 1, 1, "SAME"});

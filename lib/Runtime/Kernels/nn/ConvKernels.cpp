@@ -1242,13 +1242,92 @@ public:
   }
 
 private:
+  /// The filter columns of one dy pixel x (outC values): acc[l] = sum over
+  /// c of x[c] * filterT[c * L + l], in L lanes (one or two vectors).
+  template <int L>
+  static void narrowColumns(const T *x, const T *filterT, int64_t outC,
+                            T *columns) {
+    if constexpr (std::is_same_v<T, float>) {
+      // A vector of L lanes spelled out: left to itself the compiler
+      // vectorizes over c instead, with the sums in order (scalar adds).
+      typedef float Lanes __attribute__((vector_size(L * sizeof(float))));
+      Lanes acc = {};
+      for (int64_t c = 0; c < outC; ++c) {
+        Lanes f;
+        std::memcpy(&f, filterT + c * L, sizeof(f));
+        acc += x[c] * f;
+      }
+      std::memcpy(columns, &acc, sizeof(acc));
+    } else {
+      T acc[L] = {};
+      for (int64_t c = 0; c < outC; ++c)
+        for (int l = 0; l < L; ++l)
+          acc[l] += x[c] * filterT[c * L + l];
+      std::copy(acc, acc + L, columns);
+    }
+  }
+
+  /// The narrow path (k <= kNarrowColumns filter columns) in L lanes.
+  template <int L, typename ForEachTap>
+  static void runNarrow(const Eigen::ThreadPoolDevice &device, const T *dy,
+                        const T *filter, T *out, const ConvShape &s, int64_t k,
+                        ForEachTap &&forEachTap) {
+    // The filter transposed to [outC, L], zeros past its k columns.
+    std::vector<T> filterT(s.outC * L, T(0));
+    for (int64_t j = 0; j < k; ++j)
+      for (int64_t c = 0; c < s.outC; ++c)
+        filterT[c * L + j] = filter[j * s.outC + c];
+    // Windows that tile the input exactly (the kernel its stride, no
+    // dilation or padding: the 2x2 stride-2 upsampling of segmentation
+    // heads): every input pixel is one tap of one dy pixel, so the columns
+    // go straight to their place, rows in parallel. Tap kh's columns,
+    // [kh * kW * inC, (kh + 1) * kW * inC), are consecutive in its row.
+    if (s.kH == s.strideH && s.kW == s.strideW && s.dilationH == 1 &&
+        s.dilationW == 1 && s.padTop == 0 && s.padLeft == 0 &&
+        s.outH * s.strideH == s.inH && s.outW * s.strideW == s.inW) {
+      const int64_t rowLen = s.kW * s.inC;
+      kernels::parallelFor(
+          device, s.n * s.outH,
+          elementCost<T>(1, 1, 0) * static_cast<double>(s.outW * s.outC * L),
+          [&](Eigen::Index first, Eigen::Index last) {
+            T columns[L];
+            for (Eigen::Index row = first; row < last; ++row) {
+              const int64_t b = row / s.outH, oh = row % s.outH;
+              const T *x = dy + row * s.outW * s.outC;
+              for (int64_t ow = 0; ow < s.outW; ++ow, x += s.outC) {
+                narrowColumns<L>(x, filterT.data(), s.outC, columns);
+                for (int64_t kh = 0; kh < s.kH; ++kh)
+                  std::copy_n(
+                      columns + kh * rowLen, rowLen,
+                      out + ((b * s.inH + oh * s.kH + kh) * s.inW + ow * s.kW) *
+                                s.inC);
+              }
+            }
+          });
+      return;
+    }
+    std::fill(out, out + s.n * s.inH * s.inW * s.inC, T(0));
+    int64_t current = -1;
+    T columns[L];
+    forEachTap(
+        0, s.n * s.outH * s.outW, [&](int64_t r, int64_t at, int64_t column) {
+          if (r != current) {
+            narrowColumns<L>(dy + r * s.outC, filterT.data(), s.outC, columns);
+            current = r;
+          }
+          for (int64_t i = 0; i < s.inC; ++i)
+            out[at + i] += columns[column + i];
+        });
+  }
+
   static void run(const Eigen::ThreadPoolDevice &device, const T *dy,
                   const T *filter, T *out, const ConvShape &s) {
-    std::fill(out, out + s.n * s.inH * s.inW * s.inC, T(0));
     const int64_t m = s.n * s.outH * s.outW;
     const int64_t k = s.kH * s.kW * s.inC;
-    if (m == 0 || k == 0)
+    if (m == 0 || k == 0) {
+      std::fill(out, out + s.n * s.inH * s.inW * s.inC, T(0));
       return;
+    }
     // Walks the pixels of dy (b, oh, ow from `first` on, by increments) and
     // calls emit(pixel index, tap input offset, filter column) for every tap
     // that lands inside the input.
@@ -1280,29 +1359,14 @@ private:
     if (k <= kNarrowColumns) {
       // Few filter columns (a one-channel mask upsampled): a GEMM's tiles
       // would be mostly padding. Each pixel's k columns are one vector of
-      // kNarrowColumns lanes, summed over out_depth from the filter
-      // transposed to [outC, kNarrowColumns], then added where they land.
-      std::vector<T> filterT(s.outC * kNarrowColumns, T(0));
-      for (int64_t j = 0; j < k; ++j)
-        for (int64_t c = 0; c < s.outC; ++c)
-          filterT[c * kNarrowColumns + j] = filter[j * s.outC + c];
-      int64_t current = -1;
-      T columns[kNarrowColumns];
-      forEachTap(0, m, [&](int64_t r, int64_t at, int64_t column) {
-        if (r != current) {
-          const T *x = dy + r * s.outC;
-          T acc[kNarrowColumns] = {};
-          for (int64_t c = 0; c < s.outC; ++c)
-            for (int64_t l = 0; l < kNarrowColumns; ++l)
-              acc[l] += x[c] * filterT[c * kNarrowColumns + l];
-          std::copy(acc, acc + kNarrowColumns, columns);
-          current = r;
-        }
-        for (int64_t i = 0; i < s.inC; ++i)
-          out[at + i] += columns[column + i];
-      });
+      // 4 or 8 lanes (runNarrow).
+      if (k <= 4)
+        runNarrow<4>(device, dy, filter, out, s, k, forEachTap);
+      else
+        runNarrow<kNarrowColumns>(device, dy, filter, out, s, k, forEachTap);
       return;
     }
+    std::fill(out, out + s.n * s.inH * s.inW * s.inC, T(0));
     const int64_t chunkRows =
         std::clamp<int64_t>(kIm2colChunkBytes / (k * sizeof(T)), 64, m);
     T *cols = threadScratch<T, 0>(chunkRows * k);
