@@ -135,15 +135,20 @@ static std::optional<int64_t> outputChannels(Operation *op, StringRef name) {
 }
 
 /// The element type of the op's first result when it is one the fused
-/// kernels compute in (f32 or f64).
+/// kernels compute in (f32, f64, and f16 and bf16: the runtime's fused
+/// convolutions and matrix products take them, in f16 arithmetic where the
+/// CPU has it, else through f32).
 static Type fusableElementType(Operation *op) {
   if (op->getNumResults() != 1)
     return nullptr;
   auto type = dyn_cast<TensorType>(op->getResult(0).getType());
-  if (!type ||
-      !(type.getElementType().isF32() || type.getElementType().isF64()))
+  if (!type)
     return nullptr;
-  return type.getElementType();
+  Type element = type.getElementType();
+  if (!(element.isF32() || element.isF64() || element.isF16() ||
+        element.isBF16()))
+    return nullptr;
+  return element;
 }
 
 /// The bias operand when `op` (the only user of `input`) adds a 1-D value

@@ -31,6 +31,39 @@ func.func @conv_bias_relu(%x: tensor<1x4x4x3xf32>, %w: tensor<3x3x3x8xf32>, %b: 
 
 // -----
 
+// f16 and bf16 fuse as f32 does: the runtime's fused kernels take them
+// (ComputeInF16.h: in f16 arithmetic where the CPU has it). A residual Add
+// and Relu6 join an f16 depthwise convolution; a bf16 MatMul takes its bias.
+// CHECK-LABEL: func @half_types
+// CHECK: "tf._FusedConv2D"
+// CHECK-SAME: T = f16
+// CHECK-SAME: fused_ops = ["BiasAdd", "Relu6"]
+// CHECK: "tf._FusedDepthwiseConv2dNative"
+// CHECK-SAME: fused_ops = ["BiasAdd", "Add", "Relu6"]
+// CHECK: "tf._FusedMatMul"
+// CHECK-SAME: T = bf16
+// CHECK-SAME: fused_ops = ["BiasAdd"]
+// CHECK-NOT: "tf.Relu6"
+// CHECK-NOT: "tf.BiasAdd"
+// PIPELINE-LABEL: func @half_types
+// PIPELINE: kernel_call "_FusedConv2D"
+// PIPELINE: kernel_call "_FusedDepthwiseConv2dNative"
+// PIPELINE: kernel_call "_FusedMatMul"
+func.func @half_types(%x: tensor<1x4x4x8xf16>, %w: tensor<1x1x8x8xf16>, %b: tensor<8xf16>, %wd: tensor<3x3x8x1xf16>, %r: tensor<1x4x4x8xf16>, %m: tensor<2x3xbf16>, %wm: tensor<3x4xbf16>, %bm: tensor<4xbf16>) -> (tensor<1x4x4x8xf16>, tensor<2x4xbf16>) {
+  %0 = "tf.Conv2D"(%x, %w) {T = f16, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x8xf16>, tensor<1x1x8x8xf16>) -> tensor<1x4x4x8xf16>
+  %1 = "tf.BiasAdd"(%0, %b) {T = f16} : (tensor<1x4x4x8xf16>, tensor<8xf16>) -> tensor<1x4x4x8xf16>
+  %2 = "tf.Relu6"(%1) {T = f16} : (tensor<1x4x4x8xf16>) -> tensor<1x4x4x8xf16>
+  %3 = "tf.DepthwiseConv2dNative"(%2, %wd) {T = f16, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x8xf16>, tensor<3x3x8x1xf16>) -> tensor<1x4x4x8xf16>
+  %4 = "tf.BiasAdd"(%3, %b) {T = f16} : (tensor<1x4x4x8xf16>, tensor<8xf16>) -> tensor<1x4x4x8xf16>
+  %5 = "tf.AddV2"(%4, %r) {T = f16} : (tensor<1x4x4x8xf16>, tensor<1x4x4x8xf16>) -> tensor<1x4x4x8xf16>
+  %6 = "tf.Relu6"(%5) {T = f16} : (tensor<1x4x4x8xf16>) -> tensor<1x4x4x8xf16>
+  %7 = "tf.MatMul"(%m, %wm) {T = bf16} : (tensor<2x3xbf16>, tensor<3x4xbf16>) -> tensor<2x4xbf16>
+  %8 = "tf.BiasAdd"(%7, %bm) {T = bf16} : (tensor<2x4xbf16>, tensor<4xbf16>) -> tensor<2x4xbf16>
+  return %6, %8 : tensor<1x4x4x8xf16>, tensor<2x4xbf16>
+}
+
+// -----
+
 // The bias as tf.Add of a constant, on either side, unranked results and no
 // T (TensorFlow derives it): the element type gives T.
 // CHECK-LABEL: func @conv_add_const
