@@ -388,33 +388,44 @@ TEST_F(HalfKernels, DepthwiseSumsInF16WithinTheBound) {
       EXPECT_EQ(toDouble(out->data<half>()[i]), 1024.0) << "channel " << i;
   }
   // 24 channels (three vectors of 8) and 20 (pixel pairs fill five), with
-  // the fused bias and Relu6, edges and interior.
-  for (int64_t c : {24, 20}) {
-    SCOPED_TRACE(::testing::Message() << c << " channels");
-    const int64_t h = 9, w = 10, k = 3;
-    const std::vector<double> in = patternValues(h * w * c, 2, 16);
-    const std::vector<double> f = patternValues(k * k * c, 2, 17);
-    const std::vector<double> bias = patternValues(c, 2, 18);
-    std::vector<double> expected = refConv(in, f, h, w, c, k, 1, true);
-    std::vector<double> magnitude(expected.size(), 0.0);
-    for (size_t i = 0; i < expected.size(); ++i) {
-      // Every product of two values of [-2, 2) is at most 4 in magnitude.
-      magnitude[i] = 4.0 * k * k + 2;
-      expected[i] = std::min(std::max(expected[i] + bias[i % c], 0.0), 6.0);
+  // the fused bias and Relu6 (in the rows' registers), or a residual Add
+  // too (applied after them), edges and interior.
+  for (bool residual : {false, true})
+    for (int64_t c : {24, 20}) {
+      SCOPED_TRACE(::testing::Message()
+                   << c << " channels" << (residual ? ", residual Add" : ""));
+      const int64_t h = 9, w = 10, k = 3;
+      const std::vector<double> in = patternValues(h * w * c, 2, 16);
+      const std::vector<double> f = patternValues(k * k * c, 2, 17);
+      const std::vector<double> bias = patternValues(c, 2, 18);
+      const std::vector<double> add = patternValues(h * w * c, 2, 19);
+      std::vector<double> expected = refConv(in, f, h, w, c, k, 1, true);
+      std::vector<double> magnitude(expected.size(), 0.0);
+      for (size_t i = 0; i < expected.size(); ++i) {
+        // Every product of two values of [-2, 2) is at most 4 in magnitude.
+        magnitude[i] = 4.0 * k * k + 4;
+        expected[i] = std::min(
+            std::max(expected[i] + bias[i % c] + (residual ? add[i] : 0.0),
+                     0.0),
+            6.0);
+      }
+      AttrMap attrs = convAttrs(DType::F16);
+      attrs.set("fused_ops",
+                residual ? std::vector<std::string>{"BiasAdd", "Add", "Relu6"}
+                         : std::vector<std::string>{"BiasAdd", "Relu6"});
+      attrs.set("num_args", int64_t{residual ? 2 : 1});
+      attrs.set("epsilon", 0.0f);
+      std::vector<Tensor> inputs = {makeTensorFrom<half>({1, h, w, c}, in),
+                                    makeTensorFrom<half>({k, k, c, 1}, f),
+                                    makeTensorFrom<half>({c}, bias)};
+      if (residual)
+        inputs.push_back(makeTensorFrom<half>({1, h, w, c}, add));
+      StatusOr<Tensor> out =
+          runKernelWithConstants("_FusedDepthwiseConv2dNative", attrs,
+                                 std::move(inputs), 6, DType::F16);
+      ASSERT_TRUE(out.ok()) << out.status();
+      expectWithinF16Bound(*out, {1, h, w, c}, expected, magnitude, k * k);
     }
-    AttrMap attrs = convAttrs(DType::F16);
-    attrs.set("fused_ops", std::vector<std::string>{"BiasAdd", "Relu6"});
-    attrs.set("num_args", int64_t{1});
-    attrs.set("epsilon", 0.0f);
-    StatusOr<Tensor> out =
-        runKernelWithConstants("_FusedDepthwiseConv2dNative", attrs,
-                               {makeTensorFrom<half>({1, h, w, c}, in),
-                                makeTensorFrom<half>({k, k, c, 1}, f),
-                                makeTensorFrom<half>({c}, bias)},
-                               6, DType::F16);
-    ASSERT_TRUE(out.ok()) << out.status();
-    expectWithinF16Bound(*out, {1, h, w, c}, expected, magnitude, k * k);
-  }
 }
 
 } // namespace

@@ -783,6 +783,10 @@ inline void depthwiseRunBlock(const T *base, const int64_t *rowOffset,
                                        out + p * channels);
 }
 
+/// The taps of an edge pixel the f16 rows take (a 7x7 window; larger ones
+/// take the portable path).
+constexpr int kMaxDepthwiseEdgeTaps = 49;
+
 /// Interior pixels depthwiseRun finishes (every channel, the epilogue)
 /// before the next ones, so the epilogue finds them in cache.
 constexpr int64_t kDepthwiseChunk = 32;
@@ -994,6 +998,41 @@ void depthwiseRun(const T *base, const int64_t *rowOffset,
   }
 }
 
+/// One output pixel of an f16 depthwise convolution with channel multiplier
+/// 1 (an edge's, whose taps are any `nTaps` of the window) through the FP16
+/// rows when they take its channels (a multiple of 8): its taps are rows of
+/// one pixel at offsets from the first tap. True when the sums are made
+/// (false: the portable path, which scalar halves make slow); then
+/// `*finished` says whether the epilogue was applied in registers too.
+template <typename T>
+bool depthwiseHalfPixel(const T *const *taps, const T *const *filters,
+                        int nTaps, int64_t channels, T *out,
+                        const DepthwiseVectorRows<T> &vec, bool *finished) {
+  *finished = false;
+#if defined(__aarch64__)
+  if constexpr (kHalfGemm<T>) {
+    if (nTaps == 0 || depthwiseRowsIsa<T>(channels) == DepthwiseRowsIsa::None)
+      return false;
+    int64_t offsets[kMaxDepthwiseEdgeTaps];
+    if (nTaps > kMaxDepthwiseEdgeTaps)
+      return false;
+    for (int t = 0; t < nTaps; ++t)
+      offsets[t] = taps[t] - taps[0];
+    using Bits = const uint16_t *;
+    depthwiseRowNeonFp16(
+        reinterpret_cast<Bits>(taps[0]), offsets,
+        reinterpret_cast<const Bits *>(filters), nTaps, channels, channels, 1,
+        reinterpret_cast<uint16_t *>(out),
+        vec.epilogueInRegisters ? reinterpret_cast<Bits>(vec.bias) : nullptr,
+        vec.epilogueInRegisters ? vec.activation : DepthwiseActivation::None);
+    *finished = vec.epilogueInRegisters;
+    return true;
+  }
+#endif
+  (void)taps, (void)filters, (void)nTaps, (void)channels, (void)out, (void)vec;
+  return false;
+}
+
 /// DepthwiseConv2dNative(input, filter) and the fused forms
 /// _FusedDepthwiseConv2dNative / FusedDepthwiseConv2dNative (TF.js):
 /// input [batch, rows, cols, in_depth] (NHWC; NCHW supported through
@@ -1123,7 +1162,13 @@ private:
                   }
                 }
               }
-              if (multiplier == 1) {
+              bool finished = false;
+              if (multiplier == 1 &&
+                  depthwiseHalfPixel(tapIn.data(), filters, nTaps, s.outC, o,
+                                     vec, &finished)) {
+                if (finished)
+                  continue;
+              } else if (multiplier == 1) {
                 depthwisePixel(tapIn.data(), filters, nTaps, s.outC, o);
               } else {
                 std::fill(o, o + s.outC, T(0));
@@ -1447,6 +1492,9 @@ void registerConvKernels(KernelRegistry &registry) {
   registerKernel<OpId::kFusedDepthwiseConv2dNative,
                  InF16OrF32<FusedDepthwiseConv>::Kernel>(registry,
                                                          HalfFloatTypes{});
+  registerKernel<OpId::kConv2DBackpropInput,
+                 InF32<Conv2DBackpropInputKernel>::Kernel>(registry,
+                                                           HalfFloatTypes{});
 }
 
 } // namespace tfrt_fallback::rt
