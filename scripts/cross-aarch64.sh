@@ -12,8 +12,9 @@
 # --test also runs, under qemu-aarch64 -cpu max, twice (the NEON and FP16
 # paths, then TFRT_FALLBACK_ISA=portable): every unit test (ctest) and the ten benchmark
 # models through fallback-run-lite against TF.js's outputs (their .bef from
-# the host build, $BUILD_DIR, default build/: `run-models.py --runner`); then
-# the arm64 size check (CROSS=aarch64 scripts/size-report.sh --check).
+# the host build, $BUILD_DIR, default build/: `run-models.py --runner`), and
+# on the FP16 path the f16 twins of four of them (f16-twins.py); then the
+# arm64 size check (CROSS=aarch64 scripts/size-report.sh --check).
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -68,6 +69,18 @@ for isa in neon-fp16 portable; do
     status=1
   fi
   tail -n 1 "$build/models-$isa.log" | sed "s/^/arm64 ($isa) /"
+  # The f16 twins of four models (scripts/models/f16-twins.py) in f16
+  # arithmetic, on the FP16 path only (the portable one computes f16 in f32,
+  # as the host run of test.sh does).
+  if [ "$isa" = neon-fp16 ]; then
+    if ! TFRT_FALLBACK_ISA=$isa BUILD_DIR="$host" /usr/bin/python3 \
+        "$root/scripts/models/f16-twins.py" --out-tag "arm64-$isa" \
+        --runner "qemu-aarch64 -cpu max $build/bin/fallback-run-lite" \
+        >"$build/f16-twins.log" 2>&1; then
+      status=1
+    fi
+    sed "s/^/arm64 f16 twin: /" "$build/f16-twins.log"
+  fi
   echo "cross-aarch64: $isa path tested in $(( $(date +%s) - lap_start )) s"
 done
 

@@ -131,6 +131,12 @@ if [ "${SKIP_MODELS:-0}" != 1 ]; then
     faceboxes handtrack rvm ||
     models_status=$?
   lap "binary programs finished"
+  # The same four models with every f32 tensor made f16 (weights, types)
+  # against TF.js's f32 outputs (scripts/models/f16-twins.py; here f16
+  # computes in f32, the arm64 phase runs them in f16 arithmetic).
+  BUILD_DIR="$build" /usr/bin/python3 "$root/scripts/models/f16-twins.py" ||
+    models_status=$?
+  lap "f16 twins finished"
   # The shipped runtime: a selective (MobileNetV2-only) -Os runner runs
   # MobileNetV2, refuses BlazeFace, and stays within its size target.
   BUILD_DIR="$build" "$root/scripts/size-report.sh" --check || models_status=1

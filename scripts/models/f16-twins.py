@@ -153,15 +153,15 @@ def main():
                 raise RuntimeError("no %s: run scripts/run-models.py --bef first" % src)
             os.makedirs(out, exist_ok=True)
             mlir, bef = os.path.join(out, "model.mlir"), os.path.join(out, "model.bef")
-            if not os.path.exists(bef) or os.path.getmtime(bef) < os.path.getmtime(src):
-                with open(src) as f:
-                    text = to_f16(f.read())
-                with open(mlir, "w") as f:
-                    f.write(text)
-                r = subprocess.run([os.path.join(BIN, "fallback-translate"), "--mlir-to-bef",
-                                    mlir, "-o", bef], capture_output=True, text=True)
-                if r.returncode:
-                    raise RuntimeError("compile: " + r.stderr.strip().splitlines()[-1][:300])
+            # Translated every time: the compiler may have changed.
+            with open(src) as f:
+                text = to_f16(f.read())
+            with open(mlir, "w") as f:
+                f.write(text)
+            r = subprocess.run([os.path.join(BIN, "fallback-translate"), "--mlir-to-bef",
+                                mlir, "-o", bef], capture_output=True, text=True)
+            if r.returncode:
+                raise RuntimeError("compile: " + r.stderr.strip().splitlines()[-1][:300])
             inputs = []
             for f in sorted(x for x in os.listdir(refs) if x.startswith("input_")):
                 x = np.load(os.path.join(refs, f))
