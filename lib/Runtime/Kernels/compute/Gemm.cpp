@@ -332,13 +332,6 @@ inline float epilogueScalar(float x, const TileEpilogue &ep, int64_t j,
   case TileActivation::Prelu:
     x = x > 0.0f ? x : x * ep.prelu[j];
     break;
-  case TileActivation::HardSwish: {
-    float relu6 = x + 3.0f;
-    relu6 = relu6 < 0.0f ? 0.0f : relu6;
-    relu6 = relu6 > 6.0f ? 6.0f : relu6;
-    x = (x * ep.alpha) * relu6;
-    break;
-  }
   }
   return x;
 }

@@ -46,10 +46,10 @@ template <typename T> using PackedConstantB = gemm::PackedBCache;
 #endif
 
 /// The GEMM's form of `epilogue` (T float for sgemm, Eigen::half for
-/// hgemm): bias or batch norm, the Relu-like activations and HardSwish run
-/// in the microkernel's registers; the others (Elu, Sigmoid, Tanh) through
-/// `epilogue.applyActivation` on each finished row segment, still in L1.
-/// `epilogue` must outlive the GEMM call.
+/// hgemm): bias or batch norm and the Relu-like activations run in the
+/// microkernel's registers; the others (Elu, Sigmoid, Tanh, HardSwish)
+/// through `epilogue.applyActivation` on each finished row segment, still
+/// in L1. `epilogue` must outlive the GEMM call.
 template <typename T>
 gemm::GemmEpilogueOf<typename GemmElement<T>::type>
 gemmEpilogue(const Epilogue<T> &epilogue) {
@@ -87,13 +87,10 @@ gemmEpilogue(const Epilogue<T> &epilogue) {
       out.tile.prelu = elements(epilogue.prelu);
     }
     break;
-  case FusedActivation::HardSwish:
-    out.tile.activation = TileActivation::HardSwish;
-    out.tile.alpha = static_cast<float>(epilogue.hardSwishScale);
-    break;
   case FusedActivation::Elu:
   case FusedActivation::Sigmoid:
   case FusedActivation::Tanh:
+  case FusedActivation::HardSwish:
     out.rowFn = [](const void *ctx, E *row, int64_t col0, int64_t count) {
       static_cast<const Epilogue<T> *>(ctx)->applyActivation(
           reinterpret_cast<T *>(row), col0, count);

@@ -26,7 +26,6 @@ enum class TileActivation : uint8_t {
   Relu6,     // min(max(x, 0), 6)
   LeakyRelu, // x > 0 ? x : x * alpha (also scalar Prelu)
   Prelu,     // x > 0 ? x : x * prelu[column]
-  HardSwish, // (x * alpha) * min(max(x + 3, 0), 6): alpha the scale (1/6)
 };
 
 /// What a microkernel applies to its tile after the last k step, while the
@@ -47,7 +46,6 @@ template <typename T> struct TileEpilogueOf {
   bool addend = false;
   ptrdiff_t addendOffset = 0;
   TileActivation activation = TileActivation::None;
-  /// LeakyRelu's alpha, or HardSwish's scale.
   float alpha = 0;
   const T *prelu = nullptr;
 };

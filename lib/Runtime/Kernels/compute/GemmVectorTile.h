@@ -167,17 +167,6 @@ applyEpilogue(typename Vec::Type (&acc)[MR][NV],
         acc[r][h] = Vec::leaky(acc[r][h], alpha);
       break;
     }
-    case TileActivation::HardSwish: {
-      // Epilogue::applyActivation's order: (x * scale) * Relu6(x + 3).
-      const V three = Vec::set1(3.0f), six = Vec::set1(6.0f);
-      const V scale = Vec::set1(ep.alpha);
-      TFRT_FALLBACK_UNROLL
-      for (int r = 0; r < MR; ++r)
-        acc[r][h] =
-            Vec::mul(Vec::mul(acc[r][h], scale),
-                     Vec::min(six, Vec::max(zero, Vec::add(acc[r][h], three))));
-      break;
-    }
     }
   }
 }
