@@ -783,10 +783,6 @@ inline void depthwiseRunBlock(const T *base, const int64_t *rowOffset,
                                        out + p * channels);
 }
 
-/// The taps of an edge pixel the f16 rows take (a 7x7 window; larger ones
-/// take the portable path).
-constexpr int kMaxDepthwiseEdgeTaps = 49;
-
 /// Interior pixels depthwiseRun finishes (every channel, the epilogue)
 /// before the next ones, so the epilogue finds them in cache.
 constexpr int64_t kDepthwiseChunk = 32;
@@ -1013,8 +1009,10 @@ bool depthwiseHalfPixel(const T *const *taps, const T *const *filters,
   if constexpr (kHalfGemm<T>) {
     if (nTaps == 0 || depthwiseRowsIsa<T>(channels) == DepthwiseRowsIsa::None)
       return false;
-    int64_t offsets[kMaxDepthwiseEdgeTaps];
-    if (nTaps > kMaxDepthwiseEdgeTaps)
+    // Up to a 7x7 window; larger ones take the portable path.
+    constexpr int kMaxTaps = 49;
+    int64_t offsets[kMaxTaps];
+    if (nTaps > kMaxTaps)
       return false;
     for (int t = 0; t < nTaps; ++t)
       offsets[t] = taps[t] - taps[0];
