@@ -350,6 +350,55 @@ TYPED_TEST(BinaryDTypeTest, AllOps) {
   }
 }
 
+// f16 rows longer than the chunks AArch64 widens to f32 (BinaryOpKernel.h:
+// 256 values) and no multiple of the 4-lane conversions, against each
+// value's Eigen::half arithmetic (the float op rounded once): bit for bit,
+// same shape, scalar on either side, NaN and infinity included.
+TEST(BinaryKernels, HalfRowsBitForBit) {
+  const int64_t n = 1001;
+  std::vector<half> a(n), b(n);
+  for (int64_t i = 0; i < n; ++i) {
+    a[i] = half(static_cast<float>((i * 37) % 1999 - 999) / 7.0f);
+    b[i] = half(static_cast<float>((i * 53) % 997 + 1) / 13.0f);
+  }
+  a[5] = half(std::numeric_limits<float>::quiet_NaN());
+  a[6] = half(std::numeric_limits<float>::infinity());
+  a[7] = half(60000.0f); // sums past f16's range round to infinity
+  b[7] = half(60000.0f);
+  const std::pair<const char *, std::function<half(half, half)>> ops[] = {
+      {"AddV2", [](half x, half y) { return half(x + y); }},
+      {"Sub", [](half x, half y) { return half(x - y); }},
+      {"Mul", [](half x, half y) { return half(x * y); }},
+      {"RealDiv", [](half x, half y) { return half(x / y); }},
+  };
+  auto expectBits = [](const Tensor &t, const std::vector<half> &want) {
+    ASSERT_EQ(t.numElements(), static_cast<int64_t>(want.size()));
+    for (size_t i = 0; i < want.size(); ++i)
+      ASSERT_EQ(Eigen::numext::bit_cast<uint16_t>(t.data<half>()[i]),
+                Eigen::numext::bit_cast<uint16_t>(want[i]))
+          << "at " << i << ": " << static_cast<float>(t.data<half>()[i])
+          << " vs " << static_cast<float>(want[i]);
+  };
+  for (const auto &[op, fn] : ops) {
+    SCOPED_TRACE(op);
+    std::vector<half> same(n), left(n), right(n);
+    for (int64_t i = 0; i < n; ++i) {
+      same[i] = fn(a[i], b[i]);
+      left[i] = fn(a[3], b[i]);
+      right[i] = fn(a[i], b[3]);
+    }
+    auto out = runBinary<half>(op, {n}, a, {n}, b);
+    ASSERT_TRUE(out.ok()) << out.status();
+    expectBits(*out, same);
+    out = runBinary<half>(op, {}, {a[3]}, {n}, b);
+    ASSERT_TRUE(out.ok()) << out.status();
+    expectBits(*out, left);
+    out = runBinary<half>(op, {n}, a, {}, {b[3]});
+    ASSERT_TRUE(out.ok()) << out.status();
+    expectBits(*out, right);
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Forwarding
 //===----------------------------------------------------------------------===//

@@ -24,6 +24,7 @@
 #ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMMON_COMPUTEINF32_H
 #define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMMON_COMPUTEINF32_H
 
+#include "common/ConvertElements.h"
 #include "common/Registration.h"
 #include "tfrt_fallback/Runtime/OpKernel.h"
 #include "tfrt_fallback/Runtime/Tensor.h"
@@ -38,14 +39,7 @@ namespace tfrt_fallback::rt::kernels {
 
 namespace detail {
 
-/// `n` values of `from` converted to `to` (Eigen's vectorized casts: F16C
-/// on x86-64-v3, fcvt on AArch64).
-template <typename From, typename To>
-void convertElements(const From *from, To *to, int64_t n) {
-  Eigen::Map<Eigen::Array<To, Eigen::Dynamic, 1>>(to, n) =
-      Eigen::Map<const Eigen::Array<From, Eigen::Dynamic, 1>>(from, n)
-          .template cast<To>();
-}
+using kernels::convertElements;
 
 /// `t` (of dtype `narrow`) widened to a new f32 tensor of its shape.
 template <typename T> StatusOr<Tensor> widen(const Tensor &t) {

@@ -32,6 +32,7 @@
 #define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_MATH_BINARYOPKERNEL_H
 
 #include "common/Checks.h"
+#include "common/ConvertElements.h"
 #include "common/Elements.h"
 #include "common/ParallelFor.h"
 
@@ -62,11 +63,48 @@ struct HasIncompatibleShapeMode<
 // Row evaluation
 //===----------------------------------------------------------------------===//
 
+/// Op on floats when it is one of Eigen's single-operation functors of two
+/// halves (scalar_sum_op<half, half>: Add, Sub, Mul, RealDiv, Pow), whose
+/// half form computes in float and rounds once, else void. (Functors of
+/// several operations would round between them in half.)
+template <typename Op> struct FloatForm {
+  using type = void;
+};
+template <template <typename, typename> class F>
+struct FloatForm<F<Eigen::half, Eigen::half>> {
+  using type = F<float, float>;
+};
+
 /// out[i] = op(a[i * sa], b[i * sb]) for i in [0, n), where sa, sb are 0 or
 /// 1 and not both 0 unless n == 1. `out` may alias a contiguous operand.
 template <typename T, typename Out, typename Op>
 void evalRow(Out *out, const T *a, int64_t sa, const T *b, int64_t sb,
              int64_t n) {
+#if defined(__aarch64__)
+  // Eigen::half arithmetic is one element at a time on AArch64 (the build
+  // has no FP16 arithmetic), each op through float and rounded back: the
+  // same values come from the float op on chunks widened and narrowed with
+  // the vector conversions (convertElements), several times faster.
+  using FloatOp = typename FloatForm<Op>::type;
+  if constexpr (std::is_same_v<T, Eigen::half> &&
+                std::is_same_v<Out, Eigen::half> && !std::is_void_v<FloatOp>) {
+    constexpr int64_t kChunk = 256;
+    float fa[kChunk], fb[kChunk], fo[kChunk];
+    const float ca = sa ? 0.0f : static_cast<float>(*a);
+    const float cb = sb ? 0.0f : static_cast<float>(*b);
+    for (int64_t i0 = 0; i0 < n; i0 += kChunk) {
+      const int64_t m = std::min(kChunk, n - i0);
+      if (sa)
+        convertElements(a + i0, fa, m);
+      if (sb)
+        convertElements(b + i0, fb, m);
+      evalRow<float, float, FloatOp>(fo, sa ? fa : &ca, sa, sb ? fb : &cb, sb,
+                                     m);
+      convertElements(fo, out + i0, m);
+    }
+    return;
+  }
+#endif
   if constexpr (Eigen::internal::functor_traits<Op>::PacketAccess) {
     using Array = Eigen::Array<T, Eigen::Dynamic, 1>;
     ArrayMap<Out> o(out, n);
