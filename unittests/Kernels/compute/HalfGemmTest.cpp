@@ -168,7 +168,7 @@ struct HalfCase {
       packed.resize(packedHalfBElements(k, n));
       packHalfB(b.data(), ldb, transB, k, n, packed.data());
     }
-    hgemm(device(threads), m, n, k, a.data(), k, b.data(), ldb, transB,
+    hgemm(device(threads), m, n, k, a.data(), k, false, b.data(), ldb, transB,
           c.data(), ldc, epilogue(), prepacked ? packed.data() : nullptr);
   }
 
@@ -269,7 +269,8 @@ TEST_F(HalfGemmTest, NanPropagatesThroughRelu) {
   std::vector<uint16_t> a = {nan, one, minusOne, one}, b(4, one), c(4);
   GemmEpilogueOf<uint16_t> e;
   e.tile.activation = TileActivation::Relu;
-  hgemm(device(1), 2, 2, 2, a.data(), 2, b.data(), 2, false, c.data(), 2, e);
+  hgemm(device(1), 2, 2, 2, a.data(), 2, false, b.data(), 2, false, c.data(), 2,
+        e);
   EXPECT_TRUE(std::isnan(fromHalf(c[0])));
   EXPECT_TRUE(std::isnan(fromHalf(c[1])));
   EXPECT_EQ(fromHalf(c[2]), 0.0);

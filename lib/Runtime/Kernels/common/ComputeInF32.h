@@ -39,8 +39,6 @@ namespace tfrt_fallback::rt::kernels {
 
 namespace detail {
 
-using kernels::convertElements;
-
 /// `t` (of dtype `narrow`) widened to a new f32 tensor of its shape.
 template <typename T> StatusOr<Tensor> widen(const Tensor &t) {
   StatusOr<Tensor> wide = Tensor::allocate(DType::F32, t.shape());
@@ -260,8 +258,8 @@ public:
       Tensor *out = nullptr;
       TFRT_FALLBACK_OP_REQUIRES_OK(
           ctx, ctx->allocateOutput(i, result.shape(), &out));
-      detail::convertElements(result.data<float>(), out->data<T>(),
-                              result.numElements());
+      convertElements(result.data<float>(), out->data<T>(),
+                      result.numElements());
     }
   }
 

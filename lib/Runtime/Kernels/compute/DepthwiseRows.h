@@ -47,8 +47,8 @@ void depthwiseRowAvx2(
 
 #if defined(__aarch64__)
 /// depthwiseRowAvx512's contract in NEON vectors of 4 (DepthwiseNeon.cpp)
-/// for a multiple of 4 channels; call only when gemm::activeIsa() is
-/// Isa::Neon.
+/// for a multiple of 4 channels; call only when gemm::activeIsa() is at
+/// least Isa::Neon.
 void depthwiseRowNeon(
     const float *base, const int64_t *rowOffset, const float *const *filters,
     int nTaps, int64_t pixelStride, int64_t channels, int64_t n, float *out,

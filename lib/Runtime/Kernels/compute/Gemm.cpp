@@ -519,6 +519,20 @@ void runGemm(const Eigen::ThreadPoolDevice &device,
                        });
 }
 
+/// op(A) as the microkernels read it, by rows: `a` itself, or with `transA`
+/// (a [k, m]) a per-thread copy transposed to [m, k], `*lda` becoming k.
+template <typename T>
+const T *rowsOfA(const T *a, int64_t *lda, bool transA, int64_t m, int64_t k) {
+  if (!transA || k == 0)
+    return a;
+  T *at = scratch<0, T>(static_cast<size_t>(m) * k);
+  for (int64_t p = 0; p < k; ++p)
+    for (int64_t i = 0; i < m; ++i)
+      at[i * k + p] = a[p * *lda + i];
+  *lda = k;
+  return at;
+}
+
 } // namespace
 
 void sgemm(const Eigen::ThreadPoolDevice &device, int64_t m, int64_t n,
@@ -530,15 +544,7 @@ void sgemm(const Eigen::ThreadPoolDevice &device, int64_t m, int64_t n,
   isa = clampIsa(isa);
   const MicroKernelInfo &mk = microKernel(isa);
 
-  // op(A) is read in place by rows; a transposed A is copied first.
-  if (transA && k > 0) {
-    float *at = scratch<0>(static_cast<size_t>(m) * k);
-    for (int64_t p = 0; p < k; ++p)
-      for (int64_t i = 0; i < m; ++i)
-        at[i * k + p] = a[p * lda + i];
-    a = at;
-    lda = k;
-  }
+  a = rowsOfA(a, &lda, transA, m, k);
   const float *bPanels;
   if (packed) {
     assert(packed->isa() == isa && packed->k() == k && packed->n() == n &&
@@ -563,11 +569,13 @@ void packHalfB(const uint16_t *b, int64_t ldb, bool transB, int64_t k,
 }
 
 void hgemm(const Eigen::ThreadPoolDevice &device, int64_t m, int64_t n,
-           int64_t k, const uint16_t *a, int64_t lda, const uint16_t *b,
-           int64_t ldb, bool transB, uint16_t *c, int64_t ldc,
-           const GemmEpilogueOf<uint16_t> &epilogue, const uint16_t *packedB) {
+           int64_t k, const uint16_t *a, int64_t lda, bool transA,
+           const uint16_t *b, int64_t ldb, bool transB, uint16_t *c,
+           int64_t ldc, const GemmEpilogueOf<uint16_t> &epilogue,
+           const uint16_t *packedB) {
   if (m <= 0 || n <= 0)
     return;
+  a = rowsOfA(a, &lda, transA, m, k);
   if (!packedB) {
     uint16_t *dst = scratch<1, uint16_t>(packedHalfBElements(k, n));
     packHalfB(b, ldb, transB, k, n, dst);

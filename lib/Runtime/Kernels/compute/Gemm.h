@@ -97,6 +97,21 @@ using GemmEpilogue = GemmEpilogueOf<float>;
 // Packed B
 //===----------------------------------------------------------------------===//
 
+/// The constant of `dtype` the program binds to input `index` of the kernel
+/// `ctx` builds, with `dims` giving its GEMM view (k, n and ldb from its
+/// shape, or false when the kernel cannot use it); null when there is none
+/// to pack (PackedBCache::prepack, PackedHalfB::prepack).
+template <typename Dims>
+const Tensor *constantB(OpKernelConstructionInterface *ctx, int index,
+                        DType dtype, Dims &&dims, int64_t *k, int64_t *n,
+                        int64_t *ldb) {
+  const Tensor *b = ctx->constantInput(index);
+  if (!ctx->status().ok() || !b || b->dtype() != dtype ||
+      b->numElements() == 0 || !dims(*b, k, n, ldb))
+    return nullptr;
+  return b;
+}
+
 /// B [k, n] packed for the microkernel of one ISA: ceil(n / NR) panels, each
 /// k rows of NR floats (zeros past column n), 64-byte aligned.
 class PackedB {
@@ -155,10 +170,9 @@ public:
   template <typename Dims>
   void prepack(OpKernelConstructionInterface *ctx, int index, bool transB,
                Dims &&dims) {
-    const Tensor *b = ctx->constantInput(index);
     int64_t k = 0, n = 0, ldb = 0;
-    if (!ctx->status().ok() || !b || b->dtype() != DType::F32 ||
-        b->numElements() == 0 || !dims(*b, &k, &n, &ldb))
+    const Tensor *b = constantB(ctx, index, DType::F32, dims, &k, &n, &ldb);
+    if (!b)
       return;
     bool packedNow = false;
     get(b->data<float>(), ldb, transB, k, n, activeIsa(), &packedNow);
@@ -220,13 +234,13 @@ void packHalfB(const uint16_t *b, int64_t ldb, bool transB, int64_t k,
 /// sgemm in IEEE half precision (uint16_t holds a half's bits): the
 /// products are summed in f16 registers (`fmla v.8h`: 8 MACs per
 /// instruction, twice f32's), as XNNPACK's f16 GEMMs do, and the epilogue
-/// runs in f16. A is read in place ([m, k], row stride lda); B is
-/// `packedB` when given (packHalfB's), else b, packed per call. Call only
-/// when isaSupported(Isa::NeonFp16).
+/// runs in f16. Operands as sgemm takes them; B is `packedB` when given
+/// (packHalfB's), else b, packed per call. Call only when
+/// isaSupported(Isa::NeonFp16).
 void hgemm(const Eigen::ThreadPoolDevice &device, int64_t m, int64_t n,
-           int64_t k, const uint16_t *a, int64_t lda, const uint16_t *b,
-           int64_t ldb, bool transB, uint16_t *c, int64_t ldc,
-           const GemmEpilogueOf<uint16_t> &epilogue,
+           int64_t k, const uint16_t *a, int64_t lda, bool transA,
+           const uint16_t *b, int64_t ldb, bool transB, uint16_t *c,
+           int64_t ldc, const GemmEpilogueOf<uint16_t> &epilogue,
            const uint16_t *packedB = nullptr);
 
 /// hgemm's packing of a kernel's B operand when the program binds an f16
@@ -240,10 +254,9 @@ public:
   template <typename Dims>
   void prepack(OpKernelConstructionInterface *ctx, int index, bool transB,
                Dims &&dims) {
-    const Tensor *b = ctx->constantInput(index);
     int64_t k = 0, n = 0, ldb = 0;
-    if (!ctx->status().ok() || !b || b->dtype() != DType::F16 ||
-        b->numElements() == 0 || !dims(*b, &k, &n, &ldb))
+    const Tensor *b = constantB(ctx, index, DType::F16, dims, &k, &n, &ldb);
+    if (!b)
       return;
     source_ = b->rawData();
     k_ = k, n_ = n, transB_ = transB;

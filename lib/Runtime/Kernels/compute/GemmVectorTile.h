@@ -27,7 +27,8 @@
 // instead: one load of kLanes consecutive A values per row, then per k step
 // the B row and MR * NV lane FMAs; with loadX4 (four vectors per load) one
 // B load serves two k steps. Registers: MR * NV accumulators, MR for
-// A, NV for B (the 8x8 NEON tile and the 8x16 f16 one: 16 + 8 + 2 of 32).
+// A, and for B two k steps' NV vectors in each of two banks (the 8x8 NEON
+// tile and the 8x16 f16 one: 16 + 8 + 8 of 32).
 //
 //===----------------------------------------------------------------------===//
 

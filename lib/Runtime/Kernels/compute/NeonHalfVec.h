@@ -15,6 +15,8 @@
 #ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_NEONHALFVEC_H
 #define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_NEONHALFVEC_H
 
+#include "compute/VecTraits.h"
+
 #include <arm_neon.h>
 
 #include <cstdint>
@@ -92,22 +94,10 @@ struct NeonHalfVec {
     return v;
   }
   static float16x8_t maskLoad(const Mask &m, const uint16_t *p) {
-    if (m.count == kLanes)
-      return load(p);
-    uint16_t lanes[kLanes] = {};
-    for (int i = 0; i < m.count; ++i)
-      lanes[i] = p[i];
-    return load(lanes);
+    return bufferedMaskLoad<NeonHalfVec>(m.count, p);
   }
   static void maskStore(uint16_t *p, const Mask &m, float16x8_t v) {
-    if (m.count == kLanes) {
-      store(p, v);
-      return;
-    }
-    uint16_t lanes[kLanes];
-    store(lanes, v);
-    for (int i = 0; i < m.count; ++i)
-      p[i] = lanes[i];
+    bufferedMaskStore<NeonHalfVec>(p, m.count, v);
   }
   static float16x8_t fma(float16x8_t a, float16x8_t b, float16x8_t c) {
     return vfmaq_f16(c, a, b);

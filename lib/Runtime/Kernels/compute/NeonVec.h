@@ -20,6 +20,8 @@
 #ifndef TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_NEONVEC_H
 #define TFRT_FALLBACK_LIB_RUNTIME_KERNELS_COMPUTE_NEONVEC_H
 
+#include "compute/VecTraits.h"
+
 #include <arm_neon.h>
 
 namespace tfrt_fallback::rt::simd {
@@ -82,22 +84,10 @@ struct NeonVec {
     return v;
   }
   static float32x4_t maskLoad(const Mask &m, const float *p) {
-    if (m.count == kLanes)
-      return vld1q_f32(p);
-    float lanes[kLanes] = {0.0f, 0.0f, 0.0f, 0.0f};
-    for (int i = 0; i < m.count; ++i)
-      lanes[i] = p[i];
-    return vld1q_f32(lanes);
+    return bufferedMaskLoad<NeonVec>(m.count, p);
   }
   static void maskStore(float *p, const Mask &m, float32x4_t v) {
-    if (m.count == kLanes) {
-      vst1q_f32(p, v);
-      return;
-    }
-    float lanes[kLanes];
-    vst1q_f32(lanes, v);
-    for (int i = 0; i < m.count; ++i)
-      p[i] = lanes[i];
+    bufferedMaskStore<NeonVec>(p, m.count, v);
   }
   static float32x4_t fma(float32x4_t a, float32x4_t b, float32x4_t c) {
     return vfmaq_f32(c, a, b);

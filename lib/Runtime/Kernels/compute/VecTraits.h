@@ -3,7 +3,9 @@
 // Private to the instruction-set templates (GemmVectorTile.h,
 // DepthwiseVectorRows.h): compile-time questions about a vector trait
 // (Avx2Vec.h, Avx512Vec.h, NeonVec.h, NeonHalfVec.h) for the operations
-// only some of them have.
+// only some of them have, and the partial vectors of the traits without
+// masked loads. The traits live in anonymous namespaces, so every
+// instantiation here is its file's own, compiled with that file's flags.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +28,31 @@ struct HasLoadX4<Vec, std::void_t<decltype(Vec::kLoadX4)>>
 /// `ld1 {4 registers}`).
 template <typename Vec>
 inline constexpr bool kHasLoadX4 = detail::HasLoadX4<Vec>::value;
+
+/// Vec::maskLoad for a trait without masked loads (NEON): the first
+/// `count` lanes at p through a buffer, the others zero.
+template <typename Vec>
+typename Vec::Type bufferedMaskLoad(int count, const typename Vec::Elem *p) {
+  if (count == Vec::kLanes)
+    return Vec::load(p);
+  typename Vec::Elem lanes[Vec::kLanes] = {};
+  for (int i = 0; i < count; ++i)
+    lanes[i] = p[i];
+  return Vec::load(lanes);
+}
+
+/// Vec::maskStore likewise: the first `count` lanes of v to p.
+template <typename Vec>
+void bufferedMaskStore(typename Vec::Elem *p, int count, typename Vec::Type v) {
+  if (count == Vec::kLanes) {
+    Vec::store(p, v);
+    return;
+  }
+  typename Vec::Elem lanes[Vec::kLanes];
+  Vec::store(lanes, v);
+  for (int i = 0; i < count; ++i)
+    p[i] = lanes[i];
+}
 
 } // namespace tfrt_fallback::rt::simd
 

@@ -69,19 +69,8 @@ void gemmMatMul(OpKernelContextInterface *ctx, const Tensor &a, const Tensor &b,
     auto bits = [](const Tensor &t) {
       return reinterpret_cast<uint16_t *>(t.data<T>());
     };
-    const uint16_t *pa = bits(a);
-    int64_t lda = a.dim(1);
-    std::vector<uint16_t> at;
-    if (transposeA) {
-      at.resize(m * k);
-      for (int64_t p = 0; p < k; ++p)
-        for (int64_t i = 0; i < m; ++i)
-          at[i * k + p] = pa[p * lda + i];
-      pa = at.data();
-      lda = k;
-    }
-    gemm::hgemm(ctx->eigenDevice(), m, n, k, pa, lda, bits(b), b.dim(1),
-                transposeB, bits(*out), n, ep, packed);
+    gemm::hgemm(ctx->eigenDevice(), m, n, k, bits(a), a.dim(1), transposeA,
+                bits(b), b.dim(1), transposeB, bits(*out), n, ep, packed);
 #endif
   }
 }

@@ -245,7 +245,7 @@ void gemmRows(const Eigen::ThreadPoolDevice &device, const T *a, const T *b,
     auto bits = [](const T *p) {
       return reinterpret_cast<const uint16_t *>(p);
     };
-    gemm::hgemm(device, m, n, k, bits(a), k, bits(b), transposeB ? k : n,
+    gemm::hgemm(device, m, n, k, bits(a), k, false, bits(b), transposeB ? k : n,
                 transposeB, reinterpret_cast<uint16_t *>(out), n,
                 gemmEpilogue(epilogue), packedB);
 #endif
